@@ -1,0 +1,287 @@
+"""The ``boardgen`` command line: one shape for every game.
+
+Bad input ends with one line on stderr naming what was wrong, exit code 2, and no file.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import click
+
+from boardgen import __version__
+from boardgen.errors import BoardgenError
+from boardgen.geometry import SHAPES, HexGrid, grid_from_mask, make_shape, shape_cell_count
+from boardgen.geometry.hexgrid import MAX_CELLS, MAX_MASK_BYTES
+from boardgen.output import check_writable, write_atomic
+from boardgen.render.board import FORMATS, BoardOptions, check_cell_mm, render_board
+from boardgen.render.paper import ORIENTATIONS, parse_paper
+from boardgen.render.pdf import PageInfo
+from boardgen.render.scene import LABEL_MODES, THEMES, Scene, theme_named
+from boardgen.rules import copolymer
+
+GAMES = ("copolymer",)
+DEFAULT_OUTPUT = Path("output")
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.version_option(__version__, prog_name="boardgen")
+def cli() -> None:
+    """Printable boards, engine-checked diagrams and rule sheets for Copolymer, O and
+    Polygone.
+
+    Every file is drawn at exact scale: a 12 mm cell prints 12 mm wide.  Run
+    ``boardgen COMMAND --help`` for each command's options.
+    """
+
+
+# --- choosing the board ---------------------------------------------------------------
+
+
+def resolve_grid(game: str, side: int | None, preset: str | None, diameter: int | None,
+                 shape: str, mask: Path | None) -> HexGrid:
+    """The board the options describe; refuses conflicting or impossible sizes before any
+    cell is allocated."""
+    given = [name for name, value in (("--side", side), ("--preset", preset),
+                                      ("--diameter", diameter), ("--mask", mask))
+             if value is not None]
+    if len(given) > 1:
+        raise BoardgenError(f"{' and '.join(given)} both give the board size: use one")
+    if mask is not None:
+        grid = grid_from_mask(_read_mask(mask), str(mask))
+    else:
+        if (preset or diameter is not None) and shape != "hexhex":
+            raise BoardgenError(
+                f"--{'preset' if preset else 'diameter'} describes a hexhex board, not a {shape}"
+            )
+        if preset:
+            side = copolymer.PRESETS[preset]
+        elif diameter is not None:
+            if diameter < 3 or diameter % 2 == 0:
+                raise BoardgenError(
+                    f"--diameter {diameter}: a hexhex board is an odd number of cells across "
+                    "(side n is 2n-1 across), at least 3"
+                )
+            side = (diameter + 1) // 2
+        elif side is None:
+            side = copolymer.DEFAULT_SIDE
+        # Checked here too so that the count is refused before anything is built.
+        if side >= 2 and shape_cell_count(shape, side) > MAX_CELLS:
+            raise BoardgenError(
+                f"--side {side}: a {shape} board of that side has "
+                f"{shape_cell_count(shape, side):,} cells, more than the limit of {MAX_CELLS:,}"
+            )
+        grid = make_shape(shape, side)
+    if game == "copolymer":
+        copolymer.check_board(grid)
+    return grid
+
+
+def _read_mask(path: Path) -> str:
+    try:
+        if path.stat().st_size > MAX_MASK_BYTES:
+            raise BoardgenError(f"--mask {path}: larger than {MAX_MASK_BYTES:,} bytes")
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise BoardgenError(f"--mask {path}: no such file") from None
+    except IsADirectoryError:
+        raise BoardgenError(f"--mask {path}: is a folder, not a file") from None
+    except UnicodeDecodeError:
+        raise BoardgenError(f"--mask {path}: not a UTF-8 text file") from None
+    except OSError as exc:
+        raise BoardgenError(f"--mask {path}: {exc.strerror}") from None
+
+
+def board_stem(game: str, grid: HexGrid, shape: str, side_mask: Path | None) -> str:
+    if side_mask is not None:
+        return f"{game}-mask-{side_mask.stem}"
+    size = grid.description.split()[-1]
+    return f"{game}-side{size}" if shape == "hexhex" else f"{game}-{shape}{size.split('x')[0]}"
+
+
+def resolve_output(output: Path | None, fmt: str | None, default_stem: str) -> tuple[Path, str]:
+    """The output path and format: the format follows the file's suffix, or --format."""
+    if output is None:
+        fmt = fmt or "pdf"
+        return DEFAULT_OUTPUT / f"{default_stem}.{fmt}", fmt
+    suffix = output.suffix.lower().lstrip(".")
+    if fmt is None:
+        if suffix not in FORMATS:
+            raise BoardgenError(
+                f"-o {output}: cannot tell the format from the suffix (use .pdf, .svg or .png, "
+                "or --format)"
+            )
+        return output, suffix
+    if suffix in FORMATS and suffix != fmt:
+        raise BoardgenError(f"-o {output} ends in .{suffix} but --format is {fmt}")
+    return output, fmt
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    title: str
+    credit: str
+
+
+GAME_INFO = {"copolymer": GameInfo(copolymer.NAME, copolymer.CREDIT)}
+
+
+@cli.command()
+@click.argument("game", type=click.Choice(GAMES), metavar="GAME")
+@click.option("--side", type=int, help="Cells on each edge (hexhex), or N for an N x N "
+              "rhombus, or the rows of a triangle.  Default 10 (271 cells).")
+@click.option("--preset", type=click.Choice(sorted(copolymer.PRESETS)),
+              help="small, medium or large: sides 5, 7, 10 (the server's 9x9, 13x13, 19x19).")
+@click.option("--diameter", type=int, help="Cells across the middle row (odd), like the "
+              "server's -size=N.")
+@click.option("--shape", type=click.Choice(SHAPES), default="hexhex", show_default=True)
+@click.option("--mask", type=click.Path(path_type=Path), help="A custom shape drawn as text: "
+              "one character per cell (. # * o x @), cells two columns apart, rows offset by "
+              "one column.")
+@click.option("--paper", default="a4", show_default=True,
+              help="a4, letter, a3, or WxHmm such as 300x450mm.")
+@click.option("--orientation", type=click.Choice(ORIENTATIONS), default="auto",
+              show_default=True, help="auto picks the one with fewer pages or larger cells.")
+@click.option("--cell-mm", type=float, help="Cell width flat to flat in mm.  Default: as large "
+              "as the paper allows (8-30 mm); a board that does not fit is tiled.")
+@click.option("--labels", type=click.Choice(LABEL_MODES), default="outside",
+              show_default=True, help="Cell names in the server notation (F6).")
+@click.option("--theme", type=click.Choice(sorted(THEMES)), default="colour",
+              show_default=True, help="ink: black lines and patterns only.")
+@click.option("--title", help="Title printed above the board (default: the game's name; "
+              "'' for none).")
+@click.option("--format", "fmt", type=click.Choice(FORMATS),
+              help="Output format; default: from the -o suffix, else pdf.")
+@click.option("--dpi", type=click.IntRange(36, 1200), default=150, show_default=True,
+              help="Resolution of PNG output.")
+@click.option("-o", "--output", type=click.Path(path_type=Path),
+              help="Output file (default: output/GAME-sideN.pdf).")
+def board(game: str, side: int | None, preset: str | None, diameter: int | None, shape: str,
+          mask: Path | None, paper: str, orientation: str, cell_mm: float | None, labels: str,
+          theme: str, title: str | None, fmt: str | None, dpi: int,
+          output: Path | None) -> None:
+    """Print an empty GAME board at exact scale (PDF, SVG or PNG).
+
+    \b
+    Examples:
+      boardgen board copolymer --side 10 -o output/copolymer-side10.pdf
+      boardgen board copolymer --preset small --theme ink --paper letter
+      boardgen board copolymer --shape rhombus --side 9 -o rhombus.svg
+    """
+    grid = resolve_grid(game, side, preset, diameter, shape, mask)
+    options = BoardOptions(parse_paper(paper), orientation, cell_mm, dpi)
+    if cell_mm is not None:
+        check_cell_mm(cell_mm)
+    path, fmt = resolve_output(output, fmt, board_stem(game, grid, shape, mask))
+    if output is None:
+        path.parent.mkdir(parents=True, exist_ok=True)  # our default folder: make it
+    check_writable(path)
+    info_for_game = GAME_INFO[game]
+    info = PageInfo(
+        title=info_for_game.title if title is None else (title or None),
+        subject=f"{info_for_game.title} board, {grid.description}, {len(grid)} cells",
+        credit=info_for_game.credit,
+    )
+    data = render_board(Scene(grid, labels=labels), fmt, options, theme=theme_named(theme),
+                        info=info)
+    write_atomic(path, data)
+    click.echo(f"wrote {path}")
+
+
+# --- everything at once -----------------------------------------------------------------
+
+
+def default_jobs(out: Path, paper: str) -> list[tuple[str, Callable[[], bytes]]]:
+    """Every file ``boardgen all`` makes: (file name, function returning its bytes)."""
+    jobs: list[tuple[str, Callable[[], bytes]]] = []
+    options = BoardOptions(parse_paper(paper))
+    info_for_game = GAME_INFO["copolymer"]
+    for preset, side in sorted(copolymer.PRESETS.items(), key=lambda item: item[1]):
+        grid = make_shape("hexhex", side)
+        info = PageInfo(f"{info_for_game.title} ({preset})",
+                        f"Copolymer board, {grid.description}, {len(grid)} cells",
+                        info_for_game.credit)
+        for fmt in ("pdf", "svg"):
+            def job(grid: HexGrid = grid, fmt: str = fmt, info: PageInfo = info) -> bytes:
+                return render_board(Scene(grid), fmt, options, theme=THEMES["colour"],
+                                    info=info)
+            jobs.append((f"copolymer-{preset}-side{side}.{fmt}", job))
+    return jobs
+
+
+@cli.command(name="all")
+@click.option("-o", "--output", "out", type=click.Path(path_type=Path), default=DEFAULT_OUTPUT,
+              show_default=True, help="Folder to write into (created if missing).")
+@click.option("--paper", default="a4", show_default=True, help="a4, letter, a3 or WxHmm.")
+def all_command(out: Path, paper: str) -> None:
+    """Build every default board into the output folder, with a progress bar.
+
+    A failure on one file is reported by name; the others are still built, and the exit
+    code is non-zero at the end.
+    """
+    parse_paper(paper)
+    if out.exists() and not out.is_dir():
+        raise BoardgenError(f"-o {out}: exists and is not a folder")
+    out.mkdir(parents=True, exist_ok=True)
+    jobs = default_jobs(out, paper)
+    failures: list[str] = []
+    with click.progressbar(jobs, label="building", file=sys.stderr,
+                           item_show_func=lambda j: j[0] if j else None) as bar:
+        for name, make in bar:
+            try:
+                write_atomic(out / name, make())
+            except (BoardgenError, OSError) as exc:
+                failures.append(f"{name}: {exc}")
+    for failure in failures:
+        click.echo(f"boardgen all: failed: {failure}", err=True)
+    click.echo(f"wrote {len(jobs) - len(failures)} of {len(jobs)} files into {out}")
+    if failures:
+        sys.exit(1)
+
+
+# --- entry point ------------------------------------------------------------------------
+
+
+def _one_line(text: str) -> str:
+    return " ".join(part.strip() for part in text.strip().splitlines() if part.strip())
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Run the command line; turn every bad-input error into one line and exit code 2."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        cli.main(args=args, prog_name="boardgen", standalone_mode=False)
+    except click.exceptions.NoArgsIsHelpError as exc:
+        click.echo(exc.ctx.get_help() if exc.ctx else "", err=False)
+    except click.UsageError as exc:
+        where = exc.ctx.command_path if exc.ctx else "boardgen"
+        click.echo(f"{where}: error: {_one_line(exc.format_message())}", err=True)
+        sys.exit(2)
+    except click.ClickException as exc:
+        click.echo(f"boardgen: error: {_one_line(exc.format_message())}", err=True)
+        sys.exit(2)
+    except BoardgenError as exc:
+        click.echo(f"boardgen: error: {_one_line(str(exc))}", err=True)
+        sys.exit(2)
+    except click.exceptions.Abort:
+        click.echo("boardgen: interrupted", err=True)
+        sys.exit(130)
+    except OSError as exc:
+        # The machine, not the input: a full disk, a vanished folder.
+        target = f" ({exc.filename})" if exc.filename else ""
+        click.echo(f"boardgen: error: {exc.strerror or exc}{target}", err=True)
+        sys.exit(1)
+    except Exception as exc:  # a bug: say so in one line; the traceback is one variable away
+        if os.environ.get("BOARDGEN_DEBUG"):
+            raise
+        click.echo(f"boardgen: internal error: {type(exc).__name__}: {exc} "
+                   "(set BOARDGEN_DEBUG=1 for the traceback and please report it)", err=True)
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()

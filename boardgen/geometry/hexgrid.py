@@ -1,0 +1,259 @@
+"""Hex grids in axial coordinates: cells, shapes, neighbours, perimeter and corners.
+
+Storage is axial (q, r), algorithms use the cube constraint q + r + s = 0 where they need
+it (Red Blob Games' hexagon guide is the reference).  Rows run along constant r and grow
+downward, as in the printed figures of the seeds, so "row A" is the smallest r.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import NamedTuple
+
+from boardgen.errors import BoardgenError
+
+
+class Hex(NamedTuple):
+    """One cell in axial coordinates (pointy-top rows: r is the row, q runs along it)."""
+
+    q: int
+    r: int
+
+    @property
+    def s(self) -> int:
+        return -self.q - self.r
+
+    def __add__(self, other: object) -> Hex:
+        # NamedTuple's + would concatenate; a hex plus a direction is a neighbour.
+        if not isinstance(other, Hex):
+            return NotImplemented
+        return Hex(self.q + other.q, self.r + other.r)
+
+    def distance(self, other: Hex) -> int:
+        dq, dr = self.q - other.q, self.r - other.r
+        return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+# Clockwise on the page (y grows downward), starting east.  The O engine reads a cell's
+# ring in exactly this order, so the order is part of the geometry's contract.
+DIRECTIONS: tuple[Hex, ...] = (
+    Hex(1, 0),  # east
+    Hex(0, 1),  # south-east
+    Hex(-1, 1),  # south-west
+    Hex(-1, 0),  # west
+    Hex(0, -1),  # north-west
+    Hex(1, -1),  # north-east
+)
+DIRECTION_NAMES: tuple[str, ...] = ("E", "SE", "SW", "W", "NW", "NE")
+
+# Refused before any cell is allocated: beyond this a board is no longer a thing anyone
+# prints, and a typo such as --side 10000 should not eat the machine's memory.
+MAX_CELLS = 150_000
+
+# A text mask is read whole, so its size is bounded too.
+MAX_MASK_BYTES = 2_000_000
+
+MASK_CELL_CHARS = frozenset(".oOxX#*@")
+
+
+class HexGrid:
+    """A finite set of cells with its adjacency, in reading order (top row first).
+
+    Cells are also numbered 0..n-1 in reading order; engines use these indices and the
+    precomputed ``neighbour_indices`` so that a neighbour scan costs no hashing.
+    """
+
+    __slots__ = ("cells", "description", "index", "neighbour_indices", "_perimeter", "_corners",
+                 "_rows")
+
+    def __init__(self, cells: Iterable[Hex], description: str) -> None:
+        ordered = tuple(sorted(set(cells), key=lambda h: (h.r, h.q)))
+        if not ordered:
+            raise BoardgenError(f"{description}: the board has no cells")
+        self.cells: tuple[Hex, ...] = ordered
+        self.description = description
+        self.index: dict[Hex, int] = {h: i for i, h in enumerate(ordered)}
+        index = self.index
+        self.neighbour_indices: tuple[tuple[int, ...], ...] = tuple(
+            tuple(index[n] for d in DIRECTIONS if (n := h + d) in index) for h in ordered
+        )
+        self._perimeter: frozenset[Hex] | None = None
+        self._corners: frozenset[Hex] | None = None
+        self._rows: tuple[tuple[Hex, ...], ...] | None = None
+
+    def __len__(self) -> int:
+        return len(self.cells)
+
+    def __contains__(self, h: object) -> bool:
+        return h in self.index
+
+    def __iter__(self) -> Iterator[Hex]:
+        return iter(self.cells)
+
+    def __repr__(self) -> str:
+        return f"HexGrid({self.description!r}, {len(self.cells)} cells)"
+
+    def neighbours(self, h: Hex) -> list[Hex]:
+        """The on-board neighbours of ``h``, clockwise from east."""
+        return [n for d in DIRECTIONS if (n := h + d) in self.index]
+
+    def ring(self, h: Hex) -> tuple[Hex | None, ...]:
+        """The six neighbour positions clockwise from east; None where off the board."""
+        return tuple(n if (n := h + d) in self.index else None for d in DIRECTIONS)
+
+    @property
+    def perimeter(self) -> frozenset[Hex]:
+        """Cells with at least one neighbour position off the board."""
+        if self._perimeter is None:
+            self._perimeter = frozenset(
+                h for h, ns in zip(self.cells, self.neighbour_indices, strict=True) if len(ns) < 6
+            )
+        return self._perimeter
+
+    @property
+    def corners(self) -> frozenset[Hex]:
+        """Perimeter cells with three or fewer neighbours (the six tips of a hex-hex board)."""
+        if self._corners is None:
+            self._corners = frozenset(
+                h for h, ns in zip(self.cells, self.neighbour_indices, strict=True) if len(ns) <= 3
+            )
+        return self._corners
+
+    def rows(self) -> tuple[tuple[Hex, ...], ...]:
+        """Cells grouped by row, top to bottom, each row left to right."""
+        if self._rows is None:
+            grouped: dict[int, list[Hex]] = {}
+            for h in self.cells:
+                grouped.setdefault(h.r, []).append(h)
+            self._rows = tuple(tuple(grouped[r]) for r in sorted(grouped))
+        return self._rows
+
+
+# --- shapes ---------------------------------------------------------------------------
+
+
+def _check_size(what: str, size: int, minimum: int, cells: int) -> None:
+    if size < minimum:
+        raise BoardgenError(f"{what}: side {size} is too small (the smallest is {minimum})")
+    if cells > MAX_CELLS:
+        raise BoardgenError(
+            f"{what}: side {size} would have {cells:,} cells, more than the limit of "
+            f"{MAX_CELLS:,}"
+        )
+
+
+def hexhex_cell_count(side: int) -> int:
+    return 3 * side * (side - 1) + 1
+
+
+def hexhex(side: int) -> HexGrid:
+    """The regular hexagon with ``side`` cells on each edge, centred on (0, 0)."""
+    _check_size("hexhex board", side, 2, hexhex_cell_count(side))
+    n = side - 1
+    cells = [
+        Hex(q, r)
+        for r in range(-n, n + 1)
+        for q in range(max(-n, -n - r), min(n, n - r) + 1)
+    ]
+    return HexGrid(cells, f"hexhex side {side}")
+
+
+def rhombus(side: int) -> HexGrid:
+    """A side x side rhombus (rows shift half a cell right going down, as a Hex board)."""
+    _check_size("rhombus board", side, 2, side * side)
+    cells = [Hex(q, r) for r in range(side) for q in range(side)]
+    return HexGrid(cells, f"rhombus {side}x{side}")
+
+
+def triangle(side: int) -> HexGrid:
+    """A triangle pointing up: row k (from 0) has k + 1 cells."""
+    _check_size("triangle board", side, 2, side * (side + 1) // 2)
+    cells = [Hex(q, r) for r in range(side) for q in range(-r, 1)]
+    return HexGrid(cells, f"triangle side {side}")
+
+
+SHAPES = ("hexhex", "rhombus", "triangle")
+
+
+def shape_cell_count(shape: str, side: int) -> int:
+    if shape == "hexhex":
+        return hexhex_cell_count(side)
+    if shape == "rhombus":
+        return side * side
+    if shape == "triangle":
+        return side * (side + 1) // 2
+    raise BoardgenError(f"unknown shape {shape!r} (choose from {', '.join(SHAPES)})")
+
+
+def make_shape(shape: str, side: int) -> HexGrid:
+    builders = {"hexhex": hexhex, "rhombus": rhombus, "triangle": triangle}
+    if shape not in builders:
+        raise BoardgenError(f"unknown shape {shape!r} (choose from {', '.join(SHAPES)})")
+    return builders[shape](side)
+
+
+# --- text drawings of hex grids -------------------------------------------------------
+
+
+def parse_hex_text(text: str, source: str, cell_chars: frozenset[str]) -> dict[Hex, str]:
+    """Read a hex grid drawn as text, one character per cell, the way the seeds draw it.
+
+    Cells in a row stand two columns apart and each row is offset by one column from the
+    next (the server's figures), so column c of line r is axial q = (c - r) / 2 after the
+    parity of the first cell is fixed.  Blank lines at either end are ignored.  Returns the
+    character found at each cell.  ``source`` names the input in error messages.
+    """
+    lines = text.splitlines()
+    while lines and not lines[0].strip():
+        lines.pop(0)
+    while lines and not lines[-1].strip():
+        lines.pop()
+    found: dict[Hex, str] = {}
+    parity: int | None = None
+    for line_no, line in enumerate(lines):
+        for col, ch in enumerate(line.expandtabs(8).rstrip()):
+            if ch == " ":
+                continue
+            where = f"{source}: line {line_no + 1}, column {col + 1}"
+            if ch not in cell_chars:
+                allowed = " ".join(sorted(cell_chars))
+                raise BoardgenError(f"{where}: stray character {ch!r} (cells are {allowed})")
+            if parity is None:
+                parity = (col - line_no) % 2
+            if (col - line_no) % 2 != parity:
+                raise BoardgenError(
+                    f"{where}: {ch!r} is off the hex lattice (cells in a row stand two "
+                    "columns apart, and each row is offset by one column)"
+                )
+            found[Hex((col - line_no - parity) // 2, line_no)] = ch
+    if not found:
+        raise BoardgenError(f"{source}: no cells found")
+    return found
+
+
+def grid_from_mask(text: str, source: str) -> HexGrid:
+    """A custom shape drawn as text (see :func:`parse_hex_text`); any cell character counts."""
+    if len(text) > MAX_MASK_BYTES:
+        raise BoardgenError(f"{source}: mask is larger than {MAX_MASK_BYTES:,} characters")
+    cells = parse_hex_text(text, source, MASK_CELL_CHARS)
+    if len(cells) > MAX_CELLS:
+        raise BoardgenError(
+            f"{source}: {len(cells):,} cells is more than the limit of {MAX_CELLS:,}"
+        )
+    return HexGrid(cells, f"custom shape from {source}")
+
+
+def format_hex_text(grid: HexGrid, char_at: dict[Hex, str], empty: str = ".") -> list[str]:
+    """The inverse of :func:`parse_hex_text`: one text line per row, indented as printed.
+
+    A row with no cells (a gap in a custom shape) is an empty line, so that every later
+    row keeps its place on the lattice.
+    """
+    by_row = {row[0].r: row for row in grid.rows()}
+    min_col = min(2 * h.q + h.r for h in grid.cells)
+    lines = []
+    for r in range(min(by_row), max(by_row) + 1):
+        chars = {2 * h.q + r - min_col: char_at.get(h, empty) for h in by_row.get(r, ())}
+        width = max(chars) + 1 if chars else 0
+        lines.append("".join(chars.get(c, " ") for c in range(width)))
+    return lines

@@ -1,0 +1,81 @@
+"""A printable board: choose the cell size for the paper, then write SVG, PDF or PNG."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from boardgen.errors import BoardgenError
+from boardgen.render.figure import Figure, board_figure
+from boardgen.render.paper import Paper, fitting_scale
+from boardgen.render.pdf import PageInfo, render_pdf
+from boardgen.render.png import render_png
+from boardgen.render.scene import Scene, Theme
+from boardgen.render.svg import document_size, render_svg
+
+FORMATS = ("pdf", "svg", "png")
+# The default cell is as large as the paper allows, within these bounds.  Below 8 mm a cell
+# is too small to colour in with a felt pen or to read a label in, so the board is tiled
+# across pages instead; above 30 mm a small board just looks inflated.
+MIN_DEFAULT_CELL_MM = 8.0
+MAX_DEFAULT_CELL_MM = 30.0
+# What --cell-mm accepts at all.
+MIN_CELL_MM = 2.0
+MAX_CELL_MM = 200.0
+
+
+@dataclass(frozen=True)
+class BoardOptions:
+    paper: Paper
+    orientation: str = "auto"
+    cell_mm: float | None = None  # None: fit the paper
+    dpi: int = 150
+
+
+def default_cell_width(scene: Scene, paper: Paper, orientation: str) -> float:
+    """The largest cell (to 0.1 mm) with which the whole figure fits one page, clamped to
+    [MIN_DEFAULT_CELL_MM, MAX_DEFAULT_CELL_MM]."""
+    probe = board_figure(scene, 10.0)
+    scale, chosen = fitting_scale((probe.width, probe.height), paper, orientation)
+    width = math.floor(10.0 * scale * 10.0) / 10.0
+    # Labels have minimum sizes, so the figure is not exactly linear in the cell size: check
+    # the guess and step down until it really fits.
+    while width > MIN_DEFAULT_CELL_MM:
+        figure = board_figure(scene, min(width, MAX_DEFAULT_CELL_MM))
+        if fitting_scale((figure.width, figure.height), paper, chosen)[0] >= 1.0:
+            break
+        width = round(width - 0.1, 1)
+    return max(MIN_DEFAULT_CELL_MM, min(MAX_DEFAULT_CELL_MM, width))
+
+
+def check_cell_mm(cell_mm: float) -> None:
+    if not MIN_CELL_MM <= cell_mm <= MAX_CELL_MM:
+        raise BoardgenError(
+            f"--cell-mm {cell_mm:g}: a cell must be between {MIN_CELL_MM:g} and "
+            f"{MAX_CELL_MM:g} mm wide"
+        )
+
+
+def build_figure(scene: Scene, options: BoardOptions) -> Figure:
+    if options.cell_mm is not None:
+        check_cell_mm(options.cell_mm)
+        width = options.cell_mm
+    else:
+        width = default_cell_width(scene, options.paper, options.orientation)
+    return board_figure(scene, width)
+
+
+def render_board(scene: Scene, fmt: str, options: BoardOptions, *, theme: Theme,
+                 info: PageInfo) -> bytes:
+    """The board as file contents in ``fmt`` (pdf, svg or png)."""
+    if fmt not in FORMATS:
+        raise BoardgenError(f"unknown format {fmt!r} (choose from {', '.join(FORMATS)})")
+    figure = build_figure(scene, options)
+    if fmt == "pdf":
+        return render_pdf(figure, theme=theme, paper=options.paper,
+                          orientation=options.orientation, info=info)
+    svg = render_svg(figure, theme=theme, title=info.title, description=info.subject)
+    if fmt == "svg":
+        return svg.encode("utf-8")
+    width_mm, height_mm = document_size(figure, info.title)
+    return render_png(svg, width_mm=width_mm, height_mm=height_mm, dpi=options.dpi)

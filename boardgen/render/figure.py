@@ -1,0 +1,237 @@
+"""A scene measured out in millimetres: the drawing primitives both writers share.
+
+Building the figure once and writing it twice (SVG, PDF) keeps the two outputs the same
+picture: every position, size and role is decided here, the writers only translate.
+Coordinates are millimetres with y growing downward; (0, 0) is the figure's top-left.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+from typing import NamedTuple
+
+from boardgen.geometry import Hex, Layout, Notation
+from boardgen.render.fonts import REGULAR, face
+from boardgen.render.scene import Scene
+
+Point = tuple[float, float]
+
+
+class CellShape(NamedTuple):
+    """One cell of the board (a tuple: large boards build tens of thousands of them)."""
+
+    name: str
+    x: float
+    y: float
+    role: str
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """A line of text; ``y`` is the middle of its capitals, so it centres in a cell."""
+
+    x: float
+    y: float
+    text: str
+    size: float
+    role: str  # "coordinate", "cell-text", "caption"
+    anchor: str = "middle"  # "start", "middle" or "end"
+    weight: str = REGULAR
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    kind: str  # "dot", "ring" or "cross"
+    x: float
+    y: float
+    radius: float
+    role: str
+
+
+@dataclass(frozen=True, slots=True)
+class Stroke:
+    points: tuple[Point, ...]
+    role: str
+    width: float
+    arrow: bool = False  # an arrowhead at the last point
+
+
+@dataclass
+class Figure:
+    width: float
+    height: float
+    cell_width: float
+    hex_offsets: tuple[Point, ...]
+    cells: list[CellShape] = field(default_factory=list)
+    texts: list[Text] = field(default_factory=list)
+    marks: list[Mark] = field(default_factory=list)
+    strokes: list[Stroke] = field(default_factory=list)
+
+    def shifted(self, dx: float, dy: float) -> Figure:
+        return Figure(
+            self.width, self.height, self.cell_width, self.hex_offsets,
+            [c._replace(x=c.x + dx, y=c.y + dy) for c in self.cells],
+            [replace(t, x=t.x + dx, y=t.y + dy) for t in self.texts],
+            [replace(m, x=m.x + dx, y=m.y + dy) for m in self.marks],
+            [replace(s, points=tuple((x + dx, y + dy) for x, y in s.points))
+             for s in self.strokes],
+        )
+
+
+def text_box(t: Text) -> tuple[float, float, float, float]:
+    """(x0, y0, x1, y1) of a text, from the font's advance widths and cap height."""
+    width = face(t.weight).width_mm(t.text, t.size)
+    x0 = {"start": t.x, "middle": t.x - width / 2, "end": t.x - width}[t.anchor]
+    # Capitals are ~0.66 em; leave room for descenders (0.25 em) below and 0.1 em above.
+    return x0, t.y - 0.43 * t.size, x0 + width, t.y + 0.58 * t.size
+
+
+def coordinate_size(cell_width: float) -> float:
+    return max(1.6, 0.36 * cell_width)
+
+
+def board_figure(scene: Scene, cell_width: float, *, margin: float = 1.0) -> Figure:
+    """Measure a scene out at ``cell_width`` mm (flat to flat) per cell.
+
+    Two passes: the labels and caption are laid out around the origin to find the figure's
+    extent, then everything is built once at its final position (shifting thousands of
+    frozen cells afterwards measured as a third of the whole cost).
+    """
+    grid = scene.grid
+    probe = Layout.from_cell_width(cell_width)
+    notation = Notation(grid)
+    x0, y0, x1, y1 = _cell_extent(scene, probe)
+    # Texts inside cells are fitted to them, so only the outside labels can widen the box.
+    outside = _outside_texts(scene, probe, notation, cell_width)
+    for t in outside:
+        tx0, ty0, tx1, ty1 = text_box(t)
+        x0, y0, x1, y1 = min(x0, tx0), min(y0, ty0), max(x1, tx1), max(y1, ty1)
+    caption = _caption(scene, (x0 + x1) / 2, y1, cell_width)
+    if caption is not None:
+        cx0, _, cx1, cy1 = text_box(caption)
+        x0, x1, y1 = min(x0, cx0), max(x1, cx1), cy1
+
+    layout = Layout.from_cell_width(cell_width, origin=(margin - x0, margin - y0))
+    ox, oy = layout.origin
+    o, size = layout.orientation, layout.size_mm
+    roles = scene.cell_roles
+    name = notation.name
+    cells = [
+        CellShape(name(h), ox + (o.f0 * h.q + o.f1 * h.r) * size,
+                  oy + (o.f2 * h.q + o.f3 * h.r) * size, roles.get(h, "empty"))
+        for h in grid.cells
+    ]
+    texts = [replace(t, x=t.x + ox, y=t.y + oy) for t in outside]
+    texts.extend(_inner_texts(scene, layout, notation, cell_width))
+    if caption is not None:
+        texts.append(replace(caption, x=caption.x + ox, y=caption.y + oy))
+    marks = []
+    for marker in scene.markers:
+        x, y = layout.centre(marker.cell)
+        radius = {"dot": 0.3, "ring": 0.36, "cross": 0.28}[marker.kind] * cell_width
+        marks.append(Mark(marker.kind, x, y, radius, marker.role))
+    strokes = [_arrow(layout.centre(a.start), layout.centre(a.end), a.role, cell_width)
+               for a in scene.arrows]
+    return Figure(x1 - x0 + 2 * margin, y1 - y0 + 2 * margin, cell_width,
+                  layout.corner_offsets(), cells, texts, marks, strokes)
+
+
+def _cell_extent(scene: Scene, layout: Layout) -> tuple[float, float, float, float]:
+    """The cells' outline box, from the extreme cells only (no per-cell objects)."""
+    cells = scene.grid.cells
+    o = layout.orientation
+    xs = [o.f0 * h.q + o.f1 * h.r for h in cells]
+    ys = [o.f2 * h.q + o.f3 * h.r for h in cells]
+    offsets = layout.corner_offsets()
+    size = layout.size_mm
+    return (min(xs) * size + min(dx for dx, _ in offsets),
+            min(ys) * size + min(dy for _, dy in offsets),
+            max(xs) * size + max(dx for dx, _ in offsets),
+            max(ys) * size + max(dy for _, dy in offsets))
+
+
+def _outside_texts(scene: Scene, layout: Layout, notation: Notation,
+                   cell_width: float) -> list[Text]:
+    if scene.labels != "outside":
+        return []
+    return _outside_labels(scene.grid.rows(), notation, layout, cell_width)
+
+
+def _inner_texts(scene: Scene, layout: Layout, notation: Notation,
+                 cell_width: float) -> list[Text]:
+    """Texts inside cells: cell names (labels inside) and the scene's cell texts."""
+    texts: list[Text] = []
+    if scene.labels == "inside":
+        for h in scene.grid.cells:
+            x, y = layout.centre(h)
+            texts.append(_fitted(x, y, notation.name(h), cell_width, 0.26, "coordinate"))
+    for h, label in scene.cell_texts.items():
+        x, y = layout.centre(h)
+        texts.append(_fitted(x, y, label, cell_width, 0.45, "cell-text"))
+    return texts
+
+
+def _caption(scene: Scene, x: float, top: float, cell_width: float) -> Text | None:
+    """The caption line, centred on x, its capitals' middle a line below ``top``."""
+    if not scene.caption:
+        return None
+    size = max(2.2, min(4.0, 0.3 * cell_width))
+    return Text(x, top + 1.2 * size, scene.caption, size, "caption")
+
+
+def _fitted(x: float, y: float, text: str, cell_width: float, share: float,
+            role: str) -> Text:
+    """Text centred in a cell, shrunk if needed so that it stays inside the hexagon."""
+    size = share * cell_width
+    width = face(REGULAR).width_mm(text, size)
+    if width > 0.78 * cell_width:
+        size *= 0.78 * cell_width / width
+    return Text(x, y, text, size, role)
+
+
+def _outside_labels(rows: tuple[tuple[Hex, ...], ...], notation: Notation, layout: Layout,
+                    cell_width: float) -> list[Text]:
+    """Row letters left of each row, diagonal numbers beyond the top end of each diagonal,
+    where the server's Figure 1 prints them."""
+    size = coordinate_size(cell_width)
+    texts = []
+    for row in rows:
+        first = row[0]
+        # Half a cell left of the leftmost cell's west corner, right-aligned.
+        x, y = layout.centre(first)
+        texts.append(Text(x - 0.5 * cell_width - 0.35 * size, y, notation.row_name(first.r),
+                          size, "coordinate", "end"))
+    tops: dict[int, Hex] = {}
+    for row in rows:
+        for h in row:
+            tops.setdefault(h.q + h.r, h)
+    for diagonal in sorted(tops):
+        h = tops[diagonal]
+        # Along the diagonal, beyond its top cell: where its north-east neighbour would be.
+        x, y = layout.point(h.q + 0.8, h.r - 0.8)
+        texts.append(Text(x, y, str(notation.diagonal_number(h)), size, "coordinate"))
+    return texts
+
+
+def _arrow(start: Point, end: Point, role: str, cell_width: float) -> Stroke:
+    # Stop short of both centres so the arrow does not hide what is on the cells.
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    length = math.hypot(dx, dy) or 1.0
+    trim = 0.3 * cell_width / length
+    return Stroke(
+        ((start[0] + dx * trim, start[1] + dy * trim), (end[0] - dx * trim, end[1] - dy * trim)),
+        role, 0.06 * cell_width, arrow=True,
+    )
+
+
+def arrow_head(stroke: Stroke) -> tuple[Point, Point, Point]:
+    """The triangle at the end of an arrow, pointing along its last segment."""
+    (x0, y0), (x1, y1) = stroke.points[-2], stroke.points[-1]
+    dx, dy = x1 - x0, y1 - y0
+    length = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / length, dy / length
+    size = 3.5 * stroke.width
+    bx, by = x1 - ux * size, y1 - uy * size
+    return (x1 + ux * stroke.width, y1 + uy * stroke.width), \
+        (bx - uy * size * 0.6, by + ux * size * 0.6), (bx + uy * size * 0.6, by - ux * size * 0.6)

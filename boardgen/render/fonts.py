@@ -1,0 +1,83 @@
+"""The one typeface boardgen prints with: Source Sans Pro (SIL Open Font License 1.1).
+
+It comes from the ``font-source-sans-pro`` package on PyPI, which carries the licence.  PDFs
+embed it (a subset) through reportlab.  SVGs draw text as the font's own glyph outlines,
+defined once each and placed with ``<use>``: SVG viewers do not agree on web fonts (CairoSVG
+ignores ``@font-face``), outlines look the same in every one of them.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+import font_source_sans_pro
+from fontTools.pens.svgPathPen import SVGPathPen
+from fontTools.pens.transformPen import TransformPen
+from fontTools.ttLib import TTFont
+
+REGULAR = "regular"
+BOLD = "bold"
+_FILES = {
+    REGULAR: font_source_sans_pro.font_files_ttf["SourceSansPro"],
+    BOLD: font_source_sans_pro.font_files_ttf["SourceSansProBold"],
+}
+PDF_FONT_NAMES = {REGULAR: "SourceSansPro", BOLD: "SourceSansPro-Bold"}
+
+
+def font_path(weight: str) -> str:
+    return str(_FILES[weight])
+
+
+@dataclass(frozen=True)
+class Glyph:
+    id: str  # the SVG id of its outline, unique across weights
+    advance: int  # in font units
+    path: str  # SVG path data in font units, y pointing down
+
+
+class FontFace:
+    """Metrics and glyph outlines of one weight, read once per process."""
+
+    def __init__(self, weight: str) -> None:
+        self.weight = weight
+        self._font = TTFont(font_path(weight), lazy=True)
+        self.units_per_em: int = self._font["head"].unitsPerEm
+        self.cap_height: int = self._font["OS/2"].sCapHeight
+        self._cmap: dict[int, str] = self._font.getBestCmap()
+        self._metrics = self._font["hmtx"]
+        self._glyph_set = self._font.getGlyphSet()
+        self._glyphs: dict[str, Glyph] = {}
+
+    def glyph(self, ch: str) -> Glyph:
+        cached = self._glyphs.get(ch)
+        if cached is not None:
+            return cached
+        name = self._cmap.get(ord(ch), ".notdef")
+        pen = SVGPathPen(self._glyph_set, ntos=lambda v: f"{v:g}")
+        self._glyph_set[name].draw(TransformPen(pen, (1, 0, 0, -1, 0, 0)))
+        glyph = Glyph(
+            id=f"glyph-{self.weight[0]}{ord(ch):x}",
+            advance=self._metrics[name][0],
+            path=pen.getCommands(),
+        )
+        self._glyphs[ch] = glyph
+        return glyph
+
+    def width_mm(self, text: str, size_mm: float) -> float:
+        return sum(self.glyph(ch).advance for ch in text) * size_mm / self.units_per_em
+
+
+@functools.cache
+def face(weight: str = REGULAR) -> FontFace:
+    return FontFace(weight)
+
+
+@functools.cache
+def register_pdf_fonts() -> None:
+    """Make both weights known to reportlab (embedded as subsets when used)."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont as ReportlabTTFont
+
+    for weight, name in PDF_FONT_NAMES.items():
+        pdfmetrics.registerFont(ReportlabTTFont(name, font_path(weight)))

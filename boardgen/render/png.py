@@ -1,0 +1,22 @@
+"""SVG text -> PNG bytes through CairoSVG, at a given resolution."""
+
+from __future__ import annotations
+
+import cairosvg
+
+from boardgen.errors import BoardgenError
+
+MAX_PIXELS = 80_000_000  # about 9000 x 9000: past this a PNG is the wrong format to ask for
+MM_PER_INCH = 25.4
+
+
+def render_png(svg: str, *, width_mm: float, height_mm: float, dpi: int = 150) -> bytes:
+    pixels = (width_mm / MM_PER_INCH * dpi) * (height_mm / MM_PER_INCH * dpi)
+    if pixels > MAX_PIXELS:
+        raise BoardgenError(
+            f"a PNG of {width_mm:.0f} x {height_mm:.0f} mm at {dpi} dpi would have "
+            f"{pixels / 1e6:.0f} million pixels (limit {MAX_PIXELS // 1_000_000} million): "
+            "lower --dpi or --cell-mm, or ask for .pdf or .svg"
+        )
+    png: bytes = cairosvg.svg2png(bytestring=svg.encode("utf-8"), dpi=dpi)
+    return png

@@ -1,0 +1,189 @@
+"""Figure -> SVG text, at exact size: width and height in mm, and a viewBox in mm to match.
+
+svgwrite builds the document (root, title, style sheet, definitions, groups).  The elements
+that repeat once per cell or label are formatted directly and spliced into their group:
+svgwrite builds an ElementTree node per element and serialises it, which measured ~18x the
+cost of formatting the same markup (bench/bench_render.py), and a side-100 board has 29,701
+cells.  The markup is the same either way; ``xml.sax.saxutils`` escapes every text.
+"""
+
+from __future__ import annotations
+
+from xml.sax.saxutils import quoteattr
+
+import svgwrite
+from svgwrite.container import Group
+
+from boardgen.render.figure import Figure, Mark, Stroke, Text, arrow_head, text_box
+from boardgen.render.fonts import BOLD, face
+from boardgen.render.scene import Theme
+
+TITLE_SIZE_MM = 6.0
+
+
+def _n(v: float) -> str:
+    return f"{v:.3f}"
+
+
+def _glyph_run(t: Text, used: dict[str, str]) -> str:
+    """A text as ``<use>`` references to glyph outlines; records the glyphs it needs."""
+    font = face(t.weight)
+    scale = t.size / font.units_per_em
+    x0 = text_box(t)[0]
+    baseline = t.y + font.cap_height * scale / 2
+    parts = [
+        f'<g class="{t.role}" aria-label={quoteattr(t.text)} '
+        f'transform="translate({_n(x0)} {_n(baseline)}) scale({scale:.6f})">'
+    ]
+    advance = 0
+    for ch in t.text:
+        glyph = font.glyph(ch)
+        if ch != " ":
+            used[glyph.id] = glyph.path
+            parts.append(f'<use xlink:href="#{glyph.id}" x="{advance}"/>')
+        advance += glyph.advance
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _mark(m: Mark, theme: Theme) -> str:
+    fill = _role_colour(m.role, theme)
+    if m.kind == "dot":
+        return (f'<circle class="mark dot {m.role}" cx="{_n(m.x)}" cy="{_n(m.y)}" '
+                f'r="{_n(m.radius)}" fill="{fill}" stroke="{theme.line}"/>')
+    if m.kind == "ring":
+        return (f'<circle class="mark ring {m.role}" cx="{_n(m.x)}" cy="{_n(m.y)}" '
+                f'r="{_n(m.radius)}" fill="none" stroke="{fill}" '
+                f'stroke-width="{_n(m.radius * 0.22)}"/>')
+    r = m.radius
+    return (f'<path class="mark cross {m.role}" d="M{_n(m.x - r)} {_n(m.y - r)}L{_n(m.x + r)} '
+            f'{_n(m.y + r)}M{_n(m.x - r)} {_n(m.y + r)}L{_n(m.x + r)} {_n(m.y - r)}" '
+            f'stroke="{fill}" stroke-width="{_n(r * 0.25)}" fill="none"/>')
+
+
+def _stroke(s: Stroke, theme: Theme) -> str:
+    colour = _role_colour(s.role, theme)
+    points = " ".join(f"{_n(x)},{_n(y)}" for x, y in s.points)
+    out = (f'<polyline class="stroke {s.role}" points="{points}" fill="none" '
+           f'stroke="{colour}" stroke-width="{_n(s.width)}" stroke-linecap="round"/>')
+    if s.arrow:
+        head = " ".join(f"{_n(x)},{_n(y)}" for x, y in arrow_head(s))
+        out += f'<polygon class="arrowhead {s.role}" points="{head}" fill="{colour}"/>'
+    return out
+
+
+def _role_colour(role: str, theme: Theme) -> str:
+    if role in theme.cells:
+        return theme.cells[role].fill
+    return {"accent": theme.accent, "muted": theme.muted, "line": theme.line}.get(
+        role, theme.text)
+
+
+def _style_sheet(theme: Theme, roles: list[str]) -> str:
+    rules = [
+        f".paper{{fill:{theme.paper}}}",
+        f".cells{{stroke:{theme.line};stroke-width:{theme.line_width_mm}px;"
+        "stroke-linejoin:round}",
+    ]
+    for role in roles:
+        paint = theme.paint(role)
+        fill = f"url(#paint-{role})" if paint.pattern else paint.fill
+        rules.append(f".cell.{role}{{fill:{fill}}}")
+    rules += [
+        f".coordinate,.caption{{fill:{theme.muted}}}",
+        f".cell-text,.title{{fill:{theme.text}}}",
+    ]
+    return "".join(rules)
+
+
+def _pattern(dwg: svgwrite.Drawing, role: str, theme: Theme, cell_width: float) -> None:
+    paint = theme.paint(role)
+    step = max(0.8, 0.14 * cell_width)
+    pattern = dwg.pattern(id=f"paint-{role}", patternUnits="userSpaceOnUse",
+                          size=(_n(step), _n(step)))
+    pattern.add(dwg.rect(size=(_n(step), _n(step)), fill=paint.fill, stroke="none"))
+    if paint.pattern == "hatch":
+        # Two half-lines at the tile corners complete the diagonal across tiles.
+        for d in (f"M0 {_n(step)}L{_n(step)} 0", f"M{_n(-step / 2)} {_n(step / 2)}"
+                  f"L{_n(step / 2)} {_n(-step / 2)}",
+                  f"M{_n(step / 2)} {_n(step * 1.5)}L{_n(step * 1.5)} {_n(step / 2)}"):
+            pattern.add(dwg.path(d=d, stroke=theme.line, stroke_width=_n(step * 0.16)))
+    else:
+        pattern.add(dwg.circle(center=(_n(step / 2), _n(step / 2)), r=_n(step * 0.14),
+                               fill=theme.line, stroke="none"))
+    dwg.defs.add(pattern)
+
+
+def _title_text(figure: Figure, title: str | None) -> tuple[Text | None, float, float]:
+    """The title line, the height of its band, and the document width it needs."""
+    if not title:
+        return None, 0.0, figure.width
+    probe = Text(0.0, 0.0, title, TITLE_SIZE_MM, "title", weight=BOLD)
+    x0, _, x1, _ = text_box(probe)
+    width = max(figure.width, x1 - x0 + 4.0)
+    band = 2.2 * TITLE_SIZE_MM
+    return Text(width / 2, band / 2, title, TITLE_SIZE_MM, "title", weight=BOLD), band, width
+
+
+def document_size(figure: Figure, title: str | None) -> tuple[float, float]:
+    """Width and height in mm of the SVG that :func:`render_svg` makes."""
+    _, band, width = _title_text(figure, title)
+    return width, figure.height + band
+
+
+def render_svg(figure: Figure, *, theme: Theme, title: str | None = None,
+               description: str | None = None) -> str:
+    """The figure as a standalone SVG document (UTF-8 text), sized in millimetres.
+
+    Every cell is one ``<use class="cell ROLE" data-cell="NAME">`` element, so a board can
+    be restyled with CSS (``.cell.empty``, ``.cell[data-cell=F6]``) or scripted.
+    """
+    title_text, band, width = _title_text(figure, title)
+    height = figure.height + band
+    dx = (width - figure.width) / 2
+
+    dwg = svgwrite.Drawing(size=(f"{_n(width)}mm", f"{_n(height)}mm"), profile="full",
+                           debug=False)
+    dwg.viewbox(0, 0, float(_n(width)), float(_n(height)))
+    if title:
+        dwg.set_desc(title=title, desc=description)
+    elif description:
+        dwg.set_desc(desc=description)
+
+    roles = sorted({c.role for c in figure.cells})
+    dwg.defs.add(dwg.style(_style_sheet(theme, roles)))
+    dwg.defs.add(dwg.polygon([(float(_n(x)), float(_n(y))) for x, y in figure.hex_offsets],
+                             id="hex"))
+    for role in roles:
+        if theme.paint(role).pattern:
+            _pattern(dwg, role, theme, figure.cell_width)
+
+    dwg.add(dwg.rect(size=(_n(width), _n(height)), class_="paper"))
+    used_glyphs: dict[str, str] = {}
+    bulk: dict[str, str] = {}  # group class -> markup spliced into it after serialising
+
+    def placeholder(parent: Group | svgwrite.Drawing, css_class: str, markup: str) -> None:
+        parent.add(dwg.g(id=f"bulk-{css_class}"))
+        bulk[css_class] = markup
+
+    if title_text is not None:
+        placeholder(dwg, "title-block", _glyph_run(title_text, used_glyphs))
+    board = dwg.g(class_="board", transform=f"translate({_n(dx)} {_n(band)})")
+    dwg.add(board)
+    placeholder(board, "cells", "".join(
+        f'<use class="cell {c.role}" data-cell="{c.name}" xlink:href="#hex" '
+        f'x="{c.x:.3f}" y="{c.y:.3f}"/>' for c in figure.cells
+    ))
+    placeholder(board, "marks", "".join(_mark(m, theme) for m in figure.marks))
+    placeholder(board, "strokes", "".join(_stroke(s, theme) for s in figure.strokes))
+    placeholder(board, "labels", "".join(_glyph_run(t, used_glyphs) for t in figure.texts))
+    for glyph_id in sorted(used_glyphs):
+        dwg.defs.add(dwg.path(d=used_glyphs[glyph_id], id=glyph_id))
+
+    svg: str = dwg.tostring()
+    for css_class, markup in bulk.items():
+        marker = f'<g id="bulk-{css_class}" />'
+        if svg.count(marker) != 1:
+            raise AssertionError(f"SVG placeholder {marker} not found exactly once")
+        svg = svg.replace(marker, f'<g class="{css_class}">{markup}</g>')
+    return '<?xml version="1.0" encoding="utf-8"?>\n' + svg + "\n"

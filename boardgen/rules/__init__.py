@@ -1,0 +1,1 @@
+"""Game rules: state, legal moves, replay.  Imports geometry only, never a renderer."""
