@@ -5,6 +5,7 @@ Bad input ends with one line on stderr naming what was wrong, exit code 2, and n
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -19,6 +20,7 @@ from boardgen.geometry import SHAPES, HexGrid, grid_from_mask, make_shape, shape
 from boardgen.geometry.hexgrid import MAX_CELLS, MAX_MASK_BYTES
 from boardgen.output import check_writable, write_atomic
 from boardgen.render.board import FORMATS, BoardOptions, check_cell_mm, render_board
+from boardgen.render.diagram import example_names, example_path, render_diagram
 from boardgen.render.paper import ORIENTATIONS, parse_paper
 from boardgen.render.pdf import PageInfo
 from boardgen.render.scene import LABEL_MODES, THEMES, Scene, theme_named
@@ -52,7 +54,7 @@ def resolve_grid(game: str, side: int | None, preset: str | None, diameter: int 
     if len(given) > 1:
         raise BoardgenError(f"{' and '.join(given)} both give the board size: use one")
     if mask is not None:
-        grid = grid_from_mask(_read_mask(mask), str(mask))
+        grid = grid_from_mask(_read_text(mask, "--mask"), str(mask))
     else:
         if (preset or diameter is not None) and shape != "hexhex":
             raise BoardgenError(
@@ -81,19 +83,20 @@ def resolve_grid(game: str, side: int | None, preset: str | None, diameter: int 
     return grid
 
 
-def _read_mask(path: Path) -> str:
+def _read_text(path: Path, option: str) -> str:
+    """A small UTF-8 text file named by ``option``; every failure is one clear line."""
     try:
         if path.stat().st_size > MAX_MASK_BYTES:
-            raise BoardgenError(f"--mask {path}: larger than {MAX_MASK_BYTES:,} bytes")
+            raise BoardgenError(f"{option} {path}: larger than {MAX_MASK_BYTES:,} bytes")
         return path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise BoardgenError(f"--mask {path}: no such file") from None
+        raise BoardgenError(f"{option} {path}: no such file") from None
     except IsADirectoryError:
-        raise BoardgenError(f"--mask {path}: is a folder, not a file") from None
+        raise BoardgenError(f"{option} {path}: is a folder, not a file") from None
     except UnicodeDecodeError:
-        raise BoardgenError(f"--mask {path}: not a UTF-8 text file") from None
+        raise BoardgenError(f"{option} {path}: not a UTF-8 text file") from None
     except OSError as exc:
-        raise BoardgenError(f"--mask {path}: {exc.strerror}") from None
+        raise BoardgenError(f"{option} {path}: {exc.strerror}") from None
 
 
 def board_stem(game: str, grid: HexGrid, shape: str, side_mask: Path | None) -> str:
@@ -130,18 +133,29 @@ class GameInfo:
 GAME_INFO = {"copolymer": GameInfo(copolymer.NAME, copolymer.CREDIT)}
 
 
+def board_size_options(command: Callable[..., None]) -> Callable[..., None]:
+    """--side, --preset, --diameter, --shape and --mask: the same for every hex command."""
+    options = [
+        click.option("--side", type=int, help="Cells on each edge (hexhex), or N for an N x N "
+                     "rhombus, or the rows of a triangle.  Default 10 (271 cells)."),
+        click.option("--preset", type=click.Choice(sorted(copolymer.PRESETS)),
+                     help="small, medium or large: sides 5, 7, 10 (the server's 9x9, 13x13, "
+                     "19x19)."),
+        click.option("--diameter", type=int, help="Cells across the middle row (odd), like "
+                     "the server's -size=N."),
+        click.option("--shape", type=click.Choice(SHAPES), default="hexhex", show_default=True),
+        click.option("--mask", type=click.Path(path_type=Path), help="A custom shape drawn as "
+                     "text: one character per cell (. # * o x @), cells two columns apart, "
+                     "rows offset by one column."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
 @cli.command()
 @click.argument("game", type=click.Choice(GAMES), metavar="GAME")
-@click.option("--side", type=int, help="Cells on each edge (hexhex), or N for an N x N "
-              "rhombus, or the rows of a triangle.  Default 10 (271 cells).")
-@click.option("--preset", type=click.Choice(sorted(copolymer.PRESETS)),
-              help="small, medium or large: sides 5, 7, 10 (the server's 9x9, 13x13, 19x19).")
-@click.option("--diameter", type=int, help="Cells across the middle row (odd), like the "
-              "server's -size=N.")
-@click.option("--shape", type=click.Choice(SHAPES), default="hexhex", show_default=True)
-@click.option("--mask", type=click.Path(path_type=Path), help="A custom shape drawn as text: "
-              "one character per cell (. # * o x @), cells two columns apart, rows offset by "
-              "one column.")
+@board_size_options
 @click.option("--paper", default="a4", show_default=True,
               help="a4, letter, a3, or WxHmm such as 300x450mm.")
 @click.option("--orientation", type=click.Choice(ORIENTATIONS), default="auto",
@@ -192,6 +206,93 @@ def board(game: str, side: int | None, preset: str | None, diameter: int | None,
     click.echo(f"wrote {path}")
 
 
+@cli.command()
+@click.argument("game", type=click.Choice(GAMES), metavar="GAME")
+@board_size_options
+@click.option("--moves", default="", show_default=True,
+              help='Placements in order, separated by spaces: "F6 E5 ..." or axial "0,0".')
+@click.option("--first", type=click.Choice(copolymer.PLAYERS), default="x", show_default=True,
+              help="Who places first (or who is to move after --start).")
+@click.option("--start", "start_file", type=click.Path(path_type=Path),
+              help="Start from a position drawn as text in the server's style (. x o).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (a stable "
+              "contract: side, to_move, cells, connections, turn_continues, over, winner, "
+              "counts).")
+def play(game: str, side: int | None, preset: str | None, diameter: int | None, shape: str,
+         mask: Path | None, moves: str, first: str, start_file: Path | None,
+         as_json: bool) -> None:
+    """Replay moves through the GAME engine and print the position.
+
+    \b
+    The text shows the board as the play-by-email server draws it: '.' empty, lower case
+    for earlier cells, capitals for the cells of the turn in progress (or the last turn).
+
+    \b
+    Example:
+      boardgen play copolymer --side 3 --moves "C3 B2 C2 D3" --json
+    """
+    grid = resolve_grid(game, side, preset, diameter, shape, mask)
+    engine = copolymer.Copolymer(grid, first=first)
+    if start_file is not None:
+        cells, _capitals = copolymer.parse_text_position(grid, _read_text(start_file, "--start"),
+                                                         str(start_file))
+        engine.set_position(cells, first)
+    copolymer.replay(engine, moves)
+    if as_json:
+        size = None if mask is not None or shape != "hexhex" else \
+            (len(grid.rows()) + 1) // 2
+        click.echo(json.dumps(copolymer.position_json(engine, size), sort_keys=False))
+        return
+    click.echo("\n".join(copolymer.text_position(engine)))
+    click.echo(copolymer.status_line(engine))
+
+
+@cli.command()
+@click.argument("game", type=click.Choice(GAMES), metavar="GAME")
+@click.argument("name", required=False)
+@click.option("--list", "list_names", is_flag=True, help="List the GAME's diagrams and exit.")
+@click.option("--paper", default="a4", show_default=True, help="a4, letter, a3 or WxHmm.")
+@click.option("--cell-mm", type=float, help="Cell width in the panels (default 8 mm).")
+@click.option("--theme", type=click.Choice(sorted(THEMES)), default="colour",
+              show_default=True)
+@click.option("--format", "fmt", type=click.Choice(FORMATS),
+              help="Output format; default: from the -o suffix, else pdf.")
+@click.option("--dpi", type=click.IntRange(36, 1200), default=150, show_default=True,
+              help="Resolution of PNG output.")
+@click.option("-o", "--output", type=click.Path(path_type=Path),
+              help="Output file (default: output/GAME-NAME.pdf).")
+def diagram(game: str, name: str | None, list_names: bool, paper: str, cell_mm: float | None,
+            theme: str, fmt: str | None, dpi: int, output: Path | None) -> None:
+    """Draw the example NAME of GAME, replayed move by move through the engine.
+
+    Examples are text files under templates/GAME/; a step the engine refuses, or a claim
+    it disagrees with, stops with the file and line.
+
+    \b
+    Examples:
+      boardgen diagram copolymer --list
+      boardgen diagram copolymer tempo -o output/tempo.pdf
+    """
+    if list_names:
+        for known in example_names(game):
+            click.echo(known)
+        return
+    if not name:
+        raise click.UsageError(f"missing diagram NAME (one of: {', '.join(example_names(game))})")
+    example_path(game, name)  # an unknown name is refused before anything else
+    paper_size = parse_paper(paper)
+    if cell_mm is not None:
+        check_cell_mm(cell_mm)
+    path, fmt = resolve_output(output, fmt, f"{game}-{name}")
+    if output is None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    check_writable(path)
+    data = render_diagram(game, name, fmt, paper=paper_size, theme=theme_named(theme),
+                          cell_mm=cell_mm, dpi=dpi)
+    write_atomic(path, data)
+    click.echo(f"wrote {path}")
+
+
 # --- everything at once -----------------------------------------------------------------
 
 
@@ -210,6 +311,12 @@ def default_jobs(out: Path, paper: str) -> list[tuple[str, Callable[[], bytes]]]
                 return render_board(Scene(grid), fmt, options, theme=THEMES["colour"],
                                     info=info)
             jobs.append((f"copolymer-{preset}-side{side}.{fmt}", job))
+    for name in example_names("copolymer"):
+        for fmt in ("pdf", "svg"):
+            def diagram_job(name: str = name, fmt: str = fmt) -> bytes:
+                return render_diagram("copolymer", name, fmt, paper=options.paper,
+                                      theme=THEMES["colour"])
+            jobs.append((f"copolymer-diagram-{name}.{fmt}", diagram_job))
     return jobs
 
 
@@ -218,7 +325,7 @@ def default_jobs(out: Path, paper: str) -> list[tuple[str, Callable[[], bytes]]]
               show_default=True, help="Folder to write into (created if missing).")
 @click.option("--paper", default="a4", show_default=True, help="a4, letter, a3 or WxHmm.")
 def all_command(out: Path, paper: str) -> None:
-    """Build every default board into the output folder, with a progress bar.
+    """Build every default board and diagram into the output folder, with a progress bar.
 
     A failure on one file is reported by name; the others are still built, and the exit
     code is non-zero at the end.

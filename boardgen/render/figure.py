@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from boardgen.geometry import Hex, Layout, Notation
-from boardgen.render.fonts import REGULAR, face
+from boardgen.render.fonts import BOLD, REGULAR, face
 from boardgen.render.scene import Scene
 
 Point = tuple[float, float]
@@ -42,7 +42,7 @@ class Text:
 
 @dataclass(frozen=True, slots=True)
 class Mark:
-    kind: str  # "dot", "ring" or "cross"
+    kind: str  # "dot", "ring", "cross" or "disc"
     x: float
     y: float
     radius: float
@@ -107,10 +107,10 @@ def board_figure(scene: Scene, cell_width: float, *, margin: float = 1.0) -> Fig
     for t in outside:
         tx0, ty0, tx1, ty1 = text_box(t)
         x0, y0, x1, y1 = min(x0, tx0), min(y0, ty0), max(x1, tx1), max(y1, ty1)
-    caption = _caption(scene, (x0 + x1) / 2, y1, cell_width)
-    if caption is not None:
+    captions = _caption(scene, (x0 + x1) / 2, y1, max(x1 - x0, 45.0), cell_width)
+    for caption in captions:
         cx0, _, cx1, cy1 = text_box(caption)
-        x0, x1, y1 = min(x0, cx0), max(x1, cx1), cy1
+        x0, x1, y1 = min(x0, cx0), max(x1, cx1), max(y1, cy1)
 
     layout = Layout.from_cell_width(cell_width, origin=(margin - x0, margin - y0))
     ox, oy = layout.origin
@@ -124,12 +124,12 @@ def board_figure(scene: Scene, cell_width: float, *, margin: float = 1.0) -> Fig
     ]
     texts = [replace(t, x=t.x + ox, y=t.y + oy) for t in outside]
     texts.extend(_inner_texts(scene, layout, notation, cell_width))
-    if caption is not None:
-        texts.append(replace(caption, x=caption.x + ox, y=caption.y + oy))
+    texts.extend(replace(caption, x=caption.x + ox, y=caption.y + oy) for caption in captions)
     marks = []
     for marker in scene.markers:
         x, y = layout.centre(marker.cell)
-        radius = {"dot": 0.3, "ring": 0.36, "cross": 0.28}[marker.kind] * cell_width
+        radius = {"dot": 0.3, "ring": 0.36, "cross": 0.28, "disc": 0.3}[marker.kind] \
+            * cell_width
         marks.append(Mark(marker.kind, x, y, radius, marker.role))
     strokes = [_arrow(layout.centre(a.start), layout.centre(a.end), a.role, cell_width)
                for a in scene.arrows]
@@ -168,16 +168,34 @@ def _inner_texts(scene: Scene, layout: Layout, notation: Notation,
             texts.append(_fitted(x, y, notation.name(h), cell_width, 0.26, "coordinate"))
     for h, label in scene.cell_texts.items():
         x, y = layout.centre(h)
-        texts.append(_fitted(x, y, label, cell_width, 0.45, "cell-text"))
+        texts.append(replace(_fitted(x, y, label, cell_width, 0.36, "cell-text"), weight=BOLD))
     return texts
 
 
-def _caption(scene: Scene, x: float, top: float, cell_width: float) -> Text | None:
-    """The caption line, centred on x, its capitals' middle a line below ``top``."""
+def wrap(text: str, size: float, width: float, weight: str = REGULAR) -> list[str]:
+    """Greedy line breaking at spaces so that each line is at most ``width`` mm wide."""
+    font = face(weight)
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        candidate = f"{current} {word}" if current else word
+        if current and font.width_mm(candidate, size) > width:
+            lines.append(current)
+            current = word
+        else:
+            current = candidate
+    if current:
+        lines.append(current)
+    return lines
+
+
+def _caption(scene: Scene, x: float, top: float, width: float, cell_width: float) -> list[Text]:
+    """The caption, wrapped to ``width`` and centred on x, starting a line below ``top``."""
     if not scene.caption:
-        return None
-    size = max(2.2, min(4.0, 0.3 * cell_width))
-    return Text(x, top + 1.2 * size, scene.caption, size, "caption")
+        return []
+    size = max(2.6, min(3.6, 0.3 * cell_width))
+    return [Text(x, top + (1.3 + 1.35 * k) * size, line, size, "caption")
+            for k, line in enumerate(wrap(scene.caption, size, width))]
 
 
 def _fitted(x: float, y: float, text: str, cell_width: float, share: float,
@@ -235,3 +253,22 @@ def arrow_head(stroke: Stroke) -> tuple[Point, Point, Point]:
     bx, by = x1 - ux * size, y1 - uy * size
     return (x1 + ux * stroke.width, y1 + uy * stroke.width), \
         (bx - uy * size * 0.6, by + ux * size * 0.6), (bx + uy * size * 0.6, by - ux * size * 0.6)
+
+
+def merge(width: float, height: float, parts: list[Figure], texts: list[Text] | None = None,
+          cell_width: float | None = None) -> Figure:
+    """Figures already shifted into place, as one figure of the given size (all parts must
+    share one cell size, since a figure has one hexagon)."""
+    widths = {round(p.cell_width, 6) for p in parts}
+    if len(widths) > 1:
+        raise ValueError(f"cannot merge figures with different cell sizes {sorted(widths)}")
+    first = parts[0] if parts else None
+    merged = Figure(width, height, first.cell_width if first else (cell_width or 1.0),
+                    first.hex_offsets if first else ())
+    for part in parts:
+        merged.cells.extend(part.cells)
+        merged.texts.extend(part.texts)
+        merged.marks.extend(part.marks)
+        merged.strokes.extend(part.strokes)
+    merged.texts.extend(texts or [])
+    return merged

@@ -131,6 +131,11 @@ def _draw_mark(c: Canvas, m: Mark, theme: Theme) -> None:
         c.setStrokeColor(HexColor(theme.line))
         c.setLineWidth(theme.line_width_mm)
         c.circle(m.x, m.y, m.radius, stroke=1, fill=1)
+    elif m.kind == "disc":
+        c.setFillColor(HexColor(theme.paper))
+        c.setStrokeColor(HexColor(theme.text))
+        c.setLineWidth(m.radius * 0.12)
+        c.circle(m.x, m.y, m.radius, stroke=1, fill=1)
     elif m.kind == "ring":
         c.setStrokeColor(colour)
         c.setLineWidth(m.radius * 0.22)
@@ -262,20 +267,20 @@ def _tile_marks(c: Canvas, tiling: Tiling, row: int, col: int, rect: tuple[float
         c.restoreState()
 
 
-def render_pdf(figure: Figure, *, theme: Theme, paper: Paper, orientation: str = "auto",
-               info: PageInfo = PageInfo()) -> bytes:
-    """The figure at 1:1 on ``paper``; tiled across pages when it does not fit on one."""
+def _canvas(page: tuple[float, float], info: PageInfo) -> tuple[Canvas, io.BytesIO]:
     register_pdf_fonts()
-    tiling = tile((figure.width, figure.height), paper, orientation)
-    page_w, page_h = tiling.page
     buffer = io.BytesIO()
-    c = Canvas(buffer, pagesize=(page_w * mm, page_h * mm), invariant=1, pageCompression=1)
-    c.setTitle(info.title or "boardgen board")
+    c = Canvas(buffer, pagesize=(page[0] * mm, page[1] * mm), invariant=1, pageCompression=1)
+    c.setTitle(info.title or "boardgen")
     c.setAuthor(info.credit or "boardgen")
     c.setSubject(info.subject or "")
     c.setCreator(f"boardgen {__version__}")
+    return c, buffer
 
-    c.beginForm(FORM_NAME, 0, 0, figure.width * mm, figure.height * mm)
+
+def _define_form(c: Canvas, name: str, figure: Figure, theme: Theme) -> None:
+    """Draw the figure once into a named form, in millimetres with y growing downward."""
+    c.beginForm(name, 0, 0, figure.width * mm, figure.height * mm)
     c.saveState()
     c.translate(0, figure.height * mm)
     c.scale(mm, -mm)
@@ -283,6 +288,29 @@ def render_pdf(figure: Figure, *, theme: Theme, paper: Paper, orientation: str =
     c.restoreState()
     c.endForm()
 
+
+def _place_form(c: Canvas, name: str, figure: Figure, rect: tuple[float, float, float, float],
+                origin: tuple[float, float]) -> None:
+    """Show the part of the form starting at board point ``origin`` (mm, from the figure's
+    top-left) in page rectangle ``rect`` (mm, y up), clipped to it."""
+    left, bottom, right, top = rect
+    c.saveState()
+    clip = c.beginPath()
+    clip.rect(left, bottom, right - left, top - bottom)
+    c.clipPath(clip, stroke=0, fill=0)
+    c.translate(left - origin[0], top - (figure.height - origin[1]))
+    c.scale(1 / mm, 1 / mm)
+    c.doForm(name)
+    c.restoreState()
+
+
+def render_pdf(figure: Figure, *, theme: Theme, paper: Paper, orientation: str = "auto",
+               info: PageInfo = PageInfo()) -> bytes:
+    """The figure at 1:1 on ``paper``; tiled across pages when it does not fit on one."""
+    tiling = tile((figure.width, figure.height), paper, orientation)
+    page_w, page_h = tiling.page
+    c, buffer = _canvas(tiling.page, info)
+    _define_form(c, FORM_NAME, figure, theme)
     room_w, room_h = content_size(tiling.page)
     for row in range(tiling.rows):
         for col in range(tiling.cols):
@@ -291,36 +319,57 @@ def render_pdf(figure: Figure, *, theme: Theme, paper: Paper, orientation: str =
             left = MARGIN_MM + (room_w - tiling.tile_width) / 2
             top = page_h - MARGIN_MM - HEADER_MM - (room_h - tiling.tile_height) / 2
             rect = (left, top - tiling.tile_height, left + tiling.tile_width, top)
-            ox, oy = tiling.tile_origin(row, col)
-            c.saveState()
-            clip = c.beginPath()
-            clip.rect(rect[0], rect[1], tiling.tile_width, tiling.tile_height)
-            c.clipPath(clip, stroke=0, fill=0)
-            c.translate(left - ox, top - (figure.height - oy))
-            c.scale(1 / mm, 1 / mm)
-            c.doForm(FORM_NAME)
-            c.restoreState()
+            _place_form(c, FORM_NAME, figure, rect, tiling.tile_origin(row, col))
             if tiling.pages > 1:
                 _tile_marks(c, tiling, row, col, rect, theme)
-            _furniture(c, tiling, row, col, info, theme, figure.cell_width)
+                number = row * tiling.cols + col + 1
+                where = f"page {number} of {tiling.pages}, row {row + 1} col {col + 1}"
+                _page_map(c, tiling, row, col, page_w - MARGIN_MM, MARGIN_MM + FOOTER_MM - 2,
+                          theme)
+            else:
+                where = None
+            _furniture(c, tiling.page, where, info, theme, figure.cell_width)
             c.restoreState()
             c.showPage()
     c.save()
     return buffer.getvalue()
 
 
-def _furniture(c: Canvas, tiling: Tiling, row: int, col: int, info: PageInfo, theme: Theme,
-               cell_width: float) -> None:
-    page_w, page_h = tiling.page
+def render_pdf_pages(pages: list[Figure], *, theme: Theme, paper: Paper,
+                     orientation: str = "portrait", info: PageInfo = PageInfo()) -> bytes:
+    """Each figure on a page of its own, at 1:1, top-centred (diagrams, already paginated
+    so that each fits)."""
+    page = paper.size("landscape" if orientation == "landscape" else "portrait")
+    room_w, room_h = content_size(page)
+    c, buffer = _canvas(page, info)
+    for number, figure in enumerate(pages, start=1):
+        if figure.width > room_w + 1e-6 or figure.height > room_h + 1e-6:
+            raise ValueError(f"page {number} figure {figure.width:.1f} x {figure.height:.1f} mm "
+                             f"does not fit {room_w:.1f} x {room_h:.1f} mm")
+        name = f"page{number}"
+        _define_form(c, name, figure, theme)
+        c.saveState()
+        c.scale(mm, mm)
+        left = MARGIN_MM + (room_w - figure.width) / 2
+        top = page[1] - MARGIN_MM - HEADER_MM
+        _place_form(c, name, figure, (left, top - figure.height, left + figure.width, top),
+                    (0.0, 0.0))
+        where = f"page {number} of {len(pages)}" if len(pages) > 1 else None
+        _furniture(c, page, where, info, theme, figure.cell_width)
+        c.restoreState()
+        c.showPage()
+    c.save()
+    return buffer.getvalue()
+
+
+def _furniture(c: Canvas, page: tuple[float, float], where: str | None, info: PageInfo,
+               theme: Theme, cell_width: float) -> None:
+    page_w, page_h = page
     header_y = page_h - MARGIN_MM - 4.5
     if info.title:
         _page_text(c, MARGIN_MM, header_y, info.title, 12, theme.text, BOLD)
-    if tiling.pages > 1:
-        number = row * tiling.cols + col + 1
-        _page_text(c, page_w - MARGIN_MM, header_y,
-                   f"page {number} of {tiling.pages}, row {row + 1} col {col + 1}",
-                   9, theme.text, anchor="end")
-        _page_map(c, tiling, row, col, page_w - MARGIN_MM, MARGIN_MM + FOOTER_MM - 2, theme)
+    if where:
+        _page_text(c, page_w - MARGIN_MM, header_y, where, 9, theme.text, anchor="end")
     _scale_bar(c, MARGIN_MM, MARGIN_MM + 9.5, theme, cell_width)
     footer = " · ".join(part for part in (info.subject, info.credit) if part)
     footer += (" · " if footer else "") + f"boardgen {__version__}"

@@ -17,7 +17,8 @@ LABEL_MODES = ("outside", "inside", "none")
 
 @dataclass(frozen=True)
 class Marker:
-    """A mark drawn on a cell: ``dot`` (a stone or piece), ``ring``, or ``cross``."""
+    """A mark drawn on a cell: ``dot`` (a stone or piece), ``ring``, ``cross``, or ``disc``
+    (a paper-coloured disc, so that a number on it reads on any fill)."""
 
     cell: Hex
     kind: str = "dot"

@@ -51,6 +51,10 @@ def _mark(m: Mark, theme: Theme) -> str:
     if m.kind == "dot":
         return (f'<circle class="mark dot {m.role}" cx="{_n(m.x)}" cy="{_n(m.y)}" '
                 f'r="{_n(m.radius)}" fill="{fill}" stroke="{theme.line}"/>')
+    if m.kind == "disc":
+        return (f'<circle class="mark disc {m.role}" cx="{_n(m.x)}" cy="{_n(m.y)}" '
+                f'r="{_n(m.radius)}" fill="{theme.paper}" stroke="{theme.text}" '
+                f'stroke-width="{_n(m.radius * 0.12)}"/>')
     if m.kind == "ring":
         return (f'<circle class="mark ring {m.role}" cx="{_n(m.x)}" cy="{_n(m.y)}" '
                 f'r="{_n(m.radius)}" fill="none" stroke="{fill}" '
@@ -99,16 +103,17 @@ def _style_sheet(theme: Theme, roles: list[str]) -> str:
 def _pattern(dwg: svgwrite.Drawing, role: str, theme: Theme, cell_width: float) -> None:
     paint = theme.paint(role)
     step = max(0.8, 0.14 * cell_width)
-    pattern = dwg.pattern(id=f"paint-{role}", patternUnits="userSpaceOnUse",
-                          size=(_n(step), _n(step)))
-    pattern.add(dwg.rect(size=(_n(step), _n(step)), fill=paint.fill, stroke="none"))
+    size = (_n(step), _n(step))
     if paint.pattern == "hatch":
-        # Two half-lines at the tile corners complete the diagonal across tiles.
-        for d in (f"M0 {_n(step)}L{_n(step)} 0", f"M{_n(-step / 2)} {_n(step / 2)}"
-                  f"L{_n(step / 2)} {_n(-step / 2)}",
-                  f"M{_n(step / 2)} {_n(step * 1.5)}L{_n(step * 1.5)} {_n(step / 2)}"):
-            pattern.add(dwg.path(d=d, stroke=theme.line, stroke_width=_n(step * 0.16)))
+        # One line per tile, the tile turned 45 degrees: seamless diagonal hatching.
+        pattern = dwg.pattern(id=f"paint-{role}", patternUnits="userSpaceOnUse", size=size,
+                              patternTransform="rotate(45)")
+        pattern.add(dwg.rect(size=size, fill=paint.fill, stroke="none"))
+        pattern.add(dwg.rect(insert=(0, 0), size=(_n(step * 0.3), _n(step)),
+                             fill=theme.line, stroke="none"))
     else:
+        pattern = dwg.pattern(id=f"paint-{role}", patternUnits="userSpaceOnUse", size=size)
+        pattern.add(dwg.rect(size=size, fill=paint.fill, stroke="none"))
         pattern.add(dwg.circle(center=(_n(step / 2), _n(step / 2)), r=_n(step * 0.14),
                                fill=theme.line, stroke="none"))
     dwg.defs.add(pattern)

@@ -1,14 +1,31 @@
-"""Mark Steere's Copolymer (2006), as ruled in shared/spec/copolymer.md."""
+"""Mark Steere's Copolymer (2006), as ruled in shared/spec/copolymer.md.
+
+Two players colour cells of an odd-celled honeycomb.  A placement touching two or more of
+the opponent's cells is a *connection*, and the player must place again; a non-connecting
+placement ends the turn.  Every empty cell is always a legal placement: a player who wants
+to end the turn picks a non-connecting cell, and only when none is left is a connection
+forced.  The game ends the moment the board is full, even in mid-turn; the majority wins.
+
+The engine keeps, for every cell, how many neighbours each player holds, and the set of
+empty cells that are connections for each player, so that a placement and every query
+cost O(1) (bench/bench_copolymer.py measures it against :class:`NaiveCopolymer`).
+"""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+
 from boardgen.errors import BoardgenError
-from boardgen.geometry import HexGrid
+from boardgen.geometry import Hex, HexGrid, Notation, format_hex_text, parse_hex_text
 
 NAME = "Copolymer"
 CREDIT = "Copolymer by Mark Steere (2006)"
 PRESETS = {"small": 5, "medium": 7, "large": 10}  # the server's 9x9, 13x13 and 19x19
 DEFAULT_SIDE = 10  # 271 cells: the rule sheet's board and the server's default
+PLAYERS = ("x", "o")
+CONNECTION_THRESHOLD = 2  # opponent neighbours that make a placement a connection
 
 
 def check_board(grid: HexGrid) -> None:
@@ -19,3 +36,384 @@ def check_board(grid: HexGrid) -> None:
             f"{grid.description} has {count} cells, an even number: Copolymer needs an odd "
             "number of cells so that the majority decides and a tie is impossible"
         )
+
+
+def opponent(player: str) -> str:
+    return "o" if player == "x" else "x"
+
+
+class IllegalPlacement(BoardgenError):
+    """A placement the rules refuse; the message names the cell and the reason."""
+
+    def __init__(self, cell_name: str, reason: str) -> None:
+        super().__init__(f"{cell_name}: {reason}")
+        self.cell_name = cell_name
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Placement:
+    """What one placement did, as the engine saw it."""
+
+    cell: Hex
+    player: str
+    enemy_neighbours: int  # the opponent's cells it touched when placed
+    connection: bool
+    turn_continues: bool  # the same player places again
+    over: bool
+
+
+class Copolymer:
+    """A game in progress on any odd-celled grid.  ``first`` is the colour that starts."""
+
+    def __init__(self, grid: HexGrid, first: str = "x") -> None:
+        check_board(grid)
+        if first not in PLAYERS:
+            raise BoardgenError(f"first player {first!r} must be x or o")
+        self.grid = grid
+        self.notation = Notation(grid)
+        n = len(grid)
+        self._neighbours = grid.neighbour_indices
+        self._owner: list[str | None] = [None] * n
+        # _touching[p][i]: how many of player p's cells touch cell i.
+        self._touching: dict[str, list[int]] = {"x": [0] * n, "o": [0] * n}
+        # _connections[p]: empty cells that are connections for player p.
+        self._connections: dict[str, set[int]] = {"x": set(), "o": set()}
+        self._empty = list(range(n))  # for O(1) random choice: swap-remove via _slot
+        self._slot = list(range(n))
+        self.counts = {"x": 0, "o": 0}
+        self.to_move = first
+        self.first = first
+        self.turn_continues = False
+        self.history: list[Placement] = []
+        self.turn_start = 0  # index into history where the current (or last) turn began
+        self._turn_states: list[tuple[bool, int]] = []  # before each placement, for undo
+
+    # --- queries ---------------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return not self._empty
+
+    @property
+    def winner(self) -> str | None:
+        if not self.over:
+            return None
+        return "x" if self.counts["x"] > self.counts["o"] else "o"
+
+    def owner(self, cell: Hex) -> str | None:
+        return self._owner[self.grid.index[cell]]
+
+    def cells(self) -> dict[Hex, str]:
+        """Occupied cells and their colour."""
+        return {h: p for h, p in zip(self.grid.cells, self._owner, strict=True) if p}
+
+    def empty_cells(self) -> list[Hex]:
+        return [self.grid.cells[i] for i in sorted(self._empty)]
+
+    def legal_placements(self) -> list[Hex]:
+        """Every empty cell (the rules forbid nothing else); empty once the game is over."""
+        return self.empty_cells()
+
+    def is_connection(self, cell: Hex, player: str | None = None) -> bool:
+        """Would placing on ``cell`` be a connection for ``player`` (default: to move)?"""
+        mover = player or self.to_move
+        return self._touching[opponent(mover)][self.grid.index[cell]] >= CONNECTION_THRESHOLD
+
+    def enemy_neighbours(self, cell: Hex, player: str | None = None) -> int:
+        return self._touching[opponent(player or self.to_move)][self.grid.index[cell]]
+
+    def connections(self, player: str | None = None) -> list[Hex]:
+        """Empty cells that are connections for ``player`` (default: to move), in reading order."""
+        return [self.grid.cells[i] for i in sorted(self._connections[player or self.to_move])]
+
+    def forced(self) -> bool:
+        """True when every empty cell is a connection for the player to move."""
+        return bool(self._empty) and len(self._connections[self.to_move]) == len(self._empty)
+
+    def this_turn(self) -> list[Placement]:
+        """The placements of the turn in progress, or of the last completed turn."""
+        return self.history[self.turn_start:]
+
+    # --- moves -----------------------------------------------------------------------
+
+    def place(self, cell: Hex) -> Placement:
+        """Place for the player to move; raises :class:`IllegalPlacement` with the reason."""
+        grid = self.grid
+        if cell not in grid.index:
+            raise IllegalPlacement(str(cell), f"not on the board ({grid.description})")
+        name = self.notation.name(cell)
+        if self.over:
+            raise IllegalPlacement(name, "the game is over (the board is full)")
+        i = grid.index[cell]
+        taken = self._owner[i]
+        if taken is not None:
+            raise IllegalPlacement(name, f"already taken by {taken.upper()}")
+        player = self.to_move
+        enemy = opponent(player)
+        self._turn_states.append((self.turn_continues, self.turn_start))
+        if not self.turn_continues:
+            self.turn_start = len(self.history)
+        touching_enemy = self._touching[enemy][i]
+        connection = touching_enemy >= CONNECTION_THRESHOLD
+
+        self._owner[i] = player
+        self.counts[player] += 1
+        self._connections["x"].discard(i)
+        self._connections["o"].discard(i)
+        last = self._empty.pop()
+        if last != i:
+            slot = self._slot[i]
+            self._empty[slot] = last
+            self._slot[last] = slot
+        own = self._touching[player]
+        # A cell touching two of `player`'s cells is a connection for the *enemy*.
+        enemy_connections = self._connections[enemy]
+        owner = self._owner
+        for j in self._neighbours[i]:
+            own[j] += 1
+            if own[j] == CONNECTION_THRESHOLD and owner[j] is None:
+                enemy_connections.add(j)
+
+        over = not self._empty
+        self.turn_continues = connection and not over
+        if not connection and not over:
+            self.to_move = enemy
+        result = Placement(cell, player, touching_enemy, connection, self.turn_continues, over)
+        self.history.append(result)
+        return result
+
+    def undo(self) -> Placement:
+        """Take back the last placement (for search); restores every count and set."""
+        if not self.history:
+            raise BoardgenError("nothing to undo")
+        last = self.history.pop()
+        i = self.grid.index[last.cell]
+        player = last.player
+        enemy = opponent(player)
+        own = self._touching[player]
+        enemy_connections = self._connections[enemy]
+        for j in self._neighbours[i]:
+            if own[j] == CONNECTION_THRESHOLD and self._owner[j] is None:
+                enemy_connections.discard(j)
+            own[j] -= 1
+        self._owner[i] = None
+        self.counts[player] -= 1
+        self._slot[i] = len(self._empty)
+        self._empty.append(i)
+        for p in PLAYERS:
+            if self._touching[opponent(p)][i] >= CONNECTION_THRESHOLD:
+                self._connections[p].add(i)
+        self.to_move = player
+        self.turn_continues, self.turn_start = self._turn_states.pop()
+        return last
+
+    def random_empty(self, rng: random.Random) -> Hex:
+        return self.grid.cells[self._empty[rng.randrange(len(self._empty))]]
+
+    def random_non_connection(self, rng: random.Random) -> Hex | None:
+        """A random empty cell that ends the turn, or None if every empty cell connects."""
+        connections = self._connections[self.to_move]
+        if len(connections) == len(self._empty):
+            return None
+        while True:
+            i = self._empty[rng.randrange(len(self._empty))]
+            if i not in connections:
+                return self.grid.cells[i]
+
+    # --- positions as text -----------------------------------------------------------
+
+    def set_position(self, cells: dict[Hex, str], to_move: str) -> None:
+        """Start from a given position (the placements are not a history)."""
+        if self.history or any(self._owner):
+            raise BoardgenError("set_position needs a fresh game")
+        for cell, player in sorted(cells.items(), key=lambda item: self.grid.index[item[0]]):
+            self.to_move = player
+            self.turn_continues = False
+            self.place(cell)
+        self.history.clear()
+        self._turn_states.clear()
+        self.turn_start = 0
+        self.turn_continues = False
+        self.to_move = to_move
+
+
+def text_position(game: Copolymer) -> list[str]:
+    """The board in the server's style: ``.`` empty, lower case for earlier cells, capitals
+    for the cells of the turn in progress (or of the last turn)."""
+    new = {p.cell for p in game.this_turn()}
+    chars = {h: (p.upper() if h in new else p) for h, p in game.cells().items()}
+    return format_hex_text(game.grid, chars)
+
+
+def parse_text_position(grid: HexGrid, text: str, source: str) -> tuple[dict[Hex, str],
+                                                                      set[Hex]]:
+    """Read a server-style position drawn for ``grid``: the colour of each occupied cell and
+    the cells written in capitals.  The drawing must show every cell of the board."""
+    found = parse_hex_text(text, source, frozenset(".xoXO"))
+    if len(found) != len(grid):
+        raise BoardgenError(
+            f"{source}: the drawing has {len(found)} cells but the board ({grid.description}) "
+            f"has {len(grid)}"
+        )
+
+    # The drawing's coordinates are its own; align its top-left with the grid's.
+    def anchor(cells: Iterable[Hex]) -> tuple[int, int]:
+        cells = list(cells)
+        top = min(h.r for h in cells)
+        return top, min(2 * h.q + h.r for h in cells)
+
+    (gr, gc), (tr, tc) = anchor(grid.cells), anchor(found)
+    dr = gr - tr
+    dq2 = (gc - tc) - dr
+    shifted = {Hex(h.q + dq2 // 2, h.r + dr): ch for h, ch in found.items()}
+    if dq2 % 2 or set(shifted) != set(grid.cells):
+        raise BoardgenError(f"{source}: the drawing's shape is not the board's "
+                            f"({grid.description})")
+    cells = {h: ch.lower() for h, ch in shifted.items() if ch != "."}
+    capitals = {h for h, ch in shifted.items() if ch in "XO"}
+    return cells, capitals
+
+
+class NaiveCopolymer:
+    """The rules straight from their definition, recounting neighbours on every query.
+
+    Kept as an oracle for the tests and as the baseline of the benchmark; never used to
+    play.  Same public behaviour as :class:`Copolymer` for place / connections / winner.
+    """
+
+    def __init__(self, grid: HexGrid, first: str = "x") -> None:
+        check_board(grid)
+        self.grid = grid
+        self.owner: dict[Hex, str] = {}
+        self.to_move = first
+        self.turn_continues = False
+
+    def enemy_neighbours(self, cell: Hex, player: str) -> int:
+        enemy = opponent(player)
+        return sum(1 for n in self.grid.neighbours(cell) if self.owner.get(n) == enemy)
+
+    def connections(self) -> list[Hex]:
+        return [h for h in self.grid.cells if h not in self.owner
+                and self.enemy_neighbours(h, self.to_move) >= CONNECTION_THRESHOLD]
+
+    def empty_cells(self) -> list[Hex]:
+        return [h for h in self.grid.cells if h not in self.owner]
+
+    @property
+    def over(self) -> bool:
+        return len(self.owner) == len(self.grid)
+
+    def place(self, cell: Hex) -> bool:
+        if cell in self.owner or self.over:
+            raise BoardgenError(f"{cell}: not empty")
+        connection = self.enemy_neighbours(cell, self.to_move) >= CONNECTION_THRESHOLD
+        self.owner[cell] = self.to_move
+        self.turn_continues = connection and not self.over
+        if not connection and not self.over:
+            self.to_move = opponent(self.to_move)
+        return connection
+
+    @property
+    def winner(self) -> str | None:
+        if not self.over:
+            return None
+        xs = sum(1 for p in self.owner.values() if p == "x")
+        return "x" if 2 * xs > len(self.grid) else "o"
+
+
+def replay(game: Copolymer, moves: str) -> None:
+    """Play whitespace-separated moves (``F6`` or axial ``q,r``); an illegal one raises a
+    BoardgenError naming the move number, the cell and the reason."""
+    for number, token in enumerate(moves.split(), start=1):
+        try:
+            game.place(game.notation.parse(token))
+        except IllegalPlacement as exc:
+            raise BoardgenError(f"move {number} ({token}): {exc.reason}") from None
+        except BoardgenError as exc:
+            raise BoardgenError(f"move {number} ({token}): {exc}") from None
+
+
+def position_json(game: Copolymer, side: int | None) -> dict[str, object]:
+    """The stable ``boardgen play copolymer --json`` contract (see the README)."""
+    name = game.notation.name
+    return {
+        "side": side,
+        "to_move": None if game.over else game.to_move,
+        "cells": {name(h): p for h, p in game.cells().items()},
+        "connections": [] if game.over else [name(h) for h in game.connections()],
+        "turn_continues": game.turn_continues,
+        "over": game.over,
+        "winner": game.winner,
+        "counts": dict(game.counts),
+    }
+
+
+def status_line(game: Copolymer) -> str:
+    counts = f"X {game.counts['x']}, O {game.counts['o']}"
+    if game.over:
+        return f"Board full: {game.winner.upper() if game.winner else '?'} wins ({counts})."
+    mover = game.to_move.upper()
+    state = f"{mover} to move, continuing the turn after a connection" if game.turn_continues \
+        else f"{mover} to move"
+    connections = [game.notation.name(h) for h in game.connections()]
+    if game.forced():
+        note = "every empty cell is a connection, so the next placement connects"
+    elif connections:
+        note = f"connections for {mover}: {' '.join(connections)}"
+    else:
+        note = f"no connection open for {mover}"
+    return f"{state}; {note}. Cells: {counts}."
+
+
+def solve(game: Copolymer, memo: dict[tuple[int, int, str], int] | None = None) -> int:
+    """The final margin (X cells minus O cells) under perfect play from this position.
+
+    Plain minimax with a transposition table: only for small boards or few empty cells
+    (diagram checks and tests).  The game's state is restored before returning.
+    """
+    memo = {} if memo is None else memo
+    return _solve(game, memo)
+
+
+def _key(game: Copolymer) -> tuple[int, int, str]:
+    xs = os = 0
+    for i, p in enumerate(game._owner):
+        if p == "x":
+            xs |= 1 << i
+        elif p == "o":
+            os |= 1 << i
+    return xs, os, game.to_move
+
+
+def _solve(game: Copolymer, memo: dict[tuple[int, int, str], int]) -> int:
+    if game.over:
+        return game.counts["x"] - game.counts["o"]
+    key = _key(game)
+    cached = memo.get(key)
+    if cached is not None:
+        return cached
+    maximise = game.to_move == "x"
+    best = -len(game.grid) - 1 if maximise else len(game.grid) + 1
+    for cell in game.empty_cells():
+        game.place(cell)
+        value = _solve(game, memo)
+        game.undo()
+        best = max(best, value) if maximise else min(best, value)
+    memo[key] = best
+    return best
+
+
+def best_placement(game: Copolymer, memo: dict[tuple[int, int, str], int]) -> Hex:
+    """A placement that keeps the best outcome for the player to move (first in reading
+    order among equals, so the choice is deterministic)."""
+    sign = 1 if game.to_move == "x" else -1
+    best_cell, best_value = None, None
+    for cell in game.empty_cells():
+        game.place(cell)
+        value = sign * _solve(game, memo)
+        game.undo()
+        if best_value is None or value > best_value:
+            best_cell, best_value = cell, value
+    assert best_cell is not None
+    return best_cell

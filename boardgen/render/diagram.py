@@ -1,0 +1,161 @@
+"""Example-play diagrams: replayed panels laid out as strips, one row of panels per line.
+
+Every position comes from the engine (``boardgen.rules.copolymer_examples``); this module
+only draws: the cells of the turn in progress ringed and numbered in the order placed, the
+engine-written caption under each panel.  PDFs break pages between rows, never through a
+panel.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+from boardgen.errors import BoardgenError
+from boardgen.geometry import Layout
+from boardgen.render.figure import (
+    CellShape,
+    Figure,
+    Text,
+    board_figure,
+    merge,
+    text_box,
+    wrap,
+)
+from boardgen.render.fonts import BOLD
+from boardgen.render.paper import Paper, content_size
+from boardgen.render.pdf import PageInfo, render_pdf_pages
+from boardgen.render.png import render_png
+from boardgen.render.scene import Marker, Scene, Theme
+from boardgen.render.svg import document_size, render_svg
+from boardgen.rules.copolymer_examples import Example, Panel, load_example
+
+PLAYER_ROLES = {"x": "player1", "o": "player2"}
+DEFAULT_PANEL_CELL_MM = 8.0
+GAP_MM = 6.0
+TITLE_MM = 5.0
+LINE_TITLE_MM = 3.8
+TEMPLATES = Path(__file__).resolve().parent.parent.parent / "templates"
+
+
+def example_path(game: str, name: str) -> Path:
+    """The example file ``templates/GAME/NAME.txt``; the error lists what exists."""
+    folder = TEMPLATES / game
+    path = folder / f"{name}.txt"
+    if not path.is_file():
+        known = sorted(p.stem for p in folder.glob("*.txt")) if folder.is_dir() else []
+        raise BoardgenError(
+            f"no {game} diagram named {name!r} (known: {', '.join(known) or 'none'})"
+        )
+    return path
+
+
+def example_names(game: str) -> list[str]:
+    return sorted(p.stem for p in (TEMPLATES / game).glob("*.txt"))
+
+
+def panel_scene(example: Example, panel: Panel) -> Scene:
+    numbers = {cell: str(k) for cell, k in panel.numbered}
+    return Scene(
+        example.grid,
+        cell_roles={cell: PLAYER_ROLES[p] for cell, p in panel.cells.items()},
+        cell_texts=numbers,
+        markers=tuple(Marker(cell, "disc") for cell in numbers),
+        caption=f"{panel.label}. {panel.caption}" if panel.label else panel.caption,
+    )
+
+
+def _heading(text: str, size: float, width: float, y: float) -> tuple[list[Text], float]:
+    """Bold lines of ``text`` from the left, wrapped to width; returns texts and new y."""
+    texts = []
+    for line in wrap(text, size, width, BOLD):
+        y += 1.3 * size
+        texts.append(Text(0.0, y, line, size, "title", "start", BOLD))
+        y += 0.35 * size
+    return texts, y + 0.6 * size
+
+
+def _legend(cell_width: float, y: float) -> Figure:
+    """Which fill is which player, and what the numbered discs mean, in the diagram's own
+    cell style (so that every theme, patterns included, explains itself)."""
+    size = 3.2
+    r = cell_width / math.sqrt(3)
+    cells, texts = [], []
+    x = cell_width / 2
+    for role, label in (("player1", "X"), ("player2", "O")):
+        cells.append(CellShape(f"legend-{label.lower()}", x, y + r, role))
+        texts.append(Text(x + 0.7 * cell_width, y + r, label, size, "caption", "start"))
+        x += 1.9 * cell_width
+    texts.append(Text(x - 0.2 * cell_width, y + r, "Numbered discs: the cells of the turn, "
+                      "in the order placed.", size, "caption", "start"))
+    offsets = Layout.from_cell_width(cell_width).corner_offsets()
+    return Figure(0.0, 2 * r, cell_width, offsets, cells, texts)
+
+
+def diagram_pages(example: Example, *, cell_width: float, max_width: float,
+                  max_height: float | None) -> list[Figure]:
+    """Panels laid out in rows no wider than ``max_width``; a new page when a row would
+    pass ``max_height`` (None: one tall page)."""
+    panels = [[board_figure(panel_scene(example, p), cell_width) for p in line.panels]
+              for line in example.lines]
+    panel_width = max(f.width for row in panels for f in row)
+    columns = max(1, math.floor((max_width + GAP_MM) / (panel_width + GAP_MM)))
+    width = min(max_width, columns * panel_width + (columns - 1) * GAP_MM)
+
+    pages: list[tuple[list[Figure], list[Text], float]] = []
+    texts, y = _heading(example.title, TITLE_MM, width, 0.0)
+    parts = [_legend(cell_width, y)]
+    y += parts[0].height + 0.5 * GAP_MM
+
+    def new_page() -> None:
+        nonlocal parts, texts, y
+        pages.append((parts, texts, y))
+        parts, texts, y = [], [], 0.0
+
+    for line, figures in zip(example.lines, panels, strict=True):
+        heading: list[Text] = []
+        heading_height = 0.0
+        if line.title:
+            heading, heading_height = _heading(line.title, LINE_TITLE_MM, width, 0.0)
+        for start in range(0, len(figures), columns):
+            row = figures[start:start + columns]
+            row_height = max(f.height for f in row) + (heading_height if start == 0 else 0.0)
+            if max_height is not None and y + row_height > max_height and (parts or texts):
+                new_page()
+            if start == 0 and heading:
+                texts.extend(Text(t.x, t.y + y, t.text, t.size, t.role, t.anchor, t.weight)
+                             for t in heading)
+                y += heading_height
+            for k, figure in enumerate(row):
+                parts.append(figure.shifted(k * (panel_width + GAP_MM)
+                                            + (panel_width - figure.width) / 2, y))
+            y += max(f.height for f in row) + GAP_MM
+    pages.append((parts, texts, y))
+    result = []
+    for page_parts, page_texts, height in pages:
+        right = max([width] + [text_box(t)[2] for t in page_texts])
+        result.append(merge(right, max(height - GAP_MM, 1.0), page_parts, page_texts,
+                            cell_width))
+    return result
+
+
+def render_diagram(game: str, name: str, fmt: str, *, paper: Paper, theme: Theme,
+                   cell_mm: float | None = None, dpi: int = 150,
+                   info: PageInfo | None = None) -> bytes:
+    """Replay ``templates/GAME/NAME.txt`` through the engine and draw it."""
+    example = load_example(example_path(game, name))
+    # The diagram carries its own heading; the page header names the game.
+    info = info or PageInfo(game.capitalize(), f"{game.capitalize()} diagram: {name}")
+    room_w, room_h = content_size(paper.size("portrait"))
+    cell_width = cell_mm or DEFAULT_PANEL_CELL_MM
+    if fmt == "pdf":
+        pages = diagram_pages(example, cell_width=cell_width, max_width=room_w,
+                              max_height=room_h)
+        return render_pdf_pages(pages, theme=theme, paper=paper, info=info)
+    (figure,) = diagram_pages(example, cell_width=cell_width, max_width=room_w,
+                              max_height=None)
+    svg = render_svg(figure, theme=theme, description=example.title)
+    if fmt == "svg":
+        return svg.encode("utf-8")
+    width_mm, height_mm = document_size(figure, None)
+    return render_png(svg, width_mm=width_mm, height_mm=height_mm, dpi=dpi)
