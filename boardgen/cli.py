@@ -99,11 +99,12 @@ def _read_text(path: Path, option: str) -> str:
         raise BoardgenError(f"{option} {path}: {exc.strerror}") from None
 
 
-def board_stem(game: str, grid: HexGrid, shape: str, side_mask: Path | None) -> str:
-    if side_mask is not None:
-        return f"{game}-mask-{side_mask.stem}"
-    size = grid.description.split()[-1]
-    return f"{game}-side{size}" if shape == "hexhex" else f"{game}-{shape}{size.split('x')[0]}"
+def board_stem(game: str, grid: HexGrid, mask: Path | None) -> str:
+    if mask is not None:
+        return f"{game}-mask-{mask.stem}"
+    if grid.shape == "hexhex":
+        return f"{game}-side{grid.side}"
+    return f"{game}-{grid.shape}{grid.side}"
 
 
 def resolve_output(output: Path | None, fmt: str | None, default_stem: str) -> tuple[Path, str]:
@@ -190,7 +191,7 @@ def board(game: str, side: int | None, preset: str | None, diameter: int | None,
     options = BoardOptions(parse_paper(paper), orientation, cell_mm, dpi)
     if cell_mm is not None:
         check_cell_mm(cell_mm)
-    path, fmt = resolve_output(output, fmt, board_stem(game, grid, shape, mask))
+    path, fmt = resolve_output(output, fmt, board_stem(game, grid, mask))
     if output is None:
         path.parent.mkdir(parents=True, exist_ok=True)  # our default folder: make it
     check_writable(path)
@@ -239,9 +240,8 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None, 
         engine.set_position(cells, first)
     copolymer.replay(engine, moves)
     if as_json:
-        size = None if mask is not None or shape != "hexhex" else \
-            (len(grid.rows()) + 1) // 2
-        click.echo(json.dumps(copolymer.position_json(engine, size), sort_keys=False))
+        side_number = grid.side if grid.shape == "hexhex" else None
+        click.echo(json.dumps(copolymer.position_json(engine, side_number)))
         return
     click.echo("\n".join(copolymer.text_position(engine)))
     click.echo(copolymer.status_line(engine))

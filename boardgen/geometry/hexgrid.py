@@ -63,15 +63,18 @@ class HexGrid:
     precomputed ``neighbour_indices`` so that a neighbour scan costs no hashing.
     """
 
-    __slots__ = ("cells", "description", "index", "neighbour_indices", "_perimeter", "_corners",
-                 "_rows")
+    __slots__ = ("cells", "description", "index", "neighbour_indices", "shape", "side",
+                 "_corners", "_perimeter", "_rows")
 
-    def __init__(self, cells: Iterable[Hex], description: str) -> None:
+    def __init__(self, cells: Iterable[Hex], description: str, shape: str = "custom",
+                 side: int | None = None) -> None:
         ordered = tuple(sorted(set(cells), key=lambda h: (h.r, h.q)))
         if not ordered:
             raise BoardgenError(f"{description}: the board has no cells")
         self.cells: tuple[Hex, ...] = ordered
         self.description = description
+        self.shape = shape  # "hexhex", "rhombus", "triangle" or "custom"
+        self.side = side  # the size it was made with; None for a custom shape
         self.index: dict[Hex, int] = {h: i for i, h in enumerate(ordered)}
         index = self.index
         self.neighbour_indices: tuple[tuple[int, ...], ...] = tuple(
@@ -155,21 +158,21 @@ def hexhex(side: int) -> HexGrid:
         for r in range(-n, n + 1)
         for q in range(max(-n, -n - r), min(n, n - r) + 1)
     ]
-    return HexGrid(cells, f"hexhex side {side}")
+    return HexGrid(cells, f"hexhex side {side}", "hexhex", side)
 
 
 def rhombus(side: int) -> HexGrid:
     """A side x side rhombus (rows shift half a cell right going down, as a Hex board)."""
     _check_size("rhombus board", side, 2, side * side)
     cells = [Hex(q, r) for r in range(side) for q in range(side)]
-    return HexGrid(cells, f"rhombus {side}x{side}")
+    return HexGrid(cells, f"rhombus {side}x{side}", "rhombus", side)
 
 
 def triangle(side: int) -> HexGrid:
     """A triangle pointing up: row k (from 0) has k + 1 cells."""
     _check_size("triangle board", side, 2, side * (side + 1) // 2)
     cells = [Hex(q, r) for r in range(side) for q in range(-r, 1)]
-    return HexGrid(cells, f"triangle side {side}")
+    return HexGrid(cells, f"triangle side {side}", "triangle", side)
 
 
 SHAPES = ("hexhex", "rhombus", "triangle")
