@@ -20,13 +20,14 @@ from boardgen.geometry import SHAPES, HexGrid, grid_from_mask, make_shape, shape
 from boardgen.geometry.hexgrid import MAX_CELLS, MAX_MASK_BYTES
 from boardgen.output import check_writable, write_atomic
 from boardgen.render.board import FORMATS, BoardOptions, check_cell_mm, render_board
-from boardgen.render.diagram import example_names, example_path, render_diagram
+from boardgen.render.diagram import example_names, render_diagram
 from boardgen.render.paper import ORIENTATIONS, parse_paper
 from boardgen.render.pdf import PageInfo
 from boardgen.render.scene import LABEL_MODES, THEMES, Scene, theme_named
 from boardgen.rules import copolymer
+from boardgen.rules import o as o_rules
 
-GAMES = ("copolymer",)
+GAMES = ("copolymer", "o")
 DEFAULT_OUTPUT = Path("output")
 
 
@@ -61,6 +62,8 @@ def resolve_grid(game: str, side: int | None, preset: str | None, diameter: int 
                 f"--{'preset' if preset else 'diameter'} describes a hexhex board, not a {shape}"
             )
         if preset:
+            if game != "copolymer":
+                raise BoardgenError("--preset names the Copolymer server's boards; use --side")
             side = copolymer.PRESETS[preset]
         elif diameter is not None:
             if diameter < 3 or diameter % 2 == 0:
@@ -70,7 +73,7 @@ def resolve_grid(game: str, side: int | None, preset: str | None, diameter: int 
                 )
             side = (diameter + 1) // 2
         elif side is None:
-            side = copolymer.DEFAULT_SIDE
+            side = GAME_INFO[game].default_side
         # Checked here too so that the count is refused before anything is built.
         if side >= 2 and shape_cell_count(shape, side) > MAX_CELLS:
             raise BoardgenError(
@@ -78,8 +81,7 @@ def resolve_grid(game: str, side: int | None, preset: str | None, diameter: int 
                 f"{shape_cell_count(shape, side):,} cells, more than the limit of {MAX_CELLS:,}"
             )
         grid = make_shape(shape, side)
-    if game == "copolymer":
-        copolymer.check_board(grid)
+    GAME_INFO[game].check_board(grid)
     return grid
 
 
@@ -129,9 +131,32 @@ def resolve_output(output: Path | None, fmt: str | None, default_stem: str) -> t
 class GameInfo:
     title: str
     credit: str
+    default_side: int
+    check_board: Callable[[HexGrid], None]
+    note: str | None = None  # printed on every sheet of the game
 
 
-GAME_INFO = {"copolymer": GameInfo(copolymer.NAME, copolymer.CREDIT)}
+GAME_INFO = {
+    "copolymer": GameInfo(copolymer.NAME, copolymer.CREDIT, copolymer.DEFAULT_SIDE,
+                          copolymer.check_board),
+    "o": GameInfo(o_rules.NAME, o_rules.CREDIT, o_rules.DEFAULT_SIDE, o_rules.check_board,
+                  "glyph chart: our reconstruction"),
+}
+
+
+def board_scene(game: str, grid: HexGrid, labels: str) -> Scene:
+    """An empty board; O marks its perimeter and corners, which its rules refer to."""
+    if game == "o":
+        roles = {h: "perimeter" for h in grid.perimeter}
+        roles.update({h: "corner" for h in grid.corners})
+        return Scene(grid, cell_roles=roles, labels=labels)
+    return Scene(grid, labels=labels)
+
+
+def _read_glyphs(path: Path | None) -> dict[str, str] | None:
+    if path is None:
+        return None
+    return o_rules.parse_glyph_table(_read_text(path, "--glyphs"), str(path))
 
 
 def board_size_options(command: Callable[..., None]) -> Callable[..., None]:
@@ -196,13 +221,16 @@ def board(game: str, side: int | None, preset: str | None, diameter: int | None,
         path.parent.mkdir(parents=True, exist_ok=True)  # our default folder: make it
     check_writable(path)
     info_for_game = GAME_INFO[game]
+    subject = f"{info_for_game.title} board, {grid.description}, {len(grid)} cells"
+    if info_for_game.note:
+        subject += f" · {info_for_game.note}"
     info = PageInfo(
         title=info_for_game.title if title is None else (title or None),
-        subject=f"{info_for_game.title} board, {grid.description}, {len(grid)} cells",
+        subject=subject,
         credit=info_for_game.credit,
     )
-    data = render_board(Scene(grid, labels=labels), fmt, options, theme=theme_named(theme),
-                        info=info)
+    data = render_board(board_scene(game, grid, labels), fmt, options,
+                        theme=theme_named(theme), info=info)
     write_atomic(path, data)
     click.echo(f"wrote {path}")
 
@@ -212,85 +240,60 @@ def board(game: str, side: int | None, preset: str | None, diameter: int | None,
 @board_size_options
 @click.option("--moves", default="", show_default=True,
               help='Placements in order, separated by spaces: "F6 E5 ..." or axial "0,0".')
-@click.option("--first", type=click.Choice(copolymer.PLAYERS), default="x", show_default=True,
-              help="Who places first (or who is to move after --start).")
+@click.option("--first", type=click.Choice(copolymer.PLAYERS),
+              help="Copolymer: who places first, or who is to move after --start (default x).")
+@click.option("--partisan", is_flag=True, help="O: the partisan variant (Left and Right).")
+@click.option("--glyphs", "glyphs_file", type=click.Path(path_type=Path),
+              help="O: replace the glyph table from a file of 'glyph: legal|illegal|left|right' "
+              "lines.")
 @click.option("--start", "start_file", type=click.Path(path_type=Path),
               help="Start from a position drawn as text in the server's style (. x o).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (a stable "
               "contract: side, to_move, cells, connections, turn_continues, over, winner, "
               "counts).")
 def play(game: str, side: int | None, preset: str | None, diameter: int | None, shape: str,
-         mask: Path | None, moves: str, first: str, start_file: Path | None,
-         as_json: bool) -> None:
+         mask: Path | None, moves: str, first: str | None, partisan: bool,
+         glyphs_file: Path | None, start_file: Path | None, as_json: bool) -> None:
     """Replay moves through the GAME engine and print the position.
 
     \b
-    The text shows the board as the play-by-email server draws it: '.' empty, lower case
-    for earlier cells, capitals for the cells of the turn in progress (or the last turn).
-
-    \b
-    Example:
-      boardgen play copolymer --side 3 --moves "C3 B2 C2 D3" --json
-    """
-    grid = resolve_grid(game, side, preset, diameter, shape, mask)
-    engine = copolymer.Copolymer(grid, first=first)
-    if start_file is not None:
-        cells, _capitals = copolymer.parse_text_position(grid, _read_text(start_file, "--start"),
-                                                         str(start_file))
-        engine.set_position(cells, first)
-    copolymer.replay(engine, moves)
-    if as_json:
-        side_number = grid.side if grid.shape == "hexhex" else None
-        click.echo(json.dumps(copolymer.position_json(engine, side_number)))
-        return
-    click.echo("\n".join(copolymer.text_position(engine)))
-    click.echo(copolymer.status_line(engine))
-
-
-@cli.command()
-@click.argument("game", type=click.Choice(GAMES), metavar="GAME")
-@click.argument("name", required=False)
-@click.option("--list", "list_names", is_flag=True, help="List the GAME's diagrams and exit.")
-@click.option("--paper", default="a4", show_default=True, help="a4, letter, a3 or WxHmm.")
-@click.option("--cell-mm", type=float, help="Cell width in the panels (default 8 mm).")
-@click.option("--theme", type=click.Choice(sorted(THEMES)), default="colour",
-              show_default=True)
-@click.option("--format", "fmt", type=click.Choice(FORMATS),
-              help="Output format; default: from the -o suffix, else pdf.")
-@click.option("--dpi", type=click.IntRange(36, 1200), default=150, show_default=True,
-              help="Resolution of PNG output.")
-@click.option("-o", "--output", type=click.Path(path_type=Path),
-              help="Output file (default: output/GAME-NAME.pdf).")
-def diagram(game: str, name: str | None, list_names: bool, paper: str, cell_mm: float | None,
-            theme: str, fmt: str | None, dpi: int, output: Path | None) -> None:
-    """Draw the example NAME of GAME, replayed move by move through the engine.
-
-    Examples are text files under templates/GAME/; a step the engine refuses, or a claim
-    it disagrees with, stops with the file and line.
+    The text shows the board as the play-by-email server draws it.  Copolymer: '.' empty,
+    lower case for earlier cells, capitals for the cells of the turn in progress (or the
+    last turn).  O: 'o' a stone, 'O' the last one, '*' the stones of a loop.
 
     \b
     Examples:
-      boardgen diagram copolymer --list
-      boardgen diagram copolymer tempo -o output/tempo.pdf
+      boardgen play copolymer --side 3 --moves "C3 B2 C2 D3" --json
+      boardgen play o --side 4 --partisan --moves "D4 A1 G4"
     """
-    if list_names:
-        for known in example_names(game):
-            click.echo(known)
+    grid = resolve_grid(game, side, preset, diameter, shape, mask)
+    if game == "copolymer":
+        for flag, given in (("--partisan", partisan), ("--glyphs", glyphs_file)):
+            if given:
+                raise BoardgenError(f"{flag} applies to O, not Copolymer")
+        engine = copolymer.Copolymer(grid, first=first or "x")
+        if start_file is not None:
+            cells, _capitals = copolymer.parse_text_position(
+                grid, _read_text(start_file, "--start"), str(start_file))
+            engine.set_position(cells, first or "x")
+        copolymer.replay(engine, moves)
+        if as_json:
+            side_number = grid.side if grid.shape == "hexhex" else None
+            click.echo(json.dumps(copolymer.position_json(engine, side_number)))
+        else:
+            click.echo("\n".join(copolymer.text_position(engine)))
+            click.echo(copolymer.status_line(engine))
         return
-    if not name:
-        raise click.UsageError(f"missing diagram NAME (one of: {', '.join(example_names(game))})")
-    example_path(game, name)  # an unknown name is refused before anything else
-    paper_size = parse_paper(paper)
-    if cell_mm is not None:
-        check_cell_mm(cell_mm)
-    path, fmt = resolve_output(output, fmt, f"{game}-{name}")
-    if output is None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    check_writable(path)
-    data = render_diagram(game, name, fmt, paper=paper_size, theme=theme_named(theme),
-                          cell_mm=cell_mm, dpi=dpi)
-    write_atomic(path, data)
-    click.echo(f"wrote {path}")
+    for flag, given in (("--first", first), ("--start", start_file)):
+        if given:
+            raise BoardgenError(f"{flag} applies to Copolymer, not O")
+    o_game = o_rules.OGame(grid, partisan=partisan, table=_read_glyphs(glyphs_file))
+    o_rules.replay(o_game, moves.split())
+    if as_json:
+        click.echo(json.dumps(o_rules.position_json(o_game)))
+    else:
+        click.echo("\n".join(o_rules.text_position(o_game)))
+        click.echo(o_rules.status_line(o_game))
 
 
 # --- everything at once -----------------------------------------------------------------

@@ -1,0 +1,253 @@
+"""O: glyphs, the corner rule, loops, the partisan variant, and the designer's claims."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from conftest import Run
+
+from boardgen.errors import BoardgenError
+from boardgen.geometry import Hex, hexhex
+from boardgen.geometry.rings import (
+    GLYPHS,
+    dihedral_class,
+    glyph,
+    mirror,
+    rotate,
+    rotation_class,
+    stone_runs,
+)
+from boardgen.rules.o import DEFAULT_GLYPH_TABLE, OGame, allows, parse_glyph_table
+
+RunCli = Callable[..., Run]
+
+# One representative per glyph, bit i = ring position i clockwise from east; written out
+# by hand, independently of glyph()'s rules.
+REPRESENTATIVES = {
+    "k0": 0b000000, "k1": 0b000001, "k2-adjacent": 0b000011, "k2-gap": 0b000101,
+    "k2-opposite": 0b001001, "k3-row": 0b000111,
+    "k3-left": 0b001101,  # from the lone stone (0) clockwise: stone empty stone stone
+    "k3-right": 0b001011,  # its mirror image: stone stone empty stone, from stone 0
+    "k3-alternate": 0b010101, "k4-row": 0b001111, "k4-gap": 0b010111,
+    "k4-opposite": 0b011011, "k5": 0b011111, "k6": 0b111111,
+}
+
+
+def test_glyph_class_counts() -> None:
+    below_six = range(63)
+    assert len({rotation_class(b) for b in below_six}) == 13  # chiral pair split
+    assert len({dihedral_class(b) for b in below_six}) == 12
+    assert len({glyph(b) for b in below_six}) == 13
+    assert set(GLYPHS) == set(REPRESENTATIVES)
+
+
+def test_every_ring_pattern_maps_to_its_glyph() -> None:
+    by_class = {rotation_class(bits): name for name, bits in REPRESENTATIVES.items()}
+    for bits in range(64):
+        assert glyph(bits) == by_class[rotation_class(bits)], bin(bits)
+        assert glyph(rotate(bits, 1)) == glyph(bits)
+    counts = Counter(glyph(b) for b in range(64))
+    assert counts["k3-left"] == counts["k3-right"] == 6 and counts["k2-opposite"] == 3
+
+
+def test_left_and_right_are_mirror_images_and_nothing_else_is_chiral() -> None:
+    for bits in range(64):
+        mirrored = glyph(mirror(bits))
+        if glyph(bits) == "k3-left":
+            assert mirrored == "k3-right"
+        elif glyph(bits) != "k3-right":
+            assert mirrored == glyph(bits)
+
+
+def test_glyph_table_is_the_single_run_rule() -> None:
+    for bits in range(63):
+        runs = stone_runs(bits)
+        single_run = len(runs) == 1 and 2 <= runs[0] <= 5
+        ruling = DEFAULT_GLYPH_TABLE[glyph(bits)]
+        assert (ruling == "illegal") == single_run, bin(bits)
+    assert [g for g, r in DEFAULT_GLYPH_TABLE.items() if r == "illegal"] == \
+        ["k2-adjacent", "k3-row", "k4-row", "k5"]
+
+
+def test_ring_pattern_is_kept_up_to_date() -> None:
+    game = OGame(hexhex(5))
+    n = game.notation.parse
+    centre = n("E5")
+    ring = [centre + d for d in [Hex(1, 0), Hex(0, 1), Hex(-1, 1), Hex(-1, 0), Hex(0, -1),
+                                  Hex(1, -1)]]
+    game.setup([ring[0], ring[2], ring[3]])
+    assert game.ring_bits(centre) == 0b001101
+    assert game.ring_glyph(centre) == "k3-left"
+
+
+def test_corner_rule() -> None:
+    game = OGame(hexhex(4))
+    n = game.notation.parse
+    game.place(n("A1"))  # a corner
+    assert game.why_illegal(n("B2")) == "corner rule: it would touch the corner stone on A1"
+    assert game.why_illegal(n("A2")) is None  # a perimeter neighbour is fine
+    other = OGame(hexhex(4))
+    other.place(other.notation.parse("B2"))  # the inner neighbour of corner A1
+    reason = other.why_illegal(other.notation.parse("A1"))
+    assert reason is not None and reason.startswith("corner rule")
+    with pytest.raises(BoardgenError, match="corner rule"):
+        other.place(other.notation.parse("A1"))
+
+
+def test_ring_of_six_around_an_empty_cell_is_a_loop() -> None:
+    game = OGame(hexhex(5))
+    centre = game.notation.parse("E5")
+    ring = [centre + d for d in [Hex(1, 0), Hex(0, 1), Hex(-1, 1), Hex(-1, 0), Hex(0, -1),
+                                  Hex(1, -1)]]
+    game.setup(ring[:5])
+    assert not game.over
+    stone = game.place(ring[5])
+    assert stone.loop and game.over and game.winner == "first"
+    assert game.loop == frozenset(ring) and game.enclosed == frozenset([centre])
+
+
+def test_a_chain_along_the_edge_encloses_nothing() -> None:
+    game = OGame(hexhex(4))
+    n = game.notation.parse
+    # A chain along row B leaves the edge cells of row A beside it empty: outside the
+    # board counts as open, so they are not enclosed.
+    game.setup([n("B1"), n("B2"), n("B3")])
+    game.place(n("B5"))
+    assert not game.over and not game.loop
+
+
+def test_loop_stones_may_lie_on_the_board_edge() -> None:
+    game = OGame(hexhex(4))
+    pocket = game.notation.parse("B2")  # interior, next to the corner A1
+    ring = [h for h in game.grid.ring(pocket) if h is not None]
+    assert len(ring) == 6 and sum(h in game.grid.perimeter for h in ring) == 3
+    game.setup(ring[:5])
+    game.place(ring[5])
+    assert game.over and game.enclosed == frozenset([pocket])
+    assert game.loop == frozenset(ring)
+
+
+def test_partisan_skips_a_player_with_no_placement() -> None:
+    table = dict.fromkeys(DEFAULT_GLYPH_TABLE, "left")  # only Left may ever place
+    game = OGame(hexhex(4), partisan=True, table=table)
+    assert game.to_move == "left"
+    game.place(game.notation.parse("D4"))
+    assert game.to_move == "left" and game.skipped == [(1, "right")]
+
+
+def test_nobody_can_place_ends_the_game_without_a_winner() -> None:
+    table = dict.fromkeys(DEFAULT_GLYPH_TABLE, "illegal")
+    table["k0"] = "legal"  # only cells touching no stone
+    game = OGame(hexhex(4), table=table)
+    rng = random.Random(1)
+    while not game.over:
+        game.place(game.random_legal(rng))
+    assert game.stuck and game.winner is None and not game.loop
+
+
+def test_partisan_left_and_right_glyph_rulings() -> None:
+    assert allows("left", "left") and not allows("left", "right")
+    assert allows("left", "first") and allows("right", "second")
+    game = OGame(hexhex(5), partisan=True)
+    centre = game.notation.parse("E5")
+    ring = [centre + d for d in [Hex(1, 0), Hex(0, 1), Hex(-1, 1), Hex(-1, 0), Hex(0, -1),
+                                  Hex(1, -1)]]
+    game.setup([ring[0], ring[2], ring[3]])  # a k3-left ring around the centre
+    assert game.why_illegal(centre, "left") is None
+    assert game.why_illegal(centre, "right") == "only Left may place in a k3-left ring"
+
+
+def test_glyph_file_parsing(tmp_path: Path) -> None:
+    text = "\n".join(f"{g}: {r}  # ruling" for g, r in DEFAULT_GLYPH_TABLE.items())
+    assert parse_glyph_table(text, "g.txt") == DEFAULT_GLYPH_TABLE
+    with pytest.raises(BoardgenError, match="g.txt:1: unknown glyph 'k9'"):
+        parse_glyph_table("k9: legal", "g.txt")
+    with pytest.raises(BoardgenError, match="no ruling for"):
+        parse_glyph_table("k0: legal", "g.txt")
+    with pytest.raises(BoardgenError, match="unknown ruling 'maybe'"):
+        parse_glyph_table("k0: maybe", "g.txt")
+
+
+def _play_out(game: OGame, rng: random.Random) -> None:
+    while not game.over:
+        before = len(game.legal())
+        assert before > 0
+        cell = game.random_legal(rng)
+        assert game.why_illegal(cell) is None
+        game.place(cell)
+
+
+@pytest.mark.parametrize("side", [4, 5, 6, 7, 8])
+def test_designer_claims_in_2000_random_games(side: int) -> None:
+    """Impartial O: a player always has a placement, and a loop is always formed."""
+    rng = random.Random(2024 + side)
+    grid = hexhex(side)
+    lengths = []
+    for _ in range(2000):
+        game = OGame(grid)
+        _play_out(game, rng)
+        assert game.winner is not None and not game.stuck, "counter-example: no loop"
+        assert game.loop and game.enclosed
+        assert all(h not in grid.perimeter for h in game.enclosed)
+        lengths.append(len(game.history))
+    assert max(lengths) < len(grid)
+
+
+def test_designer_claims_exhaustively_to_four_stones_on_edge_4() -> None:
+    game = OGame(hexhex(4))
+    frontier = {0: []}
+    for _depth in range(4):
+        nxt: dict[int, list[Hex]] = {}
+        for path in frontier.values():
+            for cell in path:
+                game.place(cell)
+            legal = game.legal()
+            assert legal  # every reachable position has a placement
+            for cell in legal:
+                game.place(cell)
+                if not game.over:
+                    nxt.setdefault(game.stone_mask(), [*path, cell])
+                game.undo()
+            for _ in path:
+                game.undo()
+        frontier = nxt
+    assert len(frontier) == 61344
+
+
+def test_undo_restores_legality() -> None:
+    rng = random.Random(5)
+    game = OGame(hexhex(5), partisan=True)
+    for _ in range(12):
+        if game.over:
+            break
+        before = (game.legal("left"), game.legal("right"), game.to_move, list(game.skipped))
+        game.place(game.random_legal(rng))
+        game.undo()
+        assert before == (game.legal("left"), game.legal("right"), game.to_move,
+                          list(game.skipped))
+        game.place(game.random_legal(rng))
+
+
+def test_play_o_json_and_errors(run_cli: RunCli, tmp_path: Path) -> None:
+    result = run_cli("play", "o", "--side", "4", "--partisan", "--moves", "D4 A1", "--json")
+    assert result.code == 0, result.err
+    data = json.loads(result.out)
+    assert list(data) == ["side", "to_move", "stones", "legal", "over", "winner", "loop"]
+    assert data["to_move"] == "left" and data["stones"] == ["A1", "D4"]
+    assert "B2" not in data["legal"] and data["loop"] == []
+    bad = run_cli("play", "o", "--side", "4", "--moves", "A1 B2")
+    assert bad.code == 2 and "move 2 (B2): corner rule" in bad.err
+    small = run_cli("play", "o", "--side", "3")
+    assert small.code == 2 and "edge 4 or more" in small.err
+    glyphs = tmp_path / "g.txt"
+    glyphs.write_text("\n".join(f"{g}: legal" for g in DEFAULT_GLYPH_TABLE))
+    free = run_cli("play", "o", "--side", "4", "--glyphs", str(glyphs), "--moves", "D4 D5",
+                   "--json")
+    assert free.code == 0 and json.loads(free.out)["stones"] == ["D4", "D5"]
+    wrong = run_cli("play", "copolymer", "--partisan")
+    assert wrong.code == 2 and "--partisan applies to O" in wrong.err
