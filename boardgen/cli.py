@@ -20,7 +20,7 @@ from boardgen.geometry import SHAPES, HexGrid, grid_from_mask, make_shape, shape
 from boardgen.geometry.hexgrid import MAX_CELLS, MAX_MASK_BYTES
 from boardgen.output import check_writable, write_atomic
 from boardgen.render.board import FORMATS, BoardOptions, check_cell_mm, render_board
-from boardgen.render.diagram import example_names, render_diagram
+from boardgen.render.diagram import example_names, example_path, render_diagram
 from boardgen.render.paper import ORIENTATIONS, parse_paper
 from boardgen.render.pdf import PageInfo
 from boardgen.render.scene import LABEL_MODES, THEMES, Scene, theme_named
@@ -268,8 +268,8 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None, 
     """
     grid = resolve_grid(game, side, preset, diameter, shape, mask)
     if game == "copolymer":
-        for flag, given in (("--partisan", partisan), ("--glyphs", glyphs_file)):
-            if given:
+        for flag, o_only in (("--partisan", partisan), ("--glyphs", glyphs_file is not None)):
+            if o_only:
                 raise BoardgenError(f"{flag} applies to O, not Copolymer")
         engine = copolymer.Copolymer(grid, first=first or "x")
         if start_file is not None:
@@ -284,8 +284,9 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None, 
             click.echo("\n".join(copolymer.text_position(engine)))
             click.echo(copolymer.status_line(engine))
         return
-    for flag, given in (("--first", first), ("--start", start_file)):
-        if given:
+    for flag, copolymer_only in (("--first", first is not None),
+                                 ("--start", start_file is not None)):
+        if copolymer_only:
             raise BoardgenError(f"{flag} applies to Copolymer, not O")
     o_game = o_rules.OGame(grid, partisan=partisan, table=_read_glyphs(glyphs_file))
     o_rules.replay(o_game, moves.split())
@@ -294,6 +295,52 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None, 
     else:
         click.echo("\n".join(o_rules.text_position(o_game)))
         click.echo(o_rules.status_line(o_game))
+
+
+@cli.command()
+@click.argument("game", type=click.Choice(GAMES), metavar="GAME")
+@click.argument("name", required=False)
+@click.option("--list", "list_names", is_flag=True, help="List the GAME's diagrams and exit.")
+@click.option("--paper", default="a4", show_default=True, help="a4, letter, a3 or WxHmm.")
+@click.option("--cell-mm", type=float, help="Cell width in the panels (default 8 mm).")
+@click.option("--theme", type=click.Choice(sorted(THEMES)), default="colour",
+              show_default=True)
+@click.option("--format", "fmt", type=click.Choice(FORMATS),
+              help="Output format; default: from the -o suffix, else pdf.")
+@click.option("--dpi", type=click.IntRange(36, 1200), default=150, show_default=True,
+              help="Resolution of PNG output.")
+@click.option("-o", "--output", type=click.Path(path_type=Path),
+              help="Output file (default: output/GAME-NAME.pdf).")
+def diagram(game: str, name: str | None, list_names: bool, paper: str, cell_mm: float | None,
+            theme: str, fmt: str | None, dpi: int, output: Path | None) -> None:
+    """Draw the example NAME of GAME, replayed move by move through the engine.
+
+    Examples are text files under templates/GAME/; a step the engine refuses, or a claim
+    it disagrees with, stops with the file and line.
+
+    \b
+    Examples:
+      boardgen diagram copolymer --list
+      boardgen diagram copolymer tempo -o output/tempo.pdf
+    """
+    if list_names:
+        for known in example_names(game):
+            click.echo(known)
+        return
+    if not name:
+        raise click.UsageError(f"missing diagram NAME (one of: {', '.join(example_names(game))})")
+    example_path(game, name)  # an unknown name is refused before anything else
+    paper_size = parse_paper(paper)
+    if cell_mm is not None:
+        check_cell_mm(cell_mm)
+    path, fmt = resolve_output(output, fmt, f"{game}-{name}")
+    if output is None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    check_writable(path)
+    data = render_diagram(game, name, fmt, paper=paper_size, theme=theme_named(theme),
+                          cell_mm=cell_mm, dpi=dpi)
+    write_atomic(path, data)
+    click.echo(f"wrote {path}")
 
 
 # --- everything at once -----------------------------------------------------------------
