@@ -20,7 +20,7 @@ from boardgen.geometry import SHAPES, HexGrid, grid_from_mask, make_shape, shape
 from boardgen.geometry.hexgrid import MAX_CELLS, MAX_MASK_BYTES
 from boardgen.output import check_writable, write_atomic
 from boardgen.render.board import FORMATS, BoardOptions, check_cell_mm, render_board
-from boardgen.render.diagram import example_names, example_path, render_diagram
+from boardgen.render.diagram import build_diagram, diagram_names, render_diagram
 from boardgen.render.paper import ORIENTATIONS, parse_paper
 from boardgen.render.pdf import PageInfo
 from boardgen.render.scene import LABEL_MODES, THEMES, Scene, theme_named
@@ -309,27 +309,34 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None, 
               help="Output format; default: from the -o suffix, else pdf.")
 @click.option("--dpi", type=click.IntRange(36, 1200), default=150, show_default=True,
               help="Resolution of PNG output.")
+@click.option("--glyphs", "glyphs_file", type=click.Path(path_type=Path),
+              help="O: replace the glyph table from a file of 'glyph: ruling' lines.")
 @click.option("-o", "--output", type=click.Path(path_type=Path),
               help="Output file (default: output/GAME-NAME.pdf).")
 def diagram(game: str, name: str | None, list_names: bool, paper: str, cell_mm: float | None,
-            theme: str, fmt: str | None, dpi: int, output: Path | None) -> None:
-    """Draw the example NAME of GAME, replayed move by move through the engine.
+            theme: str, fmt: str | None, dpi: int, glyphs_file: Path | None,
+            output: Path | None) -> None:
+    """Draw the diagram NAME of GAME, every position from the engine.
 
-    Examples are text files under templates/GAME/; a step the engine refuses, or a claim
-    it disagrees with, stops with the file and line.
+    Copolymer examples are text files under templates/copolymer/, replayed move by move; a
+    step the engine refuses, or a claim it disagrees with, stops with the file and line.
+    O's figures (glyph chart, corners, partisan glyphs, a loop, a short game) are built
+    from the engine's own tables.
 
     \b
     Examples:
       boardgen diagram copolymer --list
       boardgen diagram copolymer tempo -o output/tempo.pdf
+      boardgen diagram o glyphs --glyphs my-chart.txt -o chart.svg
     """
     if list_names:
-        for known in example_names(game):
+        for known in diagram_names(game):
             click.echo(known)
         return
     if not name:
-        raise click.UsageError(f"missing diagram NAME (one of: {', '.join(example_names(game))})")
-    example_path(game, name)  # an unknown name is refused before anything else
+        raise click.UsageError(f"missing diagram NAME (one of: {', '.join(diagram_names(game))})")
+    glyphs = _read_glyphs(glyphs_file)
+    build_diagram(game, name, glyphs=glyphs)  # bad names and examples fail before any file
     paper_size = parse_paper(paper)
     if cell_mm is not None:
         check_cell_mm(cell_mm)
@@ -338,7 +345,7 @@ def diagram(game: str, name: str | None, list_names: bool, paper: str, cell_mm: 
         path.parent.mkdir(parents=True, exist_ok=True)
     check_writable(path)
     data = render_diagram(game, name, fmt, paper=paper_size, theme=theme_named(theme),
-                          cell_mm=cell_mm, dpi=dpi)
+                          cell_mm=cell_mm, dpi=dpi, glyphs=glyphs)
     write_atomic(path, data)
     click.echo(f"wrote {path}")
 
@@ -361,12 +368,22 @@ def default_jobs(out: Path, paper: str) -> list[tuple[str, Callable[[], bytes]]]
                 return render_board(Scene(grid), fmt, options, theme=THEMES["colour"],
                                     info=info)
             jobs.append((f"copolymer-{preset}-side{side}.{fmt}", job))
-    for name in example_names("copolymer"):
-        for fmt in ("pdf", "svg"):
-            def diagram_job(name: str = name, fmt: str = fmt) -> bytes:
-                return render_diagram("copolymer", name, fmt, paper=options.paper,
-                                      theme=THEMES["colour"])
-            jobs.append((f"copolymer-diagram-{name}.{fmt}", diagram_job))
+    o_info = GAME_INFO["o"]
+    for side in range(o_rules.MIN_SIDE, 11):
+        grid = make_shape("hexhex", side)
+        info = PageInfo(o_info.title, f"O board, {grid.description}, {len(grid)} cells",
+                        o_info.credit)
+        def o_board(grid: HexGrid = grid, info: PageInfo = info) -> bytes:
+            return render_board(board_scene("o", grid, "outside"), "pdf", options,
+                                theme=THEMES["colour"], info=info)
+        jobs.append((f"o-board-side{side}.pdf", o_board))
+    for game in GAMES:
+        for name in diagram_names(game):
+            for fmt in ("pdf", "svg"):
+                def diagram_job(game: str = game, name: str = name, fmt: str = fmt) -> bytes:
+                    return render_diagram(game, name, fmt, paper=options.paper,
+                                          theme=THEMES["colour"])
+                jobs.append((f"{game}-diagram-{name}.{fmt}", diagram_job))
     return jobs
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -251,3 +252,69 @@ def test_play_o_json_and_errors(run_cli: RunCli, tmp_path: Path) -> None:
     assert free.code == 0 and json.loads(free.out)["stones"] == ["D4", "D5"]
     wrong = run_cli("play", "copolymer", "--partisan")
     assert wrong.code == 2 and "--partisan applies to O" in wrong.err
+
+
+# --- diagrams ------------------------------------------------------------------------------
+
+
+def _chart_roles(glyphs: dict[str, str] | None) -> dict[str, str]:
+    from boardgen.render.diagram import build_diagram
+
+    diagram = build_diagram("o", "glyphs", glyphs=glyphs)
+    ((_, scenes),) = diagram.rows
+    return {(s.caption or "").split(":")[0]: s.cell_roles[Hex(0, 0)] for s in scenes}
+
+
+def test_glyph_chart_is_drawn_from_the_table() -> None:
+    roles = _chart_roles(None)
+    assert len(roles) == 13
+    for name, role in roles.items():
+        assert (role == "illegal") == (DEFAULT_GLYPH_TABLE[name] == "illegal")
+    flipped = {g: ("illegal" if r != "illegal" else "legal") for g, r in
+               DEFAULT_GLYPH_TABLE.items()}
+    assert all((role == "illegal") == (flipped[name] == "illegal")
+               for name, role in _chart_roles(flipped).items())
+
+
+def test_glyph_chart_flowers_show_each_glyphs_pattern() -> None:
+    from boardgen.geometry import DIRECTIONS
+    from boardgen.render.diagram import build_diagram
+
+    ((_, scenes),) = build_diagram("o", "glyphs").rows
+    for scene in scenes:
+        bits = sum(1 << DIRECTIONS.index(m.cell) for m in scene.markers)
+        assert glyph(bits) == (scene.caption or "").split(":")[0]
+
+
+def test_corner_and_loop_diagrams_say_what_the_engine_says() -> None:
+    from boardgen.render.diagram import build_diagram
+
+    ((_, corners),) = build_diagram("o", "corners").rows
+    captions = [s.caption or "" for s in corners]
+    assert captions[0] == "Stone on A2; A1: legal."
+    assert "corner rule" in captions[1] and "corner rule" in captions[2]
+    ((_, (loop,)),) = build_diagram("o", "loop").rows
+    enclosed = {h for h, role in loop.cell_roles.items() if role == "new"}
+    ringed = {m.cell for m in loop.markers if m.role == "accent"}
+    assert enclosed and ringed
+    assert all(any(n in ringed for n in loop.grid.neighbours(h)) for h in enclosed)
+
+
+def test_cli_o_diagrams(run_cli: RunCli, tmp_path: Path) -> None:
+    listing = run_cli("diagram", "o", "--list")
+    assert listing.out.split() == ["corners", "glyphs", "loop", "partisan-glyphs",
+                                   "short-game"]
+    out = tmp_path / "chart.svg"
+    glyphs = tmp_path / "g.txt"
+    glyphs.write_text("\n".join(f"{g}: legal" for g in DEFAULT_GLYPH_TABLE))
+    result = run_cli("diagram", "o", "glyphs", "--glyphs", str(glyphs), "-o", str(out))
+    assert result.code == 0, result.err
+    def illegal_centres(svg: str) -> int:  # the legend's own swatch is not a glyph
+        return len(re.findall(r'class="cell illegal" data-cell="(?!legend-)', svg))
+
+    assert illegal_centres(out.read_text()) == 0
+    default = tmp_path / "default.svg"
+    assert run_cli("diagram", "o", "glyphs", "-o", str(default)).code == 0
+    assert illegal_centres(default.read_text()) == 4
+    bad = run_cli("diagram", "o", "nope")
+    assert bad.code == 2 and "no o diagram named 'nope'" in bad.err

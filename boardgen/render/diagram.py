@@ -9,6 +9,7 @@ panel.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from pathlib import Path
 
 from boardgen.errors import BoardgenError
@@ -22,7 +23,7 @@ from boardgen.render.figure import (
     text_box,
     wrap,
 )
-from boardgen.render.fonts import BOLD
+from boardgen.render.fonts import BOLD, REGULAR, face
 from boardgen.render.paper import Paper, content_size
 from boardgen.render.pdf import PageInfo, render_pdf_pages
 from boardgen.render.png import render_png
@@ -36,6 +37,17 @@ GAP_MM = 6.0
 TITLE_MM = 5.0
 LINE_TITLE_MM = 3.8
 TEMPLATES = Path(__file__).resolve().parent.parent.parent / "templates"
+
+
+@dataclass(frozen=True)
+class Diagram:
+    """A titled set of panels, one row (or more, wrapped) per line of play."""
+
+    title: str
+    rows: tuple[tuple[str | None, tuple[Scene, ...]], ...]
+    legend: tuple[tuple[str, str], ...] = ()  # (cell role, what it means)
+    legend_note: str | None = None
+    cell_mm: float = DEFAULT_PANEL_CELL_MM
 
 
 def example_path(game: str, name: str) -> Path:
@@ -52,6 +64,38 @@ def example_path(game: str, name: str) -> Path:
 
 def example_names(game: str) -> list[str]:
     return sorted(p.stem for p in (TEMPLATES / game).glob("*.txt"))
+
+
+def diagram_names(game: str) -> list[str]:
+    if game == "o":
+        from boardgen.render.o_diagrams import O_DIAGRAMS
+
+        return sorted(O_DIAGRAMS)
+    return example_names(game)
+
+
+def build_diagram(game: str, name: str, *, glyphs: dict[str, str] | None = None) -> Diagram:
+    """The named diagram of a game, every position from its engine."""
+    if game == "o":
+        from boardgen.render.o_diagrams import O_DIAGRAMS
+
+        if name not in O_DIAGRAMS:
+            raise BoardgenError(f"no o diagram named {name!r} (known: "
+                                f"{', '.join(sorted(O_DIAGRAMS))})")
+        return O_DIAGRAMS[name](glyphs)
+    if glyphs is not None:
+        raise BoardgenError("--glyphs applies to O diagrams only")
+    return copolymer_diagram(load_example(example_path(game, name)))
+
+
+def copolymer_diagram(example: Example) -> Diagram:
+    return Diagram(
+        example.title,
+        tuple((line.title, tuple(panel_scene(example, p) for p in line.panels))
+              for line in example.lines),
+        (("player1", "X"), ("player2", "O")),
+        "Numbered discs: the cells of the turn, in the order placed.",
+    )
 
 
 def panel_scene(example: Example, panel: Panel) -> Scene:
@@ -75,48 +119,51 @@ def _heading(text: str, size: float, width: float, y: float) -> tuple[list[Text]
     return texts, y + 0.6 * size
 
 
-def _legend(cell_width: float, y: float) -> Figure:
-    """Which fill is which player, and what the numbered discs mean, in the diagram's own
-    cell style (so that every theme, patterns included, explains itself)."""
+def _legend(diagram: Diagram, cell_width: float, y: float) -> Figure:
+    """What the fills mean, drawn in the diagram's own cell style (so that every theme,
+    patterns included, explains itself)."""
     size = 3.2
     r = cell_width / math.sqrt(3)
     cells, texts = [], []
     x = cell_width / 2
-    for role, label in (("player1", "X"), ("player2", "O")):
-        cells.append(CellShape(f"legend-{label.lower()}", x, y + r, role))
+    for role, label in diagram.legend:
+        cells.append(CellShape(f"legend-{role}", x, y + r, role))
         texts.append(Text(x + 0.7 * cell_width, y + r, label, size, "caption", "start"))
-        x += 1.9 * cell_width
-    texts.append(Text(x - 0.2 * cell_width, y + r, "Numbered discs: the cells of the turn, "
-                      "in the order placed.", size, "caption", "start"))
+        x += 1.0 * cell_width + face(REGULAR).width_mm(label, size) + 3.0
+    if diagram.legend_note:
+        texts.append(Text(x - 0.2 * cell_width, y + r, diagram.legend_note, size, "caption",
+                          "start"))
     offsets = Layout.from_cell_width(cell_width).corner_offsets()
     return Figure(0.0, 2 * r, cell_width, offsets, cells, texts)
 
 
-def diagram_pages(example: Example, *, cell_width: float, max_width: float,
+def diagram_pages(diagram: Diagram, *, cell_width: float, max_width: float,
                   max_height: float | None) -> list[Figure]:
     """Panels laid out in rows no wider than ``max_width``; a new page when a row would
     pass ``max_height`` (None: one tall page)."""
-    panels = [[board_figure(panel_scene(example, p), cell_width) for p in line.panels]
-              for line in example.lines]
+    panels = [[board_figure(scene, cell_width) for scene in scenes]
+              for _, scenes in diagram.rows]
     panel_width = max(f.width for row in panels for f in row)
     columns = max(1, math.floor((max_width + GAP_MM) / (panel_width + GAP_MM)))
     width = min(max_width, columns * panel_width + (columns - 1) * GAP_MM)
 
     pages: list[tuple[list[Figure], list[Text], float]] = []
-    texts, y = _heading(example.title, TITLE_MM, width, 0.0)
-    parts = [_legend(cell_width, y)]
-    y += parts[0].height + 0.5 * GAP_MM
+    texts, y = _heading(diagram.title, TITLE_MM, width, 0.0)
+    parts: list[Figure] = []
+    if diagram.legend or diagram.legend_note:
+        parts.append(_legend(diagram, cell_width, y))
+        y += parts[0].height + 0.5 * GAP_MM
 
     def new_page() -> None:
         nonlocal parts, texts, y
         pages.append((parts, texts, y))
         parts, texts, y = [], [], 0.0
 
-    for line, figures in zip(example.lines, panels, strict=True):
+    for (line_title, _), figures in zip(diagram.rows, panels, strict=True):
         heading: list[Text] = []
         heading_height = 0.0
-        if line.title:
-            heading, heading_height = _heading(line.title, LINE_TITLE_MM, width, 0.0)
+        if line_title:
+            heading, heading_height = _heading(line_title, LINE_TITLE_MM, width, 0.0)
         for start in range(0, len(figures), columns):
             row = figures[start:start + columns]
             row_height = max(f.height for f in row) + (heading_height if start == 0 else 0.0)
@@ -141,20 +188,22 @@ def diagram_pages(example: Example, *, cell_width: float, max_width: float,
 
 def render_diagram(game: str, name: str, fmt: str, *, paper: Paper, theme: Theme,
                    cell_mm: float | None = None, dpi: int = 150,
-                   info: PageInfo | None = None) -> bytes:
-    """Replay ``templates/GAME/NAME.txt`` through the engine and draw it."""
-    example = load_example(example_path(game, name))
+                   info: PageInfo | None = None,
+                   glyphs: dict[str, str] | None = None) -> bytes:
+    """Build the named diagram from the engine and draw it."""
+    diagram = build_diagram(game, name, glyphs=glyphs)
+    title = {"o": "O"}.get(game, game.capitalize())
     # The diagram carries its own heading; the page header names the game.
-    info = info or PageInfo(game.capitalize(), f"{game.capitalize()} diagram: {name}")
+    info = info or PageInfo(title, f"{title} diagram: {name}")
     room_w, room_h = content_size(paper.size("portrait"))
-    cell_width = cell_mm or DEFAULT_PANEL_CELL_MM
+    cell_width = cell_mm or diagram.cell_mm
     if fmt == "pdf":
-        pages = diagram_pages(example, cell_width=cell_width, max_width=room_w,
+        pages = diagram_pages(diagram, cell_width=cell_width, max_width=room_w,
                               max_height=room_h)
         return render_pdf_pages(pages, theme=theme, paper=paper, info=info)
-    (figure,) = diagram_pages(example, cell_width=cell_width, max_width=room_w,
+    (figure,) = diagram_pages(diagram, cell_width=cell_width, max_width=room_w,
                               max_height=None)
-    svg = render_svg(figure, theme=theme, description=example.title)
+    svg = render_svg(figure, theme=theme, description=diagram.title)
     if fmt == "svg":
         return svg.encode("utf-8")
     width_mm, height_mm = document_size(figure, None)

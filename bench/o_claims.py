@@ -1,0 +1,108 @@
+"""Test the designer's two claims for O by play-outs, and report the figures.
+
+    python bench/o_claims.py [--games N] [--squeeze N]
+
+Claims (rule sheet): in impartial O a player always has a placement, and a loop is always
+formed.  For edges 4 to 8 this plays N uniformly random impartial games, N random partisan
+games, and a few "squeeze" games in which each player picks the placement that leaves the
+opponent the fewest options (a hunt for stuck positions).  Any game that ends without a
+loop is a counter-example, printed with its moves.  Also the number of positions reachable
+with up to --depth stones on edge 4, all of which are checked to have a placement.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from boardgen.geometry import hexhex
+from boardgen.rules.o import OGame
+
+
+def random_game(side: int, rng: random.Random, partisan: bool) -> OGame:
+    game = OGame(hexhex(side), partisan=partisan)
+    while not game.over:
+        game.place(game.random_legal(rng))
+    return game
+
+
+def squeeze_game(side: int, rng: random.Random) -> OGame:
+    game = OGame(hexhex(side))
+    while not game.over:
+        best: list[object] = []
+        fewest = None
+        for cell in game.legal():
+            game.place(cell)
+            left = -1 if game.over else len(game.legal())
+            game.undo()
+            if fewest is None or left < fewest:
+                fewest, best = left, [cell]
+            elif left == fewest:
+                best.append(cell)
+        game.place(rng.choice(best))  # type: ignore[arg-type]
+    return game
+
+
+def report(label: str, games: list[OGame], seconds: float) -> None:
+    lengths = [len(g.history) for g in games]
+    loops = sum(1 for g in games if g.winner)
+    stuck = [g for g in games if g.stuck]
+    skips = sum(len(g.skipped) for g in games)
+    print(f"{label}: {len(games)} games, loops {loops} ({100 * loops / len(games):.2f} %), "
+          f"stuck {len(stuck)}, skips {skips}, stones median {statistics.median(lengths):g} "
+          f"max {max(lengths)}, {1000 * seconds / len(games):.2f} ms/game")
+    for game in stuck[:3]:
+        moves = " ".join(game.notation.name(s.cell) for s in game.history)
+        print(f"  COUNTER-EXAMPLE (no loop, nobody can place): {moves}")
+
+
+def reachable(depth: int) -> list[int]:
+    game = OGame(hexhex(4))
+    frontier: dict[int, list[object]] = {0: []}
+    counts = []
+    for _ in range(depth):
+        nxt: dict[int, list[object]] = {}
+        for path in frontier.values():
+            for cell in path:
+                game.place(cell)  # type: ignore[arg-type]
+            legal = game.legal()
+            assert legal, "a reachable position with no placement"
+            for cell in legal:
+                game.place(cell)
+                if not game.over:
+                    nxt.setdefault(game.stone_mask(), [*path, cell])
+                game.undo()
+            for _ in path:
+                game.undo()
+        frontier = nxt
+        counts.append(len(frontier))
+    return counts
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=10_000)
+    parser.add_argument("--squeeze", type=int, default=200)
+    parser.add_argument("--depth", type=int, default=4)
+    args = parser.parse_args()
+    for side in range(4, 9):
+        for partisan in (False, True):
+            rng = random.Random(side * 2 + partisan)
+            start = time.perf_counter()
+            games = [random_game(side, rng, partisan) for _ in range(args.games)]
+            report(f"edge {side} {'partisan' if partisan else 'impartial'} random",
+                   games, time.perf_counter() - start)
+        rng = random.Random(side)
+        start = time.perf_counter()
+        games = [squeeze_game(side, rng) for _ in range(args.squeeze)]
+        report(f"edge {side} impartial squeeze", games, time.perf_counter() - start)
+    start = time.perf_counter()
+    counts = reachable(args.depth)
+    print(f"edge 4, positions reachable with 1..{args.depth} stones (all have a placement): "
+          f"{counts}, {time.perf_counter() - start:.0f} s")
+
+
+if __name__ == "__main__":
+    main()
