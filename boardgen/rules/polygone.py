@@ -1,0 +1,407 @@
+"""Fabien Vandenbussche's Polygone (2004), as ruled in shared/spec/polygone.md.
+
+Pieces (staples) lie on the lines of the lattice.  A move swings one end of a piece about
+the other, 60 degrees at a time, either way round, to an empty line at that pivot; pieces
+on lines at the pivot in between block the swing, directions off the board do not, and the
+swinging end may not move back toward the mover's home.  A move that closes polygons -
+simple cycles of pieces with no piece inside - resolves each new one: the colour with more
+pieces on it captures the other colour's pieces on it.  Seven captures, or a surviving
+piece end on the opponent's home apex, wins; a player who cannot move loses.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from boardgen.errors import BoardgenError
+from boardgen.geometry.lattice import (
+    BLACK_HOME,
+    LINE_SET,
+    RAYS,
+    WHITE_HOME,
+    Hole,
+    Line,
+    direction,
+    hole_name,
+    line,
+    line_name,
+    other_end,
+    parse_hole,
+    unit_position,
+)
+
+NAME = "Polygone"
+CREDIT = "Polygone by Fabien Vandenbussche (2004)"
+COLOURS = ("white", "black")
+PIECES_EACH = 12
+CAPTURES_TO_WIN = 7
+RECONSTRUCTION = "Board and start position are our reconstruction of the lost pictures."
+
+Polygon = frozenset[Line]
+
+
+def opponent(colour: str) -> str:
+    return "black" if colour == "white" else "white"
+
+
+def goal(colour: str) -> Hole:
+    """The apex a colour moves toward: the opponent's home."""
+    return BLACK_HOME if colour == "white" else WHITE_HOME
+
+
+def forward(colour: str, h_old: int, h_new: int) -> bool:
+    """Not backwards: the swinging end keeps or gains level toward the goal."""
+    return h_new >= h_old if colour == "white" else h_new <= h_old
+
+
+def _mirror(hole: Hole) -> Hole:
+    return Hole(-hole.c, 10 - hole.h)
+
+
+def _start() -> dict[Line, str]:
+    """The start position (reconstruction, spec): White fills levels 0-4."""
+    white = []
+    for a, b in (((0, 0), (0, 2)), ((0, 2), (0, 4)), ((1, 1), (1, 3)), ((2, 2), (2, 4)),
+                 ((0, 0), (1, 1)), ((1, 3), (0, 4)), ((1, 3), (2, 4))):
+        for sign in ((1, -1) if a[0] or b[0] else (1,)):
+            white.append(line(Hole(sign * a[0], a[1]), Hole(sign * b[0], b[1])))
+    pieces = {ln: "white" for ln in white}
+    pieces.update({line(_mirror(a), _mirror(b)): "black" for a, b in white})
+    return pieces
+
+
+START: dict[Line, str] = _start()
+
+
+@dataclass(frozen=True)
+class Move:
+    """Swing the end ``moving`` of the piece on line (pivot, moving) to ``target``."""
+
+    pivot: Hole
+    moving: Hole
+    target: Hole
+    order: tuple[int, ...] = ()  # the mover's order for several new polygons (1-based)
+
+    @property
+    def piece(self) -> Line:
+        return line(self.pivot, self.moving)
+
+    @property
+    def new_line(self) -> Line:
+        return line(self.pivot, self.target)
+
+    def notation(self) -> str:
+        text = f"{hole_name(self.moving)}-{hole_name(self.pivot)}>{hole_name(self.target)}"
+        if self.order:
+            text += "/" + ",".join(str(k) for k in self.order)
+        return text
+
+
+_MOVE = re.compile(
+    r"^\s*([a-eA-E][0-9]{1,2})\s*(?:-|\s)\s*([a-eA-E][0-9]{1,2})\s*(?:>|->)\s*"
+    r"([a-eA-E][0-9]{1,2})\s*(?:/\s*([0-9]+(?:\s*,\s*[0-9]+)*))?\s*$")
+
+
+def parse_move(text: str) -> Move:
+    """``b1-c2>c4`` (moving end, pivot, new end) or ``b1 c2 -> c4``; an optional ``/2,1``
+    gives the mover's order for several polygons closed at once."""
+    m = _MOVE.match(text)
+    if not m:
+        raise BoardgenError(f"{text!r} is not a move (write MOVING-PIVOT>TARGET, e.g. "
+                            "b1-c2>c4, optionally /2,1 for the order of polygons)")
+    order = tuple(int(k) for k in m.group(4).split(",")) if m.group(4) else ()
+    return Move(parse_hole(m.group(2)), parse_hole(m.group(1)), parse_hole(m.group(3)), order)
+
+
+@dataclass(frozen=True)
+class Capture:
+    polygon: Polygon
+    captor: str
+    removed: tuple[Line, ...]
+
+
+@dataclass
+class Turn:
+    move: Move
+    mover: str
+    captures: list[Capture] = field(default_factory=list)
+    polygons: list[Polygon] = field(default_factory=list)  # every new polygon, in order
+
+
+class IllegalMove(BoardgenError):
+    def __init__(self, move: str, reason: str) -> None:
+        super().__init__(f"{move}: {reason}")
+        self.move_text = move
+        self.reason = reason
+
+
+def polygons(pieces: Iterable[Line]) -> set[Polygon]:
+    """Every polygon of a set of pieces: a bounded face of their drawing whose border is one
+    simple cycle and that holds no other piece."""
+    lines = set(pieces)
+    around: dict[Hole, list[Hole]] = {}
+    for a, b in lines:
+        around.setdefault(a, []).append(b)
+        around.setdefault(b, []).append(a)
+    for hole, ends in around.items():
+        ends.sort(key=lambda e: direction(hole, e))  # clockwise on the page
+    found: set[Polygon] = set()
+    used: set[tuple[Hole, Hole]] = set()
+    for a, b in lines:
+        for start in ((a, b), (b, a)):
+            if start in used:
+                continue
+            walk = []
+            u, v = start
+            while (u, v) not in used:
+                used.add((u, v))
+                walk.append(u)
+                ends = around[v]
+                # Turn as far left as possible: the end before u, clockwise, around v.
+                u, v = v, ends[(ends.index(u) - 1) % len(ends)]
+            if len(walk) >= 3 and len(set(walk)) == len(walk) and _area(walk) > 0:
+                cycle = frozenset(line(walk[k], walk[(k + 1) % len(walk)])
+                                  for k in range(len(walk)))
+                if not any(_inside(walk, ln) for ln in lines - cycle):
+                    found.add(cycle)
+    return found
+
+
+def _area(walk: list[Hole]) -> float:
+    """Signed area (shoelace) in page coordinates: positive for a bounded face's walk."""
+    points = [unit_position(h) for h in walk]
+    return sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in
+               zip(points, points[1:] + points[:1], strict=True)) / 2.0
+
+
+def _inside(walk: list[Hole], ln: Line) -> bool:
+    """Whether the middle of line ``ln`` lies inside the polygon ``walk`` (ray casting)."""
+    (ax, ay), (bx, by) = unit_position(ln[0]), unit_position(ln[1])
+    px, py = (ax + bx) / 2, (ay + by) / 2
+    points = [unit_position(h) for h in walk]
+    inside = False
+    for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1], strict=True):
+        if (y0 > py) != (y1 > py):
+            x = x0 + (py - y0) * (x1 - x0) / (y1 - y0)
+            if x > px:
+                inside = not inside
+    return inside
+
+
+def cycle_holes(polygon: Polygon) -> list[Hole]:
+    """The holes of a polygon in order around it."""
+    around: dict[Hole, list[Hole]] = {}
+    for a, b in polygon:
+        around.setdefault(a, []).append(b)
+        around.setdefault(b, []).append(a)
+    start = min(around)
+    walk, previous, here = [start], None, start
+    while True:
+        nxt = next(e for e in around[here] if e != previous)
+        if nxt == start:
+            return walk
+        walk.append(nxt)
+        previous, here = here, nxt
+
+
+def canonical(polys: Iterable[Polygon]) -> list[Polygon]:
+    """A fixed order for polygons: by their lines' names."""
+    return sorted(polys, key=lambda p: sorted(line_name(ln) for ln in p))
+
+
+class Polygone:
+    """A game of Polygone.  ``pieces`` defaults to the start position."""
+
+    def __init__(self, pieces: dict[Line, str] | None = None, to_move: str = "white",
+                 captured: dict[str, int] | None = None) -> None:
+        self.pieces: dict[Line, str] = dict(START if pieces is None else pieces)
+        for ln, colour in self.pieces.items():
+            if ln not in LINE_SET or colour not in COLOURS:
+                raise BoardgenError(f"bad piece {ln} {colour}")
+        self.to_move = to_move
+        self.captured = dict(captured or {"white": 0, "black": 0})
+        for colour in COLOURS:
+            on_board = sum(1 for c in self.pieces.values() if c == colour)
+            if on_board + self.captured[colour] > PIECES_EACH:
+                raise BoardgenError(f"more than {PIECES_EACH} {colour} pieces")
+        self.polygons = polygons(self.pieces)
+        self.history: list[Turn] = []
+        self.over = False
+        self.winner: str | None = None
+        self.result = ""  # why the game ended
+        self._legal: list[Move] | None = None  # legal moves of this position, once asked
+
+    # --- moves -----------------------------------------------------------------------
+
+    def swings(self, piece: Line, pivot: Hole) -> list[tuple[Hole, list[Hole]]]:
+        """Targets of swinging ``piece`` about ``pivot``, each with the directions swept
+        (the holes the moving end passes, off-board ones included as positions)."""
+        start = direction(pivot, other_end(piece, pivot))
+        rays = RAYS[pivot]
+        targets: list[tuple[Hole, list[Hole]]] = []
+        for sense in (1, -1):
+            swept: list[Hole] = []
+            for m in range(1, 6):
+                end, ln = rays[(start + sense * m) % 6]
+                if ln is None:
+                    swept.append(end)  # off the board: no obstacle
+                    continue
+                if ln in self.pieces:
+                    break  # blocked here and beyond, this way round
+                targets.append((end, [*swept]))
+                swept.append(end)
+        return targets
+
+    def why_illegal(self, move: Move) -> str | None:
+        colour = self.pieces.get(move.piece)
+        if colour is None:
+            return f"no piece on {line_name(move.piece)}"
+        if colour != self.to_move:
+            return f"the piece on {line_name(move.piece)} is {colour}, and {self.to_move} " \
+                "is to move"
+        if line(move.pivot, move.target) not in LINE_SET:
+            return f"{hole_name(move.pivot)}-{hole_name(move.target)} is not a line of the board"
+        if move.new_line in self.pieces:
+            return f"{line_name(move.new_line)} is taken"
+        if not forward(colour, move.moving.h, move.target.h):
+            return f"backwards: the end would go from level {move.moving.h} to " \
+                f"{move.target.h}"
+        reachable = {end for end, _ in self.swings(move.piece, move.pivot)}
+        if move.target not in reachable:
+            return "blocked both ways round by pieces at the pivot"
+        return None
+
+    def legal_moves(self) -> list[Move]:
+        if self.over:
+            return []
+        if self._legal is None:
+            self._legal = self._generate()
+        return list(self._legal)
+
+    def _generate(self) -> list[Move]:
+        moves = set()
+        for piece, colour in self.pieces.items():
+            if colour != self.to_move:
+                continue
+            for pivot in piece:
+                moving = other_end(piece, pivot)
+                for end, _ in self.swings(piece, pivot):
+                    if forward(colour, moving.h, end.h):
+                        moves.add(Move(pivot, moving, end))
+        return sorted(moves, key=lambda m: (m.moving, m.pivot, m.target))
+
+    def play(self, move: Move) -> Turn:
+        """Make a move and resolve its polygons; raises IllegalMove with the reason."""
+        text = move.notation()
+        if self.over:
+            raise IllegalMove(text, "the game is over")
+        reason = self.why_illegal(move)
+        if reason is not None:
+            raise IllegalMove(text, reason)
+        mover = self.to_move
+        self._legal = None
+        before = set(self.polygons)
+        del self.pieces[move.piece]
+        self.pieces[move.new_line] = mover
+        self.polygons = polygons(self.pieces)
+        first = canonical(self.polygons - before)
+        if move.order:
+            if sorted(move.order) != list(range(1, len(first) + 1)):
+                # Undo: a wrong order is a bad move, not half a move.
+                del self.pieces[move.new_line]
+                self.pieces[move.piece] = mover
+                self.polygons = before
+                raise IllegalMove(text, f"the order {','.join(map(str, move.order))} does "
+                                  f"not fit the {len(first)} polygon(s) this move closes")
+            first = [first[k - 1] for k in move.order]
+        turn = Turn(move, mover)
+        self._resolve(turn, before, first)
+        self.history.append(turn)
+        self._decide(turn)
+        return turn
+
+    def _resolve(self, turn: Turn, before: set[Polygon], queue: list[Polygon]) -> None:
+        resolved: set[Polygon] = set()
+        while queue:
+            poly = queue.pop(0)
+            if poly in resolved or poly not in self.polygons:
+                continue  # broken by an earlier capture this turn
+            resolved.add(poly)
+            turn.polygons.append(poly)
+            counts = {c: sum(1 for ln in poly if self.pieces[ln] == c) for c in COLOURS}
+            if counts["white"] == counts["black"] or 0 in counts.values():
+                continue
+            captor = max(COLOURS, key=lambda c: counts[c])
+            removed = tuple(sorted((ln for ln in poly if self.pieces[ln] != captor),
+                                   key=line_name))
+            for ln in removed:
+                del self.pieces[ln]
+                self.captured[opponent(captor)] += 1
+            turn.captures.append(Capture(poly, captor, removed))
+            self.polygons = polygons(self.pieces)
+            waiting = set(queue)
+            queue.extend(canonical(p for p in self.polygons - before - resolved - waiting))
+
+    def _decide(self, turn: Turn) -> None:
+        mover = turn.mover
+        wins = set()
+        for colour in COLOURS:
+            if self.captured[opponent(colour)] >= CAPTURES_TO_WIN:
+                wins.add(colour)
+        arrived = turn.move.target == goal(mover) and self.pieces.get(turn.move.new_line) \
+            == mover
+        if arrived:
+            wins.add(mover)
+        if wins:
+            self.over = True
+            self.winner = mover if mover in wins else wins.pop()
+            self.result = "reached the opposite apex" if arrived and self.winner == mover \
+                else f"captured {CAPTURES_TO_WIN} pieces"
+            return
+        self.to_move = opponent(mover)
+        if not self.legal_moves():
+            self.over, self.winner = True, mover
+            self.result = f"{self.to_move} cannot move"
+
+    def random_move(self, rng: random.Random) -> Move:
+        return rng.choice(self.legal_moves())
+
+
+def replay(game: Polygone, moves: Iterable[str]) -> None:
+    for number, token in enumerate(moves, start=1):
+        try:
+            game.play(parse_move(token))
+        except IllegalMove as exc:
+            raise BoardgenError(f"move {number} ({token}): {exc.reason}") from None
+        except BoardgenError as exc:
+            raise BoardgenError(f"move {number} ({token}): {exc}") from None
+
+
+def position_json(game: Polygone) -> dict[str, object]:
+    """The stable ``boardgen play polygone --json`` contract (see the README)."""
+    return {
+        "to_move": None if game.over else game.to_move,
+        "pieces": {line_name(ln): c for ln, c in sorted(game.pieces.items(),
+                                                         key=lambda item: line_name(item[0]))},
+        "captured": dict(game.captured),
+        "legal": [m.notation() for m in game.legal_moves()],
+        "over": game.over,
+        "winner": game.winner,
+    }
+
+
+def text_position(game: Polygone) -> list[str]:
+    lines = []
+    for colour in COLOURS:
+        names = sorted(line_name(ln) for ln, c in game.pieces.items() if c == colour)
+        lines.append(f"{colour.capitalize()} ({len(names)} on the board, "
+                     f"{game.captured[colour]} captured): {' '.join(names)}")
+    if game.over:
+        lines.append(f"{(game.winner or '?').capitalize()} wins: {game.result}.")
+    else:
+        lines.append(f"{game.to_move.capitalize()} to move; "
+                     f"{len(game.legal_moves())} legal moves.")
+    return lines

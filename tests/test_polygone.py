@@ -1,0 +1,184 @@
+"""Polygone: the lattice, move generation, polygons and captures, and random play-outs."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from boardgen.errors import BoardgenError
+from boardgen.geometry.lattice import (
+    HOLES,
+    LINES,
+    ROW_LEVELS,
+    TRIANGLES,
+    hole_name,
+    line_name,
+    parse_hole,
+    parse_line,
+)
+from boardgen.rules.polygone import (
+    CAPTURES_TO_WIN,
+    PIECES_EACH,
+    START,
+    Polygone,
+    forward,
+    parse_move,
+    polygons,
+)
+
+
+def game_with(white: str = "", black: str = "", to_move: str = "white") -> Polygone:
+    pieces = {parse_line(n): "white" for n in white.split()}
+    pieces.update({parse_line(n): "black" for n in black.split()})
+    return Polygone(pieces, to_move)
+
+
+def targets(game: Polygone, moving: str, pivot: str) -> set[str]:
+    return {hole_name(m.target) for m in game.legal_moves()
+            if hole_name(m.moving) == moving and hole_name(m.pivot) == pivot}
+
+
+def test_lattice_counts() -> None:
+    assert (len(HOLES), len(LINES), len(TRIANGLES)) == (24, 55, 32)
+    assert [len(levels) for levels in ROW_LEVELS.values()] == [4, 5, 6, 5, 4]
+    for hole in HOLES:
+        assert parse_hole(hole_name(hole)) == hole
+    for ln in LINES:
+        assert parse_line(line_name(ln)) == ln
+    with pytest.raises(BoardgenError):
+        parse_hole("c1")  # no hole at row c, level 1
+    with pytest.raises(BoardgenError):
+        parse_line("c0-c4")  # not neighbours
+
+
+def test_start_position() -> None:
+    game = Polygone()
+    colours = list(START.values())
+    assert colours.count("white") == colours.count("black") == PIECES_EACH
+    assert all(ln[0].h <= 4 and ln[1].h <= 4 for ln, c in START.items() if c == "white")
+    assert all(ln[0].h >= 6 and ln[1].h >= 6 for ln, c in START.items() if c == "black")
+    # Two one-colour pentagons per side, which capture nothing.
+    assert len(game.polygons) == 4 and all(len(p) == 5 for p in game.polygons)
+    assert game.to_move == "white" and game.legal_moves()
+
+
+def test_a_lone_piece_swings_forward_only() -> None:
+    game = game_with("c4-c6")
+    assert targets(game, "c4", "c6") == {"b5", "b7", "c8", "d5", "d7"}
+    assert targets(game, "c6", "c4") == set()  # every end about c4 is lower than 6
+    black = game_with(black="c4-c6", to_move="black")
+    assert targets(black, "c6", "c4") == {"b3", "b5", "c2", "d3", "d5"}
+
+
+def test_lateral_moves_keep_the_level() -> None:
+    game = game_with("b3-c4")
+    assert targets(game, "b3", "c4") == {"b5", "c6", "d5", "d3"}  # d3: same level, lateral
+    assert forward("white", 3, 3) and forward("black", 3, 3)
+    assert not forward("white", 3, 2) and not forward("black", 3, 4)
+
+
+def test_blocking_at_the_pivot_either_way_round() -> None:
+    game = game_with("c4-c6", black="c6-d7")
+    assert targets(game, "c4", "c6") == {"b5", "b7", "c8", "d5"}  # c8 the other way round
+    both = game_with("c4-c6", black="c6-d7 c6-b7")
+    assert targets(both, "c4", "c6") == {"b5", "d5"}
+    assert both.why_illegal(parse_move("c4-c6>c8")) == \
+        "blocked both ways round by pieces at the pivot"
+    # Pieces that do not touch the pivot never block.
+    far = game_with("c4-c6", black="d7-d9 b7-b9")
+    assert targets(far, "c4", "c6") == {"b5", "b7", "c8", "d5", "d7"}
+
+
+def test_going_round_the_outside() -> None:
+    game = game_with("a2-a4 a4-b3")
+    # The short way from a2 to a6 about a4 passes b3 (taken); the long way passes two
+    # directions off the board, which are no obstacle.
+    assert targets(game, "a2", "a4") == {"a6", "b5"}
+
+
+def test_triangle_capture() -> None:
+    game = game_with("c2-c4 b1-c2", black="c4-d3")
+    turn = game.play(parse_move("b1-c2>d3"))
+    (capture,) = turn.captures
+    assert capture.captor == "white" and capture.removed == (parse_line("c4-d3"),)
+    assert game.captured == {"white": 0, "black": 1} and parse_line("c4-d3") not in game.pieces
+
+
+def test_polygon_with_a_piece_inside_is_no_polygon() -> None:
+    hexagon = [parse_line(n) for n in "c2-c4 c4-d5 d5-e4 e4-e2 e2-d1 d1-c2".split()]
+    assert polygons(hexagon) == {frozenset(hexagon)}  # six triangles round d3
+    # A piece from the centre to a corner sticks into the interior: no polygon at all.
+    assert polygons([*hexagon, parse_line("d3-c4")]) == set()
+    # A twelve-sided ring round c6, and a piece floating inside it touching nothing.
+    ring = "c2 d3 e4 e6 e8 d9 c10 b9 a8 a6 a4 b3".split()
+    twelve = [parse_line(f"{a}-{b}") for a, b in zip(ring, ring[1:] + ring[:1], strict=True)]
+    assert polygons(twelve) == {frozenset(twelve)}
+    assert polygons([*twelve, parse_line("c6-d7")]) == set()
+
+
+def test_ties_and_one_colour_polygons_capture_nothing() -> None:
+    tie = game_with("c2-c4 c0-c2", black="d1-d3 d3-c4")
+    turn = tie.play(parse_move("c0-c2>d1"))
+    assert len(turn.polygons) == 1 and turn.captures == []
+    one_colour = game_with("c2-c4 b1-c2 c4-d3")
+    turn = one_colour.play(parse_move("b1-c2>d3"))
+    assert len(turn.polygons) == 1 and turn.captures == []
+
+
+def test_illegal_moves_say_why() -> None:
+    game = Polygone()
+    cases = {
+        "c4-c6>c8": "no piece on c4-c6",
+        "c8-c10>d9": "is black, and white is to move",
+        "c2-c0>b1": "is taken",
+        "c0-c2>c4": "is taken",
+    }
+    for text, reason in cases.items():
+        message = game.why_illegal(parse_move(text))
+        assert message is not None and reason in message, (text, message)
+    with pytest.raises(BoardgenError, match="not a move"):
+        parse_move("c0 to c2")
+
+
+def test_move_notation_round_trip() -> None:
+    for move in Polygone().legal_moves():
+        assert parse_move(move.notation()) == move
+    long_form = parse_move("b1 c2 -> d3")
+    assert long_form.notation() == "b1-c2>d3"
+    assert parse_move("b1-c2>d3/2,1").order == (2, 1)
+
+
+@pytest.mark.parametrize("seed_base", [0, 1000])
+def test_random_play_outs_keep_the_invariants(seed_base: int) -> None:
+    lengths = []
+    for seed in range(seed_base, seed_base + 500):
+        rng = random.Random(seed)
+        game = Polygone()
+        moves = 0
+        while not game.over:
+            legal = game.legal_moves()
+            assert legal
+            move = rng.choice(legal)
+            mover = game.to_move
+            assert forward(mover, move.moving.h, move.target.h)  # never backwards
+            before = dict(game.pieces)
+            turn = game.play(move)
+            moves += 1
+            assert moves < 2000, "a game that does not end"
+            for colour in ("white", "black"):
+                on_board = sum(1 for c in game.pieces.values() if c == colour)
+                assert on_board + game.captured[colour] == PIECES_EACH  # conservation
+            for capture in turn.captures:
+                on_cycle = [before.get(ln) or (mover if ln == move.new_line else None)
+                            for ln in capture.polygon]
+                assert all(on_cycle)
+                assert on_cycle.count(capture.captor) * 2 > len(capture.polygon)
+                assert all(ln in capture.polygon for ln in capture.removed)
+            assert all(ln in LINES for ln in game.pieces)
+        assert game.winner in ("white", "black") and game.result
+        if game.result.startswith("captured"):
+            loser = "black" if game.winner == "white" else "white"
+            assert game.captured[loser] >= CAPTURES_TO_WIN
+        lengths.append(moves)
+    assert max(lengths) < 2000
