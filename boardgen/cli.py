@@ -23,11 +23,14 @@ from boardgen.render.board import FORMATS, BoardOptions, check_cell_mm, render_b
 from boardgen.render.diagram import build_diagram, diagram_names, render_diagram
 from boardgen.render.paper import ORIENTATIONS, parse_paper
 from boardgen.render.pdf import PageInfo
+from boardgen.render.polygone_figure import render_polygone_board
 from boardgen.render.scene import LABEL_MODES, THEMES, Scene, theme_named
 from boardgen.rules import copolymer
 from boardgen.rules import o as o_rules
+from boardgen.rules import polygone as polygone_rules
 
-GAMES = ("copolymer", "o")
+GAMES = ("copolymer", "o", "polygone")
+HEX_GAMES = ("copolymer", "o")
 DEFAULT_OUTPUT = Path("output")
 
 
@@ -144,6 +147,15 @@ GAME_INFO = {
 }
 
 
+def _refuse_hex_options(side: int | None, preset: str | None, diameter: int | None,
+                        shape: str, mask: Path | None) -> None:
+    for flag, given in (("--side", side is not None), ("--preset", preset is not None),
+                        ("--diameter", diameter is not None), ("--shape", shape != "hexhex"),
+                        ("--mask", mask is not None)):
+        if given:
+            raise BoardgenError(f"{flag} does not apply to Polygone: its board is fixed")
+
+
 def board_scene(game: str, grid: HexGrid, labels: str) -> Scene:
     """An empty board; O marks its perimeter and corners, which its rules refer to."""
     if game == "o":
@@ -212,6 +224,19 @@ def board(game: str, side: int | None, preset: str | None, diameter: int | None,
       boardgen board copolymer --preset small --theme ink --paper letter
       boardgen board copolymer --shape rhombus --side 9 -o rhombus.svg
     """
+    if game == "polygone":
+        _refuse_hex_options(side, preset, diameter, shape, mask)
+        path, fmt = resolve_output(output, fmt, "polygone-board")
+        if output is None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        paper_size = parse_paper(paper)
+        if cell_mm is not None:
+            check_cell_mm(cell_mm)
+        check_writable(path)
+        write_atomic(path, render_polygone_board(fmt, paper=paper_size, theme=theme_named(theme),
+                                                 spacing=cell_mm, dpi=dpi, title=title))
+        click.echo(f"wrote {path}")
+        return
     grid = resolve_grid(game, side, preset, diameter, shape, mask)
     options = BoardOptions(parse_paper(paper), orientation, cell_mm, dpi)
     if cell_mm is not None:
@@ -266,6 +291,19 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None, 
       boardgen play copolymer --side 3 --moves "C3 B2 C2 D3" --json
       boardgen play o --side 4 --partisan --moves "D4 A1 G4"
     """
+    if game == "polygone":
+        _refuse_hex_options(side, preset, diameter, shape, mask)
+        for flag, not_here in (("--first", first is not None), ("--start", start_file is not None),
+                               ("--partisan", partisan), ("--glyphs", glyphs_file is not None)):
+            if not_here:
+                raise BoardgenError(f"{flag} does not apply to Polygone")
+        pg = polygone_rules.Polygone()
+        polygone_rules.replay(pg, moves.split())
+        if as_json:
+            click.echo(json.dumps(polygone_rules.position_json(pg)))
+        else:
+            click.echo("\n".join(polygone_rules.text_position(pg)))
+        return
     grid = resolve_grid(game, side, preset, diameter, shape, mask)
     if game == "copolymer":
         for flag, o_only in (("--partisan", partisan), ("--glyphs", glyphs_file is not None)):
@@ -377,6 +415,10 @@ def default_jobs(out: Path, paper: str) -> list[tuple[str, Callable[[], bytes]]]
             return render_board(board_scene("o", grid, "outside"), "pdf", options,
                                 theme=THEMES["colour"], info=info)
         jobs.append((f"o-board-side{side}.pdf", o_board))
+    def polygone_board() -> bytes:
+        return render_polygone_board("pdf", paper=options.paper, theme=THEMES["colour"],
+                                     spacing=None, dpi=150, title=None)
+    jobs.append(("polygone-board.pdf", polygone_board))
     for game in GAMES:
         for name in diagram_names(game):
             for fmt in ("pdf", "svg"):

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import io
+import json
 import random
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
+from conftest import Run
+from pypdf import PdfReader
 
 from boardgen.errors import BoardgenError
 from boardgen.geometry.lattice import (
@@ -17,15 +23,20 @@ from boardgen.geometry.lattice import (
     parse_hole,
     parse_line,
 )
+from boardgen.rules.example_file import ExampleError
 from boardgen.rules.polygone import (
     CAPTURES_TO_WIN,
     PIECES_EACH,
     START,
+    Move,
     Polygone,
     forward,
     parse_move,
     polygons,
 )
+from boardgen.rules.polygone_examples import load_polygone_example
+
+RunCli = Callable[..., Run]
 
 
 def game_with(white: str = "", black: str = "", to_move: str = "white") -> Polygone:
@@ -182,3 +193,68 @@ def test_random_play_outs_keep_the_invariants(seed_base: int) -> None:
             assert game.captured[loser] >= CAPTURES_TO_WIN
         lengths.append(moves)
     assert max(lengths) < 2000
+
+
+# --- pictures and the command line ---------------------------------------------------------
+
+PICTURES = sorted((Path(__file__).resolve().parent.parent / "templates" / "polygone")
+                  .glob("*.txt"))
+
+
+def test_ten_pictures_exist_and_replay() -> None:
+    assert len(PICTURES) == 10
+    for path in PICTURES:
+        example = load_polygone_example(path)
+        assert example.panels and all(" ".join(p.caption) for p in example.panels)
+
+
+def test_picture_10_order_matters_both_ways() -> None:
+    example = {p.stem: p for p in PICTURES}["10-two-polygons"]
+    text = example.read_text()
+    white = next(ln for ln in text.splitlines() if ln.startswith("white:")).split()[1:]
+    black = next(ln for ln in text.splitlines() if ln.startswith("black:")).split()[1:]
+    outcomes = {}
+    for order in ((1, 2), (2, 1)):
+        game = game_with(" ".join(white), " ".join(black))
+        move = parse_move("d3-d5>c4")
+        game.play(Move(move.pivot, move.moving, move.target, order))
+        outcomes[order] = dict(game.captured)
+    assert outcomes[(2, 1)] == {"white": 1, "black": 2}
+    assert outcomes[(1, 2)] == {"white": 3, "black": 0}  # the note in the picture
+
+
+def test_a_wrong_picture_claim_fails_with_file_and_line(tmp_path: Path) -> None:
+    broken = tmp_path / "bad.txt"
+    broken.write_text("white: b3-c4\npanel: one\nshow: b3 about c4\nexpect: allowed c2\n")
+    with pytest.raises(ExampleError, match=r"bad.txt:4: the example expects allowed c2, "
+                                           r"the engine finds b5 c6 d3 d5"):
+        load_polygone_example(broken)
+
+
+def test_cli_play_polygone(run_cli: RunCli) -> None:
+    result = run_cli("play", "polygone", "--moves", "c0-c2>d1 c10-c8>b9", "--json")
+    assert result.code == 0, result.err
+    data = json.loads(result.out)
+    assert list(data) == ["to_move", "pieces", "captured", "legal", "over", "winner"]
+    assert data["to_move"] == "white" and data["pieces"]["d1-c2"] == "white"
+    assert data["captured"] == {"white": 0, "black": 0} and data["legal"]
+    start = run_cli("play", "polygone", "--moves", "", "--json")
+    assert len(json.loads(start.out)["pieces"]) == 24
+    bad = run_cli("play", "polygone", "--moves", "c0-c2>d1 c0-c2>b1")
+    assert bad.code == 2 and "move 2 (c0-c2>b1): no piece on c0-c2" in bad.err
+    wrong = run_cli("play", "polygone", "--side", "5")
+    assert wrong.code == 2 and "--side does not apply to Polygone" in wrong.err
+
+
+def test_cli_polygone_board_and_pieces(run_cli: RunCli, tmp_path: Path) -> None:
+    out = tmp_path / "board.pdf"
+    result = run_cli("board", "polygone", "-o", str(out))
+    assert result.code == 0, result.err
+    reader = PdfReader(io.BytesIO(out.read_bytes()))
+    assert len(reader.pages) == 2  # the board, and the pieces to cut out
+    assert "reconstruction" in reader.pages[0].extract_text()
+    assert "12 white and 12 black" in reader.pages[1].extract_text()
+    svg = tmp_path / "board.svg"
+    assert run_cli("board", "polygone", "--cell-mm", "30", "-o", str(svg)).code == 0
+    too_big = run_cli("board", "polygone", "--cell-mm", "120", "-o", str(tmp_path / "x.pdf"))
+    assert too_big.code == 2 and "does not fit" in too_big.err

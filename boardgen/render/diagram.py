@@ -9,14 +9,16 @@ panel.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from boardgen.errors import BoardgenError
 from boardgen.geometry import Layout
+from boardgen.geometry.lattice import Hole
 from boardgen.render.figure import (
     CellShape,
     Figure,
+    Stroke,
     Text,
     board_figure,
     merge,
@@ -27,9 +29,12 @@ from boardgen.render.fonts import BOLD, REGULAR, face
 from boardgen.render.paper import Paper, content_size
 from boardgen.render.pdf import PageInfo, render_pdf_pages
 from boardgen.render.png import render_png
+from boardgen.render.polygone_figure import LatticeScene, Swing, lattice_figure, staple
 from boardgen.render.scene import Marker, Scene, Theme
 from boardgen.render.svg import document_size, render_svg
 from boardgen.rules.copolymer_examples import Example, Panel, load_example
+from boardgen.rules.polygone import RECONSTRUCTION
+from boardgen.rules.polygone_examples import PolygoneExample, load_polygone_example
 
 PLAYER_ROLES = {"x": "player1", "o": "player2"}
 DEFAULT_PANEL_CELL_MM = 8.0
@@ -44,7 +49,7 @@ class Diagram:
     """A titled set of panels, one row (or more, wrapped) per line of play."""
 
     title: str
-    rows: tuple[tuple[str | None, tuple[Scene, ...]], ...]
+    rows: tuple[tuple[str | None, tuple[Scene | LatticeScene, ...]], ...]
     legend: tuple[tuple[str, str], ...] = ()  # (cell role, what it means)
     legend_note: str | None = None
     cell_mm: float = DEFAULT_PANEL_CELL_MM
@@ -85,7 +90,25 @@ def build_diagram(game: str, name: str, *, glyphs: dict[str, str] | None = None)
         return O_DIAGRAMS[name](glyphs)
     if glyphs is not None:
         raise BoardgenError("--glyphs applies to O diagrams only")
+    if game == "polygone":
+        return polygone_diagram(load_polygone_example(example_path(game, name)))
     return copolymer_diagram(load_example(example_path(game, name)))
+
+
+def polygone_diagram(example: PolygoneExample) -> Diagram:
+    scenes = tuple(
+        LatticeScene(
+            pieces=panel.pieces, ghosts=tuple(panel.ghosts), crossed=tuple(panel.crossed),
+            swings=tuple(Swing(s.pivot, s.start, s.end, s.sense) for s in panel.swings),
+            labels=dict(panel.labels),
+            caption=" ".join([f"{panel.label}." if panel.label else "", *panel.caption]),
+            apexes=False,
+        )
+        for panel in example.panels
+    )
+    return Diagram(example.title, ((RECONSTRUCTION, scenes),),
+                   (("white-piece", "White"), ("black-piece", "Black"), ("ghost", "allowed"),
+                    ("crossed", "forbidden or captured")), cell_mm=14.0)
 
 
 def copolymer_diagram(example: Example) -> Diagram:
@@ -120,28 +143,41 @@ def _heading(text: str, size: float, width: float, y: float) -> tuple[list[Text]
 
 
 def _legend(diagram: Diagram, cell_width: float, y: float) -> Figure:
-    """What the fills mean, drawn in the diagram's own cell style (so that every theme,
-    patterns included, explains itself)."""
+    """What the fills mean, drawn in the diagram's own style (so that every theme, patterns
+    included, explains itself): cells for hex boards, short staples for the lattice."""
     size = 3.2
-    r = cell_width / math.sqrt(3)
-    cells, texts = [], []
-    x = cell_width / 2
+    lattice = any(isinstance(scene, LatticeScene) for _, scenes in diagram.rows
+                  for scene in scenes)
+    # A figure has one hexagon size, so hex swatches match the panels' cells.
+    swatch = 8.0 if lattice else cell_width
+    r = swatch / math.sqrt(3)
+    cells: list[CellShape] = []
+    strokes: list[Stroke] = []
+    texts = []
+    x = swatch / 2
     for role, label in diagram.legend:
-        cells.append(CellShape(f"legend-{role}", x, y + r, role))
-        texts.append(Text(x + 0.7 * cell_width, y + r, label, size, "caption", "start"))
-        x += 1.0 * cell_width + face(REGULAR).width_mm(label, size) + 3.0
+        if lattice:
+            shape = staple((Hole(0, 0), Hole(0, 2)), role.removesuffix("-piece"), swatch) \
+                if role.endswith("-piece") else [Stroke(((0, 0), (swatch, 0)), role, 1.4)]
+            strokes.extend(replace(st, points=tuple((px + x - swatch / 2, py + y + r)
+                                                    for px, py in st.points)) for st in shape)
+        else:
+            cells.append(CellShape(f"legend-{role}", x, y + r, role))
+        texts.append(Text(x + 0.7 * swatch, y + r, label, size, "caption", "start"))
+        x += swatch + face(REGULAR).width_mm(label, size) + 3.0
     if diagram.legend_note:
-        texts.append(Text(x - 0.2 * cell_width, y + r, diagram.legend_note, size, "caption",
+        texts.append(Text(x - 0.2 * swatch, y + r, diagram.legend_note, size, "caption",
                           "start"))
     offsets = Layout.from_cell_width(cell_width).corner_offsets()
-    return Figure(0.0, 2 * r, cell_width, offsets, cells, texts)
+    return Figure(0.0, 2 * r, cell_width, offsets, cells, texts, [], strokes)
 
 
 def diagram_pages(diagram: Diagram, *, cell_width: float, max_width: float,
                   max_height: float | None) -> list[Figure]:
     """Panels laid out in rows no wider than ``max_width``; a new page when a row would
     pass ``max_height`` (None: one tall page)."""
-    panels = [[board_figure(scene, cell_width) for scene in scenes]
+    panels = [[board_figure(scene, cell_width) if isinstance(scene, Scene)
+               else lattice_figure(scene, cell_width) for scene in scenes]
               for _, scenes in diagram.rows]
     panel_width = max(f.width for row in panels for f in row)
     columns = max(1, math.floor((max_width + GAP_MM) / (panel_width + GAP_MM)))

@@ -55,6 +55,7 @@ class Stroke:
     role: str
     width: float
     arrow: bool = False  # an arrowhead at the last point
+    under: bool = False  # drawn before the marks (grooves under holes), else after
 
 
 @dataclass
@@ -67,6 +68,8 @@ class Figure:
     texts: list[Text] = field(default_factory=list)
     marks: list[Mark] = field(default_factory=list)
     strokes: list[Stroke] = field(default_factory=list)
+    # What the PDF scale check says of the figure's unit; empty: hex cells of cell_width.
+    scale_note: str = ""
 
     def shifted(self, dx: float, dy: float) -> Figure:
         return Figure(
@@ -76,6 +79,7 @@ class Figure:
             [replace(m, x=m.x + dx, y=m.y + dy) for m in self.marks],
             [replace(s, points=tuple((x + dx, y + dy) for x, y in s.points))
              for s in self.strokes],
+            self.scale_note,
         )
 
 
@@ -264,7 +268,8 @@ def merge(width: float, height: float, parts: list[Figure], texts: list[Text] | 
         raise ValueError(f"cannot merge figures with different cell sizes {sorted(widths)}")
     first = parts[0] if parts else None
     merged = Figure(width, height, first.cell_width if first else (cell_width or 1.0),
-                    first.hex_offsets if first else ())
+                    first.hex_offsets if first else (), scale_note=first.scale_note
+                    if first else "")
     for part in parts:
         merged.cells.extend(part.cells)
         merged.texts.extend(part.texts)

@@ -59,13 +59,6 @@ def _hex_path(figure: Figure, cells: Sequence[tuple[float, float]]) -> str:
     )
 
 
-def _role_colour(role: str, theme: Theme) -> str:
-    if role in theme.cells:
-        return theme.cells[role].fill
-    return {"accent": theme.accent, "muted": theme.muted, "line": theme.line,
-            "coordinate": theme.muted, "caption": theme.muted}.get(role, theme.text)
-
-
 def _draw_pattern(c: Canvas, kind: str, box: tuple[float, float, float, float],
                   step: float, theme: Theme) -> None:
     x0, y0, x1, y1 = box
@@ -116,16 +109,20 @@ def _draw_figure(c: Canvas, figure: Figure, theme: Theme) -> None:
                                              max(ys) + r), max(0.8, 0.14 * r), theme)
             c.restoreState()
             c.addLiteral(path + "S")  # the pattern was drawn over the outline
+    for stroke in figure.strokes:
+        if stroke.under:
+            _draw_stroke(c, stroke, theme)
     for mark in figure.marks:
         _draw_mark(c, mark, theme)
     for stroke in figure.strokes:
-        _draw_stroke(c, stroke, theme)
+        if not stroke.under:
+            _draw_stroke(c, stroke, theme)
     for text in figure.texts:
-        _draw_text(c, text, _role_colour(text.role, theme))
+        _draw_text(c, text, theme.colour(text.role))
 
 
 def _draw_mark(c: Canvas, m: Mark, theme: Theme) -> None:
-    colour = HexColor(_role_colour(m.role, theme))
+    colour = HexColor(theme.colour(m.role))
     if m.kind == "dot":
         c.setFillColor(colour)
         c.setStrokeColor(HexColor(theme.line))
@@ -149,7 +146,7 @@ def _draw_mark(c: Canvas, m: Mark, theme: Theme) -> None:
 
 
 def _draw_stroke(c: Canvas, s: Stroke, theme: Theme) -> None:
-    colour = HexColor(_role_colour(s.role, theme))
+    colour = HexColor(theme.colour(s.role))
     c.setStrokeColor(colour)
     c.setFillColor(colour)
     c.setLineWidth(s.width)
@@ -194,7 +191,7 @@ def _page_text(c: Canvas, x: float, y: float, text: str, size_pt: float, colour:
     draw[anchor](x, y, text)
 
 
-def _scale_bar(c: Canvas, x: float, y: float, theme: Theme, cell_width: float) -> None:
+def _scale_bar(c: Canvas, x: float, y: float, theme: Theme, unit: str) -> None:
     c.setStrokeColor(HexColor(theme.text))
     c.setLineWidth(0.3)
     c.line(x, y, x + SCALE_BAR_MM, y)
@@ -203,8 +200,8 @@ def _scale_bar(c: Canvas, x: float, y: float, theme: Theme, cell_width: float) -
         c.line(x + k, y, x + k, y + tick)
     _page_text(c, x + SCALE_BAR_MM + 2, y, "50 mm", 8, theme.text, BOLD)
     _page_text(c, x, y - 4.2,
-               f"Scale check: the bar measures 50 mm and each cell {cell_width:.1f} mm flat "
-               "to flat. If not, print at 100 % (actual size).", 7, theme.muted)
+               f"Scale check: the bar measures 50 mm and {unit}. If not, print at 100 % "
+               "(actual size).", 7, theme.muted)
 
 
 def _page_map(c: Canvas, tiling: Tiling, row: int, col: int, right: float, top: float,
@@ -328,7 +325,7 @@ def render_pdf(figure: Figure, *, theme: Theme, paper: Paper, orientation: str =
                           theme)
             else:
                 where = None
-            _furniture(c, tiling.page, where, info, theme, figure.cell_width)
+            _furniture(c, tiling.page, where, info, theme, _unit(figure))
             c.restoreState()
             c.showPage()
     c.save()
@@ -355,22 +352,26 @@ def render_pdf_pages(pages: list[Figure], *, theme: Theme, paper: Paper,
         _place_form(c, name, figure, (left, top - figure.height, left + figure.width, top),
                     (0.0, 0.0))
         where = f"page {number} of {len(pages)}" if len(pages) > 1 else None
-        _furniture(c, page, where, info, theme, figure.cell_width)
+        _furniture(c, page, where, info, theme, _unit(figure))
         c.restoreState()
         c.showPage()
     c.save()
     return buffer.getvalue()
 
 
+def _unit(figure: Figure) -> str:
+    return figure.scale_note or f"each cell {figure.cell_width:.1f} mm flat to flat"
+
+
 def _furniture(c: Canvas, page: tuple[float, float], where: str | None, info: PageInfo,
-               theme: Theme, cell_width: float) -> None:
+               theme: Theme, unit: str) -> None:
     page_w, page_h = page
     header_y = page_h - MARGIN_MM - 4.5
     if info.title:
         _page_text(c, MARGIN_MM, header_y, info.title, 12, theme.text, BOLD)
     if where:
         _page_text(c, page_w - MARGIN_MM, header_y, where, 9, theme.text, anchor="end")
-    _scale_bar(c, MARGIN_MM, MARGIN_MM + 9.5, theme, cell_width)
+    _scale_bar(c, MARGIN_MM, MARGIN_MM + 9.5, theme, unit)
     footer = " · ".join(part for part in (info.subject, info.credit) if part)
     footer += (" · " if footer else "") + f"boardgen {__version__}"
     _page_text(c, MARGIN_MM, MARGIN_MM + 0.5, footer, 7, theme.muted)

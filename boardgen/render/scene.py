@@ -70,6 +70,13 @@ class Theme:
     accent: str  # highlights, arrows, move numbers
     cells: Mapping[str, Paint]
 
+    def colour(self, role: str) -> str:
+        """The colour of a role: a cell paint's fill, or one of the theme's own colours."""
+        if role in self.cells:
+            return self.cells[role].fill
+        return {"accent": self.accent, "muted": self.muted, "line": self.line,
+                "coordinate": self.muted, "caption": self.muted}.get(role, self.text)
+
     def paint(self, role: str) -> Paint:
         try:
             return self.cells[role]
@@ -94,6 +101,12 @@ THEMES: dict[str, Theme] = {
             "new": Paint("#f6d55c"),
             "legal": Paint("#8fd18f"),
             "illegal": Paint("#e88b8b"),
+            "groove": Paint("#cfc6b4"),
+            "hole": Paint("#4a4238"),
+            "white-piece": Paint("#ffffff"),
+            "black-piece": Paint("#2b2b2b"),
+            "ghost": Paint("#5cb85c"),
+            "crossed": Paint("#a0a0a0"),
         },
     ),
     # Okabe-Ito colours: told apart with every common colour-vision deficiency, and the two
@@ -109,6 +122,12 @@ THEMES: dict[str, Theme] = {
             "new": Paint("#f0e442"),
             "legal": Paint("#009e73"),
             "illegal": Paint("#cc79a7", "hatch"),
+            "groove": Paint("#c8c8c8"),
+            "hole": Paint("#333333"),
+            "white-piece": Paint("#ffffff"),
+            "black-piece": Paint("#222222"),
+            "ghost": Paint("#009e73"),
+            "crossed": Paint("#999999"),
         },
     ),
     # For black-only printers and photocopies: lines and patterns, no tint carries meaning.
@@ -123,6 +142,12 @@ THEMES: dict[str, Theme] = {
             "new": Paint("#ffffff", "dots"),
             "legal": Paint("#ffffff", "dots"),
             "illegal": Paint("#ffffff", "hatch"),
+            "groove": Paint("#000000"),
+            "hole": Paint("#000000"),
+            "white-piece": Paint("#ffffff"),
+            "black-piece": Paint("#000000"),
+            "ghost": Paint("#000000"),
+            "crossed": Paint("#000000"),
         },
     ),
 }

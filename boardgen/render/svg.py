@@ -47,7 +47,7 @@ def _glyph_run(t: Text, used: dict[str, str]) -> str:
 
 
 def _mark(m: Mark, theme: Theme) -> str:
-    fill = _role_colour(m.role, theme)
+    fill = theme.colour(m.role)
     if m.kind == "dot":
         return (f'<circle class="mark dot {m.role}" cx="{_n(m.x)}" cy="{_n(m.y)}" '
                 f'r="{_n(m.radius)}" fill="{fill}" stroke="{theme.line}"/>')
@@ -66,7 +66,7 @@ def _mark(m: Mark, theme: Theme) -> str:
 
 
 def _stroke(s: Stroke, theme: Theme) -> str:
-    colour = _role_colour(s.role, theme)
+    colour = theme.colour(s.role)
     points = " ".join(f"{_n(x)},{_n(y)}" for x, y in s.points)
     out = (f'<polyline class="stroke {s.role}" points="{points}" fill="none" '
            f'stroke="{colour}" stroke-width="{_n(s.width)}" stroke-linecap="round"/>')
@@ -74,13 +74,6 @@ def _stroke(s: Stroke, theme: Theme) -> str:
         head = " ".join(f"{_n(x)},{_n(y)}" for x, y in arrow_head(s))
         out += f'<polygon class="arrowhead {s.role}" points="{head}" fill="{colour}"/>'
     return out
-
-
-def _role_colour(role: str, theme: Theme) -> str:
-    if role in theme.cells:
-        return theme.cells[role].fill
-    return {"accent": theme.accent, "muted": theme.muted, "line": theme.line}.get(
-        role, theme.text)
 
 
 def _style_sheet(theme: Theme, roles: list[str]) -> str:
@@ -179,8 +172,10 @@ def render_svg(figure: Figure, *, theme: Theme, title: str | None = None,
         f'<use class="cell {c.role}" data-cell="{c.name}" xlink:href="#hex" '
         f'x="{c.x:.3f}" y="{c.y:.3f}"/>' for c in figure.cells
     ))
+    placeholder(board, "under", "".join(_stroke(s, theme) for s in figure.strokes if s.under))
     placeholder(board, "marks", "".join(_mark(m, theme) for m in figure.marks))
-    placeholder(board, "strokes", "".join(_stroke(s, theme) for s in figure.strokes))
+    placeholder(board, "strokes", "".join(_stroke(s, theme) for s in figure.strokes
+                                          if not s.under))
     placeholder(board, "labels", "".join(_glyph_run(t, used_glyphs) for t in figure.texts))
     for glyph_id in sorted(used_glyphs):
         dwg.defs.add(dwg.path(d=used_glyphs[glyph_id], id=glyph_id))

@@ -1,0 +1,206 @@
+"""The Polygone lattice measured out in millimetres: grooves, holes, apexes, staples.
+
+A ``LatticeScene`` says what a picture shows (pieces, ghost targets, crossed targets, swing
+arrows, labels); ``lattice_figure`` turns it into the same drawing primitives the hex boards
+use, so the SVG and PDF writers draw it unchanged.  ``spacing`` is the distance between
+neighbouring holes, which is also a piece's length.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from boardgen.errors import BoardgenError
+from boardgen.geometry.lattice import (
+    BLACK_HOME,
+    HOLES,
+    LINES,
+    MAX_LEVEL,
+    ROW_LETTERS,
+    ROW_LEVELS,
+    WHITE_HOME,
+    Hole,
+    Line,
+    direction,
+    position,
+)
+from boardgen.render.figure import Figure, Mark, Stroke, Text, text_box, wrap
+from boardgen.render.paper import Paper, content_size
+from boardgen.render.pdf import PageInfo, render_pdf_pages
+from boardgen.render.png import render_png
+from boardgen.render.scene import Theme
+from boardgen.render.svg import document_size, render_svg
+from boardgen.rules.polygone import CREDIT, NAME, RECONSTRUCTION, START
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Swing:
+    """An arrow round ``pivot`` from ``start`` to ``end``; sense +1 clockwise on the page."""
+
+    pivot: Hole
+    start: Hole
+    end: Hole
+    sense: int
+
+
+@dataclass(frozen=True)
+class LatticeScene:
+    pieces: dict[Line, str] = field(default_factory=dict)
+    ghosts: tuple[Line, ...] = ()  # allowed targets, drawn as green outlines
+    crossed: tuple[Line, ...] = ()  # forbidden targets, or pieces just captured
+    swings: tuple[Swing, ...] = ()
+    labels: dict[Line, str] = field(default_factory=dict)  # piece numbers, target letters
+    caption: str | None = None
+    coordinates: bool = True  # row letters and levels, for the notation
+    apexes: bool = True  # name the home and goal apexes
+
+
+def _at(hole: Hole, spacing: float) -> Point:
+    return position(hole, spacing)
+
+
+def _segment(ln: Line, spacing: float, trim: float = 0.0) -> tuple[Point, Point]:
+    (ax, ay), (bx, by) = _at(ln[0], spacing), _at(ln[1], spacing)
+    dx, dy = (bx - ax) * trim, (by - ay) * trim
+    return (ax + dx, ay + dy), (bx - dx, by - dy)
+
+
+def staple(ln: Line, colour: str, spacing: float) -> list[Stroke]:
+    """A piece: a dark outline under a fill, with round ends on the two holes."""
+    a, b = _segment(ln, spacing, 0.02)
+    width = 0.16 * spacing
+    return [Stroke((a, b), "line", width), Stroke((a, b), f"{colour}-piece", width - 0.8)]
+
+
+def _arc(swing: Swing, spacing: float) -> Stroke:
+    cx, cy = _at(swing.pivot, spacing)
+    k0, k1 = direction(swing.pivot, swing.start), direction(swing.pivot, swing.end)
+    steps = ((k1 - k0) * swing.sense) % 6
+    radius = 0.62 * spacing
+    start_angle = math.radians(60 * k0)
+    sweep = math.radians(60 * steps) * swing.sense
+    # Stop short of both piece positions so that the arrow reads as a swing between them.
+    pad = math.radians(9) * swing.sense
+    count = max(8, 6 * steps)
+    points = tuple(
+        (cx + radius * math.cos(start_angle + pad + (sweep - 2 * pad) * t / count),
+         cy + radius * math.sin(start_angle + pad + (sweep - 2 * pad) * t / count))
+        for t in range(count + 1)
+    )
+    return Stroke(points, "accent", 0.03 * spacing, arrow=True)
+
+
+def lattice_figure(scene: LatticeScene, spacing: float, *, margin: float = 1.0) -> Figure:
+    s = spacing
+    strokes: list[Stroke] = []
+    marks: list[Mark] = []
+    texts: list[Text] = []
+    for ln in LINES:
+        strokes.append(Stroke(_segment(ln, s), "groove", 0.035 * s, under=True))
+    for ln in scene.ghosts:
+        strokes.append(Stroke(_segment(ln, s, 0.12), "ghost", 0.07 * s))
+    for hole in HOLES:
+        x, y = _at(hole, s)
+        marks.append(Mark("dot", x, y, 0.05 * s, "hole"))
+    for hole, text in ((WHITE_HOME, "White home, Black's goal"),
+                       (BLACK_HOME, "Black home, White's goal")):
+        x, y = _at(hole, s)
+        marks.append(Mark("ring", x, y, 0.14 * s, "accent"))
+        if scene.apexes:
+            for k, part in enumerate(text.split(", ")):
+                texts.append(Text(x, y - (0.36 - 0.11 * k) * s, part, 0.075 * s,
+                                  "coordinate"))
+    for ln, colour in sorted(scene.pieces.items()):
+        strokes.extend(staple(ln, colour, s))
+    for ln in scene.crossed:
+        (ax, ay), (bx, by) = _segment(ln, s)
+        mx, my, r = (ax + bx) / 2, (ay + by) / 2, 0.08 * s
+        strokes.append(Stroke(_segment(ln, s, 0.12), "crossed", 0.05 * s))
+        strokes.append(Stroke(((mx - r, my - r), (mx + r, my + r)), "line", 0.025 * s))
+        strokes.append(Stroke(((mx - r, my + r), (mx + r, my - r)), "line", 0.025 * s))
+    for swing in scene.swings:
+        strokes.append(_arc(swing, s))
+    for ln, label in scene.labels.items():
+        (ax, ay), (bx, by) = _segment(ln, s)
+        length = math.hypot(bx - ax, by - ay) or 1.0
+        nx, ny = -(by - ay) / length, (bx - ax) / length  # perpendicular
+        texts.append(Text((ax + bx) / 2 + nx * 0.17 * s, (ay + by) / 2 + ny * 0.17 * s, label,
+                          max(2.4, 0.11 * s), "cell-text"))
+    if scene.coordinates:
+        size = max(1.8, 0.08 * s)
+        for c, levels in ROW_LEVELS.items():
+            x, y = _at(Hole(c, levels[0]), s)
+            texts.append(Text(x - 0.2 * s, y, ROW_LETTERS[c + 2], size, "coordinate", "end"))
+        bottom = _at(Hole(2, 2), s)[1] + 0.3 * s
+        for h in range(MAX_LEVEL + 1):
+            texts.append(Text(h * s / 2, bottom, str(h), size, "coordinate"))
+
+    xs = [p[0] for st in strokes for p in st.points] + [m.x for m in marks]
+    ys = [p[1] for st in strokes for p in st.points] + [m.y for m in marks]
+    pad = 0.12 * s
+    x0, y0, x1, y1 = min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad
+    for t in texts:
+        tx0, ty0, tx1, ty1 = text_box(t)
+        x0, y0, x1, y1 = min(x0, tx0), min(y0, ty0), max(x1, tx1), max(y1, ty1)
+    if scene.caption:
+        size = max(2.6, min(3.6, 0.08 * s))
+        for k, line_text in enumerate(wrap(scene.caption, size, max(x1 - x0, 45.0))):
+            caption = Text((x0 + x1) / 2, y1 + (1.3 + 1.35 * k) * size, line_text, size,
+                           "caption")
+            texts.append(caption)
+        y1 = text_box(texts[-1])[3]
+    figure = Figure(x1 - x0 + 2 * margin, y1 - y0 + 2 * margin, s, (), [], texts, marks,
+                    strokes, scale_note=f"neighbouring holes are {s:.1f} mm apart")
+    return figure.shifted(margin - x0, margin - y0)
+
+
+def pieces_sheet(spacing: float) -> Figure:
+    """Twelve white and twelve black pieces to cut out, at the board's scale."""
+    s = spacing
+    strokes: list[Stroke] = []
+    texts: list[Text] = []
+    per_row = 4
+    gap_x, gap_y = 0.35 * s, 0.45 * s
+    for k, colour in enumerate(["white"] * 12 + ["black"] * 12):
+        row, col = divmod(k, per_row)
+        x = col * (s + gap_x) + 0.1 * s
+        y = row * gap_y + 0.2 * s + (0.3 * s if k >= 12 else 0.0)
+        width = 0.16 * s
+        strokes.append(Stroke(((x, y), (x + s, y)), "line", width))
+        strokes.append(Stroke(((x, y), (x + s, y)), f"{colour}-piece", width - 0.8))
+    texts.append(Text(0.0, -0.15 * s, "Cut out along the outlines: 12 white and 12 black "
+                      "pieces, each one hole spacing long.", 3.2, "caption", "start"))
+    figure = Figure(per_row * (s + gap_x) + 0.2 * s, 6 * gap_y + 0.5 * s + 0.3 * s, s, (),
+                    [], texts, [], strokes,
+                    scale_note=f"each piece is {s:.1f} mm between hole centres")
+    return figure.shifted(2.0, 0.35 * s)
+
+
+def render_polygone_board(fmt: str, *, paper: Paper, theme: Theme, spacing: float | None,
+                          dpi: int, title: str | None) -> bytes:
+    """The start position on the board at exact scale, and a sheet of pieces to cut out."""
+    scene = LatticeScene(pieces=START,
+                         caption=RECONSTRUCTION)
+    room = content_size(paper.size("landscape"))
+    if spacing is None:
+        probe = lattice_figure(scene, 10.0)
+        spacing = min(45.0, math.floor(10.0 * min(room[0] / probe.width,
+                                                  room[1] / probe.height) * 2) / 2)
+    figure = lattice_figure(scene, spacing)
+    info = PageInfo(NAME if title is None else (title or None),
+                    f"Polygone board, holes {spacing:.1f} mm apart · "
+                    "board and start: our reconstruction", CREDIT)
+    if fmt == "pdf":
+        if figure.width > room[0] or figure.height > room[1]:
+            raise BoardgenError(f"--cell-mm {spacing:g}: the board does not fit {paper.name} "
+                                "landscape; choose a smaller spacing or larger paper")
+        return render_pdf_pages([figure, pieces_sheet(spacing)], theme=theme, paper=paper,
+                                orientation="landscape", info=info)
+    svg = render_svg(figure, theme=theme, title=info.title, description=info.subject)
+    if fmt == "svg":
+        return svg.encode("utf-8")
+    width_mm, height_mm = document_size(figure, info.title)
+    return render_png(svg, width_mm=width_mm, height_mm=height_mm, dpi=dpi)

@@ -1,0 +1,327 @@
+"""Polygone pictures as data (``templates/polygone/*.txt``), replayed through the engine.
+
+Directives (see boardgen.rules.example_file for the format):
+  title: TEXT
+  white: LINES / black: LINES   the position (default: the start position)
+  to-move: white|black          captured: white N black N
+  panel: LABEL                  a picture panel, showing the position as it is
+  number: LINE TEXT             a label beside a piece or an empty line
+  show: HOLE about PIVOT        the targets of swinging that end of its piece: allowed ones
+                                as ghosts, backwards and blocked ones crossed
+  move: MOVE                    drawn as a swing arrow; played when the panel closes
+  expect: allowed HOLES | backwards HOLES | blocked HOLES   (of the last show)
+          captures COLOUR LINES | no-capture | polygons N | captured white N black N
+          | winner COLOUR | legal MOVE | illegal MOVE
+  note: TEXT
+A claim the engine does not share stops the build with the file and line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from boardgen.errors import BoardgenError
+from boardgen.geometry.lattice import (
+    LINE_SET,
+    Hole,
+    Line,
+    direction,
+    hole_name,
+    line,
+    line_name,
+    other_end,
+    parse_hole,
+    parse_line,
+)
+from boardgen.rules.example_file import Directive, ExampleError, read_directives
+from boardgen.rules.polygone import (
+    COLOURS,
+    IllegalMove,
+    Move,
+    Polygone,
+    Turn,
+    forward,
+    parse_move,
+)
+
+
+@dataclass(frozen=True)
+class SwingArrow:
+    pivot: Hole
+    start: Hole
+    end: Hole
+    sense: int  # +1 clockwise on the page
+
+
+@dataclass
+class PolygonePanel:
+    label: str
+    pieces: dict[Line, str]
+    ghosts: list[Line] = field(default_factory=list)
+    crossed: list[Line] = field(default_factory=list)
+    swings: list[SwingArrow] = field(default_factory=list)
+    labels: dict[Line, str] = field(default_factory=dict)
+    caption: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class PolygoneExample:
+    name: str
+    title: str
+    panels: tuple[PolygonePanel, ...]
+
+
+@dataclass
+class _Show:
+    allowed: set[Hole]
+    backwards: set[Hole]
+    blocked: set[Hole]
+
+
+def classify_targets(game: Polygone, piece: Line, pivot: Hole) -> _Show:
+    """Every empty line at the pivot, sorted into allowed, backwards and blocked."""
+    colour = game.pieces[piece]
+    moving = other_end(piece, pivot)
+    reachable = {end for end, _ in game.swings(piece, pivot)}
+    show = _Show(set(), set(), set())
+    for k in range(6):
+        end = pivot.step(k)
+        ln = line(pivot, end)
+        if ln == piece or ln not in LINE_SET or ln in game.pieces:
+            continue
+        if end not in reachable:
+            show.blocked.add(end)
+        elif forward(colour, moving.h, end.h):
+            show.allowed.add(end)
+        else:
+            show.backwards.add(end)
+    return show
+
+
+def _sense(game: Polygone, move: Move) -> int:
+    """The way round an arrow should go: the shorter clear one."""
+    best: tuple[int, int] | None = None
+    piece = move.piece
+    start = move.moving
+    k0, k1 = direction(move.pivot, start), direction(move.pivot, move.target)
+    for sense in (1, -1):
+        steps = ((k1 - k0) * sense) % 6
+        clear = True
+        for m in range(1, steps):
+            ln = line(move.pivot, move.pivot.step(k0 + sense * m))
+            if ln in LINE_SET and ln in game.pieces and ln != piece:
+                clear = False
+        if clear and (best is None or steps < best[0]):
+            best = (steps, sense)
+    assert best is not None
+    return best[1]
+
+
+def _names(holes: set[Hole]) -> str:
+    return " ".join(sorted(hole_name(h) for h in holes)) or "none"
+
+
+def _turn_caption(turn: Turn) -> str:
+    mover = turn.mover.capitalize()
+    text = f"{mover} plays {turn.move.notation()}."
+    if not turn.polygons:
+        return text + " No polygon is closed."
+    parts = []
+    for poly in turn.polygons:
+        capture = next((c for c in turn.captures if c.polygon == poly), None)
+        sides = len(poly)
+        if capture is None:
+            parts.append(f"a {sides}-sided polygon captures nothing")
+        else:
+            removed = " ".join(line_name(ln) for ln in capture.removed)
+            loser = "black" if capture.captor == "white" else "white"
+            parts.append(f"a {sides}-sided polygon: {capture.captor} takes {loser} {removed}")
+    return text + " In turn: " + "; ".join(parts) + "."
+
+
+def load_polygone_example(path: Path) -> PolygoneExample:
+    source = str(path)
+    directives = read_directives(path)
+    title = path.stem
+    white: list[Line] | None = None
+    black: list[Line] | None = None
+    to_move = "white"
+    captured = {"white": 0, "black": 0}
+
+    def fail(d: Directive, message: str) -> ExampleError:
+        return ExampleError(source, d.line, message)
+
+    def lines_of(d: Directive) -> list[Line]:
+        try:
+            return [parse_line(t) for t in d.value.split()]
+        except BoardgenError as exc:
+            raise fail(d, str(exc)) from None
+
+    body = next((i for i, d in enumerate(directives) if d.key == "panel"), len(directives))
+    for d in directives[:body]:
+        if d.key == "title":
+            title = d.value
+        elif d.key == "white":
+            white = lines_of(d)
+        elif d.key == "black":
+            black = lines_of(d)
+        elif d.key == "to-move":
+            if d.value not in COLOURS:
+                raise fail(d, f"to-move must be white or black, not {d.value!r}")
+            to_move = d.value
+        elif d.key == "captured":
+            words = d.value.split()
+            if len(words) != 4 or words[0] != "white" or words[2] != "black" or \
+                    not (words[1].isdigit() and words[3].isdigit()):
+                raise fail(d, "captured needs 'white N black N'")
+            captured = {"white": int(words[1]), "black": int(words[3])}
+        else:
+            raise fail(d, f"unknown directive {d.key!r} before the first panel")
+    if body == len(directives):
+        raise ExampleError(source, 1, "no panels")
+    pieces = None
+    if white is not None or black is not None:
+        pieces = {ln: "white" for ln in white or []}
+        pieces.update({ln: "black" for ln in black or []})
+    try:
+        game = Polygone(pieces, to_move, captured)
+    except BoardgenError as exc:
+        raise ExampleError(source, 1, str(exc)) from None
+
+    panels: list[PolygonePanel] = []
+    panel: PolygonePanel | None = None
+    last_show: _Show | None = None
+    last_turn: Turn | None = None
+    last_turn_shown = False
+    just_captured: list[Line] = []
+
+    def close() -> None:
+        nonlocal panel
+        if panel is not None:
+            panels.append(panel)
+        panel = None
+
+    for d in directives[body:]:
+        if d.key == "panel":
+            close()
+            panel = PolygonePanel(d.value, dict(game.pieces), crossed=list(just_captured))
+            if last_turn is not None and not last_turn_shown:
+                panel.caption.append(_turn_caption(last_turn))
+                last_turn_shown = True
+            just_captured = []
+            continue
+        if panel is None:
+            raise fail(d, f"'{d.key}:' must come after a 'panel:' line")
+        if d.key == "number":
+            words = d.value.split(maxsplit=1)
+            if len(words) != 2:
+                raise fail(d, "number needs 'LINE TEXT'")
+            panel.labels[lines_of(Directive(d.key, words[0], d.line))[0]] = words[1]
+        elif d.key == "show":
+            words = d.value.split()
+            if len(words) != 3 or words[1] != "about":
+                raise fail(d, "show needs 'HOLE about PIVOT'")
+            try:
+                moving, pivot = parse_hole(words[0]), parse_hole(words[2])
+            except BoardgenError as exc:
+                raise fail(d, str(exc)) from None
+            piece = line(moving, pivot)
+            if piece not in game.pieces:
+                raise fail(d, f"no piece on {line_name(piece)}")
+            last_show = classify_targets(game, piece, pivot)
+            panel.ghosts.extend(line(pivot, h) for h in sorted(last_show.allowed))
+            panel.crossed.extend(line(pivot, h) for h in
+                                 sorted(last_show.backwards | last_show.blocked))
+            colour = game.pieces[piece]
+            panel.caption.append(
+                f"{colour.capitalize()} {line_name(piece)} swinging {hole_name(moving)} about "
+                f"{hole_name(pivot)}: allowed {_names(last_show.allowed)}; backwards "
+                f"{_names(last_show.backwards)}; blocked {_names(last_show.blocked)}.")
+        elif d.key == "move":
+            try:
+                move = parse_move(d.value)
+            except BoardgenError as exc:
+                raise fail(d, str(exc)) from None
+            reason = game.why_illegal(move)
+            if reason is not None:
+                raise fail(d, f"{move.notation()}: {reason}")
+            panel.swings.append(SwingArrow(move.pivot, move.moving, move.target,
+                                           _sense(game, move)))
+            panel.ghosts.append(move.new_line)
+            panel.caption.append(f"{game.to_move.capitalize()} swings {hole_name(move.moving)} "
+                                 f"about {hole_name(move.pivot)} to {hole_name(move.target)}.")
+            # Played now, so that the claims that follow are about its result; the panel
+            # keeps the position from before, and the next panel shows the one after.
+            try:
+                last_turn = game.play(move)
+            except IllegalMove as exc:
+                raise fail(d, f"{exc.move_text}: {exc.reason}") from None
+            just_captured = [ln for c in last_turn.captures for ln in c.removed]
+            last_turn_shown = False
+        elif d.key == "expect":
+            _check(d, fail, game, last_show, last_turn)
+        elif d.key == "note":
+            panel.caption.append(d.value)
+        else:
+            raise fail(d, f"unknown directive {d.key!r} in a panel")
+    close()
+    return PolygoneExample(path.stem, title, tuple(panels))
+
+
+def _check(d: Directive, fail: Callable[[Directive, str], ExampleError], game: Polygone,
+           show: _Show | None, turn: Turn | None) -> None:
+    words = d.value.split()
+    kind, rest = (words[0], words[1:]) if words else ("", [])
+
+    def error(message: str) -> ExampleError:
+        return fail(d, message)
+
+    if kind in ("allowed", "backwards", "blocked"):
+        if show is None:
+            raise error(f"'expect: {kind}' needs a 'show:' before it")
+        have = getattr(show, kind)
+        want = {parse_hole(w) for w in rest} if rest != ["none"] else set()
+        if have != want:
+            raise error(f"the example expects {kind} {_names(want)}, the engine finds "
+                        f"{_names(have)}")
+        return
+    if kind in ("legal", "illegal"):
+        move = parse_move(" ".join(rest))
+        reason = game.why_illegal(move)
+        if (reason is None) != (kind == "legal"):
+            raise error(f"the example expects {move.notation()} to be {kind}, the engine "
+                        f"says {'it is legal' if reason is None else reason}")
+        return
+    if kind == "captured":
+        want_counts = {"white": int(rest[1]), "black": int(rest[3])}
+        if game.captured != want_counts:
+            raise error(f"the example expects captured {want_counts}, the engine has "
+                        f"{game.captured}")
+        return
+    if kind == "winner":
+        if game.winner != (rest[0] if rest else None):
+            raise error(f"the example expects winner {rest[0]}, the engine says "
+                        f"{game.winner or 'no winner yet'}")
+        return
+    if turn is None:
+        raise error(f"'expect: {kind}' needs a move before it")
+    if kind == "no-capture":
+        if turn.captures:
+            raise error("the example expects no capture, the engine captures "
+                        + " ".join(line_name(ln) for c in turn.captures for ln in c.removed))
+    elif kind == "polygons":
+        if len(turn.polygons) != int(rest[0]):
+            raise error(f"the example expects {rest[0]} polygons, the engine resolves "
+                        f"{len(turn.polygons)}")
+    elif kind == "captures":
+        colour, names = rest[0], rest[1:]
+        lost = sorted(line_name(ln) for c in turn.captures for ln in c.removed
+                      if c.captor != colour)
+        claimed = sorted(line_name(parse_line(n)) for n in names)
+        if lost != claimed:
+            raise error(f"the example expects {colour} to lose {' '.join(claimed)}, the "
+                        f"engine removes {' '.join(lost) or 'nothing'} of {colour}")
+    else:
+        raise error(f"unknown expectation {d.value!r}")
