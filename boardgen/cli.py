@@ -21,10 +21,12 @@ from boardgen.geometry.hexgrid import MAX_CELLS, MAX_MASK_BYTES
 from boardgen.output import check_writable, write_atomic
 from boardgen.render.board import FORMATS, BoardOptions, check_cell_mm, render_board
 from boardgen.render.diagram import build_diagram, diagram_names, render_diagram
+from boardgen.render.gallery import default_jobs, gallery_html, thumbnail, thumbnail_source
 from boardgen.render.paper import ORIENTATIONS, parse_paper
 from boardgen.render.pdf import PageInfo
 from boardgen.render.polygone_figure import render_polygone_board
 from boardgen.render.scene import LABEL_MODES, THEMES, Scene, theme_named
+from boardgen.render.sheet import render_sheet_html, render_sheet_pdf
 from boardgen.rules import copolymer
 from boardgen.rules import o as o_rules
 from boardgen.rules import polygone as polygone_rules
@@ -391,42 +393,47 @@ def diagram(game: str, name: str | None, list_names: bool, paper: str, cell_mm: 
 # --- everything at once -----------------------------------------------------------------
 
 
-def default_jobs(out: Path, paper: str) -> list[tuple[str, Callable[[], bytes]]]:
-    """Every file ``boardgen all`` makes: (file name, function returning its bytes)."""
-    jobs: list[tuple[str, Callable[[], bytes]]] = []
-    options = BoardOptions(parse_paper(paper))
-    info_for_game = GAME_INFO["copolymer"]
-    for preset, side in sorted(copolymer.PRESETS.items(), key=lambda item: item[1]):
-        grid = make_shape("hexhex", side)
-        info = PageInfo(f"{info_for_game.title} ({preset})",
-                        f"Copolymer board, {grid.description}, {len(grid)} cells",
-                        info_for_game.credit)
-        for fmt in ("pdf", "svg"):
-            def job(grid: HexGrid = grid, fmt: str = fmt, info: PageInfo = info) -> bytes:
-                return render_board(Scene(grid), fmt, options, theme=THEMES["colour"],
-                                    info=info)
-            jobs.append((f"copolymer-{preset}-side{side}.{fmt}", job))
-    o_info = GAME_INFO["o"]
-    for side in range(o_rules.MIN_SIDE, 11):
-        grid = make_shape("hexhex", side)
-        info = PageInfo(o_info.title, f"O board, {grid.description}, {len(grid)} cells",
-                        o_info.credit)
-        def o_board(grid: HexGrid = grid, info: PageInfo = info) -> bytes:
-            return render_board(board_scene("o", grid, "outside"), "pdf", options,
-                                theme=THEMES["colour"], info=info)
-        jobs.append((f"o-board-side{side}.pdf", o_board))
-    def polygone_board() -> bytes:
-        return render_polygone_board("pdf", paper=options.paper, theme=THEMES["colour"],
-                                     spacing=None, dpi=150, title=None)
-    jobs.append(("polygone-board.pdf", polygone_board))
-    for game in GAMES:
-        for name in diagram_names(game):
-            for fmt in ("pdf", "svg"):
-                def diagram_job(game: str = game, name: str = name, fmt: str = fmt) -> bytes:
-                    return render_diagram(game, name, fmt, paper=options.paper,
-                                          theme=THEMES["colour"])
-                jobs.append((f"{game}-diagram-{name}.{fmt}", diagram_job))
-    return jobs
+@cli.command()
+@click.argument("game", type=click.Choice(GAMES), metavar="GAME")
+@click.option("--paper", default="a4", show_default=True, help="a4, letter, a3 or WxHmm.")
+@click.option("--quick", is_flag=True, help="The one-page quick reference instead.")
+@click.option("--theme", type=click.Choice(sorted(THEMES)), default="colour",
+              show_default=True)
+@click.option("--format", "fmt", type=click.Choice(("pdf", "html")),
+              help="pdf (to print) or html (to read on screen); default from the -o suffix.")
+@click.option("-o", "--output", type=click.Path(path_type=Path),
+              help="Output file (default: output/GAME-rules.pdf).")
+def rules(game: str, paper: str, quick: bool, theme: str, fmt: str | None,
+          output: Path | None) -> None:
+    """Write the complete rule sheet of GAME: rules in our words, the designer's credit,
+    every diagram replayed through the engine, and a full-size board to print.
+
+    \b
+    Examples:
+      boardgen rules copolymer -o output/copolymer-rules.pdf
+      boardgen rules o --paper letter --quick
+      boardgen rules polygone -o polygone.html
+    """
+    paper_size = parse_paper(paper)
+    stem = f"{game}-{'quick-reference' if quick else 'rules'}"
+    if output is None:
+        fmt = fmt or "pdf"
+        path = DEFAULT_OUTPUT / f"{stem}.{fmt}"
+        path.parent.mkdir(parents=True, exist_ok=True)
+    else:
+        suffix = output.suffix.lower().lstrip(".")
+        if fmt is None and suffix not in ("pdf", "html"):
+            raise BoardgenError(f"-o {output}: cannot tell the format from the suffix (use "
+                                ".pdf or .html, or --format)")
+        if fmt is not None and suffix in ("pdf", "html") and suffix != fmt:
+            raise BoardgenError(f"-o {output} ends in .{suffix} but --format is {fmt}")
+        path, fmt = output, fmt or suffix
+    check_writable(path)
+    chosen = theme_named(theme)
+    data = render_sheet_pdf(game, paper=paper_size, theme=chosen, quick=quick) \
+        if fmt == "pdf" else render_sheet_html(game, theme=chosen, quick=quick)
+    write_atomic(path, data)
+    click.echo(f"wrote {path}")
 
 
 @cli.command(name="all")
@@ -434,27 +441,40 @@ def default_jobs(out: Path, paper: str) -> list[tuple[str, Callable[[], bytes]]]
               show_default=True, help="Folder to write into (created if missing).")
 @click.option("--paper", default="a4", show_default=True, help="a4, letter, a3 or WxHmm.")
 def all_command(out: Path, paper: str) -> None:
-    """Build every default board and diagram into the output folder, with a progress bar.
+    """Build every rule sheet, board and diagram into the output folder, with a progress
+    bar, then a gallery page, index.html, linking them all.
 
     A failure on one file is reported by name; the others are still built, and the exit
     code is non-zero at the end.
     """
-    parse_paper(paper)
+    paper_size = parse_paper(paper)
     if out.exists() and not out.is_dir():
         raise BoardgenError(f"-o {out}: exists and is not a folder")
-    out.mkdir(parents=True, exist_ok=True)
-    jobs = default_jobs(out, paper)
+    (out / "thumbs").mkdir(parents=True, exist_ok=True)
+    jobs = default_jobs(paper_size)
     failures: list[str] = []
+    made: set[str] = set()
     with click.progressbar(jobs, label="building", file=sys.stderr,
-                           item_show_func=lambda j: j[0] if j else None) as bar:
-        for name, make in bar:
+                           item_show_func=lambda j: j.name if j else None) as bar:
+        for job in bar:
             try:
-                write_atomic(out / name, make())
+                write_atomic(out / job.name, job.make())
+                made.add(job.name)
             except (BoardgenError, OSError) as exc:
-                failures.append(f"{name}: {exc}")
+                failures.append(f"{job.name}: {exc}")
+    with click.progressbar(sorted(made), label="thumbnails", file=sys.stderr) as bar:
+        for name in bar:
+            source = thumbnail_source(name, made)
+            if source is None or source != name:
+                continue
+            try:
+                write_atomic(out / "thumbs" / f"{name}.png", thumbnail(out / name))
+            except (BoardgenError, OSError) as exc:
+                failures.append(f"thumbnail of {name}: {exc}")
+    write_atomic(out / "index.html", gallery_html(jobs, made).encode("utf-8"))
     for failure in failures:
         click.echo(f"boardgen all: failed: {failure}", err=True)
-    click.echo(f"wrote {len(jobs) - len(failures)} of {len(jobs)} files into {out}")
+    click.echo(f"wrote {len(made)} of {len(jobs)} files and index.html into {out}")
     if failures:
         sys.exit(1)
 

@@ -84,7 +84,7 @@ def _draw_pattern(c: Canvas, kind: str, box: tuple[float, float, float, float],
             y += step
 
 
-def _draw_figure(c: Canvas, figure: Figure, theme: Theme) -> None:
+def draw_figure(c: Canvas, figure: Figure, theme: Theme) -> None:
     """Draw in the current state, in millimetres with y growing downward."""
     by_role: dict[str, list[tuple[float, float]]] = {}
     for cell in figure.cells:
@@ -267,7 +267,9 @@ def _tile_marks(c: Canvas, tiling: Tiling, row: int, col: int, rect: tuple[float
 def _canvas(page: tuple[float, float], info: PageInfo) -> tuple[Canvas, io.BytesIO]:
     register_pdf_fonts()
     buffer = io.BytesIO()
-    c = Canvas(buffer, pagesize=(page[0] * mm, page[1] * mm), invariant=1, pageCompression=1)
+    # Start in our font: reportlab's default, Helvetica, would be referenced unembedded.
+    c = Canvas(buffer, pagesize=(page[0] * mm, page[1] * mm), invariant=1, pageCompression=1,
+               initialFontName=PDF_FONT_NAMES[REGULAR])
     c.setTitle(info.title or "boardgen")
     c.setAuthor(info.credit or "boardgen")
     c.setSubject(info.subject or "")
@@ -281,7 +283,7 @@ def _define_form(c: Canvas, name: str, figure: Figure, theme: Theme) -> None:
     c.saveState()
     c.translate(0, figure.height * mm)
     c.scale(mm, -mm)
-    _draw_figure(c, figure, theme)
+    draw_figure(c, figure, theme)
     c.restoreState()
     c.endForm()
 

@@ -1,0 +1,225 @@
+"""Rule sheets, quick references, their HTML, and the gallery of ``boardgen all``."""
+
+from __future__ import annotations
+
+import functools
+import io
+import os
+import re
+import shutil
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+
+import pypdfium2
+import pytest
+from conftest import Run
+from PIL import Image, ImageChops
+from pypdf import PdfReader
+
+from boardgen.render.diagram import build_diagram
+from boardgen.render.paper import parse_paper
+from boardgen.render.scene import THEMES
+from boardgen.render.sheet import load_sheet, render_sheet_html, render_sheet_pdf
+
+RunCli = Callable[..., Run]
+GAMES = ("copolymer", "o", "polygone")
+PAPERS = ("a4", "letter")
+SEEDS = Path(__file__).resolve().parent.parent.parent / "shared" / "seeds"
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / "sheets"
+# Printers leave about a quarter inch unprinted at each edge; nothing may stand there.
+UNPRINTABLE_MM = 6.35
+MM_PER_PT = 25.4 / 72
+
+
+@functools.cache
+def sheet(game: str, paper: str, quick: bool = False) -> bytes:
+    return render_sheet_pdf(game, paper=parse_paper(paper), theme=THEMES["colour"], quick=quick)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("quick", [False, True])
+def test_every_reference_resolves_and_replays(game: str, quick: bool) -> None:
+    blocks = load_sheet(game, quick)
+    diagrams = [b for b in blocks if b.kind == "diagram"]
+    assert diagrams
+    for block in diagrams:
+        assert build_diagram(block.args[0], block.args[1]).rows
+    assert any(b.kind == "board" for b in blocks) == (not quick)
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z']+", text.lower())
+
+
+def test_sheet_prose_is_our_own() -> None:
+    """No run of eight words from the original documents appears in our sheets."""
+    if not SEEDS.is_dir():
+        pytest.fail(f"the seeds are expected beside the repository at {SEEDS}")
+    seed_runs = set()
+    for path in SEEDS.glob("*.txt"):
+        words = _words(path.read_text(encoding="utf-8", errors="replace"))
+        seed_runs.update(tuple(words[k:k + 8]) for k in range(len(words) - 7))
+    for path in TEMPLATES.glob("*.md"):
+        words = _words(path.read_text(encoding="utf-8"))
+        copied = [" ".join(words[k:k + 8]) for k in range(len(words) - 7)
+                  if tuple(words[k:k + 8]) in seed_runs]
+        assert not copied, f"{path.name} repeats the seeds: {copied[:3]}"
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game", GAMES)
+def test_page_counts_and_metadata(game: str, paper: str) -> None:
+    full = PdfReader(io.BytesIO(sheet(game, paper)))
+    quick = PdfReader(io.BytesIO(sheet(game, paper, True)))
+    assert len(full.pages) >= 4
+    assert len(quick.pages) == 1
+    meta = full.metadata
+    assert meta is not None and meta.title and meta.subject and meta.author
+    designer = "Fabien Vandenbussche" if game == "polygone" else "Mark Steere"
+    assert designer in meta.author and designer in (meta.subject or "")
+    width = float(full.pages[0].mediabox.width) * MM_PER_PT
+    assert width == pytest.approx(210.0 if paper == "a4" else 215.9, abs=0.1)
+    text = " ".join(page.extract_text() for page in full.pages)
+    assert designer in text
+    if game != "copolymer":
+        assert "reconstruction" in text  # the spec's rulings are labelled as such
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_fonts_are_embedded_and_diagrams_are_vectors(game: str) -> None:
+    reader = PdfReader(io.BytesIO(sheet(game, "a4")))
+    fonts = 0
+    for page in reader.pages:
+        resources = page["/Resources"]
+        xobjects = resources.get("/XObject", {})
+        for name in xobjects:
+            assert xobjects[name].get_object()["/Subtype"] != "/Image", "a bitmap diagram"
+        for font in resources.get("/Font", {}).values():
+            font = font.get_object()
+            fonts += 1
+            descendants = font.get("/DescendantFonts")
+            target = descendants[0].get_object() if descendants else font
+            descriptor = target["/FontDescriptor"].get_object()
+            assert "/FontFile2" in descriptor, f"font {font.get('/BaseFont')} not embedded"
+    assert fonts
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game", GAMES)
+def test_pages_are_inside_the_printable_area_and_not_blank(game: str, paper: str) -> None:
+    for quick in (False, True):
+        document = pypdfium2.PdfDocument(sheet(game, paper, quick))
+        for index in range(len(document)):
+            image = document[index].render(scale=0.6).to_pil().convert("L")
+            assert sum(image.histogram()[:200]) > 0.002 * image.width * image.height, \
+                f"{game} {paper} page {index + 1} is blank"
+            edge = round(UNPRINTABLE_MM / MM_PER_PT * 0.6)
+            inner = Image.new("L", image.size, 0)
+            inner.paste(255, (edge, edge, image.width - edge, image.height - edge))
+            ink = ImageChops.darker(ImageChops.invert(image), ImageChops.invert(inner))
+            assert ink.point(lambda v: 255 if v > 40 else 0).getbbox() is None, \
+                f"{game} {paper} page {index + 1} prints into the unprintable margin"
+        document.close()
+
+
+def test_sheets_are_deterministic() -> None:
+    a = render_sheet_pdf("polygone", paper=parse_paper("letter"), theme=THEMES["ink"])
+    b = render_sheet_pdf("polygone", paper=parse_paper("letter"), theme=THEMES["ink"])
+    assert a == b
+    assert render_sheet_html("o", theme=THEMES["colour"]) == \
+        render_sheet_html("o", theme=THEMES["colour"])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_html_sheet_has_every_diagram_inline(game: str) -> None:
+    page = render_sheet_html(game, theme=THEMES["colour"]).decode()
+    blocks = load_sheet(game)
+    figures = sum(1 for b in blocks if b.kind in ("diagram", "board"))
+    assert page.count("<svg") == figures
+    assert page.startswith("<!doctype html>") and "</html>" in page
+
+
+def test_cli_rules(run_cli: RunCli, tmp_path: Path) -> None:
+    out = tmp_path / "o.pdf"
+    result = run_cli("rules", "o", "--paper", "letter", "-o", str(out))
+    assert result.code == 0, result.err
+    assert out.read_bytes().startswith(b"%PDF")
+    quick = tmp_path / "q.html"
+    assert run_cli("rules", "polygone", "--quick", "-o", str(quick)).code == 0
+    assert "<svg" in quick.read_text()
+    bad = run_cli("rules", "o", "-o", str(tmp_path / "o.txt"))
+    assert bad.code == 2 and "cannot tell the format" in bad.err
+
+
+def _chromium() -> str | None:
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.fixture(scope="module")
+def gallery(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("gallery")
+    from boardgen.cli import main
+
+    with pytest.raises(SystemExit) as finished:
+        main(["all", "-o", str(out)])
+        raise SystemExit(0)
+    assert finished.value.code in (0, None)
+    return out
+
+
+def test_all_builds_everything_and_every_link_resolves(gallery: Path) -> None:
+    index = (gallery / "index.html").read_text()
+    links = re.findall(r'href="([^"]+)"', index)
+    images = re.findall(r'src="([^"]+)"', index)
+    assert len(links) >= 50 and images
+    for target in links + images:
+        assert (gallery / target).is_file(), target
+    for game in GAMES:
+        for name in (f"{game}-rules.pdf", f"{game}-quick-reference.pdf", f"{game}-rules.html"):
+            assert name in links
+    assert not list(gallery.glob("*.part")) and not list(gallery.glob(".*.part"))
+
+
+def test_gallery_opens_in_headless_chromium(gallery: Path) -> None:
+    browser = _chromium()
+    if browser is None:
+        if os.environ.get("BOARDGEN_REQUIRE_BROWSER"):
+            pytest.fail("chromium is not installed (.ci/run installs Debian's chromium)")
+        pytest.skip("chromium is not installed here; CI installs it and requires this test")
+    profile = gallery.parent / "chromium-profile"
+    result = subprocess.run(
+        [browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+         "--no-first-run", "--disable-background-networking", "--disable-component-update",
+         "--disable-sync", f"--user-data-dir={profile}", "--virtual-time-budget=15000",
+         "--dump-dom", (gallery / "index.html").as_uri()],
+        capture_output=True, text=True, timeout=120, check=False)
+    body = re.search(r"<body[^>]*>", result.stdout)
+    assert body, f"chromium did not render the page: {result.stderr[-500:]}"
+    images = re.search(r'data-images="(\d+)"', body.group(0))
+    broken = re.search(r'data-broken-images="(\d+)"', body.group(0))
+    assert images and broken, body.group(0)
+    assert int(images.group(1)) >= 50 and broken.group(1) == "0"
+
+
+def test_a_failing_item_is_named_and_the_rest_are_built(
+        run_cli: RunCli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from boardgen.errors import BoardgenError
+    from boardgen.render import gallery as gallery_module
+
+    real = gallery_module.default_jobs
+
+    def jobs_with_a_broken_one(paper):  # type: ignore[no-untyped-def]
+        jobs = real(paper)[:3]
+
+        def broken() -> bytes:
+            raise BoardgenError("templates/x.txt:3: a claim the engine does not share")
+
+        return [*jobs, gallery_module.Job("broken.pdf", "o", "diagram", broken)]
+
+    monkeypatch.setattr("boardgen.cli.default_jobs", jobs_with_a_broken_one)
+    result = run_cli("all", "-o", str(tmp_path))
+    assert result.code == 1
+    assert "broken.pdf: templates/x.txt:3" in result.err
+    assert (tmp_path / "copolymer-rules.pdf").exists() and not (tmp_path / "broken.pdf").exists()
+    assert (tmp_path / "index.html").exists()
