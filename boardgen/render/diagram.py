@@ -106,9 +106,9 @@ def polygone_diagram(example: PolygoneExample) -> Diagram:
         )
         for panel in example.panels
     )
-    return Diagram(example.title, ((RECONSTRUCTION, scenes),),
+    return Diagram(example.title, ((None, scenes),),
                    (("white-piece", "White"), ("black-piece", "Black"), ("ghost", "allowed"),
-                    ("crossed", "forbidden or captured")), cell_mm=14.0)
+                    ("crossed", "forbidden or captured")), RECONSTRUCTION, cell_mm=14.0)
 
 
 def copolymer_diagram(example: Example) -> Diagram:
@@ -142,7 +142,7 @@ def _heading(text: str, size: float, width: float, y: float) -> tuple[list[Text]
     return texts, y + 0.6 * size
 
 
-def _legend(diagram: Diagram, cell_width: float, y: float) -> Figure:
+def _legend(diagram: Diagram, cell_width: float, y: float, max_width: float) -> Figure:
     """What the fills mean, drawn in the diagram's own style (so that every theme, patterns
     included, explains itself): cells for hex boards, short staples for the lattice."""
     size = 3.2
@@ -165,11 +165,18 @@ def _legend(diagram: Diagram, cell_width: float, y: float) -> Figure:
             cells.append(CellShape(f"legend-{role}", x, y + r, role))
         texts.append(Text(x + 0.7 * swatch, y + r, label, size, "caption", "start"))
         x += swatch + face(REGULAR).width_mm(label, size) + 3.0
+    height = 2 * r
     if diagram.legend_note:
-        texts.append(Text(x - 0.2 * swatch, y + r, diagram.legend_note, size, "caption",
-                          "start"))
+        note_x = x - 0.2 * swatch
+        if note_x + face(REGULAR).width_mm(diagram.legend_note, size) <= max_width:
+            texts.append(Text(note_x, y + r, diagram.legend_note, size, "caption", "start"))
+        else:  # no room beside the swatches: wrapped on lines of its own below them
+            for line in wrap(diagram.legend_note, size, max_width):
+                height += 1.35 * size
+                texts.append(Text(0.0, y + height - 0.5 * size, line, size, "caption",
+                                  "start"))
     offsets = Layout.from_cell_width(cell_width).corner_offsets()
-    return Figure(0.0, 2 * r, cell_width, offsets, cells, texts, [], strokes)
+    return Figure(0.0, height, cell_width, offsets, cells, texts, [], strokes)
 
 
 def diagram_pages(diagram: Diagram, *, cell_width: float, max_width: float,
@@ -187,7 +194,7 @@ def diagram_pages(diagram: Diagram, *, cell_width: float, max_width: float,
     texts, y = _heading(diagram.title, TITLE_MM, width, 0.0)
     parts: list[Figure] = []
     if diagram.legend or diagram.legend_note:
-        parts.append(_legend(diagram, cell_width, y))
+        parts.append(_legend(diagram, cell_width, y, width))
         y += parts[0].height + 0.5 * GAP_MM
 
     def new_page() -> None:

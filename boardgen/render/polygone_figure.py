@@ -147,11 +147,12 @@ def lattice_figure(scene: LatticeScene, spacing: float, *, margin: float = 1.0) 
         x0, y0, x1, y1 = min(x0, tx0), min(y0, ty0), max(x1, tx1), max(y1, ty1)
     if scene.caption:
         size = max(2.6, min(3.6, 0.08 * s))
+        centre, top = (x0 + x1) / 2, y1
         for k, line_text in enumerate(wrap(scene.caption, size, max(x1 - x0, 45.0))):
-            caption = Text((x0 + x1) / 2, y1 + (1.3 + 1.35 * k) * size, line_text, size,
-                           "caption")
+            caption = Text(centre, top + (1.3 + 1.35 * k) * size, line_text, size, "caption")
             texts.append(caption)
-        y1 = text_box(texts[-1])[3]
+            cx0, _, cx1, y1 = text_box(caption)
+            x0, x1 = min(x0, cx0), max(x1, cx1)
     figure = Figure(x1 - x0 + 2 * margin, y1 - y0 + 2 * margin, s, (), [], texts, marks,
                     strokes, scale_note=f"neighbouring holes are {s:.1f} mm apart")
     return figure.shifted(margin - x0, margin - y0)

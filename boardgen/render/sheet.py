@@ -255,7 +255,7 @@ def render_sheet_pdf(game: str, *, paper: Paper, theme: Theme, quick: bool = Fal
         initialFontName=PDF_FONT_NAMES["regular"],
     )
     story: list[Flowable] = []
-    cell = 6.0 if quick else None
+    shrink = 0.75 if quick else 1.0  # a quick reference keeps its diagram to one page
     for block in blocks:
         if block.kind == "title":
             story.append(Paragraph(_inline(block.text, "<b>", "</b>"), styles["title"]))
@@ -283,7 +283,7 @@ def render_sheet_pdf(game: str, *, paper: Paper, theme: Theme, quick: bool = Fal
             story.extend([box, Spacer(1, 6)])
         elif block.kind == "diagram":
             diagram = build_diagram(block.args[0], block.args[1])
-            pages = diagram_pages(diagram, cell_width=cell or diagram.cell_mm,
+            pages = diagram_pages(diagram, cell_width=shrink * diagram.cell_mm,
                                   max_width=frame[0], max_height=frame[1] - 10)
             story.extend(KeepTogether([FigureFlowable(f, theme), Spacer(1, 8)])
                          for f in pages)
