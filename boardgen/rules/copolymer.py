@@ -17,7 +17,7 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from boardgen.errors import BoardgenError
+from boardgen.errors import BoardgenError, IllegalMove
 from boardgen.geometry import Hex, HexGrid, Notation, format_hex_text, parse_hex_text
 
 NAME = "Copolymer"
@@ -26,6 +26,9 @@ PRESETS = {"small": 5, "medium": 7, "large": 10}  # the server's 9x9, 13x13 and 
 DEFAULT_SIDE = 10  # 271 cells: the rule sheet's board and the server's default
 PLAYERS = ("x", "o")
 CONNECTION_THRESHOLD = 2  # opponent neighbours that make a placement a connection
+
+
+IllegalPlacement = IllegalMove  # the name the Copolymer rules use for a refused move
 
 
 def check_board(grid: HexGrid) -> None:
@@ -40,15 +43,6 @@ def check_board(grid: HexGrid) -> None:
 
 def opponent(player: str) -> str:
     return "o" if player == "x" else "x"
-
-
-class IllegalPlacement(BoardgenError):
-    """A placement the rules refuse; the message names the cell and the reason."""
-
-    def __init__(self, cell_name: str, reason: str) -> None:
-        super().__init__(f"{cell_name}: {reason}")
-        self.cell_name = cell_name
-        self.reason = reason
 
 
 @dataclass(frozen=True)

@@ -23,10 +23,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from boardgen.errors import BoardgenError
+from boardgen.errors import IllegalMove as IllegalPlacement
 from boardgen.geometry import Hex, HexGrid, make_shape
 from boardgen.rules.copolymer import (
     Copolymer,
-    IllegalPlacement,
     Placement,
     parse_text_position,
     solve,

@@ -18,7 +18,7 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from boardgen.errors import BoardgenError
+from boardgen.errors import BoardgenError, IllegalMove
 from boardgen.geometry import DIRECTIONS, Hex, HexGrid, Notation, format_hex_text
 from boardgen.geometry.rings import FULL, GLYPHS, RING, glyph
 
@@ -40,6 +40,9 @@ DEFAULT_GLYPH_TABLE: dict[str, str] = {
     "k3-alternate": "legal", "k4-row": "illegal", "k4-gap": "legal", "k4-opposite": "legal",
     "k5": "illegal",
 }
+
+
+IllegalStone = IllegalMove  # a placement the rules of O refuse
 
 
 def check_board(grid: HexGrid) -> None:
@@ -115,13 +118,6 @@ class _IndexedSet:
 
     def __len__(self) -> int:
         return len(self.items)
-
-
-class IllegalStone(BoardgenError):
-    def __init__(self, cell_name: str, reason: str) -> None:
-        super().__init__(f"{cell_name}: {reason}")
-        self.cell_name = cell_name
-        self.reason = reason
 
 
 @dataclass(frozen=True)
@@ -269,12 +265,7 @@ class OGame:
         i = self.grid.index[cell]
         player = self.to_move
         self._undo_states.append((player, len(self.skipped)))
-        self._stone[i] = True
-        for p in self._legal.values():
-            p.discard(i)
-        for j, bit in self._links[i]:
-            self._ring[j] |= 1 << bit
-            self._refresh(j)
+        self._put_stone(i)
         closed = self._closed_regions(i)
         stone = Stone(cell, player, bool(closed))
         self.history.append(stone)
@@ -295,14 +286,17 @@ class OGame:
             raise BoardgenError("setup needs a game with no moves yet")
         for cell in cells:
             i = self.grid.index[cell]
-            if self._stone[i]:
-                continue
-            self._stone[i] = True
-            for p in self._legal.values():
-                p.discard(i)
-            for j, bit in self._links[i]:
-                self._ring[j] |= 1 << bit
-                self._refresh(j)
+            if not self._stone[i]:
+                self._put_stone(i)
+
+    def _put_stone(self, i: int) -> None:
+        """A stone on cell i: it leaves the legal sets, and its neighbours' rings change."""
+        self._stone[i] = True
+        for legal in self._legal.values():
+            legal.discard(i)
+        for j, bit in self._links[i]:
+            self._ring[j] |= 1 << bit
+            self._refresh(j)
 
     def undo(self) -> Stone:
         """Take back the last stone (for search): rings, legal sets and turn restored."""

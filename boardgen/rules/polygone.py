@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from boardgen.errors import BoardgenError
+from boardgen.errors import BoardgenError, IllegalMove
 from boardgen.geometry.lattice import (
     BLACK_HOME,
     LINE_SET,
@@ -129,13 +129,6 @@ class Turn:
     mover: str
     captures: list[Capture] = field(default_factory=list)
     polygons: list[Polygon] = field(default_factory=list)  # every new polygon, in order
-
-
-class IllegalMove(BoardgenError):
-    def __init__(self, move: str, reason: str) -> None:
-        super().__init__(f"{move}: {reason}")
-        self.move_text = move
-        self.reason = reason
 
 
 def polygons(pieces: Iterable[Line]) -> set[Polygon]:

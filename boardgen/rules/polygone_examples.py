@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from boardgen.errors import BoardgenError
+from boardgen.errors import BoardgenError, IllegalMove
 from boardgen.geometry.lattice import (
     LINE_SET,
     Hole,
@@ -38,7 +38,6 @@ from boardgen.geometry.lattice import (
 from boardgen.rules.example_file import Directive, ExampleError, read_directives
 from boardgen.rules.polygone import (
     COLOURS,
-    IllegalMove,
     Move,
     Polygone,
     Turn,
@@ -257,7 +256,7 @@ def load_polygone_example(path: Path) -> PolygoneExample:
             try:
                 last_turn = game.play(move)
             except IllegalMove as exc:
-                raise fail(d, f"{exc.move_text}: {exc.reason}") from None
+                raise fail(d, f"{exc.subject}: {exc.reason}") from None
             just_captured = [ln for c in last_turn.captures for ln in c.removed]
             last_turn_shown = False
         elif d.key == "expect":
