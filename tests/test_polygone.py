@@ -163,7 +163,7 @@ def test_move_notation_round_trip() -> None:
 @pytest.mark.parametrize("seed_base", [0, 1000])
 def test_random_play_outs_keep_the_invariants(seed_base: int) -> None:
     lengths = []
-    for seed in range(seed_base, seed_base + 500):
+    for seed in range(seed_base, seed_base + 1000):
         rng = random.Random(seed)
         game = Polygone()
         moves = 0
