@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from boardgen.errors import BoardgenError, IllegalMove
 from boardgen.geometry import Hex, HexGrid, Notation, format_hex_text, parse_hex_text
+from boardgen.rules import replay_moves
 
 NAME = "Copolymer"
 CREDIT = "Copolymer by Mark Steere (2006)"
@@ -319,13 +320,7 @@ class NaiveCopolymer:
 def replay(game: Copolymer, moves: str) -> None:
     """Play whitespace-separated moves (``F6`` or axial ``q,r``); an illegal one raises a
     BoardgenError naming the move number, the cell and the reason."""
-    for number, token in enumerate(moves.split(), start=1):
-        try:
-            game.place(game.notation.parse(token))
-        except IllegalPlacement as exc:
-            raise BoardgenError(f"move {number} ({token}): {exc.reason}") from None
-        except BoardgenError as exc:
-            raise BoardgenError(f"move {number} ({token}): {exc}") from None
+    replay_moves(moves.split(), lambda token: game.place(game.notation.parse(token)))
 
 
 def position_json(game: Copolymer, side: int | None) -> dict[str, object]:

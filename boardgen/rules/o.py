@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from boardgen.errors import BoardgenError, IllegalMove
 from boardgen.geometry import DIRECTIONS, Hex, HexGrid, Notation, format_hex_text
 from boardgen.geometry.rings import FULL, GLYPHS, RING, glyph
+from boardgen.rules import replay_moves
 
 NAME = "O"
 CREDIT = "O by Mark Steere (2024)"
@@ -370,13 +371,7 @@ class OGame:
 
 
 def replay(game: OGame, moves: Iterable[str]) -> None:
-    for number, token in enumerate(moves, start=1):
-        try:
-            game.place(game.notation.parse(token))
-        except IllegalStone as exc:
-            raise BoardgenError(f"move {number} ({token}): {exc.reason}") from None
-        except BoardgenError as exc:
-            raise BoardgenError(f"move {number} ({token}): {exc}") from None
+    replay_moves(moves, lambda token: game.place(game.notation.parse(token)))
 
 
 def position_json(game: OGame) -> dict[str, object]:

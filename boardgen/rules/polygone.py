@@ -32,6 +32,7 @@ from boardgen.geometry.lattice import (
     parse_hole,
     unit_position,
 )
+from boardgen.rules import replay_moves
 
 NAME = "Polygone"
 CREDIT = "Polygone by Fabien Vandenbussche (2004)"
@@ -364,13 +365,7 @@ class Polygone:
 
 
 def replay(game: Polygone, moves: Iterable[str]) -> None:
-    for number, token in enumerate(moves, start=1):
-        try:
-            game.play(parse_move(token))
-        except IllegalMove as exc:
-            raise BoardgenError(f"move {number} ({token}): {exc.reason}") from None
-        except BoardgenError as exc:
-            raise BoardgenError(f"move {number} ({token}): {exc}") from None
+    replay_moves(moves, lambda token: game.play(parse_move(token)))
 
 
 def position_json(game: Polygone) -> dict[str, object]:
