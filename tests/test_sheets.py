@@ -226,3 +226,25 @@ def test_a_failing_item_is_named_and_the_rest_are_built(
     assert "broken.pdf: templates/x.txt:3" in result.err
     assert (tmp_path / "copolymer-rules.pdf").exists() and not (tmp_path / "broken.pdf").exists()
     assert (tmp_path / "index.html").exists()
+
+
+def test_every_pdf_of_all_is_inked_and_inside_the_printable_area(gallery: Path) -> None:
+    pdfs = sorted(gallery.glob("*.pdf"))
+    assert len(pdfs) >= 25
+    pages = 0
+    for path in pdfs:
+        document = pypdfium2.PdfDocument(str(path))
+        for index in range(len(document)):
+            pages += 1
+            image = document[index].render(scale=0.4).to_pil().convert("L")
+            where = f"{path.name} page {index + 1}"
+            assert sum(image.histogram()[:200]) > 0.002 * image.width * image.height, \
+                f"{where} is blank"
+            edge = round(UNPRINTABLE_MM / MM_PER_PT * 0.4)
+            inner = Image.new("L", image.size, 0)
+            inner.paste(255, (edge, edge, image.width - edge, image.height - edge))
+            ink = ImageChops.darker(ImageChops.invert(image), ImageChops.invert(inner))
+            assert ink.point(lambda v: 255 if v > 40 else 0).getbbox() is None, \
+                f"{where} prints into the unprintable margin"
+        document.close()
+    assert pages > len(pdfs)
