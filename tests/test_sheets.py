@@ -32,6 +32,20 @@ UNPRINTABLE_MM = 6.35
 MM_PER_PT = 25.4 / 72
 
 
+def assert_inked_and_printable(document: pypdfium2.PdfDocument, index: int, scale: float,
+                               where: str) -> None:
+    """The page is not blank, and nothing stands in the edge strip printers cannot print."""
+    image = document[index].render(scale=scale).to_pil().convert("L")
+    assert sum(image.histogram()[:200]) > 0.002 * image.width * image.height, \
+        f"{where} is blank"
+    edge = round(UNPRINTABLE_MM / MM_PER_PT * scale)
+    inner = Image.new("L", image.size, 0)
+    inner.paste(255, (edge, edge, image.width - edge, image.height - edge))
+    ink = ImageChops.darker(ImageChops.invert(image), ImageChops.invert(inner))
+    assert ink.point(lambda v: 255 if v > 40 else 0).getbbox() is None, \
+        f"{where} prints into the unprintable margin"
+
+
 @functools.cache
 def sheet(game: str, paper: str, quick: bool = False) -> bytes:
     return render_sheet_pdf(game, paper=parse_paper(paper), theme=THEMES["colour"], quick=quick)
@@ -114,15 +128,7 @@ def test_pages_are_inside_the_printable_area_and_not_blank(game: str, paper: str
     for quick in (False, True):
         document = pypdfium2.PdfDocument(sheet(game, paper, quick))
         for index in range(len(document)):
-            image = document[index].render(scale=0.6).to_pil().convert("L")
-            assert sum(image.histogram()[:200]) > 0.002 * image.width * image.height, \
-                f"{game} {paper} page {index + 1} is blank"
-            edge = round(UNPRINTABLE_MM / MM_PER_PT * 0.6)
-            inner = Image.new("L", image.size, 0)
-            inner.paste(255, (edge, edge, image.width - edge, image.height - edge))
-            ink = ImageChops.darker(ImageChops.invert(image), ImageChops.invert(inner))
-            assert ink.point(lambda v: 255 if v > 40 else 0).getbbox() is None, \
-                f"{game} {paper} page {index + 1} prints into the unprintable margin"
+            assert_inked_and_printable(document, index, 0.6, f"{game} {paper} page {index + 1}")
         document.close()
 
 
@@ -236,15 +242,6 @@ def test_every_pdf_of_all_is_inked_and_inside_the_printable_area(gallery: Path) 
         document = pypdfium2.PdfDocument(str(path))
         for index in range(len(document)):
             pages += 1
-            image = document[index].render(scale=0.4).to_pil().convert("L")
-            where = f"{path.name} page {index + 1}"
-            assert sum(image.histogram()[:200]) > 0.002 * image.width * image.height, \
-                f"{where} is blank"
-            edge = round(UNPRINTABLE_MM / MM_PER_PT * 0.4)
-            inner = Image.new("L", image.size, 0)
-            inner.paste(255, (edge, edge, image.width - edge, image.height - edge))
-            ink = ImageChops.darker(ImageChops.invert(image), ImageChops.invert(inner))
-            assert ink.point(lambda v: 255 if v > 40 else 0).getbbox() is None, \
-                f"{where} prints into the unprintable margin"
+            assert_inked_and_printable(document, index, 0.4, f"{path.name} page {index + 1}")
         document.close()
     assert pages > len(pdfs)
