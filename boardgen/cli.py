@@ -25,7 +25,7 @@ from boardgen.render.gallery import default_jobs, gallery_html, thumbnail, thumb
 from boardgen.render.paper import ORIENTATIONS, parse_paper
 from boardgen.render.pdf import PageInfo
 from boardgen.render.polygone_figure import render_polygone_board
-from boardgen.render.scene import LABEL_MODES, THEMES, Scene, theme_named
+from boardgen.render.scene import LABEL_MODES, THEMES, board_scene, theme_named
 from boardgen.render.sheet import render_sheet_html, render_sheet_pdf
 from boardgen.rules import copolymer
 from boardgen.rules import o as o_rules
@@ -156,15 +156,6 @@ def _refuse_hex_options(side: int | None, preset: str | None, diameter: int | No
                         ("--mask", mask is not None)):
         if given:
             raise BoardgenError(f"{flag} does not apply to Polygone: its board is fixed")
-
-
-def board_scene(game: str, grid: HexGrid, labels: str) -> Scene:
-    """An empty board; O marks its perimeter and corners, which its rules refer to."""
-    if game == "o":
-        roles = {h: "perimeter" for h in grid.perimeter}
-        roles.update({h: "corner" for h in grid.corners})
-        return Scene(grid, cell_roles=roles, labels=labels)
-    return Scene(grid, labels=labels)
 
 
 def _read_glyphs(path: Path | None) -> dict[str, str] | None:

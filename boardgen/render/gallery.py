@@ -24,7 +24,7 @@ from boardgen.render.diagram import diagram_names, render_diagram
 from boardgen.render.paper import Paper
 from boardgen.render.pdf import PageInfo
 from boardgen.render.polygone_figure import render_polygone_board
-from boardgen.render.scene import THEMES, Scene
+from boardgen.render.scene import THEMES, Scene, board_scene
 from boardgen.render.sheet import GAME_TITLES, render_sheet_html, render_sheet_pdf
 from boardgen.rules import copolymer, o
 
@@ -61,12 +61,10 @@ def default_jobs(paper: Paper) -> list[Job]:
                                     info=info)))
     for side in range(o.MIN_SIDE, 11):
         grid = hexhex(side)
-        roles = {h: "perimeter" for h in grid.perimeter}
-        roles.update({h: "corner" for h in grid.corners})
         info = PageInfo(o.NAME, f"O board, {grid.description}, {len(grid)} cells · glyph "
                         "chart: our reconstruction", o.CREDIT)
         jobs.append(Job(f"o-board-side{side}.pdf", "o", "board",
-                        partial(render_board, Scene(grid, cell_roles=roles), "pdf", options,
+                        partial(render_board, board_scene("o", grid), "pdf", options,
                                 theme=theme, info=info)))
     jobs.append(Job("polygone-board.pdf", "polygone", "board",
                     partial(render_polygone_board, "pdf", paper=paper, theme=theme,

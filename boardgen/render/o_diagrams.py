@@ -14,7 +14,7 @@ from collections.abc import Callable
 from boardgen.geometry import DIRECTIONS, Hex, hexhex
 from boardgen.geometry.rings import RING
 from boardgen.render.diagram import Diagram
-from boardgen.render.scene import Marker, Scene
+from boardgen.render.scene import Marker, Scene, edge_roles
 from boardgen.rules.o import RULED_GLYPHS, OGame
 
 RECONSTRUCTION = "Our reconstruction of the lost chart; replace it with --glyphs FILE."
@@ -74,16 +74,10 @@ def partisan_glyphs(table: dict[str, str] | None) -> Diagram:
     )
 
 
-def _board_roles(game: OGame) -> dict[Hex, str]:
-    roles = {h: "perimeter" for h in game.grid.perimeter}
-    roles.update({h: "corner" for h in game.grid.corners})
-    return roles
-
-
 def _position(game: OGame, highlight: dict[Hex, str], caption: str,
               numbers: dict[Hex, int] | None = None,
               stone_roles: dict[Hex, str] | None = None) -> Scene:
-    roles = _board_roles(game)
+    roles = edge_roles(game.grid)
     roles.update(highlight)
     numbers = numbers or {}
     stone_roles = stone_roles or {}

@@ -51,6 +51,18 @@ class Scene:
             )
 
 
+def edge_roles(grid: HexGrid) -> dict[Hex, str]:
+    """Roles that mark a board's perimeter and its corners (O's rules refer to both)."""
+    roles = {h: "perimeter" for h in grid.perimeter}
+    roles.update({h: "corner" for h in grid.corners})
+    return roles
+
+
+def board_scene(game: str, grid: HexGrid, labels: str = "outside") -> Scene:
+    """An empty board of a hex game; O's marks its perimeter and corners."""
+    return Scene(grid, cell_roles=edge_roles(grid) if game == "o" else {}, labels=labels)
+
+
 @dataclass(frozen=True)
 class Paint:
     """How a cell role is filled: a colour, optionally overprinted with a pattern."""

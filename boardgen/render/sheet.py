@@ -47,7 +47,7 @@ from boardgen.render.fonts import PDF_FONT_NAMES, register_pdf_fonts
 from boardgen.render.paper import Paper
 from boardgen.render.pdf import SCALE_BAR_MM, draw_figure
 from boardgen.render.polygone_figure import LatticeScene, lattice_figure, pieces_sheet
-from boardgen.render.scene import Scene, Theme
+from boardgen.render.scene import Theme, board_scene
 from boardgen.render.svg import render_svg
 from boardgen.rules import copolymer, o, polygone
 
@@ -153,11 +153,7 @@ def sheet_board(game: str, room: tuple[float, float]) -> list[Figure]:
                                             room[1] / probe_lattice.height)) / 2.0)
         return [lattice_figure(lattice, spacing), pieces_sheet(spacing)]
     grid = hexhex(copolymer.DEFAULT_SIDE if game == "copolymer" else o.DEFAULT_SIDE)
-    roles = {}
-    if game == "o":
-        roles = {h: "perimeter" for h in grid.perimeter}
-        roles.update({h: "corner" for h in grid.corners})
-    scene = Scene(grid, cell_roles=roles)
+    scene = board_scene(game, grid)
     probe = board_figure(scene, 10.0)
     scale = min(room[0] / probe.width, room[1] / probe.height)
     width = min(25.0, int(100.0 * scale) / 10.0)
