@@ -20,7 +20,7 @@ from boardgen.geometry import SHAPES, HexGrid, grid_from_mask, make_shape, shape
 from boardgen.geometry.hexgrid import MAX_CELLS, MAX_MASK_BYTES
 from boardgen.output import check_writable, write_atomic
 from boardgen.render.board import FORMATS, BoardOptions, check_cell_mm, render_board
-from boardgen.render.diagram import build_diagram, diagram_names, render_diagram
+from boardgen.render.diagram import build_diagram, diagram_names, draw_diagram
 from boardgen.render.gallery import default_jobs, gallery_html, thumbnail, thumbnail_source
 from boardgen.render.paper import ORIENTATIONS, parse_paper
 from boardgen.render.pdf import PageInfo
@@ -32,7 +32,6 @@ from boardgen.rules import o as o_rules
 from boardgen.rules import polygone as polygone_rules
 
 GAMES = ("copolymer", "o", "polygone")
-HEX_GAMES = ("copolymer", "o")
 DEFAULT_OUTPUT = Path("output")
 
 
@@ -367,7 +366,7 @@ def diagram(game: str, name: str | None, list_names: bool, paper: str, cell_mm: 
     if not name:
         raise click.UsageError(f"missing diagram NAME (one of: {', '.join(diagram_names(game))})")
     glyphs = _read_glyphs(glyphs_file)
-    build_diagram(game, name, glyphs=glyphs)  # bad names and examples fail before any file
+    built = build_diagram(game, name, glyphs=glyphs)  # bad names and examples: no file
     paper_size = parse_paper(paper)
     if cell_mm is not None:
         check_cell_mm(cell_mm)
@@ -375,8 +374,8 @@ def diagram(game: str, name: str | None, list_names: bool, paper: str, cell_mm: 
     if output is None:
         path.parent.mkdir(parents=True, exist_ok=True)
     check_writable(path)
-    data = render_diagram(game, name, fmt, paper=paper_size, theme=theme_named(theme),
-                          cell_mm=cell_mm, dpi=dpi, glyphs=glyphs)
+    data = draw_diagram(built, game, name, fmt, paper=paper_size, theme=theme_named(theme),
+                        cell_mm=cell_mm, dpi=dpi)
     write_atomic(path, data)
     click.echo(f"wrote {path}")
 

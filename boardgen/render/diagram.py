@@ -234,7 +234,14 @@ def render_diagram(game: str, name: str, fmt: str, *, paper: Paper, theme: Theme
                    info: PageInfo | None = None,
                    glyphs: dict[str, str] | None = None) -> bytes:
     """Build the named diagram from the engine and draw it."""
-    diagram = build_diagram(game, name, glyphs=glyphs)
+    return draw_diagram(build_diagram(game, name, glyphs=glyphs), game, name, fmt,
+                        paper=paper, theme=theme, cell_mm=cell_mm, dpi=dpi, info=info)
+
+
+def draw_diagram(diagram: Diagram, game: str, name: str, fmt: str, *, paper: Paper,
+                 theme: Theme, cell_mm: float | None = None, dpi: int = 150,
+                 info: PageInfo | None = None) -> bytes:
+    """Draw an already built diagram as PDF (paginated between rows), SVG or PNG."""
     title = {"o": "O"}.get(game, game.capitalize())
     # The diagram carries its own heading; the page header names the game.
     info = info or PageInfo(title, f"{title} diagram: {name}")
