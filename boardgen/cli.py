@@ -113,22 +113,26 @@ def board_stem(game: str, grid: HexGrid, mask: Path | None) -> str:
     return f"{game}-{grid.shape}{grid.side}"
 
 
-def resolve_output(output: Path | None, fmt: str | None, default_stem: str) -> tuple[Path, str]:
-    """The output path and format: the format follows the file's suffix, or --format."""
+def prepare_output(output: Path | None, fmt: str | None, default_stem: str,
+                   formats: tuple[str, ...] = FORMATS) -> tuple[Path, str]:
+    """The output path and format, ready to write: the format follows the file's suffix, or
+    --format; without -o the file goes into our default folder, which is made if needed; a
+    path that cannot be written is refused before any work."""
     if output is None:
-        fmt = fmt or "pdf"
-        return DEFAULT_OUTPUT / f"{default_stem}.{fmt}", fmt
-    suffix = output.suffix.lower().lstrip(".")
-    if fmt is None:
-        if suffix not in FORMATS:
-            raise BoardgenError(
-                f"-o {output}: cannot tell the format from the suffix (use .pdf, .svg or .png, "
-                "or --format)"
-            )
-        return output, suffix
-    if suffix in FORMATS and suffix != fmt:
-        raise BoardgenError(f"-o {output} ends in .{suffix} but --format is {fmt}")
-    return output, fmt
+        fmt = fmt or formats[0]
+        path = DEFAULT_OUTPUT / f"{default_stem}.{fmt}"
+        path.parent.mkdir(parents=True, exist_ok=True)
+    else:
+        suffix = output.suffix.lower().lstrip(".")
+        if fmt is None and suffix not in formats:
+            choices = ", ".join(f".{f}" for f in formats[:-1]) + f" or .{formats[-1]}"
+            raise BoardgenError(f"-o {output}: cannot tell the format from the suffix (use "
+                                f"{choices}, or --format)")
+        if fmt is not None and suffix in formats and suffix != fmt:
+            raise BoardgenError(f"-o {output} ends in .{suffix} but --format is {fmt}")
+        path, fmt = output, fmt or suffix
+    check_writable(path)
+    return path, fmt
 
 
 @dataclass(frozen=True)
@@ -218,13 +222,10 @@ def board(game: str, side: int | None, preset: str | None, diameter: int | None,
     """
     if game == "polygone":
         _refuse_hex_options(side, preset, diameter, shape, mask)
-        path, fmt = resolve_output(output, fmt, "polygone-board")
-        if output is None:
-            path.parent.mkdir(parents=True, exist_ok=True)
         paper_size = parse_paper(paper)
         if cell_mm is not None:
             check_cell_mm(cell_mm)
-        check_writable(path)
+        path, fmt = prepare_output(output, fmt, "polygone-board")
         write_atomic(path, render_polygone_board(fmt, paper=paper_size, theme=theme_named(theme),
                                                  spacing=cell_mm, dpi=dpi, title=title))
         click.echo(f"wrote {path}")
@@ -233,10 +234,7 @@ def board(game: str, side: int | None, preset: str | None, diameter: int | None,
     options = BoardOptions(parse_paper(paper), orientation, cell_mm, dpi)
     if cell_mm is not None:
         check_cell_mm(cell_mm)
-    path, fmt = resolve_output(output, fmt, board_stem(game, grid, mask))
-    if output is None:
-        path.parent.mkdir(parents=True, exist_ok=True)  # our default folder: make it
-    check_writable(path)
+    path, fmt = prepare_output(output, fmt, board_stem(game, grid, mask))
     info_for_game = GAME_INFO[game]
     subject = f"{info_for_game.title} board, {grid.description}, {len(grid)} cells"
     if info_for_game.note:
@@ -370,10 +368,7 @@ def diagram(game: str, name: str | None, list_names: bool, paper: str, cell_mm: 
     paper_size = parse_paper(paper)
     if cell_mm is not None:
         check_cell_mm(cell_mm)
-    path, fmt = resolve_output(output, fmt, f"{game}-{name}")
-    if output is None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    check_writable(path)
+    path, fmt = prepare_output(output, fmt, f"{game}-{name}")
     data = draw_diagram(built, game, name, fmt, paper=paper_size, theme=theme_named(theme),
                         cell_mm=cell_mm, dpi=dpi)
     write_atomic(path, data)
@@ -406,19 +401,7 @@ def rules(game: str, paper: str, quick: bool, theme: str, fmt: str | None,
     """
     paper_size = parse_paper(paper)
     stem = f"{game}-{'quick-reference' if quick else 'rules'}"
-    if output is None:
-        fmt = fmt or "pdf"
-        path = DEFAULT_OUTPUT / f"{stem}.{fmt}"
-        path.parent.mkdir(parents=True, exist_ok=True)
-    else:
-        suffix = output.suffix.lower().lstrip(".")
-        if fmt is None and suffix not in ("pdf", "html"):
-            raise BoardgenError(f"-o {output}: cannot tell the format from the suffix (use "
-                                ".pdf or .html, or --format)")
-        if fmt is not None and suffix in ("pdf", "html") and suffix != fmt:
-            raise BoardgenError(f"-o {output} ends in .{suffix} but --format is {fmt}")
-        path, fmt = output, fmt or suffix
-    check_writable(path)
+    path, fmt = prepare_output(output, fmt, stem, ("pdf", "html"))
     chosen = theme_named(theme)
     data = render_sheet_pdf(game, paper=paper_size, theme=chosen, quick=quick) \
         if fmt == "pdf" else render_sheet_html(game, theme=chosen, quick=quick)
