@@ -180,17 +180,24 @@ def pieces_sheet(spacing: float) -> Figure:
     return figure.shifted(2.0, 0.35 * s)
 
 
+START_SCENE = LatticeScene(pieces=START, caption=RECONSTRUCTION)
+
+
+def fitting_spacing(scene: LatticeScene, room: tuple[float, float], largest: float) -> float:
+    """The largest hole spacing, in half millimetres and at most ``largest``, at which the
+    figure fits ``room`` (mm); the figure grows in proportion to the spacing."""
+    probe = lattice_figure(scene, 10.0)
+    return min(largest, math.floor(20.0 * min(room[0] / probe.width,
+                                               room[1] / probe.height)) / 2)
+
+
 def render_polygone_board(fmt: str, *, paper: Paper, theme: Theme, spacing: float | None,
                           dpi: int, title: str | None) -> bytes:
     """The start position on the board at exact scale, and a sheet of pieces to cut out."""
-    scene = LatticeScene(pieces=START,
-                         caption=RECONSTRUCTION)
     room = content_size(paper.size("landscape"))
     if spacing is None:
-        probe = lattice_figure(scene, 10.0)
-        spacing = min(45.0, math.floor(10.0 * min(room[0] / probe.width,
-                                                  room[1] / probe.height) * 2) / 2)
-    figure = lattice_figure(scene, spacing)
+        spacing = fitting_spacing(START_SCENE, room, 45.0)
+    figure = lattice_figure(START_SCENE, spacing)
     info = PageInfo(NAME if title is None else (title or None),
                     f"Polygone board, holes {spacing:.1f} mm apart · "
                     "board and start: our reconstruction", CREDIT)

@@ -46,7 +46,12 @@ from boardgen.render.figure import Figure, board_figure
 from boardgen.render.fonts import PDF_FONT_NAMES, register_pdf_fonts
 from boardgen.render.paper import Paper
 from boardgen.render.pdf import SCALE_BAR_MM, draw_figure
-from boardgen.render.polygone_figure import LatticeScene, lattice_figure, pieces_sheet
+from boardgen.render.polygone_figure import (
+    START_SCENE,
+    fitting_spacing,
+    lattice_figure,
+    pieces_sheet,
+)
 from boardgen.render.scene import Theme, board_scene
 from boardgen.render.svg import render_svg
 from boardgen.rules import copolymer, o, polygone
@@ -147,11 +152,8 @@ def sheet_board(game: str, room: tuple[float, float]) -> list[Figure]:
     """The game's board at 1:1, as large as fits ``room`` (mm), and for Polygone the sheet
     of pieces too."""
     if game == "polygone":
-        lattice = LatticeScene(pieces=polygone.START, caption=polygone.RECONSTRUCTION)
-        probe_lattice = lattice_figure(lattice, 10.0)
-        spacing = min(40.0, int(20.0 * min(room[0] / probe_lattice.width,
-                                            room[1] / probe_lattice.height)) / 2.0)
-        return [lattice_figure(lattice, spacing), pieces_sheet(spacing)]
+        spacing = fitting_spacing(START_SCENE, room, 40.0)
+        return [lattice_figure(START_SCENE, spacing), pieces_sheet(spacing)]
     grid = hexhex(copolymer.DEFAULT_SIDE if game == "copolymer" else o.DEFAULT_SIDE)
     scene = board_scene(game, grid)
     probe = board_figure(scene, 10.0)
