@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from boardgen.errors import BoardgenError
@@ -37,15 +38,22 @@ def default_cell_width(scene: Scene, paper: Paper, orientation: str) -> float:
     [MIN_DEFAULT_CELL_MM, MAX_DEFAULT_CELL_MM]."""
     probe = board_figure(scene, 10.0)
     scale, chosen = fitting_scale((probe.width, probe.height), paper, orientation)
-    width = math.floor(10.0 * scale * 10.0) / 10.0
+    return largest_cell_width(
+        scene, scale, lambda f: fitting_scale((f.width, f.height), paper, chosen)[0],
+        smallest=MIN_DEFAULT_CELL_MM, largest=MAX_DEFAULT_CELL_MM)
+
+
+def largest_cell_width(scene: Scene, guess: float, growth: Callable[[Figure], float], *,
+                       smallest: float, largest: float) -> float:
+    """The largest cell width, to 0.1 mm and within [smallest, largest], at which the
+    figure fits: ``growth(figure)`` is how much it could still grow (>= 1 fits), and
+    ``guess`` that factor for a 10 mm cell."""
+    width = min(largest, math.floor(10.0 * guess * 10.0) / 10.0)
     # Labels have minimum sizes, so the figure is not exactly linear in the cell size: check
     # the guess and step down until it really fits.
-    while width > MIN_DEFAULT_CELL_MM:
-        figure = board_figure(scene, min(width, MAX_DEFAULT_CELL_MM))
-        if fitting_scale((figure.width, figure.height), paper, chosen)[0] >= 1.0:
-            break
+    while width > smallest and growth(board_figure(scene, width)) < 1.0:
         width = round(width - 0.1, 1)
-    return max(MIN_DEFAULT_CELL_MM, min(MAX_DEFAULT_CELL_MM, width))
+    return max(smallest, width)
 
 
 def check_cell_mm(cell_mm: float) -> None:

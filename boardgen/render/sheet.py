@@ -41,6 +41,7 @@ from reportlab.platypus import (
 from boardgen import __version__
 from boardgen.errors import BoardgenError
 from boardgen.geometry import hexhex
+from boardgen.render.board import largest_cell_width
 from boardgen.render.diagram import TEMPLATES, build_diagram, diagram_pages
 from boardgen.render.figure import Figure, board_figure
 from boardgen.render.fonts import PDF_FONT_NAMES, register_pdf_fonts
@@ -156,14 +157,12 @@ def sheet_board(game: str, room: tuple[float, float]) -> list[Figure]:
         return [lattice_figure(START_SCENE, spacing), pieces_sheet(spacing)]
     grid = hexhex(copolymer.DEFAULT_SIDE if game == "copolymer" else o.DEFAULT_SIDE)
     scene = board_scene(game, grid)
-    probe = board_figure(scene, 10.0)
-    scale = min(room[0] / probe.width, room[1] / probe.height)
-    width = min(25.0, int(100.0 * scale) / 10.0)
-    figure = board_figure(scene, width)
-    while (figure.width > room[0] or figure.height > room[1]) and width > 2.0:
-        width = round(width - 0.1, 1)
-        figure = board_figure(scene, width)
-    return [figure]
+    def growth(figure: Figure) -> float:
+        return min(room[0] / figure.width, room[1] / figure.height)
+
+    width = largest_cell_width(scene, growth(board_figure(scene, 10.0)), growth,
+                               smallest=2.0, largest=25.0)
+    return [board_figure(scene, width)]
 
 
 # --- PDF -----------------------------------------------------------------------------------
