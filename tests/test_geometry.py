@@ -120,6 +120,9 @@ def test_layout_cell_width_is_flat_to_flat() -> None:
     # Neighbours in a row are exactly one cell width apart.
     assert layout.centre(Hex(1, 0))[0] - layout.centre(Hex(0, 0))[0] == pytest.approx(12.5)
     assert layout.size_mm == pytest.approx(12.5 / SQRT3)
+    shifted = Layout.from_cell_width(12.5, origin=(100.0, 50.0))
+    assert shifted.bounds([Hex(0, 0)]) == pytest.approx(
+        (100.0 - 6.25, 50.0 - shifted.size_mm, 100.0 + 6.25, 50.0 + shifted.size_mm))
 
 
 def test_mask_reads_the_server_text_layout() -> None:

@@ -84,14 +84,17 @@ class Layout:
         return [(cx + dx, cy + dy) for dx, dy in self.corner_offsets()]
 
     def bounds(self, cells: Iterable[Hex]) -> tuple[float, float, float, float]:
-        """(min x, min y, max x, max y) of the cells' outlines."""
-        xs: list[float] = []
-        ys: list[float] = []
-        for h in cells:
-            x, y = self.centre(h)
-            xs.append(x)
-            ys.append(y)
+        """(min x, min y, max x, max y) of the cells' outlines.  Works on the extreme
+        cells' coordinates only: rendering asks this of boards with tens of thousands of
+        cells."""
+        o, size = self.orientation, self.size_mm
+        cells = list(cells)
+        xs = [o.f0 * h.q + o.f1 * h.r for h in cells]
+        ys = [o.f2 * h.q + o.f3 * h.r for h in cells]
         offsets = self.corner_offsets()
         ox = [dx for dx, _ in offsets]
         oy = [dy for _, dy in offsets]
-        return min(xs) + min(ox), min(ys) + min(oy), max(xs) + max(ox), max(ys) + max(oy)
+        return (min(xs) * size + self.origin[0] + min(ox),
+                min(ys) * size + self.origin[1] + min(oy),
+                max(xs) * size + self.origin[0] + max(ox),
+                max(ys) * size + self.origin[1] + max(oy))

@@ -105,7 +105,7 @@ def board_figure(scene: Scene, cell_width: float, *, margin: float = 1.0) -> Fig
     grid = scene.grid
     probe = Layout.from_cell_width(cell_width)
     notation = Notation(grid)
-    x0, y0, x1, y1 = _cell_extent(scene, probe)
+    x0, y0, x1, y1 = probe.bounds(grid.cells)
     # Texts inside cells are fitted to them, so only the outside labels can widen the box.
     outside = _outside_texts(scene, probe, notation, cell_width)
     for t in outside:
@@ -139,20 +139,6 @@ def board_figure(scene: Scene, cell_width: float, *, margin: float = 1.0) -> Fig
                for a in scene.arrows]
     return Figure(x1 - x0 + 2 * margin, y1 - y0 + 2 * margin, cell_width,
                   layout.corner_offsets(), cells, texts, marks, strokes)
-
-
-def _cell_extent(scene: Scene, layout: Layout) -> tuple[float, float, float, float]:
-    """The cells' outline box, from the extreme cells only (no per-cell objects)."""
-    cells = scene.grid.cells
-    o = layout.orientation
-    xs = [o.f0 * h.q + o.f1 * h.r for h in cells]
-    ys = [o.f2 * h.q + o.f3 * h.r for h in cells]
-    offsets = layout.corner_offsets()
-    size = layout.size_mm
-    return (min(xs) * size + min(dx for dx, _ in offsets),
-            min(ys) * size + min(dy for _, dy in offsets),
-            max(xs) * size + max(dx for dx, _ in offsets),
-            max(ys) * size + max(dy for _, dy in offsets))
 
 
 def _outside_texts(scene: Scene, layout: Layout, notation: Notation,
