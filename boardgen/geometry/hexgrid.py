@@ -44,7 +44,6 @@ DIRECTIONS: tuple[Hex, ...] = (
     Hex(0, -1),  # north-west
     Hex(1, -1),  # north-east
 )
-DIRECTION_NAMES: tuple[str, ...] = ("E", "SE", "SW", "W", "NW", "NE")
 
 # Refused before any cell is allocated: beyond this a board is no longer a thing anyone
 # prints, and a typo such as --side 10000 should not eat the machine's memory.

@@ -185,22 +185,6 @@ def _inside(walk: list[Hole], ln: Line) -> bool:
     return inside
 
 
-def cycle_holes(polygon: Polygon) -> list[Hole]:
-    """The holes of a polygon in order around it."""
-    around: dict[Hole, list[Hole]] = {}
-    for a, b in polygon:
-        around.setdefault(a, []).append(b)
-        around.setdefault(b, []).append(a)
-    start = min(around)
-    walk, previous, here = [start], None, start
-    while True:
-        nxt = next(e for e in around[here] if e != previous)
-        if nxt == start:
-            return walk
-        walk.append(nxt)
-        previous, here = here, nxt
-
-
 def canonical(polys: Iterable[Polygon]) -> list[Polygon]:
     """A fixed order for polygons: by their lines' names."""
     return sorted(polys, key=lambda p: sorted(line_name(ln) for ln in p))
