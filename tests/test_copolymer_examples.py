@@ -205,3 +205,36 @@ def test_play_illegal_moves(run_cli: RunCli, moves: str, message: str) -> None:
 def test_play_bad_options(run_cli: RunCli, args: list[str], message: str) -> None:
     result = run_cli("play", "copolymer", *args)
     assert result.code == 2 and message in result.err
+
+
+def test_tempo_lines_continue_by_perfect_play() -> None:
+    """The template says each line is played to the end by perfect play: after the first
+    turn, every placement keeps the best outcome the engine can find for its player."""
+    from boardgen.rules.copolymer import best_placement
+    from boardgen.rules.example_file import read_directives
+
+    lines: list[list[str]] = []
+    for d in read_directives(TEMPLATES / "tempo.txt"):
+        if d.key == "line":
+            lines.append([])
+        elif d.key == "panel" and lines:
+            lines[-1].append("|")  # a turn boundary
+        elif d.key == "place":
+            lines[-1].append(d.value.split()[0])
+    assert len(lines) == 2
+    memo: dict[tuple[int, int, str], int] = {}
+    for moves in lines:
+        game = _tempo_start()
+        turns = [t.split() for t in " ".join(moves).split("|") if t.split()]
+        first, rest = turns[0], [move for turn in turns[1:] for move in turn]
+        assert first and rest
+        for move in first:
+            game.place(game.notation.parse(move))
+        for move in rest:
+            best = best_placement(game, memo)
+            game.place(best)
+            best_value = solve(game, memo)
+            game.undo()
+            game.place(game.notation.parse(move))
+            assert solve(game, memo) == best_value, move
+        assert game.over
