@@ -19,11 +19,16 @@ from boardgen.errors import BoardgenError
 from boardgen.geometry import SHAPES, HexGrid, grid_from_mask, make_shape, shape_cell_count
 from boardgen.geometry.hexgrid import MAX_CELLS, MAX_MASK_BYTES
 from boardgen.output import check_writable, write_atomic
-from boardgen.render.board import FORMATS, BoardOptions, check_cell_mm, render_board
+from boardgen.render.board import (
+    FORMATS,
+    BoardOptions,
+    board_info,
+    check_cell_mm,
+    render_board,
+)
 from boardgen.render.diagram import build_diagram, diagram_names, draw_diagram
 from boardgen.render.gallery import default_jobs, gallery_html, thumbnail, thumbnail_source
 from boardgen.render.paper import ORIENTATIONS, parse_paper
-from boardgen.render.pdf import PageInfo
 from boardgen.render.polygone_figure import render_polygone_board
 from boardgen.render.scene import LABEL_MODES, THEMES, board_scene, theme_named
 from boardgen.render.sheet import render_sheet_html, render_sheet_pdf
@@ -137,18 +142,13 @@ def prepare_output(output: Path | None, fmt: str | None, default_stem: str,
 
 @dataclass(frozen=True)
 class GameInfo:
-    title: str
-    credit: str
     default_side: int
     check_board: Callable[[HexGrid], None]
-    note: str | None = None  # printed on every sheet of the game
 
 
 GAME_INFO = {
-    "copolymer": GameInfo(copolymer.NAME, copolymer.CREDIT, copolymer.DEFAULT_SIDE,
-                          copolymer.check_board),
-    "o": GameInfo(o_rules.NAME, o_rules.CREDIT, o_rules.DEFAULT_SIDE, o_rules.check_board,
-                  "glyph chart: our reconstruction"),
+    "copolymer": GameInfo(copolymer.DEFAULT_SIDE, copolymer.check_board),
+    "o": GameInfo(o_rules.DEFAULT_SIDE, o_rules.check_board),
 }
 
 
@@ -235,17 +235,8 @@ def board(game: str, side: int | None, preset: str | None, diameter: int | None,
     if cell_mm is not None:
         check_cell_mm(cell_mm)
     path, fmt = prepare_output(output, fmt, board_stem(game, grid, mask))
-    info_for_game = GAME_INFO[game]
-    subject = f"{info_for_game.title} board, {grid.description}, {len(grid)} cells"
-    if info_for_game.note:
-        subject += f" · {info_for_game.note}"
-    info = PageInfo(
-        title=info_for_game.title if title is None else (title or None),
-        subject=subject,
-        credit=info_for_game.credit,
-    )
     data = render_board(board_scene(game, grid, labels), fmt, options,
-                        theme=theme_named(theme), info=info)
+                        theme=theme_named(theme), info=board_info(game, grid, title))
     write_atomic(path, data)
     click.echo(f"wrote {path}")
 

@@ -19,10 +19,9 @@ import pypdfium2
 
 from boardgen import __version__
 from boardgen.geometry import hexhex
-from boardgen.render.board import BoardOptions, render_board
+from boardgen.render.board import BoardOptions, board_info, render_board
 from boardgen.render.diagram import diagram_names, render_diagram
 from boardgen.render.paper import Paper
-from boardgen.render.pdf import PageInfo
 from boardgen.render.polygone_figure import render_polygone_board
 from boardgen.render.scene import THEMES, Scene, board_scene
 from boardgen.render.sheet import GAME_TITLES, render_sheet_html, render_sheet_pdf
@@ -53,16 +52,14 @@ def default_jobs(paper: Paper) -> list[Job]:
                         partial(render_sheet_html, game, theme=theme)))
     for preset, side in sorted(copolymer.PRESETS.items(), key=lambda item: item[1]):
         grid = hexhex(side)
-        info = PageInfo(f"Copolymer ({preset})", f"Copolymer board, {grid.description}, "
-                        f"{len(grid)} cells", copolymer.CREDIT)
+        info = board_info("copolymer", grid, f"Copolymer ({preset})")
         for fmt in ("pdf", "svg"):
             jobs.append(Job(f"copolymer-{preset}-side{side}.{fmt}", "copolymer", "board",
                             partial(render_board, Scene(grid), fmt, options, theme=theme,
                                     info=info)))
     for side in range(o.MIN_SIDE, 11):
         grid = hexhex(side)
-        info = PageInfo(o.NAME, f"O board, {grid.description}, {len(grid)} cells · glyph "
-                        "chart: our reconstruction", o.CREDIT)
+        info = board_info("o", grid)
         jobs.append(Job(f"o-board-side{side}.pdf", "o", "board",
                         partial(render_board, board_scene("o", grid), "pdf", options,
                                 theme=theme, info=info)))
