@@ -56,24 +56,32 @@ def board_info(game: str, grid: HexGrid, title: str | None = None) -> PageInfo:
 def default_cell_width(scene: Scene, paper: Paper, orientation: str) -> float:
     """The largest cell (to 0.1 mm) with which the whole figure fits one page, clamped to
     [MIN_DEFAULT_CELL_MM, MAX_DEFAULT_CELL_MM]."""
+    return _default_figure(scene, paper, orientation).cell_width
+
+
+def _default_figure(scene: Scene, paper: Paper, orientation: str) -> Figure:
     probe = board_figure(scene, 10.0)
     scale, chosen = fitting_scale((probe.width, probe.height), paper, orientation)
-    return largest_cell_width(
+    return largest_fitting_figure(
         scene, scale, lambda f: fitting_scale((f.width, f.height), paper, chosen)[0],
         smallest=MIN_DEFAULT_CELL_MM, largest=MAX_DEFAULT_CELL_MM)
 
 
-def largest_cell_width(scene: Scene, guess: float, growth: Callable[[Figure], float], *,
-                       smallest: float, largest: float) -> float:
-    """The largest cell width, to 0.1 mm and within [smallest, largest], at which the
-    figure fits: ``growth(figure)`` is how much it could still grow (>= 1 fits), and
-    ``guess`` that factor for a 10 mm cell."""
+def largest_fitting_figure(scene: Scene, guess: float, growth: Callable[[Figure], float], *,
+                           smallest: float, largest: float) -> Figure:
+    """The figure with the largest cell width, to 0.1 mm and within [smallest, largest],
+    that fits: ``growth(figure)`` is how much it could still grow (>= 1 fits), and
+    ``guess`` that factor for a 10 mm cell.  Returns the figure it checked, so that the
+    caller does not build it again."""
     width = min(largest, math.floor(10.0 * guess * 10.0) / 10.0)
     # Labels have minimum sizes, so the figure is not exactly linear in the cell size: check
     # the guess and step down until it really fits.
-    while width > smallest and growth(board_figure(scene, width)) < 1.0:
+    while width > smallest:
+        figure = board_figure(scene, width)
+        if growth(figure) >= 1.0:
+            return figure
         width = round(width - 0.1, 1)
-    return max(smallest, width)
+    return board_figure(scene, smallest)
 
 
 def check_cell_mm(cell_mm: float) -> None:
@@ -85,12 +93,10 @@ def check_cell_mm(cell_mm: float) -> None:
 
 
 def build_figure(scene: Scene, options: BoardOptions) -> Figure:
-    if options.cell_mm is not None:
-        check_cell_mm(options.cell_mm)
-        width = options.cell_mm
-    else:
-        width = default_cell_width(scene, options.paper, options.orientation)
-    return board_figure(scene, width)
+    if options.cell_mm is None:
+        return _default_figure(scene, options.paper, options.orientation)
+    check_cell_mm(options.cell_mm)
+    return board_figure(scene, options.cell_mm)
 
 
 def render_board(scene: Scene, fmt: str, options: BoardOptions, *, theme: Theme,

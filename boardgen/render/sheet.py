@@ -41,7 +41,7 @@ from reportlab.platypus import (
 from boardgen import __version__
 from boardgen.errors import BoardgenError
 from boardgen.geometry import hexhex
-from boardgen.render.board import largest_cell_width
+from boardgen.render.board import largest_fitting_figure
 from boardgen.render.diagram import TEMPLATES, build_diagram, diagram_pages
 from boardgen.render.figure import Figure, board_figure
 from boardgen.render.fonts import PDF_FONT_NAMES, register_pdf_fonts
@@ -160,9 +160,8 @@ def sheet_board(game: str, room: tuple[float, float]) -> list[Figure]:
     def growth(figure: Figure) -> float:
         return min(room[0] / figure.width, room[1] / figure.height)
 
-    width = largest_cell_width(scene, growth(board_figure(scene, 10.0)), growth,
-                               smallest=2.0, largest=25.0)
-    return [board_figure(scene, width)]
+    return [largest_fitting_figure(scene, growth(board_figure(scene, 10.0)), growth,
+                                   smallest=2.0, largest=25.0)]
 
 
 # --- PDF -----------------------------------------------------------------------------------
