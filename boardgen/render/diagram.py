@@ -73,6 +73,7 @@ def example_names(game: str) -> list[str]:
 
 def diagram_names(game: str) -> list[str]:
     if game == "o":
+        # Imported here: o_diagrams builds Diagram objects, so it imports this module.
         from boardgen.render.o_diagrams import O_DIAGRAMS
 
         return sorted(O_DIAGRAMS)
@@ -82,7 +83,7 @@ def diagram_names(game: str) -> list[str]:
 def build_diagram(game: str, name: str, *, glyphs: dict[str, str] | None = None) -> Diagram:
     """The named diagram of a game, every position from its engine."""
     if game == "o":
-        from boardgen.render.o_diagrams import O_DIAGRAMS
+        from boardgen.render.o_diagrams import O_DIAGRAMS  # see diagram_names
 
         if name not in O_DIAGRAMS:
             raise BoardgenError(f"no o diagram named {name!r} (known: "

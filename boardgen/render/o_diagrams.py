@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable
 
 from boardgen.geometry import DIRECTIONS, Hex, hexhex
-from boardgen.geometry.rings import RING
+from boardgen.geometry.rings import RING, patterns_of
 from boardgen.render.diagram import Diagram
 from boardgen.render.scene import Marker, Scene, edge_roles
 from boardgen.rules.o import RULED_GLYPHS, OGame
@@ -23,8 +23,6 @@ LEGEND = (("legal", "a stone may go here"), ("illegal", "it may not"))
 
 def _representative(name: str) -> int:
     """The smallest ring pattern of a glyph (deterministic, and reads naturally)."""
-    from boardgen.geometry.rings import patterns_of
-
     return min(patterns_of(name))
 
 
