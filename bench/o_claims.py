@@ -18,7 +18,7 @@ import statistics
 import time
 
 from boardgen.geometry import hexhex
-from boardgen.rules.o import OGame
+from boardgen.rules.o import OGame, reachable_positions
 
 
 def random_game(side: int, rng: random.Random, partisan: bool) -> OGame:
@@ -58,29 +58,6 @@ def report(label: str, games: list[OGame], seconds: float) -> None:
         print(f"  COUNTER-EXAMPLE (no loop, nobody can place): {moves}")
 
 
-def reachable(depth: int) -> list[int]:
-    game = OGame(hexhex(4))
-    frontier: dict[int, list[object]] = {0: []}
-    counts = []
-    for _ in range(depth):
-        nxt: dict[int, list[object]] = {}
-        for path in frontier.values():
-            for cell in path:
-                game.place(cell)  # type: ignore[arg-type]
-            legal = game.legal()
-            assert legal, "a reachable position with no placement"
-            for cell in legal:
-                game.place(cell)
-                if not game.over:
-                    nxt.setdefault(game.stone_mask(), [*path, cell])
-                game.undo()
-            for _ in path:
-                game.undo()
-        frontier = nxt
-        counts.append(len(frontier))
-    return counts
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10_000)
@@ -99,9 +76,11 @@ def main() -> None:
         games = [squeeze_game(side, rng) for _ in range(args.squeeze)]
         report(f"edge {side} impartial squeeze", games, time.perf_counter() - start)
     start = time.perf_counter()
-    counts = reachable(args.depth)
-    print(f"edge 4, positions reachable with 1..{args.depth} stones (all have a placement): "
-          f"{counts}, {time.perf_counter() - start:.0f} s")
+    counts, stuck = reachable_positions(hexhex(4), args.depth)
+    for path in stuck:
+        print("  COUNTER-EXAMPLE (no placement): " + " ".join(map(str, path)))
+    print(f"edge 4, positions reachable with 1..{args.depth} stones: {counts}; "
+          f"with no placement: {len(stuck)}; {time.perf_counter() - start:.0f} s")
 
 
 if __name__ == "__main__":

@@ -370,6 +370,35 @@ class OGame:
         return visited, False
 
 
+def reachable_positions(grid: HexGrid, stones: int) -> tuple[list[int], list[list[Hex]]]:
+    """Walk every position of impartial O reachable with 1..``stones`` stones (each set of
+    stones once, games already won left out).  Returns how many there are for each number
+    of stones, and every position with fewer than ``stones`` stones in which nobody can
+    place: a counter-example to the designer's claim, expected to be empty."""
+    game = OGame(grid)
+    frontier: dict[int, list[Hex]] = {0: []}
+    counts: list[int] = []
+    stuck: list[list[Hex]] = []
+    for _ in range(stones):
+        following: dict[int, list[Hex]] = {}
+        for path in frontier.values():
+            for cell in path:
+                game.place(cell)
+            legal = game.legal()
+            if not legal:
+                stuck.append(path)
+            for cell in legal:
+                game.place(cell)
+                if not game.over:
+                    following.setdefault(game.stone_mask(), [*path, cell])
+                game.undo()
+            for _ in path:
+                game.undo()
+        frontier = following
+        counts.append(len(frontier))
+    return counts, stuck
+
+
 def replay(game: OGame, moves: Iterable[str]) -> None:
     replay_moves(moves, lambda token: game.place(game.notation.parse(token)))
 
