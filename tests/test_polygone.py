@@ -33,16 +33,18 @@ from boardgen.rules.polygone import (
     forward,
     parse_move,
     polygons,
+    position_json,
 )
 from boardgen.rules.polygone_examples import load_polygone_example
 
 RunCli = Callable[..., Run]
 
 
-def game_with(white: str = "", black: str = "", to_move: str = "white") -> Polygone:
+def game_with(white: str = "", black: str = "", to_move: str = "white",
+              captured: dict[str, int] | None = None) -> Polygone:
     pieces = {parse_line(n): "white" for n in white.split()}
     pieces.update({parse_line(n): "black" for n in black.split()})
-    return Polygone(pieces, to_move)
+    return Polygone(pieces, to_move, captured)
 
 
 def targets(game: Polygone, moving: str, pivot: str) -> set[str]:
@@ -221,6 +223,78 @@ def test_picture_10_order_matters_both_ways() -> None:
         outcomes[order] = dict(game.captured)
     assert outcomes[(2, 1)] == {"white": 1, "black": 2}
     assert outcomes[(1, 2)] == {"white": 3, "black": 0}  # the note in the picture
+
+
+# --- winning (shared/spec/polygone.md, Winning) ------------------------------------------
+# Each outcome below is worked by hand from the spec, not read off the engine.
+
+
+def test_the_seventh_capture_ends_the_turn_even_when_the_opponent_makes_it() -> None:
+    # White swings b5 about c6 to b7.  Two polygons close: the square b5-b7-c6-c4 (all
+    # white, nothing happens) and the triangle c6-b7-c8 (black c6-c8 and b7-c8 against the
+    # new white c6-b7: Black takes it).  That removal empties the pentagon
+    # b5-b7-c8-c6-c4, three white against two black, in which White would take both.
+    # Black has already taken 6 white pieces, so the triangle is Black's seventh capture:
+    # Black wins there and the pentagon is never resolved.
+    game = game_with("b5-b7 b5-c6 c4-b5 c4-c6", "b7-c8 c6-c8",
+                     captured={"white": 6, "black": 5})
+    turn = game.play(parse_move("b5-c6>b7"))
+    assert game.over and game.winner == "black"
+    assert game.captured == {"white": 7, "black": 5}
+    assert [c.captor for c in turn.captures] == ["black"]
+    assert game.pieces[parse_line("b7-c8")] == game.pieces[parse_line("c6-c8")] == "black"
+    data = position_json(game)
+    assert (data["over"], data["winner"], data["to_move"]) == (True, "black", None)
+    assert data["captured"] == {"white": 7, "black": 5} and data["legal"] == []
+    # With fewer captures behind them the chain runs to its end and nobody wins (a far
+    # black piece keeps Black able to move).
+    early = game_with("b5-b7 b5-c6 c4-b5 c4-c6", "b7-c8 c6-c8 e2-e4")
+    turn = early.play(parse_move("b5-c6>b7"))
+    assert [c.captor for c in turn.captures] == ["black", "white"]
+    assert early.captured == {"white": 1, "black": 2}
+    assert not early.over and early.to_move == "black"
+
+
+def test_the_movers_order_decides_who_reaches_seven() -> None:
+    # Picture 10's position.  Resolved 2,1: White's hexagon takes d3-e4 and e4-e6, then
+    # Black's triangle c4-c6-d5 takes the moved piece c4-d5.  Resolved 1,2: the triangle
+    # takes c4-d5 first, which breaks White's hexagon and empties a larger one round d4 in
+    # which Black's four pieces take d3-c4 and d5-e6.  White has lost 6 and Black 5, so
+    # whoever captures first this turn wins there.
+    white = "b5-c6 d3-c4 d3-d5 d5-e6 e2-d3"
+    black = "c4-c6 d3-e4 d5-c6 e4-e6"
+    captured = {"white": 6, "black": 5}
+    first = game_with(white, black, captured=captured)
+    first.play(parse_move("d3-d5>c4/2,1"))
+    assert first.over and first.winner == "white"
+    assert first.captured == {"white": 6, "black": 7}  # Black's capture never happens
+    assert first.pieces[parse_line("c4-d5")] == "white"
+    second = game_with(white, black, captured=captured)
+    second.play(parse_move("d3-d5>c4/1,2"))
+    assert second.over and second.winner == "black"  # the mover loses in his own turn
+    assert second.captured == {"white": 7, "black": 5}
+    assert second.pieces[parse_line("d3-c4")] == "white"  # the cascade never happens
+
+
+def test_an_apex_arrival_that_is_captured_does_not_win() -> None:
+    # White swings d7 about d9 onto c10, Black's home apex.  The triangle c10-d9-c8 closes:
+    # black c8-d9 and c8-c10 against the arriving white d9-c10, so Black takes it.
+    game = game_with("d7-d9", "c8-d9 c8-c10")
+    turn = game.play(parse_move("d7-d9>c10"))
+    assert [c.captor for c in turn.captures] == ["black"]
+    assert not game.over and game.winner is None
+    assert game.to_move == "black" and game.legal_moves()
+    assert game.captured == {"white": 1, "black": 0}
+
+
+def test_an_apex_arrival_that_survives_wins() -> None:
+    # The same swing with only one black piece at c8: no triangle, the piece stays.
+    game = game_with("d7-d9", "c8-c10")
+    game.play(parse_move("d7-d9>c10"))
+    assert game.over and game.winner == "white" and game.result == "reached the opposite apex"
+    black = game_with("", "d3-d1 b5-b7", to_move="black")
+    black.play(parse_move("d3-d1>c0"))
+    assert black.over and black.winner == "black"
 
 
 def test_a_wrong_picture_claim_fails_with_file_and_line(tmp_path: Path) -> None:

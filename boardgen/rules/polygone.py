@@ -5,8 +5,9 @@ the other, 60 degrees at a time, either way round, to an empty line at that pivo
 on lines at the pivot in between block the swing, directions off the board do not, and the
 swinging end may not move back toward the mover's home.  A move that closes polygons -
 simple cycles of pieces with no piece inside - resolves each new one: the colour with more
-pieces on it captures the other colour's pieces on it.  Seven captures, or a surviving
-piece end on the opponent's home apex, wins; a player who cannot move loses.
+pieces on it captures the other colour's pieces on it.  The seventh capture wins at once,
+even in the middle of a turn; otherwise a piece end on the opponent's home apex that
+survives the turn's captures wins; a player who cannot move loses.
 """
 
 from __future__ import annotations
@@ -130,6 +131,7 @@ class Turn:
     mover: str
     captures: list[Capture] = field(default_factory=list)
     polygons: list[Polygon] = field(default_factory=list)  # every new polygon, in order
+    seventh: str | None = None  # the colour whose capture reached 7 and ended the turn
 
 
 def polygons(pieces: Iterable[Line]) -> set[Polygon]:
@@ -320,24 +322,24 @@ class Polygone:
                 self.captured[opponent(captor)] += 1
             turn.captures.append(Capture(poly, captor, removed))
             self.polygons = polygons(self.pieces)
+            if self.captured[opponent(captor)] >= CAPTURES_TO_WIN:
+                # The seventh capture wins at once: nothing more of this turn is resolved,
+                # so the mover's order can decide who gets there first (spec, Winning).
+                turn.seventh = captor
+                return
             waiting = set(queue)
             queue.extend(canonical(p for p in self.polygons - before - resolved - waiting))
 
     def _decide(self, turn: Turn) -> None:
         mover = turn.mover
-        wins = set()
-        for colour in COLOURS:
-            if self.captured[opponent(colour)] >= CAPTURES_TO_WIN:
-                wins.add(colour)
-        arrived = turn.move.target == goal(mover) and self.pieces.get(turn.move.new_line) \
-            == mover
-        if arrived:
-            wins.add(mover)
-        if wins:
-            self.over = True
-            self.winner = mover if mover in wins else wins.pop()
-            self.result = "reached the opposite apex" if arrived and self.winner == mover \
-                else f"captured {CAPTURES_TO_WIN} pieces"
+        if turn.seventh is not None:
+            self.over, self.winner = True, turn.seventh
+            self.result = f"captured {CAPTURES_TO_WIN} pieces"
+            return
+        # The apex counts only for a piece still on the board after the turn's captures.
+        if turn.move.target == goal(mover) and self.pieces.get(turn.move.new_line) == mover:
+            self.over, self.winner = True, mover
+            self.result = "reached the opposite apex"
             return
         self.to_move = opponent(mover)
         if not self.legal_moves():
