@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -303,6 +304,37 @@ def test_a_wrong_picture_claim_fails_with_file_and_line(tmp_path: Path) -> None:
     with pytest.raises(ExampleError, match=r"bad.txt:4: the example expects allowed c2, "
                                            r"the engine finds b5 c6 d3 d5"):
         load_polygone_example(broken)
+
+
+PICTURE_DIR = Path(__file__).resolve().parent.parent / "templates" / "polygone"
+
+
+@pytest.mark.parametrize(("picture", "old", "new", "message"), [
+    # The first reconstruction of picture 3: piece 2 on c6-d7 leaves piece 1 one move.
+    ("03-blocking", "black: c6-c8 c6-d5", "black: c6-c8 c6-d7", "expects allowed b7 d7"),
+    ("03-blocking", "moves c6-c8 2", "moves c6-c8 1", "expects c6-c8 to have 1 moves, the "
+     "engine finds 2 moves (c8-c6>b7 c8-c6>d7)"),
+    ("03-blocking", "by c6-d5 c6-b5", "by c6-d5", "blocked by d5-c6, the engine finds "
+     "b5-c6 d5-c6"),
+    # Without piece 2, a2 is one more crossed target about b3.
+    ("04-lateral", "white: b3-a4 a2-b3", "white: b3-a4", "expects backwards b1 c2, the engine "
+     "finds a2 b1 c2"),
+    ("04-lateral", "4 lateral 1", "4 lateral 2", "expects b3-a4 to have 4 moves, 2 lateral, "
+     "the engine finds 4 moves, 1 lateral"),
+    ("05-outside", "outside d5 e4", "outside e4", "expects e4 reached only round the outside, "
+     "the engine finds d5 e4"),
+    ("05-outside", "black: e6-e8 e6-d7", "black: e6-e8", "expects allowed d5 e4"),
+    ("02-targets", "moves c4-d5 6", "moves c4-d5 4", "the engine finds 6 moves"),
+])
+def test_pictures_hold_the_seeds_counts(tmp_path: Path, picture: str, old: str, new: str,
+                                        message: str) -> None:
+    text = (PICTURE_DIR / f"{picture}.txt").read_text()
+    assert old in text
+    wrong = tmp_path / f"{picture}.txt"
+    wrong.write_text(text.replace(old, new))
+    with pytest.raises(ExampleError, match=re.escape(message)) as caught:
+        load_polygone_example(wrong)
+    assert str(caught.value).startswith(f"{wrong}:")
 
 
 def test_cli_play_polygone(run_cli: RunCli) -> None:

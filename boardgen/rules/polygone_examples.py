@@ -10,6 +10,9 @@ Directives (see boardgen.rules.example_file for the format):
                                 as ghosts, backwards and blocked ones crossed
   move: MOVE                    drawn as a swing arrow; played when the panel closes
   expect: allowed HOLES | backwards HOLES | blocked HOLES   (of the last show)
+          | blocked HOLE by LINES     the pieces at the pivot that stop the swing to HOLE
+          | outside HOLES             allowed targets reached only round the outside
+          | moves PIECE N [lateral K] the piece's legal moves about both ends, in all
           captures COLOUR LINES | no-capture | polygons N | captured white N black N
           | winner COLOUR | legal MOVE | illegal MOVE
   note: TEXT
@@ -74,6 +77,8 @@ class PolygoneExample:
 
 @dataclass
 class _Show:
+    piece: Line
+    pivot: Hole
     allowed: set[Hole]
     backwards: set[Hole]
     blocked: set[Hole]
@@ -84,7 +89,7 @@ def classify_targets(game: Polygone, piece: Line, pivot: Hole) -> _Show:
     colour = game.pieces[piece]
     moving = other_end(piece, pivot)
     reachable = {end for end, _ in game.swings(piece, pivot)}
-    show = _Show(set(), set(), set())
+    show = _Show(piece, pivot, set(), set(), set())
     for k in range(6):
         end = pivot.step(k)
         ln = line(pivot, end)
@@ -97,6 +102,26 @@ def classify_targets(game: Polygone, piece: Line, pivot: Hole) -> _Show:
         else:
             show.backwards.add(end)
     return show
+
+
+def _ways_round(game: Polygone, piece: Line, pivot: Hole, target: Hole
+                ) -> list[tuple[set[Line], bool]]:
+    """For each sense of rotation, the pieces at the pivot that the swing from ``piece`` to
+    ``target`` would pass, and whether it passes a direction off the board."""
+    k0 = direction(pivot, other_end(piece, pivot))
+    k1 = direction(pivot, target)
+    ways = []
+    for sense in (1, -1):
+        passed: set[Line] = set()
+        off_board = False
+        for m in range(1, ((k1 - k0) * sense) % 6):
+            ln = line(pivot, pivot.step(k0 + sense * m))
+            if ln not in LINE_SET:
+                off_board = True
+            elif ln in game.pieces:
+                passed.add(ln)
+        ways.append((passed, off_board))
+    return ways
 
 
 def _sense(game: Polygone, move: Move) -> int:
@@ -277,9 +302,49 @@ def _check(d: Directive, fail: Callable[[Directive, str], ExampleError], game: P
     def error(message: str) -> ExampleError:
         return fail(d, message)
 
+    if kind == "moves":
+        if len(rest) not in (2, 4) or not rest[1].isdigit() or \
+                (len(rest) == 4 and (rest[2] != "lateral" or not rest[3].isdigit())):
+            raise error("moves needs 'PIECE N' or 'PIECE N lateral K'")
+        piece = parse_line(rest[0])
+        moves = [m for m in game.legal_moves() if m.piece == piece]
+        lateral = sum(1 for m in moves if m.target.h == m.moving.h)
+        want = f"{rest[1]} moves" + (f", {rest[3]} lateral" if len(rest) == 4 else "")
+        have_text = f"{len(moves)} moves" + (f", {lateral} lateral" if len(rest) == 4 else "")
+        if want != have_text:
+            raise error(f"the example expects {line_name(piece)} to have {want}, the engine "
+                        f"finds {have_text} ({' '.join(m.notation() for m in moves) or 'none'})")
+        return
+    if kind in ("allowed", "backwards", "blocked", "outside") and show is None:
+        raise error(f"'expect: {kind}' needs a 'show:' before it")
+    if kind == "blocked" and "by" in rest:
+        assert show is not None
+        if len(rest) < 3 or rest.index("by") != 1:
+            raise error("blocked needs 'HOLE by LINES'")
+        hole = parse_hole(rest[0])
+        if hole not in show.blocked:
+            raise error(f"the example expects {hole_name(hole)} blocked, the engine finds it "
+                        f"{'allowed' if hole in show.allowed else 'not a blocked target'}")
+        blockers = set().union(*(passed for passed, _ in
+                                 _ways_round(game, show.piece, show.pivot, hole)))
+        claimed = {parse_line(n) for n in rest[2:]}
+        if blockers != claimed:
+            raise error(f"the example expects {hole_name(hole)} blocked by "
+                        f"{' '.join(sorted(line_name(ln) for ln in claimed))}, the engine finds "
+                        f"{' '.join(sorted(line_name(ln) for ln in blockers))}")
+        return
+    if kind == "outside":
+        assert show is not None
+        outside = {end for end in show.allowed
+                   if all(off for passed, off in
+                          _ways_round(game, show.piece, show.pivot, end) if not passed)}
+        want = {parse_hole(w) for w in rest} if rest != ["none"] else set()
+        if outside != want:
+            raise error(f"the example expects {_names(want)} reached only round the outside, "
+                        f"the engine finds {_names(outside)}")
+        return
     if kind in ("allowed", "backwards", "blocked"):
-        if show is None:
-            raise error(f"'expect: {kind}' needs a 'show:' before it")
+        assert show is not None
         have = getattr(show, kind)
         want = {parse_hole(w) for w in rest} if rest != ["none"] else set()
         if have != want:
