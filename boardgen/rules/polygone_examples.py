@@ -309,11 +309,11 @@ def _check(d: Directive, fail: Callable[[Directive, str], ExampleError], game: P
         piece = parse_line(rest[0])
         moves = [m for m in game.legal_moves() if m.piece == piece]
         lateral = sum(1 for m in moves if m.target.h == m.moving.h)
-        want = f"{rest[1]} moves" + (f", {rest[3]} lateral" if len(rest) == 4 else "")
-        have_text = f"{len(moves)} moves" + (f", {lateral} lateral" if len(rest) == 4 else "")
-        if want != have_text:
-            raise error(f"the example expects {line_name(piece)} to have {want}, the engine "
-                        f"finds {have_text} ({' '.join(m.notation() for m in moves) or 'none'})")
+        claim = f"{rest[1]} moves" + (f", {rest[3]} lateral" if len(rest) == 4 else "")
+        found = f"{len(moves)} moves" + (f", {lateral} lateral" if len(rest) == 4 else "")
+        if claim != found:
+            raise error(f"the example expects {line_name(piece)} to have {claim}, the engine "
+                        f"finds {found} ({' '.join(m.notation() for m in moves) or 'none'})")
         return
     if kind in ("allowed", "backwards", "blocked", "outside") and show is None:
         raise error(f"'expect: {kind}' needs a 'show:' before it")
@@ -327,10 +327,10 @@ def _check(d: Directive, fail: Callable[[Directive, str], ExampleError], game: P
                         f"{'allowed' if hole in show.allowed else 'not a blocked target'}")
         blockers = set().union(*(passed for passed, _ in
                                  _ways_round(game, show.piece, show.pivot, hole)))
-        claimed = {parse_line(n) for n in rest[2:]}
-        if blockers != claimed:
+        claimed_blockers = {parse_line(n) for n in rest[2:]}
+        if blockers != claimed_blockers:
             raise error(f"the example expects {hole_name(hole)} blocked by "
-                        f"{' '.join(sorted(line_name(ln) for ln in claimed))}, the engine finds "
+                        f"{' '.join(sorted(line_name(ln) for ln in claimed_blockers))}, the engine finds "
                         f"{' '.join(sorted(line_name(ln) for ln in blockers))}")
         return
     if kind == "outside":
@@ -338,9 +338,9 @@ def _check(d: Directive, fail: Callable[[Directive, str], ExampleError], game: P
         outside = {end for end in show.allowed
                    if all(off for passed, off in
                           _ways_round(game, show.piece, show.pivot, end) if not passed)}
-        want = {parse_hole(w) for w in rest} if rest != ["none"] else set()
-        if outside != want:
-            raise error(f"the example expects {_names(want)} reached only round the outside, "
+        claimed_outside = {parse_hole(w) for w in rest} if rest != ["none"] else set()
+        if outside != claimed_outside:
+            raise error(f"the example expects {_names(claimed_outside)} reached only round the outside, "
                         f"the engine finds {_names(outside)}")
         return
     if kind in ("allowed", "backwards", "blocked"):
