@@ -170,6 +170,7 @@ class OGame:
         self.enclosed: frozenset[Hex] = frozenset()
         self.stuck = False  # the game ended because nobody could place (a finding)
         self._undo_states: list[tuple[str, int]] = []  # (to move, skips) before each stone
+        self._settle()
 
     # --- geometry helpers ------------------------------------------------------------
 
@@ -289,6 +290,9 @@ class OGame:
             i = self.grid.index[cell]
             if not self._stone[i]:
                 self._put_stone(i)
+        self.over = self.stuck = False
+        self.to_move, self.skipped = self.players[0], []
+        self._settle()
 
     def _put_stone(self, i: int) -> None:
         """A stone on cell i: it leaves the legal sets, and its neighbours' rings change."""
@@ -319,6 +323,13 @@ class OGame:
     def stone_mask(self) -> int:
         """The stones as a bit mask over cell indices (a search key)."""
         return sum(1 << i for i, s in enumerate(self._stone) if s)
+
+    def _settle(self) -> None:
+        """Before the first stone (a glyph table or a set-up position may leave the first
+        player nothing): skip the first player or end the game, as after any stone."""
+        if not self._legal[self.to_move]:
+            self.to_move = self.players[1]
+            self._advance()
 
     def _advance(self) -> None:
         """Pass the move on; a partisan player with no placement is skipped."""
