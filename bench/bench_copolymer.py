@@ -16,8 +16,10 @@ import random
 import statistics
 import time
 
+from naive_engines import NaiveCopolymer
+
 from boardgen.geometry import HexGrid, hexhex
-from boardgen.rules.copolymer import Copolymer, NaiveCopolymer
+from boardgen.rules.copolymer import Copolymer
 
 
 def fast_playout(grid: HexGrid, rng: random.Random) -> str | None:

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
 from boardgen.cli import main
+
+# bench/naive_engines.py holds the engines written from the spec alone: the benchmarks'
+# floor and the tests' oracles.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 
 
 @dataclass

@@ -8,13 +8,13 @@ import textwrap
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from naive_engines import Board, NaiveCopolymer
 
 from boardgen.errors import BoardgenError
-from boardgen.geometry import HexGrid, hexhex, make_shape, rhombus, triangle
+from boardgen.geometry import Hex, HexGrid, hexhex, make_shape, rhombus, triangle
 from boardgen.rules.copolymer import (
     Copolymer,
     IllegalPlacement,
-    NaiveCopolymer,
     parse_text_position,
     text_position,
 )
@@ -98,8 +98,14 @@ SHAPES: list[HexGrid] = [hexhex(2), hexhex(3), hexhex(4), rhombus(3), rhombus(5)
                          triangle(5), triangle(6), make_shape("hexhex", 6)]
 
 
+def enemies_around(board: Board, cells: dict[Hex, str], cell: Hex, player: str) -> int:
+    """Counted from the position alone, not from the engine's own tallies."""
+    return sum(1 for n in board.neighbours(cell) if cells.get(n) not in (None, player))
+
+
 def play_out(game: Copolymer, rng: random.Random) -> None:
     """A random game checking the rules' invariants at every placement."""
+    board = Board(game.grid.cells)
     filled = 0
     while not game.over:
         mover = game.to_move
@@ -109,6 +115,7 @@ def play_out(game: Copolymer, rng: random.Random) -> None:
         cell = non_connecting if (non_connecting and rng.random() < 0.5) \
             else game.random_empty(rng)
         forced = game.forced()
+        enemies = enemies_around(board, before, cell, mover)
         result = game.place(cell)
         filled += 1
         # Cells only fill: nothing changes but the new cell.
@@ -116,7 +123,8 @@ def play_out(game: Copolymer, rng: random.Random) -> None:
         assert len(after) == len(before) + 1 and all(after[h] == p for h, p in before.items())
         assert after[cell] == mover
         # A connection is exactly two or more enemy neighbours at placement time.
-        assert result.connection == (result.enemy_neighbours >= 2)
+        assert result.enemy_neighbours == enemies
+        assert result.connection == (enemies >= 2)
         if forced:
             assert result.connection
         # Turns pass only after a non-connecting placement (or the game is over).
@@ -126,8 +134,11 @@ def play_out(game: Copolymer, rng: random.Random) -> None:
             assert game.to_move == mover and game.turn_continues
         else:
             assert game.to_move != mover and not game.turn_continues
-        # Forced means every empty cell connects, and then there is no non-connecting cell.
-        assert game.forced() == (game.random_non_connection(rng) is None and not game.over)
+        # Forced means the game goes on and every empty cell touches two enemy cells.
+        now = game.cells()
+        every_empty_connects = all(enemies_around(board, now, h, game.to_move) >= 2
+                                   for h in board.cells if h not in now)
+        assert game.forced() == (every_empty_connects and not game.over)
     assert len(game.cells()) == len(game.grid) and not game.empty_cells()  # board is full
     assert filled <= len(game.grid)
     assert sum(game.counts.values()) == len(game.grid)

@@ -180,7 +180,10 @@ def test_play_to_the_end_and_text_output(run_cli: RunCli, tmp_path: Path) -> Non
     full = run_cli("play", "copolymer", "--side", "2", "--moves", "A1 A2 B1 B2 B3 C2 C3",
                    "--json")
     data = json.loads(full.out)
-    assert data["over"] is True and data["winner"] in ("x", "o") and data["to_move"] is None
+    # Worked by hand on the 7-cell board: X A1, O A2, X B1 end their turns; O B2 touches
+    # A1 and B1 (a connection), then B3 touches no X; X C2 touches only B2; O C3 fills it.
+    assert data["over"] is True and data["to_move"] is None
+    assert data["winner"] == "o" and data["counts"] == {"x": 3, "o": 4}
 
 
 @pytest.mark.parametrize(("moves", "message"), [

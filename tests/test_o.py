@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from conftest import Run
+from naive_engines import Board, naive_o_legal, naive_o_reachable_counts, single_run_of_two_to_five
 
 from boardgen.errors import BoardgenError
 from boardgen.geometry import Hex, hexhex
@@ -18,10 +19,7 @@ from boardgen.geometry.rings import (
     GLYPHS,
     dihedral_class,
     glyph,
-    mirror,
-    rotate,
     rotation_class,
-    stone_runs,
 )
 from boardgen.rules.o import (
     DEFAULT_GLYPH_TABLE,
@@ -53,18 +51,50 @@ def test_glyph_class_counts() -> None:
     assert set(GLYPHS) == set(REPRESENTATIVES)
 
 
+def glyph_by_hand(bits: int) -> str:
+    """The spec's glyph names worked out from the ring itself (bit i is ring position i,
+    clockwise): how many stones, and how the stones or the gaps sit."""
+    ring = [bool(bits >> i & 1) for i in range(6)]
+    stones = sum(ring)
+    if stones in (0, 1, 5, 6):
+        return f"k{stones}"
+    if stones == 2:
+        a, b = (i for i in range(6) if ring[i])
+        return {1: "k2-adjacent", 2: "k2-gap", 3: "k2-opposite"}[min(b - a, 6 - (b - a))]
+    if stones == 4:
+        a, b = (i for i in range(6) if not ring[i])
+        return {1: "k4-row", 2: "k4-gap", 3: "k4-opposite"}[min(b - a, 6 - (b - a))]
+    pattern = "".join("s" if r else "." for r in ring)
+    for turn in range(6):  # read clockwise from every position
+        read = pattern[turn:] + pattern[:turn]
+        if read == "sss...":
+            return "k3-row"
+        if read == "s.s.s.":
+            return "k3-alternate"
+        if read == "s.ss..":  # from the lone stone: stone, empty, stone, stone
+            return "k3-left"
+        if read == "ss.s..":  # its mirror image
+            return "k3-right"
+    raise AssertionError(pattern)
+
+
+def mirror_by_hand(bits: int) -> int:
+    """Reflect the ring in the axis through position 0: position i goes to 6 - i."""
+    return sum(1 << ((6 - i) % 6) for i in range(6) if bits >> i & 1)
+
+
 def test_every_ring_pattern_maps_to_its_glyph() -> None:
-    by_class = {rotation_class(bits): name for name, bits in REPRESENTATIVES.items()}
+    for name, bits in REPRESENTATIVES.items():
+        assert glyph_by_hand(bits) == name
     for bits in range(64):
-        assert glyph(bits) == by_class[rotation_class(bits)], bin(bits)
-        assert glyph(rotate(bits, 1)) == glyph(bits)
+        assert glyph(bits) == glyph_by_hand(bits), bin(bits)
     counts = Counter(glyph(b) for b in range(64))
     assert counts["k3-left"] == counts["k3-right"] == 6 and counts["k2-opposite"] == 3
 
 
 def test_left_and_right_are_mirror_images_and_nothing_else_is_chiral() -> None:
     for bits in range(64):
-        mirrored = glyph(mirror(bits))
+        mirrored = glyph(mirror_by_hand(bits))
         if glyph(bits) == "k3-left":
             assert mirrored == "k3-right"
         elif glyph(bits) != "k3-right":
@@ -73,12 +103,25 @@ def test_left_and_right_are_mirror_images_and_nothing_else_is_chiral() -> None:
 
 def test_glyph_table_is_the_single_run_rule() -> None:
     for bits in range(63):
-        runs = stone_runs(bits)
-        single_run = len(runs) == 1 and 2 <= runs[0] <= 5
+        single_run = single_run_of_two_to_five([bool(bits >> i & 1) for i in range(6)])
         ruling = DEFAULT_GLYPH_TABLE[glyph(bits)]
         assert (ruling == "illegal") == single_run, bin(bits)
     assert [g for g, r in DEFAULT_GLYPH_TABLE.items() if r == "illegal"] == \
         ["k2-adjacent", "k3-row", "k4-row", "k5"]
+
+
+@pytest.mark.parametrize("side", [4, 5, 6])
+def test_legal_cells_agree_with_a_naive_engine_in_random_games(side: int) -> None:
+    grid = hexhex(side)
+    board = Board(grid.cells)
+    rng = random.Random(side)
+    for _ in range(40):
+        game = OGame(grid)
+        while not game.over:
+            stones = set(game.stones())
+            assert set(game.legal()) == {h for h in grid.cells
+                                         if naive_o_legal(board, stones, h)}
+            game.place(game.random_legal(rng))
 
 
 def test_ring_pattern_is_kept_up_to_date() -> None:
@@ -157,6 +200,25 @@ def test_nobody_can_place_ends_the_game_without_a_winner() -> None:
     assert game.stuck and game.winner is None and not game.loop
 
 
+def test_a_table_that_allows_nothing_ends_the_game_at_once(run_cli: RunCli,
+                                                          tmp_path: Path) -> None:
+    table = dict.fromkeys(DEFAULT_GLYPH_TABLE, "illegal")
+    game = OGame(hexhex(4), table=table)
+    assert game.over and game.stuck and game.winner is None and game.legal() == []
+    glyphs = tmp_path / "nothing.txt"
+    glyphs.write_text("".join(f"{g}: illegal\n" for g in DEFAULT_GLYPH_TABLE))
+    result = run_cli("play", "o", "--side", "4", "--glyphs", str(glyphs), "--json")
+    assert result.code == 0, result.err
+    data = json.loads(result.out)
+    assert (data["over"], data["winner"], data["to_move"], data["legal"]) == \
+        (True, None, None, [])
+    # Partisan: only Right may ever place, so Left is skipped before the first stone.
+    right_only = OGame(hexhex(4), partisan=True, table=dict.fromkeys(DEFAULT_GLYPH_TABLE,
+                                                                     "right"))
+    assert not right_only.over and right_only.to_move == "right"
+    assert right_only.skipped == [(0, "left")]
+
+
 def test_partisan_left_and_right_glyph_rulings() -> None:
     assert allows("left", "left") and not allows("left", "right")
     assert allows("left", "first") and allows("right", "second")
@@ -208,7 +270,8 @@ def test_designer_claims_in_2000_random_games(side: int) -> None:
 def test_designer_claims_exhaustively_to_four_stones_on_edge_4() -> None:
     counts, stuck = reachable_positions(hexhex(4), 4)
     assert stuck == []  # every reachable position has a placement
-    assert counts == [37, 660, 7518, 61344]
+    assert counts == naive_o_reachable_counts(hexhex(4), 4)
+    assert counts[0] == 37  # every cell of the empty edge-4 board
 
 
 def test_undo_restores_legality() -> None:

@@ -8,7 +8,7 @@ forced.  The game ends the moment the board is full, even in mid-turn; the major
 
 The engine keeps, for every cell, how many neighbours each player holds, and the set of
 empty cells that are connections for each player, so that a placement and every query
-cost O(1) (bench/bench_copolymer.py measures it against :class:`NaiveCopolymer`).
+cost O(1) (bench/bench_copolymer.py measures it against a naive engine).
 """
 
 from __future__ import annotations
@@ -268,53 +268,6 @@ def parse_text_position(grid: HexGrid, text: str, source: str) -> tuple[dict[Hex
     cells = {h: ch.lower() for h, ch in shifted.items() if ch != "."}
     capitals = {h for h, ch in shifted.items() if ch in "XO"}
     return cells, capitals
-
-
-class NaiveCopolymer:
-    """The rules straight from their definition, recounting neighbours on every query.
-
-    Kept as an oracle for the tests and as the baseline of the benchmark; never used to
-    play.  Same public behaviour as :class:`Copolymer` for place / connections / winner.
-    """
-
-    def __init__(self, grid: HexGrid, first: str = "x") -> None:
-        check_board(grid)
-        self.grid = grid
-        self.owner: dict[Hex, str] = {}
-        self.to_move = first
-        self.turn_continues = False
-
-    def enemy_neighbours(self, cell: Hex, player: str) -> int:
-        enemy = opponent(player)
-        return sum(1 for n in self.grid.neighbours(cell) if self.owner.get(n) == enemy)
-
-    def connections(self) -> list[Hex]:
-        return [h for h in self.grid.cells if h not in self.owner
-                and self.enemy_neighbours(h, self.to_move) >= CONNECTION_THRESHOLD]
-
-    def empty_cells(self) -> list[Hex]:
-        return [h for h in self.grid.cells if h not in self.owner]
-
-    @property
-    def over(self) -> bool:
-        return len(self.owner) == len(self.grid)
-
-    def place(self, cell: Hex) -> bool:
-        if cell in self.owner or self.over:
-            raise BoardgenError(f"{cell}: not empty")
-        connection = self.enemy_neighbours(cell, self.to_move) >= CONNECTION_THRESHOLD
-        self.owner[cell] = self.to_move
-        self.turn_continues = connection and not self.over
-        if not connection and not self.over:
-            self.to_move = opponent(self.to_move)
-        return connection
-
-    @property
-    def winner(self) -> str | None:
-        if not self.over:
-            return None
-        xs = sum(1 for p in self.owner.values() if p == "x")
-        return "x" if 2 * xs > len(self.grid) else "o"
 
 
 def replay(game: Copolymer, moves: str) -> None:

@@ -147,6 +147,10 @@ def _names(holes: set[Hole]) -> str:
     return " ".join(sorted(hole_name(h) for h in holes)) or "none"
 
 
+def _line_names(lines: set[Line]) -> str:
+    return " ".join(sorted(line_name(ln) for ln in lines)) or "none"
+
+
 def _turn_caption(turn: Turn) -> str:
     mover = turn.mover.capitalize()
     text = f"{mover} plays {turn.move.notation()}."
@@ -330,8 +334,8 @@ def _check(d: Directive, fail: Callable[[Directive, str], ExampleError], game: P
         claimed_blockers = {parse_line(n) for n in rest[2:]}
         if blockers != claimed_blockers:
             raise error(f"the example expects {hole_name(hole)} blocked by "
-                        f"{' '.join(sorted(line_name(ln) for ln in claimed_blockers))}, the engine finds "
-                        f"{' '.join(sorted(line_name(ln) for ln in blockers))}")
+                        f"{_line_names(claimed_blockers)}, the engine finds "
+                        f"{_line_names(blockers)}")
         return
     if kind == "outside":
         assert show is not None
@@ -340,8 +344,8 @@ def _check(d: Directive, fail: Callable[[Directive, str], ExampleError], game: P
                           _ways_round(game, show.piece, show.pivot, end) if not passed)}
         claimed_outside = {parse_hole(w) for w in rest} if rest != ["none"] else set()
         if outside != claimed_outside:
-            raise error(f"the example expects {_names(claimed_outside)} reached only round the outside, "
-                        f"the engine finds {_names(outside)}")
+            raise error(f"the example expects {_names(claimed_outside)} reached only round the "
+                        f"outside, the engine finds {_names(outside)}")
         return
     if kind in ("allowed", "backwards", "blocked"):
         assert show is not None
