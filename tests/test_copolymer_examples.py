@@ -93,6 +93,33 @@ def test_tempo_claims_hold_against_every_defence() -> None:
     assert game.to_move == "x" and solve(game, memo) < 0
 
 
+def test_tempo_sheet_text_is_exactly_what_the_solver_shows() -> None:
+    # The sheet: O wins only by taking D3, alone or with B4, and ending on C2; every other
+    # choice of connections (none, B4, D5, D3+D5, B4+D5, all three) loses.
+    game = _tempo_start()
+    n = game.notation.parse
+    memo: dict[tuple[int, int, str], int] = {}
+    winning: dict[tuple[str, ...], list[str]] = {}
+    for taken in ((), ("B4",), ("D3",), ("D5",), ("B4", "D3"), ("B4", "D5"), ("D3", "D5"),
+                  ("B4", "D3", "D5")):
+        for cell in taken:
+            assert game.is_connection(n(cell))
+            game.place(n(cell))
+        endings = [c for c in game.empty_cells() if not game.is_connection(c)]
+        assert endings and game.to_move == "o"
+        wins = []
+        for cell in endings:
+            game.place(cell)
+            if solve(game, memo) < 0:
+                wins.append(game.notation.name(cell))
+            game.undo()
+        if wins:
+            winning[taken] = wins
+        for _ in taken:
+            game.undo()
+    assert winning == {("D3",): ["C2"], ("B4", "D3"): ["C2"]}
+
+
 BROKEN = {
     "wrong count": ("place: B2 connection 3", "the example claims B2 is connection 3, but the "
                     "engine counts 2 enemy neighbours"),
