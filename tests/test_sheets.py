@@ -62,6 +62,47 @@ def test_every_reference_resolves_and_replays(game: str, quick: bool) -> None:
     assert any(b.kind == "board" for b in blocks) == (not quick)
 
 
+def _printed_text(game: str, quick: bool) -> str:
+    reader = PdfReader(io.BytesIO(sheet(game, "a4", quick)))
+    return " ".join(" ".join(page.extract_text().split()) for page in reader.pages)
+
+
+# What each printed sheet must say, and what the seeds do not support and it must not say.
+SHEET_MUST_SAY = [
+    ("copolymer", True, "passing is not allowed"),
+    ("copolymer", True, "first three turns are single cells"),
+    ("copolymer", False, "eleven cells"),
+    ("copolymer", False, "wins only by taking D3, with or without B4"),
+    ("o", True, "off the board count as empty"),
+    ("o", False, "our reconstruction"),
+    ("o", False, "needs the designer's corner rule"),
+    ("polygone", False, "smallest polygon is a triangle"),
+    ("polygone", False, "the first player to reach seven wins there"),
+    ("polygone", True, "White moves first"),
+    ("polygone", True, "Seven captures win at once, even mid-turn"),
+]
+SHEET_MUST_NOT_SAY = [
+    ("copolymer", False, "taking one wins"),
+    ("copolymer", False, "rich position"),
+    ("copolymer", False, "reserve of connections"),
+    ("copolymer", True, "often hands your opponent"),
+    ("o", False, "the table under which"),
+    ("polygone", False, "is a trap"),
+    ("polygone", False, "the mover wins"),
+]
+
+
+@pytest.mark.parametrize(("game", "quick", "phrase"), SHEET_MUST_SAY)
+def test_printed_sheets_state_the_rules_nuances(game: str, quick: bool, phrase: str) -> None:
+    assert phrase in _printed_text(game, quick)
+
+
+@pytest.mark.parametrize(("game", "quick", "phrase"), SHEET_MUST_NOT_SAY)
+def test_printed_sheets_claim_nothing_the_seeds_do_not_support(game: str, quick: bool,
+                                                               phrase: str) -> None:
+    assert phrase not in _printed_text(game, quick)
+
+
 def _words(text: str) -> list[str]:
     return re.findall(r"[a-z']+", text.lower())
 
