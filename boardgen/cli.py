@@ -16,6 +16,7 @@ import click
 
 from boardgen import __version__
 from boardgen.errors import BoardgenError
+from boardgen.games import build_diagram, game_named
 from boardgen.geometry import SHAPES, HexGrid, grid_from_mask, make_shape, shape_cell_count
 from boardgen.geometry.hexgrid import MAX_CELLS, MAX_MASK_BYTES
 from boardgen.output import check_writable, write_atomic
@@ -26,7 +27,7 @@ from boardgen.render.board import (
     check_cell_mm,
     render_board,
 )
-from boardgen.render.diagram import build_diagram, diagram_names, draw_diagram
+from boardgen.render.diagram import draw_diagram
 from boardgen.render.gallery import default_jobs, gallery_html, thumbnail, thumbnail_source
 from boardgen.render.paper import ORIENTATIONS, parse_paper
 from boardgen.render.polygone_figure import render_polygone_board
@@ -349,11 +350,12 @@ def diagram(game: str, name: str | None, list_names: bool, paper: str, cell_mm: 
       boardgen diagram o glyphs --glyphs my-chart.txt -o chart.svg
     """
     if list_names:
-        for known in diagram_names(game):
+        for known in game_named(game).diagram_names():
             click.echo(known)
         return
     if not name:
-        raise click.UsageError(f"missing diagram NAME (one of: {', '.join(diagram_names(game))})")
+        known = ", ".join(game_named(game).diagram_names())
+        raise click.UsageError(f"missing diagram NAME (one of: {known})")
     glyphs = _read_glyphs(glyphs_file)
     built = build_diagram(game, name, glyphs=glyphs)  # bad names and examples: no file
     paper_size = parse_paper(paper)

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from conftest import Run
 
+from boardgen import games
+from boardgen.games import GAMES, render_diagram
 from boardgen.geometry import hexhex
-from boardgen.render import diagram
-from boardgen.render.diagram import example_names, render_diagram
 from boardgen.render.paper import parse_paper
 from boardgen.render.scene import THEMES
 from boardgen.rules.copolymer import Copolymer, solve
@@ -25,10 +25,10 @@ RunCli = Callable[..., Run]
 
 
 def test_the_required_examples_exist() -> None:
-    assert {"help-page", "tempo", "forced"} <= set(example_names("copolymer"))
+    assert {"help-page", "tempo", "forced"} <= set(GAMES["copolymer"].file_names())
 
 
-@pytest.mark.parametrize("name", example_names("copolymer"))
+@pytest.mark.parametrize("name", GAMES["copolymer"].file_names())
 def test_every_example_replays_and_draws_one_cell_element_per_cell(name: str) -> None:
     example = load_example(TEMPLATES / f"{name}.txt")
     panels = [p for line in example.lines for p in line.panels]
@@ -153,7 +153,7 @@ def test_cli_diagram_of_a_broken_example_is_one_line(run_cli: RunCli, tmp_path: 
     folder = tmp_path / "templates" / "copolymer"
     folder.mkdir(parents=True)
     (folder / "bad.txt").write_text("board: hexhex 3\npanel: one\nplace: F9 ends 0\n")
-    monkeypatch.setattr(diagram, "TEMPLATES", tmp_path / "templates")
+    monkeypatch.setattr(games, "TEMPLATES", tmp_path / "templates")
     out = tmp_path / "bad.pdf"
     result = run_cli("diagram", "copolymer", "bad", "-o", str(out))
     assert result.code == 2

@@ -312,7 +312,7 @@ def test_play_o_json_and_errors(run_cli: RunCli, tmp_path: Path) -> None:
 
 
 def _chart_roles(glyphs: dict[str, str] | None) -> dict[str, str]:
-    from boardgen.render.diagram import build_diagram
+    from boardgen.games import build_diagram
 
     diagram = build_diagram("o", "glyphs", glyphs=glyphs)
     ((_, scenes),) = diagram.rows
@@ -331,8 +331,8 @@ def test_glyph_chart_is_drawn_from_the_table() -> None:
 
 
 def test_glyph_chart_flowers_show_each_glyphs_pattern() -> None:
+    from boardgen.games import build_diagram
     from boardgen.geometry import DIRECTIONS
-    from boardgen.render.diagram import build_diagram
 
     ((_, scenes),) = build_diagram("o", "glyphs").rows
     for scene in scenes:
@@ -341,17 +341,23 @@ def test_glyph_chart_flowers_show_each_glyphs_pattern() -> None:
 
 
 def test_corner_and_loop_diagrams_say_what_the_engine_says() -> None:
-    from boardgen.render.diagram import build_diagram
+    from boardgen.games import build_diagram
 
     ((_, corners),) = build_diagram("o", "corners").rows
     captions = [s.caption or "" for s in corners]
-    assert captions[0] == "Stone on A2; A1: legal."
+    assert captions[0] == "1. First A2 (k0). A1: a stone may go here."
     assert "corner rule" in captions[1] and "corner rule" in captions[2]
+    assert [s.cell_roles[s.grid.cells[0]] for s in corners] == \
+        ["legal", "illegal", "corner", "corner"]  # A1: the candidate, then a stone on it
     ((_, (loop,)),) = build_diagram("o", "loop").rows
     enclosed = {h for h, role in loop.cell_roles.items() if role == "new"}
-    ringed = {m.cell for m in loop.markers if m.role == "accent"}
-    assert enclosed and ringed
-    assert all(any(n in ringed for n in loop.grid.neighbours(h)) for h in enclosed)
+    loop_stones = {m.cell for m in loop.markers if m.role == "loop"}
+    assert enclosed and loop_stones
+    assert all(any(n in loop_stones for n in loop.grid.neighbours(h)) for h in enclosed)
+    # The stone that closed the loop is ringed.
+    (closing,) = [m.cell for m in loop.markers if m.kind == "ring"]
+    assert closing in loop_stones and loop.grid.cells  # B6, the last stone
+    assert "closes a loop of 13 stones with B6" in (loop.caption or "")
 
 
 def test_cli_o_diagrams(run_cli: RunCli, tmp_path: Path) -> None:

@@ -17,7 +17,7 @@ from conftest import Run
 from PIL import Image, ImageChops
 from pypdf import PdfReader
 
-from boardgen.render.diagram import build_diagram
+from boardgen.games import build_diagram
 from boardgen.render.paper import parse_paper
 from boardgen.render.scene import THEMES
 from boardgen.render.sheet import load_sheet, render_sheet_html, render_sheet_pdf

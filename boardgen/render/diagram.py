@@ -9,11 +9,10 @@ panel.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from pathlib import Path
 
-from boardgen.errors import BoardgenError
-from boardgen.geometry import Layout
+from boardgen.geometry import Hex, Layout
 from boardgen.geometry.lattice import Hole
 from boardgen.render.figure import (
     CellShape,
@@ -30,18 +29,19 @@ from boardgen.render.paper import Paper, content_size
 from boardgen.render.pdf import PageInfo, render_pdf_pages
 from boardgen.render.png import render_png
 from boardgen.render.polygone_figure import LatticeScene, Swing, lattice_figure, staple
-from boardgen.render.scene import Marker, Scene, Theme
+from boardgen.render.scene import Arrow, Marker, Scene, Theme, edge_roles
 from boardgen.render.svg import document_size, render_svg
-from boardgen.rules.copolymer_examples import Example, Panel, load_example
+from boardgen.rules.copolymer_examples import Example, Panel
+from boardgen.rules.example_file import MARK_KINDS, Annotations
+from boardgen.rules.o_examples import OExample
 from boardgen.rules.polygone import RECONSTRUCTION
-from boardgen.rules.polygone_examples import PolygoneExample, load_polygone_example
+from boardgen.rules.polygone_examples import PolygoneExample
 
 PLAYER_ROLES = {"x": "player1", "o": "player2"}
 DEFAULT_PANEL_CELL_MM = 8.0
 GAP_MM = 6.0
 TITLE_MM = 5.0
 LINE_TITLE_MM = 3.8
-TEMPLATES = Path(__file__).resolve().parent.parent.parent / "templates"
 
 
 @dataclass(frozen=True)
@@ -55,82 +55,118 @@ class Diagram:
     cell_mm: float = DEFAULT_PANEL_CELL_MM
 
 
-def example_path(game: str, name: str) -> Path:
-    """The example file ``templates/GAME/NAME.txt``; the error lists what exists."""
-    folder = TEMPLATES / game
-    path = folder / f"{name}.txt"
-    if not path.is_file():
-        known = sorted(p.stem for p in folder.glob("*.txt")) if folder.is_dir() else []
-        raise BoardgenError(
-            f"no {game} diagram named {name!r} (known: {', '.join(known) or 'none'})"
-        )
-    return path
-
-
-def example_names(game: str) -> list[str]:
-    return sorted(p.stem for p in (TEMPLATES / game).glob("*.txt"))
-
-
-def diagram_names(game: str) -> list[str]:
-    if game == "o":
-        # Imported here: o_diagrams builds Diagram objects, so it imports this module.
-        from boardgen.render.o_diagrams import O_DIAGRAMS
-
-        return sorted(O_DIAGRAMS)
-    return example_names(game)
-
-
-def build_diagram(game: str, name: str, *, glyphs: dict[str, str] | None = None) -> Diagram:
-    """The named diagram of a game, every position from its engine."""
-    if game == "o":
-        from boardgen.render.o_diagrams import O_DIAGRAMS  # see diagram_names
-
-        if name not in O_DIAGRAMS:
-            raise BoardgenError(f"no o diagram named {name!r} (known: "
-                                f"{', '.join(sorted(O_DIAGRAMS))})")
-        return O_DIAGRAMS[name](glyphs)
-    if glyphs is not None:
-        raise BoardgenError("--glyphs applies to O diagrams only")
-    if game == "polygone":
-        return polygone_diagram(load_polygone_example(example_path(game, name)))
-    return copolymer_diagram(load_example(example_path(game, name)))
-
-
 def polygone_diagram(example: PolygoneExample) -> Diagram:
-    scenes = tuple(
-        LatticeScene(
-            pieces=panel.pieces, ghosts=tuple(panel.ghosts), crossed=tuple(panel.crossed),
+    scenes = []
+    for panel in example.panels:
+        notes = panel.annotations
+        caption = notes.caption if notes.caption is not None else \
+            " ".join([f"{panel.label}." if panel.label else "", *panel.caption])
+        ghosts = [*panel.ghosts, *(ln for ln, role in notes.highlights.items()
+                                   if role == "ghost")]
+        crossed = [*panel.crossed, *(ln for ln, role in notes.highlights.items()
+                                     if role == "crossed")]
+        scenes.append(LatticeScene(
+            pieces=panel.pieces, ghosts=tuple(ghosts), crossed=tuple(crossed),
             swings=tuple(Swing(s.pivot, s.start, s.end, s.sense) for s in panel.swings),
-            labels=dict(panel.labels),
-            caption=" ".join([f"{panel.label}." if panel.label else "", *panel.caption]),
-            apexes=False,
-        )
-        for panel in example.panels
-    )
-    return Diagram(example.title, ((None, scenes),),
-                   (("white-piece", "White"), ("black-piece", "Black"), ("ghost", "allowed"),
-                    ("crossed", "forbidden or captured")), RECONSTRUCTION, cell_mm=14.0)
+            labels=dict(panel.labels), caption=caption.strip(), apexes=False,
+            hole_marks=tuple(notes.marks), arrows=tuple(notes.arrows)))
+    return Diagram(example.title, ((None, tuple(scenes)),),
+                   _used(POLYGONE_LEGEND, scenes), RECONSTRUCTION, cell_mm=14.0)
 
 
 def copolymer_diagram(example: Example) -> Diagram:
-    return Diagram(
-        example.title,
-        tuple((line.title, tuple(panel_scene(example, p) for p in line.panels))
-              for line in example.lines),
-        (("player1", "X"), ("player2", "O")),
-        "Numbered discs: the cells of the turn, in the order placed.",
-    )
+    rows = tuple((line.title, tuple(panel_scene(example, p) for p in line.panels))
+                 for line in example.lines)
+    return Diagram(example.title, rows,
+                   _used(COPOLYMER_LEGEND, [s for _, scenes in rows for s in scenes]),
+                   "Numbered discs: the cells of the turn, in the order placed.")
 
 
 def panel_scene(example: Example, panel: Panel) -> Scene:
     numbers = {cell: str(k) for cell, k in panel.numbered}
-    return Scene(
+    scene = Scene(
         example.grid,
         cell_roles={cell: PLAYER_ROLES[p] for cell, p in panel.cells.items()},
         cell_texts=numbers,
         markers=tuple(Marker(cell, "disc") for cell in numbers),
         caption=f"{panel.label}. {panel.caption}" if panel.label else panel.caption,
     )
+    return annotated(scene, panel.annotations)
+
+
+def o_file_diagram(example: OExample) -> Diagram:
+    """An O diagram file's panels: stones, this panel's stones numbered, the loop's stones
+    and the stone that closed it marked, the cells it cut off highlighted."""
+    rows = []
+    for line in example.lines:
+        scenes = []
+        for panel in line.panels:
+            roles = edge_roles(example.grid)
+            roles.update({h: "new" for h in panel.enclosed})
+            roles.update(panel.shown)
+            numbers = dict(panel.numbered)
+            markers = [Marker(h, "disc" if h in numbers else "dot",
+                              "loop" if h in panel.loop else "stone")
+                       for h in sorted(panel.stones)]
+            if panel.closing is not None:
+                markers.append(Marker(panel.closing, "ring", "accent"))
+            label = f"{panel.label}. " if panel.label else ""
+            scene = Scene(example.grid, cell_roles=roles,
+                          cell_texts={h: str(k) for h, k in numbers.items()},
+                          markers=tuple(markers), caption=label + panel.caption)
+            scenes.append(annotated(scene, panel.annotations))
+        rows.append((line.title, tuple(scenes)))
+    scenes_used = [s for _, scenes in rows for s in scenes]
+    return Diagram(example.title, tuple(rows), _used(O_LEGEND, scenes_used),
+                   "Numbered: the stones of the panel; ringed: the stone that closed the loop."
+                   if any(p.closing for line in example.lines for p in line.panels) else
+                   "Numbered: the stones of the panel.", cell_mm=7.0)
+
+
+def annotated(scene: Scene, notes: Annotations[Hex, Hex]) -> Scene:
+    """A designer's arrows, marks and highlights on top of the engine's picture."""
+    if not (notes.arrows or notes.marks or notes.highlights):
+        return scene
+    roles = dict(scene.cell_roles)
+    roles.update(notes.highlights)
+    texts = dict(scene.cell_texts)
+    markers = list(scene.markers)
+    for cell, kind in notes.marks:
+        if kind in MARK_KINDS:
+            markers.append(Marker(cell, kind, "accent"))
+        else:
+            markers.append(Marker(cell, "disc"))
+            texts[cell] = kind
+    return replace(scene, cell_roles=roles, cell_texts=texts, markers=tuple(markers),
+                   arrows=scene.arrows + tuple(Arrow(a, b) for a, b in notes.arrows))
+
+
+# What each role means, per game; a legend lists only the roles its panels use.
+COPOLYMER_LEGEND = (("player1", "X"), ("player2", "O"), ("new", "highlighted"),
+                    ("legal", "allowed"), ("illegal", "not allowed"))
+O_LEGEND = (("legal", "a stone may go here"), ("illegal", "it may not"),
+            ("new", "cut off from the edge"), ("corner", "corner"),
+            ("perimeter", "perimeter"))
+POLYGONE_LEGEND = (("white-piece", "White"), ("black-piece", "Black"), ("ghost", "allowed"),
+                   ("crossed", "forbidden or captured"))
+
+
+def scene_roles(scene: Scene | LatticeScene) -> set[str]:
+    """The roles a picture shows, as a legend names them."""
+    if isinstance(scene, Scene):
+        return set(scene.cell_roles.values())
+    roles = {f"{colour}-piece" for colour in scene.pieces.values()}
+    if scene.ghosts:
+        roles.add("ghost")
+    if scene.crossed:
+        roles.add("crossed")
+    return roles
+
+
+def _used(legend: tuple[tuple[str, str], ...], scenes: Sequence[Scene | LatticeScene]
+          ) -> tuple[tuple[str, str], ...]:
+    used = set().union(*(scene_roles(s) for s in scenes)) if scenes else set()
+    return tuple((role, label) for role, label in legend if role in used)
 
 
 def _heading(text: str, size: float, width: float, y: float) -> tuple[list[Text], float]:
@@ -228,15 +264,6 @@ def diagram_pages(diagram: Diagram, *, cell_width: float, max_width: float,
         result.append(merge(right, max(height - GAP_MM, 1.0), page_parts, page_texts,
                             cell_width))
     return result
-
-
-def render_diagram(game: str, name: str, fmt: str, *, paper: Paper, theme: Theme,
-                   cell_mm: float | None = None, dpi: int = 150,
-                   info: PageInfo | None = None,
-                   glyphs: dict[str, str] | None = None) -> bytes:
-    """Build the named diagram from the engine and draw it."""
-    return draw_diagram(build_diagram(game, name, glyphs=glyphs), game, name, fmt,
-                        paper=paper, theme=theme, cell_mm=cell_mm, dpi=dpi, info=info)
 
 
 def draw_diagram(diagram: Diagram, game: str, name: str, fmt: str, *, paper: Paper,

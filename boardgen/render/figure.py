@@ -135,7 +135,7 @@ def board_figure(scene: Scene, cell_width: float, *, margin: float = 1.0) -> Fig
         radius = {"dot": 0.3, "ring": 0.36, "cross": 0.28, "disc": 0.3}[marker.kind] \
             * cell_width
         marks.append(Mark(marker.kind, x, y, radius, marker.role))
-    strokes = [_arrow(layout.centre(a.start), layout.centre(a.end), a.role, cell_width)
+    strokes = [arrow_stroke(layout.centre(a.start), layout.centre(a.end), a.role, cell_width)
                for a in scene.arrows]
     return Figure(x1 - x0 + 2 * margin, y1 - y0 + 2 * margin, cell_width,
                   layout.corner_offsets(), cells, texts, marks, strokes)
@@ -222,7 +222,7 @@ def _outside_labels(rows: tuple[tuple[Hex, ...], ...], notation: Notation, layou
     return texts
 
 
-def _arrow(start: Point, end: Point, role: str, cell_width: float) -> Stroke:
+def arrow_stroke(start: Point, end: Point, role: str, cell_width: float) -> Stroke:
     # Stop short of both centres so the arrow does not hide what is on the cells.
     dx, dy = end[0] - start[0], end[1] - start[1]
     length = math.hypot(dx, dy) or 1.0

@@ -18,9 +18,10 @@ import cairosvg
 import pypdfium2
 
 from boardgen import __version__
+from boardgen.games import GAMES as GAME_DESCRIPTIONS
+from boardgen.games import render_diagram
 from boardgen.geometry import hexhex
 from boardgen.render.board import BoardOptions, board_info, render_board
-from boardgen.render.diagram import diagram_names, render_diagram
 from boardgen.render.paper import Paper
 from boardgen.render.polygone_figure import render_polygone_board
 from boardgen.render.scene import THEMES, Scene, board_scene
@@ -67,7 +68,7 @@ def default_jobs(paper: Paper) -> list[Job]:
                     partial(render_polygone_board, "pdf", paper=paper, theme=theme,
                             spacing=None, dpi=150, title=None)))
     for game in GAMES:
-        for name in diagram_names(game):
+        for name in GAME_DESCRIPTIONS[game].diagram_names():
             for fmt in ("pdf", "svg"):
                 jobs.append(Job(f"{game}-diagram-{name}.{fmt}", game, "diagram",
                                 partial(render_diagram, game, name, fmt, paper=paper,

@@ -25,12 +25,14 @@ from boardgen.geometry.lattice import (
     direction,
     position,
 )
-from boardgen.render.figure import Figure, Mark, Stroke, Text, text_box, wrap
+from boardgen.render.figure import Figure, Mark, Stroke, Text, arrow_stroke, text_box, wrap
+from boardgen.render.fonts import BOLD
 from boardgen.render.paper import Paper, content_size
 from boardgen.render.pdf import PageInfo, render_pdf_pages
 from boardgen.render.png import render_png
 from boardgen.render.scene import Theme
 from boardgen.render.svg import document_size, render_svg
+from boardgen.rules.example_file import MARK_KINDS
 from boardgen.rules.polygone import CREDIT, NAME, RECONSTRUCTION, START
 
 Point = tuple[float, float]
@@ -56,6 +58,8 @@ class LatticeScene:
     caption: str | None = None
     coordinates: bool = True  # row letters and levels, for the notation
     apexes: bool = True  # name the home and goal apexes
+    hole_marks: tuple[tuple[Hole, str], ...] = ()  # a designer's dot, ring, cross or text
+    arrows: tuple[tuple[Hole, Hole], ...] = ()  # a designer's arrows between holes
 
 
 def _at(hole: Hole, spacing: float) -> Point:
@@ -123,6 +127,15 @@ def lattice_figure(scene: LatticeScene, spacing: float, *, margin: float = 1.0) 
         strokes.append(Stroke(((mx - r, my + r), (mx + r, my - r)), "line", 0.025 * s))
     for swing in scene.swings:
         strokes.append(_arc(swing, s))
+    for start, end in scene.arrows:
+        strokes.append(arrow_stroke(_at(start, s), _at(end, s), "accent", 0.5 * s))
+    for hole, kind in scene.hole_marks:
+        x, y = _at(hole, s)
+        if kind in MARK_KINDS:
+            marks.append(Mark(kind, x, y, 0.12 * s, "accent"))
+        else:
+            marks.append(Mark("disc", x, y, 0.11 * s, "accent"))
+            texts.append(Text(x, y, kind, 0.13 * s, "cell-text", weight=BOLD))
     for ln, label in scene.labels.items():
         (ax, ay), (bx, by) = _segment(ln, s)
         length = math.hypot(bx - ax, by - ay) or 1.0

@@ -40,9 +40,10 @@ from reportlab.platypus import (
 
 from boardgen import __version__
 from boardgen.errors import BoardgenError
+from boardgen.games import TEMPLATES, build_diagram
 from boardgen.geometry import hexhex
 from boardgen.render.board import largest_fitting_figure
-from boardgen.render.diagram import TEMPLATES, build_diagram, diagram_pages
+from boardgen.render.diagram import diagram_pages
 from boardgen.render.figure import Figure, board_figure
 from boardgen.render.fonts import PDF_FONT_NAMES, register_pdf_fonts
 from boardgen.render.paper import Paper

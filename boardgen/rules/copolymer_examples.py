@@ -15,6 +15,8 @@ Directives:
   expect: to-move P | connections CELLS|none | forced | turn-continues | turn-ends
           | counts x N o N | winner P | solved winner P   (perfect play, exhaustive search)
   note: TEXT                   appended to the panel's caption
+  game: copolymer              optional under templates/copolymer/, needed elsewhere
+  arrow: / mark: / highlight: / caption:   annotations (see boardgen.rules.example_file)
 """
 
 from __future__ import annotations
@@ -31,7 +33,18 @@ from boardgen.rules.copolymer import (
     parse_text_position,
     solve,
 )
-from boardgen.rules.example_file import Directive, ExampleError, read_directives
+from boardgen.rules.example_file import (
+    ANNOTATION_KEYS,
+    Annotations,
+    Directive,
+    ExampleError,
+    annotate,
+    check_game,
+    read_directives,
+)
+
+# Roles a designer may highlight cells with on a Copolymer board.
+HIGHLIGHT_ROLES = ("new", "legal", "illegal")
 
 
 @dataclass(frozen=True)
@@ -40,6 +53,7 @@ class Panel:
     cells: dict[Hex, str]  # colour of every occupied cell
     numbered: tuple[tuple[Hex, int], ...]  # this turn's cells, in the order placed
     caption: str
+    annotations: Annotations[Hex, Hex] = field(default_factory=Annotations)
 
 
 @dataclass(frozen=True)
@@ -61,6 +75,7 @@ class _PanelDraft:
     label: str
     placements: list[Placement] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    annotations: Annotations[Hex, Hex] = field(default_factory=Annotations)
 
 
 def _cells(n: int, enemy: str) -> str:
@@ -151,7 +166,9 @@ class _Replay:
         return game
 
     def header(self, d: Directive) -> None:
-        if d.key == "title":
+        if d.key == "game":
+            check_game(d, "copolymer", self.source)
+        elif d.key == "title":
             self.title = d.value
         elif d.key == "board":
             parts = d.value.split()
@@ -259,8 +276,10 @@ def load_example(path: Path) -> Example:
         if draft is not None:
             numbered = tuple((p.cell, k) for k, p in enumerate(game.this_turn(), start=1)) \
                 if draft.placements else ()
+            caption = draft.annotations.caption
             panels.append(Panel(draft.label, game.cells(), numbered,
-                                _caption(game, draft, forced_flags)))
+                                _caption(game, draft, forced_flags) if caption is None
+                                else caption, draft.annotations))
         draft, forced_flags = None, []
 
     def close_line() -> None:
@@ -288,6 +307,9 @@ def load_example(path: Path) -> Example:
             replay.check(game, d)
         elif d.key == "note":
             draft.notes.append(d.value)
+        elif d.key in ANNOTATION_KEYS:
+            annotate(d, draft.annotations, replay.source, game.notation.parse,
+                     game.notation.parse, HIGHLIGHT_ROLES)
         else:
             raise replay.fail(d, f"unknown directive {d.key!r} in a panel")
     close_line()

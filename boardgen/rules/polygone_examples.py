@@ -16,6 +16,8 @@ Directives (see boardgen.rules.example_file for the format):
           captures COLOUR LINES | no-capture | polygons N | captured white N black N
           | winner COLOUR | legal MOVE | illegal MOVE
   note: TEXT
+  game: polygone                optional under templates/polygone/, needed elsewhere
+  arrow: / mark: (on holes) / highlight: ghost|crossed LINES / caption:   annotations
 A claim the engine does not share stops the build with the file and line.
 """
 
@@ -38,7 +40,15 @@ from boardgen.geometry.lattice import (
     parse_hole,
     parse_line,
 )
-from boardgen.rules.example_file import Directive, ExampleError, read_directives
+from boardgen.rules.example_file import (
+    ANNOTATION_KEYS,
+    Annotations,
+    Directive,
+    ExampleError,
+    annotate,
+    check_game,
+    read_directives,
+)
 from boardgen.rules.polygone import (
     COLOURS,
     Move,
@@ -47,6 +57,9 @@ from boardgen.rules.polygone import (
     forward,
     parse_move,
 )
+
+# Roles a designer may highlight lines with on the Polygone board.
+HIGHLIGHT_ROLES = ("ghost", "crossed")
 
 
 @dataclass(frozen=True)
@@ -66,6 +79,7 @@ class PolygonePanel:
     swings: list[SwingArrow] = field(default_factory=list)
     labels: dict[Line, str] = field(default_factory=dict)
     caption: list[str] = field(default_factory=list)
+    annotations: Annotations[Hole, Line] = field(default_factory=Annotations)
 
 
 @dataclass(frozen=True)
@@ -189,7 +203,9 @@ def load_polygone_example(path: Path) -> PolygoneExample:
 
     body = next((i for i, d in enumerate(directives) if d.key == "panel"), len(directives))
     for d in directives[:body]:
-        if d.key == "title":
+        if d.key == "game":
+            check_game(d, "polygone", source)
+        elif d.key == "title":
             title = d.value
         elif d.key == "white":
             white = lines_of(d)
@@ -292,6 +308,8 @@ def load_polygone_example(path: Path) -> PolygoneExample:
             _check(d, fail, game, last_show, last_turn)
         elif d.key == "note":
             panel.caption.append(d.value)
+        elif d.key in ANNOTATION_KEYS:
+            annotate(d, panel.annotations, source, parse_hole, parse_line, HIGHLIGHT_ROLES)
         else:
             raise fail(d, f"unknown directive {d.key!r} in a panel")
     close()
