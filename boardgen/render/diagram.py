@@ -104,7 +104,7 @@ def o_file_diagram(example: OExample) -> Diagram:
             roles = edge_roles(example.grid)
             roles.update({h: "new" for h in panel.enclosed})
             roles.update(panel.shown)
-            numbers = dict(panel.numbered)
+            numbers = dict(panel.numbered) if example.numbers else {}
             markers = [Marker(h, "disc" if h in numbers else "dot",
                               "loop" if h in panel.loop else "stone")
                        for h in sorted(panel.stones)]
@@ -118,9 +118,14 @@ def o_file_diagram(example: OExample) -> Diagram:
         rows.append((line.title, tuple(scenes)))
     scenes_used = [s for _, scenes in rows for s in scenes]
     return Diagram(example.title, tuple(rows), _used(O_LEGEND, scenes_used),
-                   "Numbered: the stones of the panel; ringed: the stone that closed the loop."
-                   if any(p.closing for line in example.lines for p in line.panels) else
-                   "Numbered: the stones of the panel.", cell_mm=7.0)
+                   _o_note(example), cell_mm=7.0)
+
+
+def _o_note(example: OExample) -> str | None:
+    notes = ["Numbered: the stones of the panel."] if example.numbers else []
+    if any(p.closing for line in example.lines for p in line.panels):
+        notes.append("Ringed: the stone that closed the loop.")
+    return " ".join(notes) or None
 
 
 def annotated(scene: Scene, notes: Annotations[Hex, Hex]) -> Scene:

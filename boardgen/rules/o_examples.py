@@ -3,6 +3,7 @@ the engine with every claim checked.
 
 Directives:
   game: o              title: TEXT           board: hexhex N        variant: partisan
+  numbers: off         draw a panel's stones as plain stones, not numbered
   setup: CELLS         stones played in order from the empty board, by the rules (not
                        numbered in the pictures)
   line: TITLE          a row of panels, starting again from the start position
@@ -67,6 +68,7 @@ class OExample:
     grid: HexGrid
     partisan: bool
     lines: tuple[OLine, ...]
+    numbers: bool = True  # number each panel's stones with their move numbers
 
 
 @dataclass
@@ -92,6 +94,7 @@ def load_o_example(path: Path, *, table: dict[str, str] | None = None) -> OExamp
     grid: HexGrid | None = None
     partisan = False
     setup: Directive | None = None
+    numbers = True
     start_claims: list[Directive] = []
     body = next((i for i, d in enumerate(directives) if d.key in ("line", "panel")),
                 len(directives))
@@ -115,6 +118,10 @@ def load_o_example(path: Path, *, table: dict[str, str] | None = None) -> OExamp
             partisan = d.value == "partisan"
         elif d.key == "setup":
             setup = d
+        elif d.key == "numbers":
+            if d.value not in ("on", "off"):
+                raise fail(d, f"numbers must be on or off, not {d.value!r}")
+            numbers = d.value == "on"
         elif d.key == "expect":
             start_claims.append(d)
         else:
@@ -207,7 +214,7 @@ def load_o_example(path: Path, *, table: dict[str, str] | None = None) -> OExamp
         else:
             raise fail(d, f"unknown directive {d.key!r} in a panel")
     close_line()
-    return OExample(path.stem, title, board, partisan, tuple(lines))
+    return OExample(path.stem, title, board, partisan, tuple(lines), numbers)
 
 
 def _panel(game: OGame, draft: _Draft) -> OPanel:
