@@ -8,12 +8,16 @@ below ``cli``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from boardgen.errors import BoardgenError
+from boardgen.geometry import HexGrid, hexhex
+from boardgen.geometry.lattice import Line
 from boardgen.render.diagram import (
+    PLAYER_ROLES,
     Diagram,
     copolymer_diagram,
     draw_diagram,
@@ -21,10 +25,11 @@ from boardgen.render.diagram import (
     polygone_diagram,
 )
 from boardgen.render.o_diagrams import glyph_chart, partisan_glyphs
-from boardgen.render.paper import Paper
+from boardgen.render.paper import Paper, parse_paper
 from boardgen.render.pdf import PageInfo
-from boardgen.render.scene import Theme
-from boardgen.rules import copolymer, o, polygone
+from boardgen.render.polygone_figure import LatticeScene
+from boardgen.render.scene import THEMES, Marker, Scene, Theme, edge_roles
+from boardgen.rules import copolymer, o, polygone, replay_moves
 from boardgen.rules.copolymer_examples import load_example
 from boardgen.rules.example_file import declared_game, read_directives
 from boardgen.rules.o_examples import load_o_example
@@ -48,6 +53,11 @@ class Game:
     generated: Mapping[str, Callable[[GlyphTable | None], Diagram]] = field(
         default_factory=dict)
     takes_glyphs: bool = False  # O's replaceable glyph chart
+    # A replay through the engine, and how a line of moves is cut into moves.
+    new_position: Callable[[Game, PlayOptions], Position] | None = None
+    split_moves: Callable[[str], list[str]] = str.split
+    board_kind: str = "hex"  # "hex": sizes, shapes and masks apply; "lattice": fixed board
+    play_options: frozenset[str] = frozenset()  # which PlayOptions beyond the grid it takes
 
     @property
     def credit(self) -> str:
@@ -75,28 +85,6 @@ class Game:
                                 f"{', '.join(self.diagram_names()) or 'none'}; to draw a file, "
                                 "give its path: boardgen diagram FILE)")
         return self.load_file(path, glyphs)
-
-
-def _no_glyphs(load: Callable[[Path], Diagram]) -> Callable[[Path, GlyphTable | None], Diagram]:
-    def loader(path: Path, glyphs: GlyphTable | None) -> Diagram:
-        if glyphs is not None:
-            raise BoardgenError("--glyphs applies to O diagrams only")
-        return load(path)
-    return loader
-
-
-GAMES: dict[str, Game] = {
-    "copolymer": Game(
-        "copolymer", copolymer.NAME, "Mark Steere", 2006,
-        _no_glyphs(lambda path: copolymer_diagram(load_example(path)))),
-    "o": Game(
-        "o", o.NAME, "Mark Steere", 2024,
-        lambda path, glyphs: o_file_diagram(load_o_example(path, table=glyphs)),
-        {"glyphs": glyph_chart, "partisan-glyphs": partisan_glyphs}, takes_glyphs=True),
-    "polygone": Game(
-        "polygone", polygone.NAME, "Fabien Vandenbussche", 2004,
-        _no_glyphs(lambda path: polygone_diagram(load_polygone_example(path)))),
-}
 
 
 def game_named(key: str) -> Game:
@@ -142,3 +130,198 @@ def render_diagram(game: str, name: str, fmt: str, *, paper: Paper, theme: Theme
     """Build the named diagram from the engine and draw it."""
     return draw_diagram(build_diagram(game, name, glyphs=glyphs), game, name, fmt,
                         paper=paper, theme=theme, cell_mm=cell_mm, dpi=dpi, info=info)
+
+
+# --- positions: a game replayed through its engine ------------------------------------------
+
+@dataclass(frozen=True)
+class PlayOptions:
+    """How a replay starts.  ``grid`` for the hex games; ``first`` and ``start`` (a
+    position drawn as text, with the name to report errors under) for Copolymer;
+    ``partisan`` and ``glyphs`` for O."""
+
+    grid: HexGrid | None = None
+    first: str | None = None
+    start: tuple[str, str] | None = None
+    partisan: bool = False
+    glyphs: GlyphTable | None = None
+
+
+class Position(ABC):
+    """A position reached by replaying moves through a game's engine.  Displays itself in
+    Jupyter (``_repr_svg_``)."""
+
+    game: Game
+
+    @abstractmethod
+    def play(self, moves: Iterable[str]) -> None:
+        """Play moves in order; the first one refused raises BoardgenError naming its
+        number, the move as written, and the reason."""
+
+    @property
+    @abstractmethod
+    def moves_played(self) -> int: ...
+
+    @abstractmethod
+    def to_json(self) -> dict[str, object]:
+        """The stable ``boardgen play GAME --json`` object (see the README)."""
+
+    @abstractmethod
+    def text(self) -> str:
+        """The position as ``boardgen play`` prints it."""
+
+    @abstractmethod
+    def scene(self, caption: str | None = None) -> Scene | LatticeScene:
+        """A picture of the position, the last turn's cells (or piece) numbered."""
+
+    def _repr_svg_(self) -> str:
+        return render_position(self, "svg").decode("utf-8")
+
+
+class CopolymerPosition(Position):
+    def __init__(self, game: Game, options: PlayOptions) -> None:
+        self.game = game
+        grid = options.grid or hexhex(copolymer.DEFAULT_SIDE)
+        first = options.first or "x"
+        self.engine = copolymer.Copolymer(grid, first=first)
+        if options.start is not None:
+            text, source = options.start
+            cells, _capitals = copolymer.parse_text_position(grid, text, source)
+            self.engine.set_position(cells, first)
+
+    def play(self, moves: Iterable[str]) -> None:
+        engine = self.engine
+        replay_moves(moves, lambda token: engine.place(engine.notation.parse(token)))
+
+    @property
+    def moves_played(self) -> int:
+        return len(self.engine.history)
+
+    def to_json(self) -> dict[str, object]:
+        grid = self.engine.grid
+        return copolymer.position_json(self.engine, grid.side if grid.shape == "hexhex"
+                                       else None)
+
+    def text(self) -> str:
+        return "\n".join([*copolymer.text_position(self.engine),
+                          copolymer.status_line(self.engine)])
+
+    def scene(self, caption: str | None = None) -> Scene:
+        engine = self.engine
+        numbers = {p.cell: str(k) for k, p in enumerate(engine.this_turn(), start=1)}
+        return Scene(engine.grid,
+                     cell_roles={h: PLAYER_ROLES[p] for h, p in engine.cells().items()},
+                     cell_texts=numbers, markers=tuple(Marker(h, "disc") for h in numbers),
+                     caption=caption)
+
+
+class OPosition(Position):
+    def __init__(self, game: Game, options: PlayOptions) -> None:
+        self.game = game
+        grid = options.grid or hexhex(o.DEFAULT_SIDE)
+        self.engine = o.OGame(grid, partisan=options.partisan, table=options.glyphs)
+
+    def play(self, moves: Iterable[str]) -> None:
+        o.replay(self.engine, moves)
+
+    @property
+    def moves_played(self) -> int:
+        return len(self.engine.history)
+
+    def to_json(self) -> dict[str, object]:
+        return o.position_json(self.engine)
+
+    def text(self) -> str:
+        return "\n".join([*o.text_position(self.engine), o.status_line(self.engine)])
+
+    def scene(self, caption: str | None = None) -> Scene:
+        engine = self.engine
+        last = engine.history[-1].cell if engine.history else None
+        roles = edge_roles(engine.grid)
+        roles.update({h: "new" for h in engine.enclosed})
+        markers = [Marker(h, "disc" if h == last else "dot",
+                          "loop" if h in engine.loop else "stone") for h in engine.stones()]
+        if engine.winner is not None and last is not None:
+            markers.append(Marker(last, "ring", "accent"))
+        texts = {last: str(len(engine.history))} if last is not None else {}
+        return Scene(engine.grid, cell_roles=roles, cell_texts=texts,
+                     markers=tuple(markers), caption=caption)
+
+
+class PolygonePosition(Position):
+    def __init__(self, game: Game, options: PlayOptions) -> None:
+        self.game = game
+        self.engine = polygone.Polygone()
+
+    def play(self, moves: Iterable[str]) -> None:
+        polygone.replay(self.engine, moves)
+
+    @property
+    def moves_played(self) -> int:
+        return len(self.engine.history)
+
+    def to_json(self) -> dict[str, object]:
+        return polygone.position_json(self.engine)
+
+    def text(self) -> str:
+        return "\n".join(polygone.text_position(self.engine))
+
+    def scene(self, caption: str | None = None) -> LatticeScene:
+        engine = self.engine
+        labels: dict[Line, str] = {}
+        if engine.history:
+            moved = engine.history[-1].move.new_line
+            if moved in engine.pieces:
+                labels[moved] = str(len(engine.history))
+        return LatticeScene(pieces=dict(engine.pieces), labels=labels, caption=caption,
+                            apexes=False)
+
+
+# --- the games -----------------------------------------------------------------------------
+
+def _no_glyphs(load: Callable[[Path], Diagram]) -> Callable[[Path, GlyphTable | None], Diagram]:
+    def loader(path: Path, glyphs: GlyphTable | None) -> Diagram:
+        if glyphs is not None:
+            raise BoardgenError("--glyphs applies to O diagrams only")
+        return load(path)
+    return loader
+
+
+GAMES: dict[str, Game] = {
+    "copolymer": Game(
+        "copolymer", copolymer.NAME, "Mark Steere", 2006,
+        _no_glyphs(lambda path: copolymer_diagram(load_example(path))),
+        new_position=CopolymerPosition, play_options=frozenset({"first", "start"})),
+    "o": Game(
+        "o", o.NAME, "Mark Steere", 2024,
+        lambda path, glyphs: o_file_diagram(load_o_example(path, table=glyphs)),
+        {"glyphs": glyph_chart, "partisan-glyphs": partisan_glyphs}, takes_glyphs=True,
+        new_position=OPosition, play_options=frozenset({"partisan", "glyphs"})),
+    "polygone": Game(
+        "polygone", polygone.NAME, "Fabien Vandenbussche", 2004,
+        _no_glyphs(lambda path: polygone_diagram(load_polygone_example(path))),
+        new_position=PolygonePosition, split_moves=polygone.split_moves,
+        board_kind="lattice"),
+}
+
+
+
+
+def new_position(game: str, options: PlayOptions | None = None) -> Position:
+    """The start of a game (the empty board, a drawn position, or Polygone's set-up)."""
+    description = game_named(game)
+    assert description.new_position is not None
+    return description.new_position(description, options or PlayOptions())
+
+
+def render_position(position: Position, fmt: str, *, paper: Paper | None = None,
+                    theme: Theme | None = None, cell_mm: float | None = None,
+                    dpi: int = 150, title: str | None = None) -> bytes:
+    """The position as one panel (SVG text as UTF-8 bytes, PDF or PNG bytes)."""
+    game = position.game
+    heading = title if title is not None else \
+        f"{game.name} after {position.moves_played} move{'s' * (position.moves_played != 1)}"
+    diagram = Diagram(heading, ((None, (position.scene(),)),),
+                      cell_mm=14.0 if game.board_kind == "lattice" else 8.0)
+    return draw_diagram(diagram, game.key, "position", fmt, paper=paper or parse_paper("a4"),
+                        theme=theme or THEMES["colour"], cell_mm=cell_mm, dpi=dpi)

@@ -350,6 +350,20 @@ class Polygone:
         return rng.choice(self.legal_moves())
 
 
+_HOLE = r"[a-eA-E][0-9]{1,2}"
+# Moves may have spaces inside ("b1 c2 -> d3", "c10-c8 > b9 / 2,1"): close up the spaces
+# around the signs, then join the two holes of the long form ("b1 c2->d3": "b1-c2>d3"),
+# only where two holes stand before an arrow, so "c0-c2>d1 c10-c8>b9" stays two moves.
+_AROUND_SIGNS = re.compile(r"\s*(->|>|-|/|,)\s*")
+_LONG_FORM = re.compile(rf"(?:(?<=\s)|^)({_HOLE})\s+({_HOLE})->")
+
+
+def split_moves(moves: str) -> list[str]:
+    """Polygone moves as written in a line of text, one token per move, in either form."""
+    moves = _AROUND_SIGNS.sub(r"\1", moves.strip())
+    return _LONG_FORM.sub(r"\1-\2>", moves).split()
+
+
 def replay(game: Polygone, moves: Iterable[str]) -> None:
     replay_moves(moves, lambda token: game.play(parse_move(token)))
 
