@@ -1,0 +1,108 @@
+"""boardgen's Python API: the command line's work as functions with keyword-only options.
+
+Everything here is re-exported from ``boardgen`` (lazily, so ``import boardgen`` stays
+light); the README shows each function in use, and the test suite runs those examples.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from boardgen.errors import BoardgenError
+from boardgen.games import (
+    GAMES,
+    PlayOptions,
+    Position,
+    game_named,
+    load_diagram_file,
+    new_position,
+    render_position,
+)
+from boardgen.geometry import make_shape
+from boardgen.render.board import BoardOptions, board_info, render_board
+from boardgen.render.diagram import Diagram, draw_diagram
+from boardgen.render.paper import parse_paper
+from boardgen.render.scene import board_scene, theme_named
+from boardgen.rules.o import parse_glyph_table
+
+__all__ = ["Diagram", "Position", "board", "diagram", "games", "load_diagram", "play",
+           "render"]
+
+
+def games() -> list[str]:
+    """The games boardgen knows, by their command-line names."""
+    return list(GAMES)
+
+
+def play(game: str, moves: str | Iterable[str] = "", *, side: int | None = None,
+         shape: str = "hexhex", first: str | None = None, start: str | None = None,
+         partisan: bool = False, glyphs: str | dict[str, str] | None = None) -> Position:
+    """Replay ``moves`` (a string as on the command line, or a list of moves) through the
+    game's engine and return the position.  An illegal move raises BoardgenError naming
+    its number, the move and the reason.
+
+    ``side``/``shape`` choose a hex board (Copolymer and O); ``first`` and ``start`` (a
+    position drawn as text) are Copolymer's; ``partisan`` and ``glyphs`` (a glyph table, as
+    the text of a glyph file or a dict) are O's.
+    """
+    description = game_named(game)
+    given = {"first": first is not None, "start": start is not None, "partisan": partisan,
+             "glyphs": glyphs is not None}
+    for option, used in given.items():
+        if used and option not in description.play_options:
+            raise BoardgenError(f"{option} does not apply to {description.name}")
+    grid = None
+    if description.board_kind == "hex":
+        if side is not None or shape != "hexhex":
+            grid = make_shape(shape, side if side is not None else 3)
+    elif side is not None or shape != "hexhex":
+        raise BoardgenError(f"{description.name} is played on a fixed board: no side or shape")
+    table = parse_glyph_table(glyphs, "glyphs") if isinstance(glyphs, str) else glyphs
+    position = new_position(game, PlayOptions(
+        grid=grid, first=first, start=(start, "start") if start is not None else None,
+        partisan=partisan, glyphs=table))
+    position.play(description.split_moves(moves) if isinstance(moves, str) else list(moves))
+    return position
+
+
+def diagram(game: str, name: str, *, glyphs: dict[str, str] | None = None) -> Diagram:
+    """One of a game's built-in diagrams (``boardgen diagram GAME --list`` names them)."""
+    return game_named(game).diagram(name, glyphs=glyphs)
+
+
+def load_diagram(path: str | Path, *, glyphs: dict[str, str] | None = None) -> Diagram:
+    """A diagram file from anywhere on disk, replayed and checked by the engine; a problem
+    raises BoardgenError as ``FILE:LINE: what is wrong``."""
+    return load_diagram_file(Path(path), glyphs=glyphs)[1]
+
+
+def render(subject: Position | Diagram, fmt: str = "svg", *, paper: str = "a4",
+           theme: str = "colour", cell_mm: float | None = None, dpi: int = 150,
+           title: str | None = None) -> str | bytes:
+    """A position or a diagram drawn to SVG (text), PDF or PNG (bytes), at exact scale."""
+    if fmt not in ("svg", "pdf", "png"):
+        raise BoardgenError(f"unknown format {fmt!r} (svg, pdf or png)")
+    paper_size, look = parse_paper(paper), theme_named(theme)
+    if isinstance(subject, Position):
+        data = render_position(subject, fmt, paper=paper_size, theme=look, cell_mm=cell_mm,
+                               dpi=dpi, title=title)
+    else:
+        data = draw_diagram(subject, "diagram", subject.title, fmt, paper=paper_size,
+                            theme=look, cell_mm=cell_mm, dpi=dpi)
+    return data.decode("utf-8") if fmt == "svg" else data
+
+
+def board(game: str, fmt: str = "pdf", *, side: int | None = None, shape: str = "hexhex",
+          paper: str = "a4", cell_mm: float | None = None, theme: str = "colour",
+          labels: str = "outside", dpi: int = 150) -> str | bytes:
+    """An empty hex board (Copolymer or O) at exact scale, tiled across pages if needed."""
+    description = game_named(game)
+    if description.board_kind != "hex":
+        raise BoardgenError(f"board() draws the hex games' boards; for {description.name} "
+                            f"use the command line: boardgen board {game}")
+    grid = make_shape(shape, side if side is not None else 6)
+    data = render_board(board_scene(game, grid, labels), fmt,
+                        BoardOptions(parse_paper(paper), "auto", cell_mm, dpi),
+                        theme=theme_named(theme), info=board_info(game, grid, None))
+    return data.decode("utf-8") if fmt == "svg" else data
