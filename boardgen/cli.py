@@ -17,16 +17,18 @@ import click
 from boardgen import __version__
 from boardgen.errors import BoardgenError
 from boardgen.geometry import SHAPES, HexGrid, grid_from_mask, make_shape, shape_cell_count
-from boardgen.geometry.hexgrid import MAX_CELLS, MAX_MASK_BYTES
-from boardgen.output import check_writable, write_atomic
+from boardgen.geometry.hexgrid import MAX_CELLS, Hex, shape_corners
+from boardgen.output import check_writable, is_folder, write_atomic
 from boardgen.render.board import (
     FORMATS,
     BoardOptions,
     board_info,
     check_cell_mm,
+    check_cells_page_count,
     render_board,
 )
 from boardgen.render.diagram import build_diagram, diagram_names, draw_diagram
+from boardgen.render.fonts import missing_glyphs
 from boardgen.render.gallery import default_jobs, gallery_html, thumbnail, thumbnail_source
 from boardgen.render.paper import ORIENTATIONS, parse_paper
 from boardgen.render.polygone_figure import render_polygone_board
@@ -35,9 +37,11 @@ from boardgen.render.sheet import render_sheet_html, render_sheet_pdf
 from boardgen.rules import copolymer
 from boardgen.rules import o as o_rules
 from boardgen.rules import polygone as polygone_rules
+from boardgen.text import check_line, read_input_text
 
 GAMES = ("copolymer", "o", "polygone")
 DEFAULT_OUTPUT = Path("output")
+STDOUT = "-"
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
@@ -47,7 +51,7 @@ def cli() -> None:
     Polygone.
 
     Every file is drawn at exact scale: a 12 mm cell prints 12 mm wide.  Run
-    ``boardgen COMMAND --help`` for each command's options.
+    'boardgen COMMAND --help' for each command's options.
     """
 
 
@@ -55,17 +59,22 @@ def cli() -> None:
 
 
 def resolve_grid(game: str, side: int | None, preset: str | None, diameter: int | None,
-                 shape: str, mask: Path | None) -> HexGrid:
+                 shape: str, mask: Path | None,
+                 precheck: Callable[[list[Hex]], None] | None = None) -> HexGrid:
     """The board the options describe; refuses conflicting or impossible sizes before any
-    cell is allocated."""
+    cell is allocated, and so does ``precheck``, given the corner cells of a shape."""
     given = [name for name, value in (("--side", side), ("--preset", preset),
                                       ("--diameter", diameter), ("--mask", mask))
              if value is not None]
     if len(given) > 1:
         raise BoardgenError(f"{' and '.join(given)} both give the board size: use one")
     if mask is not None:
-        grid = grid_from_mask(_read_text(mask, "--mask"), str(mask))
+        if shape != "hexhex":
+            raise BoardgenError(f"--shape {shape} and --mask both give the board's shape: "
+                                "use one")
+        grid = grid_from_mask(read_input_text(mask, "--mask"), str(mask))
     else:
+        size_flag = f"--side {side}"
         if (preset or diameter is not None) and shape != "hexhex":
             raise BoardgenError(
                 f"--{'preset' if preset else 'diameter'} describes a hexhex board, not a {shape}"
@@ -74,6 +83,7 @@ def resolve_grid(game: str, side: int | None, preset: str | None, diameter: int 
             if game != "copolymer":
                 raise BoardgenError("--preset names the Copolymer server's boards; use --side")
             side = copolymer.PRESETS[preset]
+            size_flag = f"--preset {preset}"
         elif diameter is not None:
             if diameter < 3 or diameter % 2 == 0:
                 raise BoardgenError(
@@ -81,33 +91,21 @@ def resolve_grid(game: str, side: int | None, preset: str | None, diameter: int 
                     "(side n is 2n-1 across), at least 3"
                 )
             side = (diameter + 1) // 2
+            size_flag = f"--diameter {diameter} (side {side})"
         elif side is None:
             side = GAME_INFO[game].default_side
+            size_flag = f"side {side}"
         # Checked here too so that the count is refused before anything is built.
         if side >= 2 and shape_cell_count(shape, side) > MAX_CELLS:
             raise BoardgenError(
-                f"--side {side}: a {shape} board of that side has "
+                f"{size_flag}: a {shape} board of that side has "
                 f"{shape_cell_count(shape, side):,} cells, more than the limit of {MAX_CELLS:,}"
             )
+        if precheck is not None and side >= 2:
+            precheck(shape_corners(shape, side))
         grid = make_shape(shape, side)
     GAME_INFO[game].check_board(grid)
     return grid
-
-
-def _read_text(path: Path, option: str) -> str:
-    """A small UTF-8 text file named by ``option``; every failure is one clear line."""
-    try:
-        if path.stat().st_size > MAX_MASK_BYTES:
-            raise BoardgenError(f"{option} {path}: larger than {MAX_MASK_BYTES:,} bytes")
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise BoardgenError(f"{option} {path}: no such file") from None
-    except IsADirectoryError:
-        raise BoardgenError(f"{option} {path}: is a folder, not a file") from None
-    except UnicodeDecodeError:
-        raise BoardgenError(f"{option} {path}: not a UTF-8 text file") from None
-    except OSError as exc:
-        raise BoardgenError(f"{option} {path}: {exc.strerror}") from None
 
 
 def board_stem(game: str, grid: HexGrid, mask: Path | None) -> str:
@@ -122,7 +120,18 @@ def prepare_output(output: Path | None, fmt: str | None, default_stem: str,
                    formats: tuple[str, ...] = FORMATS) -> tuple[Path, str]:
     """The output path and format, ready to write: the format follows the file's suffix, or
     --format; without -o the file goes into our default folder, which is made if needed; a
-    path that cannot be written is refused before any work."""
+    path that cannot be written is refused before any work.  ``-o -`` is standard output
+    (with --format)."""
+    if output is not None and str(output) == STDOUT:
+        if fmt is None:
+            raise BoardgenError("-o - writes to standard output: say which format with "
+                                "--format")
+        if fmt != "svg" and fmt != "html" and sys.stdout.isatty():
+            raise BoardgenError(f"-o -: will not write {fmt.upper()} data to a terminal "
+                                "(redirect it to a file)")
+        return output, fmt
+    if output is not None and is_folder(output):
+        raise BoardgenError(f"-o {output}: is a folder; give a file name in it")
     if output is None:
         fmt = fmt or formats[0]
         path = DEFAULT_OUTPUT / f"{default_stem}.{fmt}"
@@ -138,6 +147,29 @@ def prepare_output(output: Path | None, fmt: str | None, default_stem: str,
         path, fmt = output, fmt or suffix
     check_writable(path)
     return path, fmt
+
+
+def emit(path: Path, data: bytes) -> None:
+    """Write the file atomically and say so, or send the bytes to standard output."""
+    if str(path) == STDOUT:
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+        return
+    write_atomic(path, data)
+    click.echo(f"wrote {path}")
+
+
+def checked_title(title: str | None) -> str | None:
+    """--title as given, refused if it could not print: undecodable, control characters,
+    too long; characters the bundled font lacks are printed as boxes, with a warning."""
+    if title is None:
+        return None
+    check_line(title, "--title")
+    missing = missing_glyphs(title)
+    if missing:
+        click.echo(f"boardgen: warning: --title: {missing[:10]!r} not in the bundled font; "
+                   "printed as boxes", err=True)
+    return title
 
 
 @dataclass(frozen=True)
@@ -164,7 +196,7 @@ def _refuse_hex_options(side: int | None, preset: str | None, diameter: int | No
 def _read_glyphs(path: Path | None) -> dict[str, str] | None:
     if path is None:
         return None
-    return o_rules.parse_glyph_table(_read_text(path, "--glyphs"), str(path))
+    return o_rules.parse_glyph_table(read_input_text(path, "--glyphs"), str(path))
 
 
 def board_size_options(command: Callable[..., None]) -> Callable[..., None]:
@@ -220,25 +252,28 @@ def board(game: str, side: int | None, preset: str | None, diameter: int | None,
       boardgen board copolymer --preset small --theme ink --paper letter
       boardgen board copolymer --shape rhombus --side 9 -o rhombus.svg
     """
+    title = checked_title(title)
     if game == "polygone":
         _refuse_hex_options(side, preset, diameter, shape, mask)
         paper_size = parse_paper(paper)
         if cell_mm is not None:
             check_cell_mm(cell_mm)
         path, fmt = prepare_output(output, fmt, "polygone-board")
-        write_atomic(path, render_polygone_board(fmt, paper=paper_size, theme=theme_named(theme),
-                                                 spacing=cell_mm, dpi=dpi, title=title))
-        click.echo(f"wrote {path}")
+        emit(path, render_polygone_board(fmt, paper=paper_size, theme=theme_named(theme),
+                                         spacing=cell_mm, dpi=dpi, title=title))
         return
-    grid = resolve_grid(game, side, preset, diameter, shape, mask)
     options = BoardOptions(parse_paper(paper), orientation, cell_mm, dpi)
     if cell_mm is not None:
         check_cell_mm(cell_mm)
+    wants_pdf = fmt == "pdf" or (fmt is None and (output is None
+                                                  or output.suffix.lower() == ".pdf"))
+    grid = resolve_grid(game, side, preset, diameter, shape, mask,
+                        lambda corners: check_cells_page_count(corners, options)
+                        if wants_pdf else None)
     path, fmt = prepare_output(output, fmt, board_stem(game, grid, mask))
     data = render_board(board_scene(game, grid, labels), fmt, options,
                         theme=theme_named(theme), info=board_info(game, grid, title))
-    write_atomic(path, data)
-    click.echo(f"wrote {path}")
+    emit(path, data)
 
 
 @cli.command()
@@ -293,7 +328,7 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None, 
         engine = copolymer.Copolymer(grid, first=first or "x")
         if start_file is not None:
             cells, _capitals = copolymer.parse_text_position(
-                grid, _read_text(start_file, "--start"), str(start_file))
+                grid, read_input_text(start_file, "--start"), str(start_file))
             engine.set_position(cells, first or "x")
         copolymer.replay(engine, moves)
         if as_json:
@@ -362,8 +397,7 @@ def diagram(game: str, name: str | None, list_names: bool, paper: str, cell_mm: 
     path, fmt = prepare_output(output, fmt, f"{game}-{name}")
     data = draw_diagram(built, game, name, fmt, paper=paper_size, theme=theme_named(theme),
                         cell_mm=cell_mm, dpi=dpi)
-    write_atomic(path, data)
-    click.echo(f"wrote {path}")
+    emit(path, data)
 
 
 # --- everything at once -----------------------------------------------------------------
@@ -396,8 +430,7 @@ def rules(game: str, paper: str, quick: bool, theme: str, fmt: str | None,
     chosen = theme_named(theme)
     data = render_sheet_pdf(game, paper=paper_size, theme=chosen, quick=quick) \
         if fmt == "pdf" else render_sheet_html(game, theme=chosen, quick=quick)
-    write_atomic(path, data)
-    click.echo(f"wrote {path}")
+    emit(path, data)
 
 
 @cli.command(name="all")
