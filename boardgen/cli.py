@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -16,11 +17,19 @@ import click
 
 from boardgen import __version__
 from boardgen.errors import BoardgenError
-from boardgen.geometry import SHAPES, HexGrid, grid_from_mask, make_shape, shape_cell_count
+from boardgen.geometry import (
+    SHAPES,
+    HexGrid,
+    grid_from_mask,
+    hexhex_cell_count,
+    make_shape,
+    shape_cell_count,
+)
 from boardgen.geometry.hexgrid import MAX_CELLS, Hex, shape_corners
 from boardgen.output import check_writable, is_folder, write_atomic
 from boardgen.render.board import (
     FORMATS,
+    MAX_PAGES,
     BoardOptions,
     board_info,
     check_cell_mm,
@@ -29,15 +38,22 @@ from boardgen.render.board import (
 )
 from boardgen.render.diagram import build_diagram, diagram_names, draw_diagram
 from boardgen.render.fonts import missing_glyphs
-from boardgen.render.gallery import default_jobs, gallery_html, thumbnail, thumbnail_source
+from boardgen.render.gallery import (
+    board_stem,
+    default_jobs,
+    diagram_stem,
+    gallery_html,
+    thumbnail,
+    thumbnail_source,
+)
 from boardgen.render.paper import ORIENTATIONS, parse_paper
 from boardgen.render.polygone_figure import render_polygone_board
 from boardgen.render.scene import LABEL_MODES, THEMES, board_scene, theme_named
-from boardgen.render.sheet import render_sheet_html, render_sheet_pdf
+from boardgen.render.sheet import check_sheet_paper, render_sheet_html, render_sheet_pdf
 from boardgen.rules import copolymer
 from boardgen.rules import o as o_rules
 from boardgen.rules import polygone as polygone_rules
-from boardgen.text import check_line, read_input_text
+from boardgen.text import MAX_TITLE_CHARS, check_line, read_input_text
 
 GAMES = ("copolymer", "o", "polygone")
 DEFAULT_OUTPUT = Path("output")
@@ -108,12 +124,10 @@ def resolve_grid(game: str, side: int | None, preset: str | None, diameter: int 
     return grid
 
 
-def board_stem(game: str, grid: HexGrid, mask: Path | None) -> str:
+def board_file_stem(game: str, grid: HexGrid, mask: Path | None) -> str:
     if mask is not None:
         return f"{game}-mask-{mask.stem}"
-    if grid.shape == "hexhex":
-        return f"{game}-side{grid.side}"
-    return f"{game}-{grid.shape}{grid.side}"
+    return board_stem(game, grid)
 
 
 def prepare_output(output: Path | None, fmt: str | None, default_stem: str,
@@ -199,11 +213,28 @@ def _read_glyphs(path: Path | None) -> dict[str, str] | None:
     return o_rules.parse_glyph_table(read_input_text(path, "--glyphs"), str(path))
 
 
+_HOLE = r"[a-eA-E][0-9]{1,2}"
+# Moves may have spaces inside ("b1 c2 -> d3", "c10-c8 > b9 / 2,1"): close up the spaces
+# around the signs, then join the two holes of the long form ("b1 c2->d3": "b1-c2>d3"),
+# only where two holes stand before an arrow, so "c0-c2>d1 c10-c8>b9" stays two moves.
+_AROUND_SIGNS = re.compile(r"\s*(->|>|-|/|,)\s*")
+_LONG_FORM = re.compile(rf"(?:(?<=\s)|^)({_HOLE})\s+({_HOLE})->")
+
+
+def split_polygone_moves(moves: str) -> list[str]:
+    """Polygone moves as written on the command line, one token per move, in either form."""
+    moves = _AROUND_SIGNS.sub(r"\1", moves.strip())
+    return _LONG_FORM.sub(r"\1-\2>", moves).split()
+
+
 def board_size_options(command: Callable[..., None]) -> Callable[..., None]:
     """--side, --preset, --diameter, --shape and --mask: the same for every hex command."""
     options = [
         click.option("--side", type=int, help="Cells on each edge (hexhex), or N for an N x N "
-                     "rhombus, or the rows of a triangle.  Default 10 (271 cells)."),
+                     "rhombus, or the rows of a triangle.  Default: Copolymer "
+                     f"{copolymer.DEFAULT_SIDE} ({hexhex_cell_count(copolymer.DEFAULT_SIDE)} "
+                     f"cells), O {o_rules.DEFAULT_SIDE} "
+                     f"({hexhex_cell_count(o_rules.DEFAULT_SIDE)} cells)."),
         click.option("--preset", type=click.Choice(sorted(copolymer.PRESETS)),
                      help="small, medium or large: sides 5, 7, 10 (the server's 9x9, 13x13, "
                      "19x19)."),
@@ -212,7 +243,7 @@ def board_size_options(command: Callable[..., None]) -> Callable[..., None]:
         click.option("--shape", type=click.Choice(SHAPES), default="hexhex", show_default=True),
         click.option("--mask", type=click.Path(path_type=Path), help="A custom shape drawn as "
                      "text: one character per cell (. # * o x @), cells two columns apart, "
-                     "rows offset by one column."),
+                     "rows offset by one column, spaces (not tabs); at least 3 cells."),
     ]
     for option in reversed(options):
         command = option(command)
@@ -227,19 +258,21 @@ def board_size_options(command: Callable[..., None]) -> Callable[..., None]:
 @click.option("--orientation", type=click.Choice(ORIENTATIONS), default="auto",
               show_default=True, help="auto picks the one with fewer pages or larger cells.")
 @click.option("--cell-mm", type=float, help="Cell width flat to flat in mm.  Default: as large "
-              "as the paper allows (8-30 mm); a board that does not fit is tiled.")
+              "as the paper allows (8-30 mm); a board that does not fit is tiled (up to "
+              f"{MAX_PAGES} pages).")
 @click.option("--labels", type=click.Choice(LABEL_MODES), default="outside",
               show_default=True, help="Cell names in the server notation (F6).")
 @click.option("--theme", type=click.Choice(sorted(THEMES)), default="colour",
               show_default=True, help="ink: black lines and patterns only.")
 @click.option("--title", help="Title printed above the board (default: the game's name; "
-              "'' for none).")
+              f"'' for none); one line, up to {MAX_TITLE_CHARS} characters.")
 @click.option("--format", "fmt", type=click.Choice(FORMATS),
               help="Output format; default: from the -o suffix, else pdf.")
 @click.option("--dpi", type=click.IntRange(36, 1200), default=150, show_default=True,
               help="Resolution of PNG output.")
 @click.option("-o", "--output", type=click.Path(path_type=Path),
-              help="Output file (default: output/GAME-sideN.pdf).")
+              help="Output file (default: output/GAME-sideN.pdf); '-' for standard output "
+              "(with --format).  A link is written through; devices are refused.")
 def board(game: str, side: int | None, preset: str | None, diameter: int | None, shape: str,
           mask: Path | None, paper: str, orientation: str, cell_mm: float | None, labels: str,
           theme: str, title: str | None, fmt: str | None, dpi: int,
@@ -270,7 +303,7 @@ def board(game: str, side: int | None, preset: str | None, diameter: int | None,
     grid = resolve_grid(game, side, preset, diameter, shape, mask,
                         lambda corners: check_cells_page_count(corners, options)
                         if wants_pdf else None)
-    path, fmt = prepare_output(output, fmt, board_stem(game, grid, mask))
+    path, fmt = prepare_output(output, fmt, board_file_stem(game, grid, mask))
     data = render_board(board_scene(game, grid, labels), fmt, options,
                         theme=theme_named(theme), info=board_info(game, grid, title))
     emit(path, data)
@@ -280,7 +313,9 @@ def board(game: str, side: int | None, preset: str | None, diameter: int | None,
 @click.argument("game", type=click.Choice(GAMES), metavar="GAME")
 @board_size_options
 @click.option("--moves", default="", show_default=True,
-              help='Placements in order, separated by spaces: "F6 E5 ..." or axial "0,0".')
+              help='Moves in order, separated by spaces.  Copolymer and O: cells "F6 E5 ..." '
+              'or axial "0,0".  Polygone: MOVING-PIVOT>TARGET, "b1-c2>d3" (or "b1 c2 -> d3"), '
+              'with "/2,1" for the order of several polygons closed at once.')
 @click.option("--first", type=click.Choice(copolymer.PLAYERS),
               help="Copolymer: who places first, or who is to move after --start (default x).")
 @click.option("--partisan", is_flag=True, help="O: the partisan variant (Left and Right).")
@@ -289,9 +324,10 @@ def board(game: str, side: int | None, preset: str | None, diameter: int | None,
               "lines.")
 @click.option("--start", "start_file", type=click.Path(path_type=Path),
               help="Start from a position drawn as text in the server's style (. x o).")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (a stable "
-              "contract: side, to_move, cells, connections, turn_continues, over, winner, "
-              "counts).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object, a stable "
+              "contract.  Copolymer: side, to_move, cells, connections, turn_continues, over, "
+              "winner, counts.  O: side, to_move, stones, legal, over, winner, loop.  "
+              "Polygone: to_move, pieces, captured, legal, over, winner.")
 def play(game: str, side: int | None, preset: str | None, diameter: int | None, shape: str,
          mask: Path | None, moves: str, first: str | None, partisan: bool,
          glyphs_file: Path | None, start_file: Path | None, as_json: bool) -> None:
@@ -306,6 +342,7 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None, 
     Examples:
       boardgen play copolymer --side 3 --moves "C3 B2 C2 D3" --json
       boardgen play o --side 4 --partisan --moves "D4 A1 G4"
+      boardgen play polygone --moves "c0-c2>d1 c10-c8>b9" --json
     """
     if game == "polygone":
         _refuse_hex_options(side, preset, diameter, shape, mask)
@@ -314,7 +351,7 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None, 
             if not_here:
                 raise BoardgenError(f"{flag} does not apply to Polygone")
         pg = polygone_rules.Polygone()
-        polygone_rules.replay(pg, moves.split())
+        polygone_rules.replay(pg, split_polygone_moves(moves))
         if as_json:
             click.echo(json.dumps(polygone_rules.position_json(pg)))
         else:
@@ -366,7 +403,7 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None, 
 @click.option("--glyphs", "glyphs_file", type=click.Path(path_type=Path),
               help="O: replace the glyph table from a file of 'glyph: ruling' lines.")
 @click.option("-o", "--output", type=click.Path(path_type=Path),
-              help="Output file (default: output/GAME-NAME.pdf).")
+              help="Output file (default: output/GAME-diagram-NAME.pdf).")
 def diagram(game: str, name: str | None, list_names: bool, paper: str, cell_mm: float | None,
             theme: str, fmt: str | None, dpi: int, glyphs_file: Path | None,
             output: Path | None) -> None:
@@ -375,15 +412,19 @@ def diagram(game: str, name: str | None, list_names: bool, paper: str, cell_mm: 
     Copolymer examples are text files under templates/copolymer/, replayed move by move; a
     step the engine refuses, or a claim it disagrees with, stops with the file and line.
     O's figures (glyph chart, corners, partisan glyphs, a loop, a short game) are built
-    from the engine's own tables.
+    from the engine's own tables.  Polygone's pictures are files under templates/polygone/
+    whose claims (allowed and blocked targets, captures, totals) the engine checks.
 
     \b
     Examples:
       boardgen diagram copolymer --list
       boardgen diagram copolymer tempo -o output/tempo.pdf
       boardgen diagram o glyphs --glyphs my-chart.txt -o chart.svg
+      boardgen diagram polygone --list
     """
     if list_names:
+        if name:
+            raise click.UsageError(f"--list takes no diagram NAME (got {name!r})")
         for known in diagram_names(game):
             click.echo(known)
         return
@@ -394,7 +435,7 @@ def diagram(game: str, name: str | None, list_names: bool, paper: str, cell_mm: 
     paper_size = parse_paper(paper)
     if cell_mm is not None:
         check_cell_mm(cell_mm)
-    path, fmt = prepare_output(output, fmt, f"{game}-{name}")
+    path, fmt = prepare_output(output, fmt, diagram_stem(game, name))
     data = draw_diagram(built, game, name, fmt, paper=paper_size, theme=theme_named(theme),
                         cell_mm=cell_mm, dpi=dpi)
     emit(path, data)
@@ -427,6 +468,8 @@ def rules(game: str, paper: str, quick: bool, theme: str, fmt: str | None,
     paper_size = parse_paper(paper)
     stem = f"{game}-{'quick-reference' if quick else 'rules'}"
     path, fmt = prepare_output(output, fmt, stem, ("pdf", "html"))
+    if fmt == "pdf":
+        check_sheet_paper(paper_size)
     chosen = theme_named(theme)
     data = render_sheet_pdf(game, paper=paper_size, theme=chosen, quick=quick) \
         if fmt == "pdf" else render_sheet_html(game, theme=chosen, quick=quick)
@@ -445,9 +488,15 @@ def all_command(out: Path, paper: str) -> None:
     code is non-zero at the end.
     """
     paper_size = parse_paper(paper)
-    if out.exists() and not out.is_dir():
-        raise BoardgenError(f"-o {out}: exists and is not a folder")
-    (out / "thumbs").mkdir(parents=True, exist_ok=True)
+    check_sheet_paper(paper_size)  # the rule sheets' limit, before anything is built
+    thumbs = out / "thumbs"
+    for folder in (out, thumbs):
+        if os.path.lexists(folder) and not is_folder(folder):
+            raise BoardgenError(f"-o {out}: {folder} exists and is not a folder")
+    try:
+        thumbs.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise BoardgenError(f"-o {out}: cannot make {thumbs}: {exc.strerror or exc}") from None
     jobs = default_jobs(paper_size)
     failures: list[str] = []
     made: set[str] = set()
@@ -457,23 +506,33 @@ def all_command(out: Path, paper: str) -> None:
             try:
                 write_atomic(out / job.name, job.make())
                 made.add(job.name)
-            except (BoardgenError, OSError) as exc:
-                failures.append(f"{job.name}: {exc}")
+            except Exception as exc:  # one job's failure, whatever it is, stops no other
+                failures.append(f"{job.name}: {_why(exc)}")
     with click.progressbar(sorted(made), label="thumbnails", file=sys.stderr) as bar:
         for name in bar:
             source = thumbnail_source(name, made)
             if source is None or source != name:
                 continue
             try:
-                write_atomic(out / "thumbs" / f"{name}.png", thumbnail(out / name))
-            except (BoardgenError, OSError) as exc:
-                failures.append(f"thumbnail of {name}: {exc}")
-    write_atomic(out / "index.html", gallery_html(jobs, made).encode("utf-8"))
+                write_atomic(thumbs / f"{name}.png", thumbnail(out / name))
+            except Exception as exc:
+                failures.append(f"thumbnail of {name}: {_why(exc)}")
+    write_atomic(out / "index.html", gallery_html(jobs, made, failures).encode("utf-8"))
     for failure in failures:
         click.echo(f"boardgen all: failed: {failure}", err=True)
     click.echo(f"wrote {len(made)} of {len(jobs)} files and index.html into {out}")
     if failures:
         sys.exit(1)
+
+
+def _why(exc: Exception) -> str:
+    """One line saying why a job of ``all`` failed."""
+    if isinstance(exc, BoardgenError):
+        return _one_line(str(exc))
+    if isinstance(exc, OSError):
+        return f"{exc.strerror or exc}" + (f" ({exc.filename})" if exc.filename else "")
+    return _one_line(f"unexpected {type(exc).__name__}: {exc} (a bug in boardgen; please "
+                     "report it)")
 
 
 # --- entry point ------------------------------------------------------------------------

@@ -37,6 +37,7 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
+from reportlab.platypus.doctemplate import LayoutError
 
 from boardgen import __version__
 from boardgen.errors import BoardgenError
@@ -58,6 +59,9 @@ from boardgen.render.svg import render_svg
 from boardgen.rules import copolymer, o, polygone
 
 SHEET_MARGIN_MM = 15.0  # inside the printable area of A4 and Letter printers
+# The smallest paper a rule sheet is laid out on (A5): below it a note box or a diagram
+# panel no longer fits a page.
+MIN_SHEET_PAPER_MM = (148.0, 210.0)
 GAME_CREDITS = {"copolymer": copolymer.CREDIT, "o": o.CREDIT, "polygone": polygone.CREDIT}
 GAME_TITLES = {"copolymer": copolymer.NAME, "o": o.NAME, "polygone": polygone.NAME}
 DESIGNERS = {"copolymer": "Mark Steere", "o": "Mark Steere",
@@ -231,8 +235,19 @@ def _styles(theme: Theme) -> dict[str, ParagraphStyle]:
     }
 
 
+def check_sheet_paper(paper: Paper) -> None:
+    """Refuse paper smaller than MIN_SHEET_PAPER_MM (either way round) for a rule sheet."""
+    short, long = sorted((paper.width, paper.height))
+    if short < MIN_SHEET_PAPER_MM[0] or long < MIN_SHEET_PAPER_MM[1]:
+        raise BoardgenError(
+            f"paper {paper.name} is too small for a rule sheet: at least "
+            f"{MIN_SHEET_PAPER_MM[0]:g} x {MIN_SHEET_PAPER_MM[1]:g} mm (A5)"
+        )
+
+
 def render_sheet_pdf(game: str, *, paper: Paper, theme: Theme, quick: bool = False) -> bytes:
     """The rule sheet (or the one-page quick reference) as PDF bytes."""
+    check_sheet_paper(paper)
     register_pdf_fonts()
     blocks = load_sheet(game, quick)
     styles = _styles(theme)
@@ -308,7 +323,11 @@ def render_sheet_pdf(game: str, *, paper: Paper, theme: Theme, quick: bool = Fal
                                f"page {document.page}")
         canvas.restoreState()
 
-    doc.build(story, onFirstPage=footer, onLaterPages=footer)
+    try:
+        doc.build(story, onFirstPage=footer, onLaterPages=footer)
+    except LayoutError as exc:  # not seen on paper from A5 up; one line all the same
+        raise BoardgenError(f"the {game} rule sheet does not fit {paper.name} paper: "
+                            f"{str(exc).splitlines()[0][:120]}") from None
     return buffer.getvalue()
 
 
