@@ -76,8 +76,8 @@ def check_writable(path: Path) -> None:
     name_max = _name_max(folder)
     length = len(os.fsencode(target.name))
     if length + _TEMP_EXTRA_BYTES > name_max:
-        raise BoardgenError(f"output file name {target.name[:40]!r}... is {length} bytes long; "
-                            f"the limit here is {name_max - _TEMP_EXTRA_BYTES}")
+        raise BoardgenError(f"output file name {target.name[:40]!r}... is too long: {length} "
+                            f"bytes, the limit here is {name_max - _TEMP_EXTRA_BYTES}")
     if not os.access(folder, os.W_OK | os.X_OK):
         raise BoardgenError(f"output folder {str(folder)!r} is not writable")
 

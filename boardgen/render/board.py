@@ -96,13 +96,15 @@ def check_cell_mm(cell_mm: float) -> None:
 
 
 def check_page_count(size: tuple[float, float], paper: Paper, orientation: str,
-                     cell_mm: float) -> None:
-    """Refuse a board that would be tiled across more than MAX_PAGES pages."""
+                     cell_mm: float, *, at_least: bool = False) -> None:
+    """Refuse a board that would be tiled across more than MAX_PAGES pages (``at_least``:
+    ``size`` is a lower bound of the board's)."""
     pages = tile(size, paper, orientation).pages
     if pages > MAX_PAGES:
         raise BoardgenError(
-            f"the board ({size[0]:.0f} x {size[1]:.0f} mm at {cell_mm:g} mm a cell) would "
-            f"need {pages:,} pages of {paper.name} paper, more than the limit of {MAX_PAGES}: "
+            f"the board ({'at least ' if at_least else ''}{size[0]:.0f} x {size[1]:.0f} mm "
+            f"at {cell_mm:g} mm a cell) would need {'at least ' if at_least else ''}"
+            f"{pages:,} pages of {paper.name} paper, more than the limit of {MAX_PAGES}: "
             "use a smaller --cell-mm or larger --paper"
         )
 
@@ -113,7 +115,8 @@ def check_cells_page_count(cells: Iterable[Hex], options: BoardOptions) -> None:
     smaller, so this refuses nothing that fits."""
     cell_mm = options.cell_mm or MIN_DEFAULT_CELL_MM
     x0, y0, x1, y1 = Layout.from_cell_width(cell_mm).bounds(cells)
-    check_page_count((x1 - x0, y1 - y0), options.paper, options.orientation, cell_mm)
+    check_page_count((x1 - x0, y1 - y0), options.paper, options.orientation, cell_mm,
+                     at_least=True)
 
 
 def build_figure(scene: Scene, options: BoardOptions) -> Figure:
