@@ -170,20 +170,23 @@ def emit(path: Path, data: bytes) -> None:
         sys.stdout.buffer.flush()
         return
     write_atomic(path, data)
-    click.echo(f"wrote {path}")
+    # format_filename: a name that is not valid UTF-8 must not break a strict stdout.
+    click.echo(f"wrote {click.format_filename(path)}")
 
 
 def checked_title(title: str | None) -> str | None:
     """--title as given, refused if it could not print: undecodable, control characters,
-    too long; characters the bundled font lacks are printed as boxes, with a warning."""
-    if title is None:
-        return None
-    check_line(title, "--title")
-    missing = missing_glyphs(title)
+    too long."""
+    return None if title is None else check_line(title, "--title")
+
+
+def warn_missing_glyphs(title: str | None) -> None:
+    """Characters the bundled font lacks print as boxes: say so (after the file is written,
+    so that an error stays the only line on stderr)."""
+    missing = missing_glyphs(title or "")
     if missing:
         click.echo(f"boardgen: warning: --title: {missing[:10]!r} not in the bundled font; "
                    "printed as boxes", err=True)
-    return title
 
 
 @dataclass(frozen=True)
@@ -294,6 +297,7 @@ def board(game: str, side: int | None, preset: str | None, diameter: int | None,
         path, fmt = prepare_output(output, fmt, "polygone-board")
         emit(path, render_polygone_board(fmt, paper=paper_size, theme=theme_named(theme),
                                          spacing=cell_mm, dpi=dpi, title=title))
+        warn_missing_glyphs(title)
         return
     options = BoardOptions(parse_paper(paper), orientation, cell_mm, dpi)
     if cell_mm is not None:
@@ -307,6 +311,7 @@ def board(game: str, side: int | None, preset: str | None, diameter: int | None,
     data = render_board(board_scene(game, grid, labels), fmt, options,
                         theme=theme_named(theme), info=board_info(game, grid, title))
     emit(path, data)
+    warn_missing_glyphs(title)
 
 
 @cli.command()
@@ -520,7 +525,8 @@ def all_command(out: Path, paper: str) -> None:
     write_atomic(out / "index.html", gallery_html(jobs, made, failures).encode("utf-8"))
     for failure in failures:
         click.echo(f"boardgen all: failed: {failure}", err=True)
-    click.echo(f"wrote {len(made)} of {len(jobs)} files and index.html into {out}")
+    click.echo(f"wrote {len(made)} of {len(jobs)} files and index.html into "
+               f"{click.format_filename(out)}")
     if failures:
         sys.exit(1)
 

@@ -100,7 +100,9 @@ def thumbnail(path: Path) -> bytes:
         buffer = io.BytesIO()
         image.save(buffer, format="PNG", optimize=True)
         return buffer.getvalue()
-    png: bytes = cairosvg.svg2png(url=str(path), output_width=THUMB_WIDTH_PX)
+    # From the bytes, not the path: CairoSVG reads a path as a URL, which a folder named
+    # with '#', '?' or a control character breaks.
+    png: bytes = cairosvg.svg2png(bytestring=path.read_bytes(), output_width=THUMB_WIDTH_PX)
     return png
 
 
