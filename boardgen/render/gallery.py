@@ -26,6 +26,7 @@ from boardgen.render.polygone_figure import render_polygone_board
 from boardgen.render.scene import THEMES, Scene, board_scene
 from boardgen.render.sheet import GAME_TITLES, render_sheet_html, render_sheet_pdf
 from boardgen.rules import copolymer, o
+from boardgen.text import printable
 
 GAMES = ("copolymer", "o", "polygone")
 THUMB_WIDTH_PX = 240
@@ -118,7 +119,8 @@ def gallery_html(jobs: list[Job], made: set[str], failures: Sequence[str] = ()) 
     """The gallery page: a card per file made, and a list of what failed, if anything."""
     sections = []
     if failures:
-        items = "".join(f"<li>{html.escape(failure)}</li>" for failure in failures)
+        # A failure's message may quote a path, which may hold control characters.
+        items = "".join(f"<li>{html.escape(printable(failure))}</li>" for failure in failures)
         sections.append(f'<section class="failures"><h2>Not built</h2><ul>{items}</ul>'
                         "</section>")
     for game in GAMES:
