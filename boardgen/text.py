@@ -3,8 +3,9 @@
 Every input file is read through :func:`read_input_text`, which reads at most
 ``MAX_INPUT_BYTES`` whatever the file is (a device or a pipe has no size on disk to check).
 Every text that reaches a file is checked by :func:`check_line` (user input: refused with one
-line) or cleaned by :func:`printable` (last line of defence in the writers), so that no
-control character can make an SVG ill-formed XML.
+line) or :func:`check_lines` (templates: refused with file and line), and cleaned by
+:func:`printable` in the writers as a last line of defence, so that no control character
+can make an SVG ill-formed XML.
 """
 
 from __future__ import annotations
@@ -63,6 +64,16 @@ def check_line(text: str, where: str, max_chars: int = MAX_TITLE_CHARS) -> str:
         raise BoardgenError(f"{where}: {len(text):,} characters is longer than the limit of "
                             f"{max_chars}")
     return text
+
+
+def check_lines(text: str, source: str) -> None:
+    """Refuse a file (a template) holding a control character, naming ``source:line``: its
+    text reaches SVG, PDF and HTML files.  Tabs too: write spaces."""
+    for number, line in enumerate(text.splitlines(), start=1):
+        bad = first_control(line)
+        if bad is not None:
+            raise BoardgenError(f"{source}:{number}: control character U+{ord(bad[1]):04X} at "
+                                f"column {bad[0]} (write printable text, spaces not tabs)")
 
 
 def printable(text: str) -> str:

@@ -57,7 +57,7 @@ from boardgen.render.polygone_figure import (
 from boardgen.render.scene import Theme, board_scene
 from boardgen.render.svg import render_svg
 from boardgen.rules import copolymer, o, polygone
-from boardgen.text import first_control
+from boardgen.text import check_lines
 
 SHEET_MARGIN_MM = 15.0  # inside the printable area of A4 and Letter printers
 # The smallest paper a rule sheet is laid out on (A5): below it a note box or a diagram
@@ -144,11 +144,7 @@ def load_sheet(game: str, quick: bool = False) -> list[Block]:
     if not path.is_file():
         raise BoardgenError(f"no rule sheet for {game!r} ({path} is missing)")
     text = path.read_text(encoding="utf-8")
-    for number, line in enumerate(text.splitlines(), start=1):
-        bad = first_control(line)
-        if bad is not None:  # it would reach the PDF and HTML
-            raise BoardgenError(f"{path}:{number}: control character U+{ord(bad[1]):04X} at "
-                                f"column {bad[0]}")
+    check_lines(text, str(path))
     blocks = parse_sheet(text, str(path))
     for block in blocks:
         if block.kind in ("diagram", "board") and (not block.args or block.args[0] != game):

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from boardgen.errors import BoardgenError
-from boardgen.text import first_control
+from boardgen.text import check_lines
 
 BLOCK_KEYS = frozenset({"position"})
 
@@ -53,13 +53,7 @@ def parse_directives(text: str, source: str) -> list[Directive]:
     lines = text.splitlines()
     directives: list[Directive] = []
     i = 0
-    for number, raw in enumerate(lines, start=1):
-        # Titles and captions reach SVG, PDF and HTML files, where a control character
-        # would make ill-formed XML or print as a box.
-        bad = first_control(raw)
-        if bad is not None:
-            raise ExampleError(source, number, f"control character U+{ord(bad[1]):04X} at "
-                               f"column {bad[0]} (write printable text, spaces not tabs)")
+    check_lines(text, source)  # titles and captions reach SVG, PDF and HTML files
     while i < len(lines):
         raw = lines[i]
         stripped = raw.strip()
