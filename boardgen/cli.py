@@ -17,28 +17,47 @@ import click
 from boardgen import __version__
 from boardgen.errors import BoardgenError
 from boardgen.games import build_diagram, game_named
-from boardgen.geometry import SHAPES, HexGrid, grid_from_mask, make_shape, shape_cell_count
-from boardgen.geometry.hexgrid import MAX_CELLS, MAX_MASK_BYTES
-from boardgen.output import check_writable, write_atomic
+from boardgen.geometry import (
+    SHAPES,
+    HexGrid,
+    grid_from_mask,
+    hexhex_cell_count,
+    make_shape,
+    shape_cell_count,
+)
+from boardgen.geometry.hexgrid import MAX_CELLS, Hex, shape_corners
+from boardgen.output import check_writable, is_folder, write_atomic
 from boardgen.render.board import (
     FORMATS,
+    MAX_PAGES,
     BoardOptions,
     board_info,
     check_cell_mm,
+    check_cells_page_count,
     render_board,
 )
 from boardgen.render.diagram import draw_diagram
-from boardgen.render.gallery import default_jobs, gallery_html, thumbnail, thumbnail_source
+from boardgen.render.fonts import missing_glyphs
+from boardgen.render.gallery import (
+    board_stem,
+    default_jobs,
+    diagram_stem,
+    gallery_html,
+    thumbnail,
+    thumbnail_source,
+)
 from boardgen.render.paper import ORIENTATIONS, parse_paper
 from boardgen.render.polygone_figure import render_polygone_board
 from boardgen.render.scene import LABEL_MODES, THEMES, board_scene, theme_named
-from boardgen.render.sheet import render_sheet_html, render_sheet_pdf
+from boardgen.render.sheet import check_sheet_paper, render_sheet_html, render_sheet_pdf
 from boardgen.rules import copolymer
 from boardgen.rules import o as o_rules
 from boardgen.rules import polygone as polygone_rules
+from boardgen.text import MAX_TITLE_CHARS, check_line, read_input_text
 
 GAMES = ("copolymer", "o", "polygone")
 DEFAULT_OUTPUT = Path("output")
+STDOUT = "-"
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
@@ -48,7 +67,7 @@ def cli() -> None:
     Polygone.
 
     Every file is drawn at exact scale: a 12 mm cell prints 12 mm wide.  Run
-    ``boardgen COMMAND --help`` for each command's options.
+    'boardgen COMMAND --help' for each command's options.
     """
 
 
@@ -56,17 +75,22 @@ def cli() -> None:
 
 
 def resolve_grid(game: str, side: int | None, preset: str | None, diameter: int | None,
-                 shape: str, mask: Path | None) -> HexGrid:
+                 shape: str, mask: Path | None,
+                 precheck: Callable[[list[Hex]], None] | None = None) -> HexGrid:
     """The board the options describe; refuses conflicting or impossible sizes before any
-    cell is allocated."""
+    cell is allocated, and so does ``precheck``, given the corner cells of a shape."""
     given = [name for name, value in (("--side", side), ("--preset", preset),
                                       ("--diameter", diameter), ("--mask", mask))
              if value is not None]
     if len(given) > 1:
         raise BoardgenError(f"{' and '.join(given)} both give the board size: use one")
     if mask is not None:
-        grid = grid_from_mask(_read_text(mask, "--mask"), str(mask))
+        if shape != "hexhex":
+            raise BoardgenError(f"--shape {shape} and --mask both give the board's shape: "
+                                "use one")
+        grid = grid_from_mask(read_input_text(mask, "--mask"), str(mask))
     else:
+        size_flag = f"--side {side}"
         if (preset or diameter is not None) and shape != "hexhex":
             raise BoardgenError(
                 f"--{'preset' if preset else 'diameter'} describes a hexhex board, not a {shape}"
@@ -75,6 +99,7 @@ def resolve_grid(game: str, side: int | None, preset: str | None, diameter: int 
             if game != "copolymer":
                 raise BoardgenError("--preset names the Copolymer server's boards; use --side")
             side = copolymer.PRESETS[preset]
+            size_flag = f"--preset {preset}"
         elif diameter is not None:
             if diameter < 3 or diameter % 2 == 0:
                 raise BoardgenError(
@@ -82,48 +107,45 @@ def resolve_grid(game: str, side: int | None, preset: str | None, diameter: int 
                     "(side n is 2n-1 across), at least 3"
                 )
             side = (diameter + 1) // 2
+            size_flag = f"--diameter {diameter} (side {side})"
         elif side is None:
             side = GAME_INFO[game].default_side
+            size_flag = f"side {side}"
         # Checked here too so that the count is refused before anything is built.
         if side >= 2 and shape_cell_count(shape, side) > MAX_CELLS:
             raise BoardgenError(
-                f"--side {side}: a {shape} board of that side has "
+                f"{size_flag}: a {shape} board of that side has "
                 f"{shape_cell_count(shape, side):,} cells, more than the limit of {MAX_CELLS:,}"
             )
+        if precheck is not None and side >= 2:
+            precheck(shape_corners(shape, side))
         grid = make_shape(shape, side)
     GAME_INFO[game].check_board(grid)
     return grid
 
 
-def _read_text(path: Path, option: str) -> str:
-    """A small UTF-8 text file named by ``option``; every failure is one clear line."""
-    try:
-        if path.stat().st_size > MAX_MASK_BYTES:
-            raise BoardgenError(f"{option} {path}: larger than {MAX_MASK_BYTES:,} bytes")
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise BoardgenError(f"{option} {path}: no such file") from None
-    except IsADirectoryError:
-        raise BoardgenError(f"{option} {path}: is a folder, not a file") from None
-    except UnicodeDecodeError:
-        raise BoardgenError(f"{option} {path}: not a UTF-8 text file") from None
-    except OSError as exc:
-        raise BoardgenError(f"{option} {path}: {exc.strerror}") from None
-
-
-def board_stem(game: str, grid: HexGrid, mask: Path | None) -> str:
+def board_file_stem(game: str, grid: HexGrid, mask: Path | None) -> str:
     if mask is not None:
         return f"{game}-mask-{mask.stem}"
-    if grid.shape == "hexhex":
-        return f"{game}-side{grid.side}"
-    return f"{game}-{grid.shape}{grid.side}"
+    return board_stem(game, grid)
 
 
 def prepare_output(output: Path | None, fmt: str | None, default_stem: str,
                    formats: tuple[str, ...] = FORMATS) -> tuple[Path, str]:
     """The output path and format, ready to write: the format follows the file's suffix, or
     --format; without -o the file goes into our default folder, which is made if needed; a
-    path that cannot be written is refused before any work."""
+    path that cannot be written is refused before any work.  ``-o -`` is standard output
+    (with --format)."""
+    if output is not None and str(output) == STDOUT:
+        if fmt is None:
+            raise BoardgenError("-o - writes to standard output: say which format with "
+                                "--format")
+        if fmt != "svg" and fmt != "html" and sys.stdout.isatty():
+            raise BoardgenError(f"-o -: will not write {fmt.upper()} data to a terminal "
+                                "(redirect it to a file)")
+        return output, fmt
+    if output is not None and is_folder(output):
+        raise BoardgenError(f"-o {output}: is a folder; give a file name in it")
     if output is None:
         fmt = fmt or formats[0]
         path = DEFAULT_OUTPUT / f"{default_stem}.{fmt}"
@@ -139,6 +161,32 @@ def prepare_output(output: Path | None, fmt: str | None, default_stem: str,
         path, fmt = output, fmt or suffix
     check_writable(path)
     return path, fmt
+
+
+def emit(path: Path, data: bytes) -> None:
+    """Write the file atomically and say so, or send the bytes to standard output."""
+    if str(path) == STDOUT:
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+        return
+    write_atomic(path, data)
+    # format_filename: a name that is not valid UTF-8 must not break a strict stdout.
+    click.echo(f"wrote {click.format_filename(path)}")
+
+
+def checked_title(title: str | None) -> str | None:
+    """--title as given, refused if it could not print: undecodable, control characters,
+    too long."""
+    return None if title is None else check_line(title, "--title")
+
+
+def warn_missing_glyphs(title: str | None) -> None:
+    """Characters the bundled font lacks print as boxes: say so (after the file is written,
+    so that an error stays the only line on stderr)."""
+    missing = missing_glyphs(title or "")
+    if missing:
+        click.echo(f"boardgen: warning: --title: {missing[:10]!r} not in the bundled font; "
+                   "printed as boxes", err=True)
 
 
 @dataclass(frozen=True)
@@ -165,14 +213,17 @@ def _refuse_hex_options(side: int | None, preset: str | None, diameter: int | No
 def _read_glyphs(path: Path | None) -> dict[str, str] | None:
     if path is None:
         return None
-    return o_rules.parse_glyph_table(_read_text(path, "--glyphs"), str(path))
+    return o_rules.parse_glyph_table(read_input_text(path, "--glyphs"), str(path))
 
 
 def board_size_options(command: Callable[..., None]) -> Callable[..., None]:
     """--side, --preset, --diameter, --shape and --mask: the same for every hex command."""
     options = [
         click.option("--side", type=int, help="Cells on each edge (hexhex), or N for an N x N "
-                     "rhombus, or the rows of a triangle.  Default 10 (271 cells)."),
+                     "rhombus, or the rows of a triangle.  Default: Copolymer "
+                     f"{copolymer.DEFAULT_SIDE} ({hexhex_cell_count(copolymer.DEFAULT_SIDE)} "
+                     f"cells), O {o_rules.DEFAULT_SIDE} "
+                     f"({hexhex_cell_count(o_rules.DEFAULT_SIDE)} cells)."),
         click.option("--preset", type=click.Choice(sorted(copolymer.PRESETS)),
                      help="small, medium or large: sides 5, 7, 10 (the server's 9x9, 13x13, "
                      "19x19)."),
@@ -181,7 +232,7 @@ def board_size_options(command: Callable[..., None]) -> Callable[..., None]:
         click.option("--shape", type=click.Choice(SHAPES), default="hexhex", show_default=True),
         click.option("--mask", type=click.Path(path_type=Path), help="A custom shape drawn as "
                      "text: one character per cell (. # * o x @), cells two columns apart, "
-                     "rows offset by one column."),
+                     "rows offset by one column, spaces (not tabs); at least 3 cells."),
     ]
     for option in reversed(options):
         command = option(command)
@@ -196,19 +247,21 @@ def board_size_options(command: Callable[..., None]) -> Callable[..., None]:
 @click.option("--orientation", type=click.Choice(ORIENTATIONS), default="auto",
               show_default=True, help="auto picks the one with fewer pages or larger cells.")
 @click.option("--cell-mm", type=float, help="Cell width flat to flat in mm.  Default: as large "
-              "as the paper allows (8-30 mm); a board that does not fit is tiled.")
+              "as the paper allows (8-30 mm); a board that does not fit is tiled (up to "
+              f"{MAX_PAGES} pages).")
 @click.option("--labels", type=click.Choice(LABEL_MODES), default="outside",
               show_default=True, help="Cell names in the server notation (F6).")
 @click.option("--theme", type=click.Choice(sorted(THEMES)), default="colour",
               show_default=True, help="ink: black lines and patterns only.")
 @click.option("--title", help="Title printed above the board (default: the game's name; "
-              "'' for none).")
+              f"'' for none); one line, up to {MAX_TITLE_CHARS} characters.")
 @click.option("--format", "fmt", type=click.Choice(FORMATS),
               help="Output format; default: from the -o suffix, else pdf.")
 @click.option("--dpi", type=click.IntRange(36, 1200), default=150, show_default=True,
               help="Resolution of PNG output.")
 @click.option("-o", "--output", type=click.Path(path_type=Path),
-              help="Output file (default: output/GAME-sideN.pdf).")
+              help="Output file (default: output/GAME-sideN.pdf); '-' for standard output "
+              "(with --format).  A link is written through; devices are refused.")
 def board(game: str, side: int | None, preset: str | None, diameter: int | None, shape: str,
           mask: Path | None, paper: str, orientation: str, cell_mm: float | None, labels: str,
           theme: str, title: str | None, fmt: str | None, dpi: int,
@@ -221,32 +274,39 @@ def board(game: str, side: int | None, preset: str | None, diameter: int | None,
       boardgen board copolymer --preset small --theme ink --paper letter
       boardgen board copolymer --shape rhombus --side 9 -o rhombus.svg
     """
+    title = checked_title(title)
     if game == "polygone":
         _refuse_hex_options(side, preset, diameter, shape, mask)
         paper_size = parse_paper(paper)
         if cell_mm is not None:
             check_cell_mm(cell_mm)
         path, fmt = prepare_output(output, fmt, "polygone-board")
-        write_atomic(path, render_polygone_board(fmt, paper=paper_size, theme=theme_named(theme),
-                                                 spacing=cell_mm, dpi=dpi, title=title))
-        click.echo(f"wrote {path}")
+        emit(path, render_polygone_board(fmt, paper=paper_size, theme=theme_named(theme),
+                                         spacing=cell_mm, dpi=dpi, title=title))
+        warn_missing_glyphs(title)
         return
-    grid = resolve_grid(game, side, preset, diameter, shape, mask)
     options = BoardOptions(parse_paper(paper), orientation, cell_mm, dpi)
     if cell_mm is not None:
         check_cell_mm(cell_mm)
-    path, fmt = prepare_output(output, fmt, board_stem(game, grid, mask))
+    wants_pdf = fmt == "pdf" or (fmt is None and (output is None
+                                                  or output.suffix.lower() == ".pdf"))
+    grid = resolve_grid(game, side, preset, diameter, shape, mask,
+                        lambda corners: check_cells_page_count(corners, options)
+                        if wants_pdf else None)
+    path, fmt = prepare_output(output, fmt, board_file_stem(game, grid, mask))
     data = render_board(board_scene(game, grid, labels), fmt, options,
                         theme=theme_named(theme), info=board_info(game, grid, title))
-    write_atomic(path, data)
-    click.echo(f"wrote {path}")
+    emit(path, data)
+    warn_missing_glyphs(title)
 
 
 @cli.command()
 @click.argument("game", type=click.Choice(GAMES), metavar="GAME")
 @board_size_options
 @click.option("--moves", default="", show_default=True,
-              help='Placements in order, separated by spaces: "F6 E5 ..." or axial "0,0".')
+              help='Moves in order, separated by spaces.  Copolymer and O: cells "F6 E5 ..." '
+              'or axial "0,0".  Polygone: MOVING-PIVOT>TARGET, "b1-c2>d3" (or "b1 c2 -> d3"), '
+              'with "/2,1" for the order of several polygons closed at once.')
 @click.option("--first", type=click.Choice(copolymer.PLAYERS),
               help="Copolymer: who places first, or who is to move after --start (default x).")
 @click.option("--partisan", is_flag=True, help="O: the partisan variant (Left and Right).")
@@ -255,9 +315,10 @@ def board(game: str, side: int | None, preset: str | None, diameter: int | None,
               "lines.")
 @click.option("--start", "start_file", type=click.Path(path_type=Path),
               help="Start from a position drawn as text in the server's style (. x o).")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (a stable "
-              "contract: side, to_move, cells, connections, turn_continues, over, winner, "
-              "counts).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object, a stable "
+              "contract.  Copolymer: side, to_move, cells, connections, turn_continues, over, "
+              "winner, counts.  O: side, to_move, stones, legal, over, winner, loop.  "
+              "Polygone: to_move, pieces, captured, legal, over, winner.")
 def play(game: str, side: int | None, preset: str | None, diameter: int | None, shape: str,
          mask: Path | None, moves: str, first: str | None, partisan: bool,
          glyphs_file: Path | None, start_file: Path | None, as_json: bool) -> None:
@@ -272,6 +333,7 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None, 
     Examples:
       boardgen play copolymer --side 3 --moves "C3 B2 C2 D3" --json
       boardgen play o --side 4 --partisan --moves "D4 A1 G4"
+      boardgen play polygone --moves "c0-c2>d1 c10-c8>b9" --json
     """
     if game == "polygone":
         _refuse_hex_options(side, preset, diameter, shape, mask)
@@ -280,7 +342,7 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None, 
             if not_here:
                 raise BoardgenError(f"{flag} does not apply to Polygone")
         pg = polygone_rules.Polygone()
-        polygone_rules.replay(pg, moves.split())
+        polygone_rules.replay(pg, polygone_rules.split_moves(moves))
         if as_json:
             click.echo(json.dumps(polygone_rules.position_json(pg)))
         else:
@@ -294,7 +356,7 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None, 
         engine = copolymer.Copolymer(grid, first=first or "x")
         if start_file is not None:
             cells, _capitals = copolymer.parse_text_position(
-                grid, _read_text(start_file, "--start"), str(start_file))
+                grid, read_input_text(start_file, "--start"), str(start_file))
             engine.set_position(cells, first or "x")
         copolymer.replay(engine, moves)
         if as_json:
@@ -332,7 +394,7 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None, 
 @click.option("--glyphs", "glyphs_file", type=click.Path(path_type=Path),
               help="O: replace the glyph table from a file of 'glyph: ruling' lines.")
 @click.option("-o", "--output", type=click.Path(path_type=Path),
-              help="Output file (default: output/GAME-NAME.pdf).")
+              help="Output file (default: output/GAME-diagram-NAME.pdf).")
 def diagram(game: str, name: str | None, list_names: bool, paper: str, cell_mm: float | None,
             theme: str, fmt: str | None, dpi: int, glyphs_file: Path | None,
             output: Path | None) -> None:
@@ -341,15 +403,19 @@ def diagram(game: str, name: str | None, list_names: bool, paper: str, cell_mm: 
     Copolymer examples are text files under templates/copolymer/, replayed move by move; a
     step the engine refuses, or a claim it disagrees with, stops with the file and line.
     O's figures (glyph chart, corners, partisan glyphs, a loop, a short game) are built
-    from the engine's own tables.
+    from the engine's own tables.  Polygone's pictures are files under templates/polygone/
+    whose claims (allowed and blocked targets, captures, totals) the engine checks.
 
     \b
     Examples:
       boardgen diagram copolymer --list
       boardgen diagram copolymer tempo -o output/tempo.pdf
       boardgen diagram o glyphs --glyphs my-chart.txt -o chart.svg
+      boardgen diagram polygone --list
     """
     if list_names:
+        if name:
+            raise click.UsageError(f"--list takes no diagram NAME (got {name!r})")
         for known in game_named(game).diagram_names():
             click.echo(known)
         return
@@ -361,11 +427,10 @@ def diagram(game: str, name: str | None, list_names: bool, paper: str, cell_mm: 
     paper_size = parse_paper(paper)
     if cell_mm is not None:
         check_cell_mm(cell_mm)
-    path, fmt = prepare_output(output, fmt, f"{game}-{name}")
+    path, fmt = prepare_output(output, fmt, diagram_stem(game, name))
     data = draw_diagram(built, game, name, fmt, paper=paper_size, theme=theme_named(theme),
                         cell_mm=cell_mm, dpi=dpi)
-    write_atomic(path, data)
-    click.echo(f"wrote {path}")
+    emit(path, data)
 
 
 # --- everything at once -----------------------------------------------------------------
@@ -395,11 +460,12 @@ def rules(game: str, paper: str, quick: bool, theme: str, fmt: str | None,
     paper_size = parse_paper(paper)
     stem = f"{game}-{'quick-reference' if quick else 'rules'}"
     path, fmt = prepare_output(output, fmt, stem, ("pdf", "html"))
+    if fmt == "pdf":
+        check_sheet_paper(paper_size)
     chosen = theme_named(theme)
     data = render_sheet_pdf(game, paper=paper_size, theme=chosen, quick=quick) \
         if fmt == "pdf" else render_sheet_html(game, theme=chosen, quick=quick)
-    write_atomic(path, data)
-    click.echo(f"wrote {path}")
+    emit(path, data)
 
 
 @cli.command(name="all")
@@ -414,9 +480,15 @@ def all_command(out: Path, paper: str) -> None:
     code is non-zero at the end.
     """
     paper_size = parse_paper(paper)
-    if out.exists() and not out.is_dir():
-        raise BoardgenError(f"-o {out}: exists and is not a folder")
-    (out / "thumbs").mkdir(parents=True, exist_ok=True)
+    check_sheet_paper(paper_size)  # the rule sheets' limit, before anything is built
+    thumbs = out / "thumbs"
+    for folder in (out, thumbs):
+        if os.path.lexists(folder) and not is_folder(folder):
+            raise BoardgenError(f"-o {out}: {folder} exists and is not a folder")
+    try:
+        thumbs.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise BoardgenError(f"-o {out}: cannot make {thumbs}: {exc.strerror or exc}") from None
     jobs = default_jobs(paper_size)
     failures: list[str] = []
     made: set[str] = set()
@@ -426,23 +498,34 @@ def all_command(out: Path, paper: str) -> None:
             try:
                 write_atomic(out / job.name, job.make())
                 made.add(job.name)
-            except (BoardgenError, OSError) as exc:
-                failures.append(f"{job.name}: {exc}")
+            except Exception as exc:  # one job's failure, whatever it is, stops no other
+                failures.append(f"{job.name}: {_why(exc)}")
     with click.progressbar(sorted(made), label="thumbnails", file=sys.stderr) as bar:
         for name in bar:
             source = thumbnail_source(name, made)
             if source is None or source != name:
                 continue
             try:
-                write_atomic(out / "thumbs" / f"{name}.png", thumbnail(out / name))
-            except (BoardgenError, OSError) as exc:
-                failures.append(f"thumbnail of {name}: {exc}")
-    write_atomic(out / "index.html", gallery_html(jobs, made).encode("utf-8"))
+                write_atomic(thumbs / f"{name}.png", thumbnail(out / name))
+            except Exception as exc:
+                failures.append(f"thumbnail of {name}: {_why(exc)}")
+    write_atomic(out / "index.html", gallery_html(jobs, made, failures).encode("utf-8"))
     for failure in failures:
         click.echo(f"boardgen all: failed: {failure}", err=True)
-    click.echo(f"wrote {len(made)} of {len(jobs)} files and index.html into {out}")
+    click.echo(f"wrote {len(made)} of {len(jobs)} files and index.html into "
+               f"{click.format_filename(out)}")
     if failures:
         sys.exit(1)
+
+
+def _why(exc: Exception) -> str:
+    """One line saying why a job of ``all`` failed."""
+    if isinstance(exc, BoardgenError):
+        return _one_line(str(exc))
+    if isinstance(exc, OSError):
+        return f"{exc.strerror or exc}" + (f" ({exc.filename})" if exc.filename else "")
+    return _one_line(f"unexpected {type(exc).__name__}: {exc} (a bug in boardgen; please "
+                     "report it)")
 
 
 # --- entry point ------------------------------------------------------------------------

@@ -1,41 +1,116 @@
-"""Writing files so that a failure never leaves a half-written one behind."""
+"""Writing files so that a failure never leaves a half-written one behind.
+
+What an output path may be:
+- a new file, or an existing regular file, which is replaced (atomically: the data goes to a
+  temporary file beside it, which is then renamed over it) and keeps its permission bits; a
+  new file gets the permissions the umask allows (0644 with the usual umask 022);
+- a symbolic link: we write through it, like most tools (``cp``, editors, compilers): the
+  file the link points to is replaced, the link itself stays a link.  A dangling link makes
+  its target;
+- never a folder, a device (``/dev/null``, ``/dev/full``), a pipe or a socket: those are
+  refused before any work, so that a device node is never replaced by a regular file.
+"""
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 import tempfile
 from pathlib import Path
 
 from boardgen.errors import BoardgenError
 
+# mkstemp's name for the temporary file: "." + name + "." + 8 random characters + ".part".
+_TEMP_EXTRA_BYTES = 1 + 1 + 8 + len(".part")
+
+
+def _folder(path: Path) -> Path:
+    return path.parent if str(path.parent) else Path(".")
+
+
+def _mode(path: Path) -> int | None:
+    """``path``'s st_mode (through links), None if nothing is there; any other failure (a
+    name too long, a loop of links) is one line."""
+    try:
+        return path.stat().st_mode
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        if exc.errno == errno.ENAMETOOLONG:
+            raise BoardgenError(f"output {str(path)[:60]!r}...: file name too long") from None
+        raise BoardgenError(f"output {str(path)!r}: {exc.strerror or exc}") from None
+
+
+def is_folder(path: Path) -> bool:
+    mode = _mode(path)
+    return mode is not None and stat.S_ISDIR(mode)
+
+
+def _target(path: Path) -> Path:
+    """The file a write to ``path`` replaces: ``path`` itself, or what its link points to."""
+    if os.path.islink(path):
+        return Path(os.path.realpath(path))
+    return path
+
+
+def _name_max(folder: Path) -> int:
+    try:
+        return os.pathconf(folder, "PC_NAME_MAX")
+    except (OSError, ValueError):
+        return 255
+
 
 def check_writable(path: Path) -> None:
-    """Refuse early, before any work, if ``path`` cannot be written."""
-    folder = path.parent if str(path.parent) else Path(".")
-    if path.is_dir():
+    """Refuse early, before any work, if ``path`` cannot be written (see the module doc)."""
+    mode = _mode(path)
+    if mode is not None and stat.S_ISDIR(mode):
         raise BoardgenError(f"output {str(path)!r} is a folder, not a file name")
-    if not folder.is_dir():
+    target = _target(path)
+    if mode is not None and not stat.S_ISREG(mode):
+        raise BoardgenError(f"output {str(path)!r} exists and is not a regular file (a device, "
+                            "pipe or socket): give a file name")
+    folder = _folder(target)
+    if not is_folder(folder):
         raise BoardgenError(f"output folder {str(folder)!r} does not exist")
+    name_max = _name_max(folder)
+    length = len(os.fsencode(target.name))
+    if length + _TEMP_EXTRA_BYTES > name_max:
+        raise BoardgenError(f"output file name {target.name[:40]!r}... is too long: {length} "
+                            f"bytes, the limit here is {name_max - _TEMP_EXTRA_BYTES}")
     if not os.access(folder, os.W_OK | os.X_OK):
         raise BoardgenError(f"output folder {str(folder)!r} is not writable")
 
 
+def _new_file_mode() -> int:
+    # The umask can only be read by setting it; set it straight back.
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
 def write_atomic(path: Path, data: bytes) -> None:
-    """Write to a temporary file beside ``path``, then rename it into place."""
+    """Write to a temporary file beside ``path`` (or beside the file its link points to),
+    then rename it into place."""
     check_writable(path)
-    folder = path.parent if str(path.parent) else Path(".")
+    target = _target(path)
+    folder = _folder(target)
     try:
-        fd, temp_name = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".part")
+        mode = stat.S_IMODE(target.stat().st_mode)
+    except FileNotFoundError:
+        mode = _new_file_mode()
+    try:
+        fd, temp_name = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".part")
     except OSError as exc:
         # os.access() says yes to root everywhere; the real answer comes from trying.
-        raise BoardgenError(
-            f"cannot write into folder {str(folder)!r}: {exc.strerror or exc}"
-        ) from None
+        reason = "file name too long" if exc.errno == errno.ENAMETOOLONG else \
+            exc.strerror or str(exc)
+        raise BoardgenError(f"cannot write into folder {str(folder)!r}: {reason}") from None
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
-        os.chmod(temp_name, 0o644)
-        os.replace(temp_name, path)
+        os.chmod(temp_name, mode)
+        os.replace(temp_name, target)
     except BaseException:
         try:
             os.unlink(temp_name)

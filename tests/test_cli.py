@@ -168,7 +168,7 @@ def test_all_builds_the_default_boards(run_cli: RunCli, tmp_path: Path) -> None:
     result = run_cli("all", "-o", str(tmp_path / "out"))
     assert result.code == 0, result.err
     made = sorted(p.name for p in (tmp_path / "out").iterdir())
-    assert "copolymer-large-side10.pdf" in made and "copolymer-small-side5.svg" in made
+    assert "copolymer-side10.pdf" in made and "copolymer-side5.svg" in made
     assert not [name for name in made if name.endswith(".part")]
 
 

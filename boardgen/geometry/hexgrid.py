@@ -51,6 +51,7 @@ MAX_CELLS = 150_000
 
 # A text mask is read whole, so its size is bounded too.
 MAX_MASK_BYTES = 2_000_000
+MIN_MASK_CELLS = 3  # as few as the smallest --side board (a side-2 triangle)
 
 MASK_CELL_CHARS = frozenset(".oOxX#*@")
 
@@ -187,6 +188,18 @@ def shape_cell_count(shape: str, side: int) -> int:
     raise BoardgenError(f"unknown shape {shape!r} (choose from {', '.join(SHAPES)})")
 
 
+def shape_corners(shape: str, side: int) -> list[Hex]:
+    """The corner cells of :func:`make_shape`'s board: its extent, without building it."""
+    n = side - 1
+    if shape == "hexhex":
+        return [Hex(n, 0), Hex(-n, 0), Hex(0, n), Hex(0, -n), Hex(n, -n), Hex(-n, n)]
+    if shape == "rhombus":
+        return [Hex(0, 0), Hex(n, 0), Hex(0, n), Hex(n, n)]
+    if shape == "triangle":
+        return [Hex(0, 0), Hex(-n, n), Hex(0, n)]
+    raise BoardgenError(f"unknown shape {shape!r} (choose from {', '.join(SHAPES)})")
+
+
 def make_shape(shape: str, side: int) -> HexGrid:
     builders = {"hexhex": hexhex, "rhombus": rhombus, "triangle": triangle}
     if shape not in builders:
@@ -203,7 +216,9 @@ def parse_hex_text(text: str, source: str, cell_chars: frozenset[str]) -> dict[H
     Cells in a row stand two columns apart and each row is offset by one column from the
     next (the server's figures), so column c of line r is axial q = (c - r) / 2 after the
     parity of the first cell is fixed.  Blank lines at either end are ignored.  Returns the
-    character found at each cell.  ``source`` names the input in error messages.
+    character found at each cell.  ``source`` names the input in error messages.  A tab is
+    refused: how many columns it stands for depends on the editor, and a cell one column
+    off is on another cell.
     """
     lines = text.splitlines()
     while lines and not lines[0].strip():
@@ -213,10 +228,13 @@ def parse_hex_text(text: str, source: str, cell_chars: frozenset[str]) -> dict[H
     found: dict[Hex, str] = {}
     parity: int | None = None
     for line_no, line in enumerate(lines):
-        for col, ch in enumerate(line.expandtabs(8).rstrip()):
+        for col, ch in enumerate(line.rstrip()):
             if ch == " ":
                 continue
             where = f"{source}: line {line_no + 1}, column {col + 1}"
+            if ch == "\t":
+                raise BoardgenError(f"{where}: a tab (draw the board with spaces: a tab's "
+                                    "width depends on the editor)")
             if ch not in cell_chars:
                 allowed = " ".join(sorted(cell_chars))
                 raise BoardgenError(f"{where}: stray character {ch!r} (cells are {allowed})")
@@ -238,6 +256,11 @@ def grid_from_mask(text: str, source: str) -> HexGrid:
     if len(text) > MAX_MASK_BYTES:
         raise BoardgenError(f"{source}: mask is larger than {MAX_MASK_BYTES:,} characters")
     cells = parse_hex_text(text, source, MASK_CELL_CHARS)
+    if len(cells) < MIN_MASK_CELLS:
+        raise BoardgenError(
+            f"{source}: {len(cells)} cell{'s' if len(cells) > 1 else ''} is too small a "
+            f"board (at least {MIN_MASK_CELLS}, as the smallest shape, a side-2 triangle)"
+        )
     if len(cells) > MAX_CELLS:
         raise BoardgenError(
             f"{source}: {len(cells):,} cells is more than the limit of {MAX_CELLS:,}"

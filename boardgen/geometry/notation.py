@@ -17,6 +17,9 @@ from boardgen.geometry.hexgrid import Hex, HexGrid
 ROW_LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 _BASE = len(ROW_LETTERS)
 _NAME = re.compile(r"^([A-Za-z]+)([0-9]+)$")
+# Far more than any board within MAX_CELLS needs ("AAB999", "-999,-999"); a longer token is
+# refused before it is turned into a number (Python refuses integers of 4,300+ digits).
+MAX_CELL_NAME_CHARS = 16
 _AXIAL = re.compile(r"^\(?\s*(-?[0-9]+)\s*,\s*(-?[0-9]+)\s*\)?$")
 
 
@@ -66,6 +69,9 @@ class Notation:
         """A cell from ``F6`` (any case) or axial ``q,r``; raises BoardgenError if it is not
         a cell of this grid."""
         token = text.strip()
+        if len(token) > MAX_CELL_NAME_CHARS:
+            raise BoardgenError(f"{token[:MAX_CELL_NAME_CHARS]!r}... is not a cell name (longer "
+                                f"than {MAX_CELL_NAME_CHARS} characters)")
         m = _NAME.match(token)
         if m:
             try:

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from boardgen.errors import BoardgenError
-from boardgen.geometry import HexGrid
+from boardgen.geometry import Hex, HexGrid, Layout
 from boardgen.render.figure import Figure, board_figure
-from boardgen.render.paper import Paper, fitting_scale
+from boardgen.render.paper import Paper, fitting_scale, tile
 from boardgen.render.pdf import PageInfo, render_pdf
 from boardgen.render.png import render_png
 from boardgen.render.scene import Scene, Theme
@@ -25,6 +25,9 @@ MAX_DEFAULT_CELL_MM = 30.0
 # What --cell-mm accepts at all.
 MIN_CELL_MM = 2.0
 MAX_CELL_MM = 200.0
+# A tiled board of more pages than this is refused before it is drawn: nobody glues 500
+# sheets together, and 12,560 pages took ten minutes and gigabytes to fail.
+MAX_PAGES = 500
 
 
 @dataclass(frozen=True)
@@ -92,6 +95,30 @@ def check_cell_mm(cell_mm: float) -> None:
         )
 
 
+def check_page_count(size: tuple[float, float], paper: Paper, orientation: str,
+                     cell_mm: float, *, at_least: bool = False) -> None:
+    """Refuse a board that would be tiled across more than MAX_PAGES pages (``at_least``:
+    ``size`` is a lower bound of the board's)."""
+    pages = tile(size, paper, orientation).pages
+    if pages > MAX_PAGES:
+        raise BoardgenError(
+            f"the board ({'at least ' if at_least else ''}{size[0]:.0f} x {size[1]:.0f} mm "
+            f"at {cell_mm:g} mm a cell) would need {'at least ' if at_least else ''}"
+            f"{pages:,} pages of {paper.name} paper, more than the limit of {MAX_PAGES}: "
+            "use a smaller --cell-mm or larger --paper"
+        )
+
+
+def check_cells_page_count(cells: Iterable[Hex], options: BoardOptions) -> None:
+    """The page limit checked from the cells alone (or a shape's corner cells), before the
+    costly part, building the grid and thousands of cell shapes: without labels a board is
+    smaller, so this refuses nothing that fits."""
+    cell_mm = options.cell_mm or MIN_DEFAULT_CELL_MM
+    x0, y0, x1, y1 = Layout.from_cell_width(cell_mm).bounds(cells)
+    check_page_count((x1 - x0, y1 - y0), options.paper, options.orientation, cell_mm,
+                     at_least=True)
+
+
 def build_figure(scene: Scene, options: BoardOptions) -> Figure:
     if options.cell_mm is None:
         return _default_figure(scene, options.paper, options.orientation)
@@ -104,8 +131,12 @@ def render_board(scene: Scene, fmt: str, options: BoardOptions, *, theme: Theme,
     """The board as file contents in ``fmt`` (pdf, svg or png)."""
     if fmt not in FORMATS:
         raise BoardgenError(f"unknown format {fmt!r} (choose from {', '.join(FORMATS)})")
+    if fmt == "pdf":
+        check_cells_page_count(scene.grid.cells, options)
     figure = build_figure(scene, options)
     if fmt == "pdf":
+        check_page_count((figure.width, figure.height), options.paper, options.orientation,
+                         figure.cell_width)
         return render_pdf(figure, theme=theme, paper=options.paper,
                           orientation=options.orientation, info=info)
     svg = render_svg(figure, theme=theme, title=info.title, description=info.subject)

@@ -12,8 +12,10 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from boardgen.errors import BoardgenError
 from boardgen.geometry import Hex, Layout
 from boardgen.geometry.lattice import Hole
+from boardgen.render.board import MIN_CELL_MM
 from boardgen.render.figure import (
     CellShape,
     Figure,
@@ -271,6 +273,30 @@ def diagram_pages(diagram: Diagram, *, cell_width: float, max_width: float,
     return result
 
 
+def _pages_fit(pages: list[Figure], room: tuple[float, float]) -> bool:
+    return all(f.width <= room[0] + 1e-6 and f.height <= room[1] + 1e-6 for f in pages)
+
+
+def largest_fitting_cell(diagram: Diagram, room: tuple[float, float],
+                         too_large: float) -> float | None:
+    """The largest cell width (to 0.1 mm, from MIN_CELL_MM, below ``too_large``) with which
+    every page of the diagram fits ``room``; None if not even the smallest does."""
+    def fits(width: float) -> bool:
+        return _pages_fit(diagram_pages(diagram, cell_width=width, max_width=room[0],
+                                        max_height=room[1]), room)
+
+    low, high = round(MIN_CELL_MM * 10), math.ceil(too_large * 10) - 1  # in tenths of a mm
+    if high < low or not fits(low / 10):
+        return None
+    while low < high:  # fits(low / 10) holds throughout
+        middle = (low + high + 1) // 2
+        if fits(middle / 10):
+            low = middle
+        else:
+            high = middle - 1
+    return low / 10
+
+
 def draw_diagram(diagram: Diagram, game: str, name: str, fmt: str, *, paper: Paper,
                  theme: Theme, cell_mm: float | None = None, dpi: int = 150,
                  info: PageInfo | None = None) -> bytes:
@@ -283,6 +309,21 @@ def draw_diagram(diagram: Diagram, game: str, name: str, fmt: str, *, paper: Pap
     if fmt == "pdf":
         pages = diagram_pages(diagram, cell_width=cell_width, max_width=room_w,
                               max_height=room_h)
+        if not _pages_fit(pages, (room_w, room_h)):
+            # A panel taller or wider than the page: with the default size, shrink the
+            # cells until every page fits (the footer states the cell size); a size the
+            # user chose is refused, naming the largest that fits.
+            largest = largest_fitting_cell(diagram, (room_w, room_h), cell_width)
+            where = f"diagram {game} {name}"
+            if largest is None:
+                raise BoardgenError(f"{where}: paper {paper.name} is too small for its panels "
+                                    f"even at {MIN_CELL_MM:g} mm a cell")
+            if cell_mm is not None:
+                raise BoardgenError(f"{where}: at --cell-mm {cell_mm:g} a panel does not fit "
+                                    f"{paper.name} paper; the largest that fits is "
+                                    f"--cell-mm {largest:g}")
+            pages = diagram_pages(diagram, cell_width=largest, max_width=room_w,
+                                  max_height=room_h)
         return render_pdf_pages(pages, theme=theme, paper=paper, info=info)
     (figure,) = diagram_pages(diagram, cell_width=cell_width, max_width=room_w,
                               max_height=None)

@@ -64,6 +64,10 @@ class FontFace:
         self._glyphs[ch] = glyph
         return glyph
 
+    def lacks(self, ch: str) -> bool:
+        """True if the font has no glyph for ``ch`` (it would print as a box)."""
+        return ord(ch) not in self._cmap
+
     def width_mm(self, text: str, size_mm: float) -> float:
         return sum(self.glyph(ch).advance for ch in text) * size_mm / self.units_per_em
 
@@ -81,3 +85,9 @@ def register_pdf_fonts() -> None:
 
     for weight, name in PDF_FONT_NAMES.items():
         pdfmetrics.registerFont(ReportlabTTFont(name, font_path(weight)))
+
+
+def missing_glyphs(text: str) -> str:
+    """The characters of ``text`` that the bundled font lacks in either weight, once each."""
+    seen = dict.fromkeys(ch for ch in text if face(REGULAR).lacks(ch) or face(BOLD).lacks(ch))
+    return "".join(seen)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -20,13 +20,14 @@ import pypdfium2
 from boardgen import __version__
 from boardgen.games import GAMES as GAME_DESCRIPTIONS
 from boardgen.games import render_diagram
-from boardgen.geometry import hexhex
+from boardgen.geometry import HexGrid, hexhex
 from boardgen.render.board import BoardOptions, board_info, render_board
 from boardgen.render.paper import Paper
 from boardgen.render.polygone_figure import render_polygone_board
 from boardgen.render.scene import THEMES, Scene, board_scene
 from boardgen.render.sheet import GAME_TITLES, render_sheet_html, render_sheet_pdf
 from boardgen.rules import copolymer, o
+from boardgen.text import printable
 
 GAMES = ("copolymer", "o", "polygone")
 THUMB_WIDTH_PX = 240
@@ -38,6 +39,18 @@ class Job:
     game: str
     kind: str  # "rules", "board", "diagram"
     make: Callable[[], bytes]
+
+
+def board_stem(game: str, grid: HexGrid) -> str:
+    """The file name (without suffix) of a board, the same from ``board`` and ``all``."""
+    if grid.shape == "hexhex":
+        return f"{game}-side{grid.side}"
+    return f"{game}-{grid.shape}{grid.side}"
+
+
+def diagram_stem(game: str, name: str) -> str:
+    """The file name (without suffix) of a diagram, the same from ``diagram`` and ``all``."""
+    return f"{game}-diagram-{name}"
 
 
 def default_jobs(paper: Paper) -> list[Job]:
@@ -55,13 +68,13 @@ def default_jobs(paper: Paper) -> list[Job]:
         grid = hexhex(side)
         info = board_info("copolymer", grid, f"Copolymer ({preset})")
         for fmt in ("pdf", "svg"):
-            jobs.append(Job(f"copolymer-{preset}-side{side}.{fmt}", "copolymer", "board",
+            jobs.append(Job(f"{board_stem('copolymer', grid)}.{fmt}", "copolymer", "board",
                             partial(render_board, Scene(grid), fmt, options, theme=theme,
                                     info=info)))
     for side in range(o.MIN_SIDE, 11):
         grid = hexhex(side)
         info = board_info("o", grid)
-        jobs.append(Job(f"o-board-side{side}.pdf", "o", "board",
+        jobs.append(Job(f"{board_stem('o', grid)}.pdf", "o", "board",
                         partial(render_board, board_scene("o", grid), "pdf", options,
                                 theme=theme, info=info)))
     jobs.append(Job("polygone-board.pdf", "polygone", "board",
@@ -70,7 +83,7 @@ def default_jobs(paper: Paper) -> list[Job]:
     for game in GAMES:
         for name in GAME_DESCRIPTIONS[game].diagram_names():
             for fmt in ("pdf", "svg"):
-                jobs.append(Job(f"{game}-diagram-{name}.{fmt}", game, "diagram",
+                jobs.append(Job(f"{diagram_stem(game, name)}.{fmt}", game, "diagram",
                                 partial(render_diagram, game, name, fmt, paper=paper,
                                         theme=theme)))
     return jobs
@@ -89,7 +102,9 @@ def thumbnail(path: Path) -> bytes:
         buffer = io.BytesIO()
         image.save(buffer, format="PNG", optimize=True)
         return buffer.getvalue()
-    png: bytes = cairosvg.svg2png(url=str(path), output_width=THUMB_WIDTH_PX)
+    # From the bytes, not the path: CairoSVG reads a path as a URL, which a folder named
+    # with '#', '?' or a control character breaks.
+    png: bytes = cairosvg.svg2png(bytestring=path.read_bytes(), output_width=THUMB_WIDTH_PX)
     return png
 
 
@@ -101,8 +116,14 @@ def thumbnail_source(name: str, made: set[str]) -> str | None:
     return name
 
 
-def gallery_html(jobs: list[Job], made: set[str]) -> str:
+def gallery_html(jobs: list[Job], made: set[str], failures: Sequence[str] = ()) -> str:
+    """The gallery page: a card per file made, and a list of what failed, if anything."""
     sections = []
+    if failures:
+        # A failure's message may quote a path, which may hold control characters.
+        items = "".join(f"<li>{html.escape(printable(failure))}</li>" for failure in failures)
+        sections.append(f'<section class="failures"><h2>Not built</h2><ul>{items}</ul>'
+                        "</section>")
     for game in GAMES:
         cards = []
         for job in jobs:
@@ -119,7 +140,8 @@ def gallery_html(jobs: list[Job], made: set[str]) -> str:
              ".grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(250px,1fr));"
              "gap:1rem}.card{display:block;border:1px solid #ddd;padding:.5rem;"
              "text-decoration:none;color:inherit;background:#fff}.card img{width:100%;"
-             "height:auto;display:block;margin-bottom:.4rem}.card span{font-size:.85rem}")
+             "height:auto;display:block;margin-bottom:.4rem}.card span{font-size:.85rem}"
+             ".failures{border:2px solid #b91c1c;padding:0 1rem}")
     return ("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             f"<title>boardgen gallery</title><style>{style}</style></head><body>"
             "<h1>boardgen: boards, diagrams and rule sheets</h1>"

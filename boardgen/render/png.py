@@ -8,6 +8,8 @@ from boardgen.errors import BoardgenError
 
 MAX_PIXELS = 80_000_000  # about 9000 x 9000: past this a PNG is the wrong format to ask for
 MM_PER_INCH = 25.4
+MAX_SIDE_PIXELS = 32_767  # cairo's largest image surface, each way
+MAX_ELEMENTS = 100_000  # CairoSVG aborts past this many <use> references
 
 
 def render_png(svg: str, *, width_mm: float, height_mm: float, dpi: int = 150) -> bytes:
@@ -17,6 +19,20 @@ def render_png(svg: str, *, width_mm: float, height_mm: float, dpi: int = 150) -
             f"a PNG of {width_mm:.0f} x {height_mm:.0f} mm at {dpi} dpi would have "
             f"{pixels / 1e6:.0f} million pixels (limit {MAX_PIXELS // 1_000_000} million): "
             "lower --dpi or --cell-mm, or ask for .pdf or .svg"
+        )
+    width_px, height_px = (round(side / MM_PER_INCH * dpi) for side in (width_mm, height_mm))
+    if max(width_px, height_px) > MAX_SIDE_PIXELS:
+        raise BoardgenError(
+            f"a PNG of {width_mm:.0f} x {height_mm:.0f} mm at {dpi} dpi would be "
+            f"{width_px:,} x {height_px:,} pixels (limit {MAX_SIDE_PIXELS:,} pixels each way): "
+            "lower --dpi or --cell-mm, or ask for .pdf or .svg"
+        )
+    elements = svg.count("<use ")
+    if elements > MAX_ELEMENTS:
+        raise BoardgenError(
+            f"a PNG of this figure would draw {elements:,} cells and letters, more than the "
+            f"{MAX_ELEMENTS:,} the PNG renderer accepts: ask for .pdf or .svg, or a smaller "
+            "board"
         )
     png: bytes = cairosvg.svg2png(bytestring=svg.encode("utf-8"), dpi=dpi)
     return png

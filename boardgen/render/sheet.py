@@ -37,6 +37,7 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
+from reportlab.platypus.doctemplate import LayoutError
 
 from boardgen import __version__
 from boardgen.errors import BoardgenError
@@ -57,8 +58,12 @@ from boardgen.render.polygone_figure import (
 from boardgen.render.scene import Theme, board_scene
 from boardgen.render.svg import render_svg
 from boardgen.rules import copolymer, o, polygone
+from boardgen.text import check_lines
 
 SHEET_MARGIN_MM = 15.0  # inside the printable area of A4 and Letter printers
+# The smallest paper a rule sheet is laid out on (A5): below it a note box or a diagram
+# panel no longer fits a page.
+MIN_SHEET_PAPER_MM = (148.0, 210.0)
 GAME_CREDITS = {"copolymer": copolymer.CREDIT, "o": o.CREDIT, "polygone": polygone.CREDIT}
 GAME_TITLES = {"copolymer": copolymer.NAME, "o": o.NAME, "polygone": polygone.NAME}
 DESIGNERS = {"copolymer": "Mark Steere", "o": "Mark Steere",
@@ -139,7 +144,9 @@ def load_sheet(game: str, quick: bool = False) -> list[Block]:
     path = sheet_path(game, quick)
     if not path.is_file():
         raise BoardgenError(f"no rule sheet for {game!r} ({path} is missing)")
-    blocks = parse_sheet(path.read_text(encoding="utf-8"), str(path))
+    text = path.read_text(encoding="utf-8")
+    check_lines(text, str(path))
+    blocks = parse_sheet(text, str(path))
     for block in blocks:
         if block.kind in ("diagram", "board") and (not block.args or block.args[0] != game):
             raise BoardgenError(f"{path}:{block.line}: '{block.kind}' must name the game "
@@ -232,8 +239,19 @@ def _styles(theme: Theme) -> dict[str, ParagraphStyle]:
     }
 
 
+def check_sheet_paper(paper: Paper) -> None:
+    """Refuse paper smaller than MIN_SHEET_PAPER_MM (either way round) for a rule sheet."""
+    short, long = sorted((paper.width, paper.height))
+    if short < MIN_SHEET_PAPER_MM[0] or long < MIN_SHEET_PAPER_MM[1]:
+        raise BoardgenError(
+            f"paper {paper.name} is too small for a rule sheet: at least "
+            f"{MIN_SHEET_PAPER_MM[0]:g} x {MIN_SHEET_PAPER_MM[1]:g} mm (A5)"
+        )
+
+
 def render_sheet_pdf(game: str, *, paper: Paper, theme: Theme, quick: bool = False) -> bytes:
     """The rule sheet (or the one-page quick reference) as PDF bytes."""
+    check_sheet_paper(paper)
     register_pdf_fonts()
     blocks = load_sheet(game, quick)
     styles = _styles(theme)
@@ -309,7 +327,11 @@ def render_sheet_pdf(game: str, *, paper: Paper, theme: Theme, quick: bool = Fal
                                f"page {document.page}")
         canvas.restoreState()
 
-    doc.build(story, onFirstPage=footer, onLaterPages=footer)
+    try:
+        doc.build(story, onFirstPage=footer, onLaterPages=footer)
+    except LayoutError as exc:  # not seen on paper from A5 up; one line all the same
+        raise BoardgenError(f"the {game} rule sheet does not fit {paper.name} paper: "
+                            f"{str(exc).splitlines()[0][:120]}") from None
     return buffer.getvalue()
 
 

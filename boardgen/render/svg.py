@@ -17,6 +17,7 @@ from svgwrite.container import Group
 from boardgen.render.figure import Figure, Mark, Stroke, Text, arrow_head, text_box
 from boardgen.render.fonts import BOLD, face
 from boardgen.render.scene import Theme
+from boardgen.text import printable
 
 TITLE_SIZE_MM = 6.0
 
@@ -31,12 +32,13 @@ def _glyph_run(t: Text, used: dict[str, str]) -> str:
     scale = t.size / font.units_per_em
     x0 = text_box(t)[0]
     baseline = t.y + font.cap_height * scale / 2
+    text = printable(t.text)  # callers refuse control characters; XML must never see one
     parts = [
-        f'<g class="{t.role}" aria-label={quoteattr(t.text)} '
+        f'<g class="{t.role}" aria-label={quoteattr(text)} '
         f'transform="translate({_n(x0)} {_n(baseline)}) scale({scale:.6f})">'
     ]
     advance = 0
-    for ch in t.text:
+    for ch in text:
         glyph = font.glyph(ch)
         if ch != " ":
             used[glyph.id] = glyph.path
@@ -143,8 +145,9 @@ def render_svg(figure: Figure, *, theme: Theme, title: str | None = None,
     dwg = svgwrite.Drawing(size=(f"{_n(width)}mm", f"{_n(height)}mm"), profile="full",
                            debug=False)
     dwg.viewbox(0, 0, float(_n(width)), float(_n(height)))
+    description = printable(description) if description else description
     if title:
-        dwg.set_desc(title=title, desc=description)
+        dwg.set_desc(title=printable(title), desc=description)
     elif description:
         dwg.set_desc(desc=description)
 

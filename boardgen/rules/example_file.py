@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Generic, TypeVar
 
 from boardgen.errors import BoardgenError
+from boardgen.text import check_lines
 
 BLOCK_KEYS = frozenset({"position"})
 
@@ -54,6 +55,7 @@ def parse_directives(text: str, source: str) -> list[Directive]:
     lines = text.splitlines()
     directives: list[Directive] = []
     i = 0
+    check_lines(text, source)  # titles and captions reach SVG, PDF and HTML files
     while i < len(lines):
         raw = lines[i]
         stripped = raw.strip()

@@ -1,0 +1,81 @@
+"""Text coming in (files named on the command line, titles) and going out (into files).
+
+Every input file is read through :func:`read_input_text`, which reads at most
+``MAX_INPUT_BYTES`` whatever the file is (a device or a pipe has no size on disk to check).
+Every text that reaches a file is checked by :func:`check_line` (user input: refused with one
+line) or :func:`check_lines` (templates: refused with file and line), and cleaned by
+:func:`printable` in the writers as a last line of defence, so that no control character
+can make an SVG ill-formed XML.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from boardgen.errors import BoardgenError
+
+MAX_INPUT_BYTES = 2_000_000
+MAX_TITLE_CHARS = 100  # about one line of 12 pt bold across A4
+
+# Characters XML 1.0 forbids, or that are control characters all the same (C1, DEL), and
+# lone surrogates (what undecodable bytes on the command line become).
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+
+
+def read_input_text(path: Path, option: str) -> str:
+    """The UTF-8 text of the file ``option`` names (a byte-order mark is allowed); reads at
+    most MAX_INPUT_BYTES, so /dev/zero or an endless pipe is refused, not swallowed."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_INPUT_BYTES + 1)
+    except FileNotFoundError:
+        raise BoardgenError(f"{option} {path}: no such file") from None
+    except IsADirectoryError:
+        raise BoardgenError(f"{option} {path}: is a folder, not a file") from None
+    except OSError as exc:
+        raise BoardgenError(f"{option} {path}: {exc.strerror or exc}") from None
+    if len(data) > MAX_INPUT_BYTES:
+        raise BoardgenError(f"{option} {path}: larger than {MAX_INPUT_BYTES:,} bytes")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise BoardgenError(f"{option} {path}: not a UTF-8 text file (byte {exc.start + 1})"
+                            ) from None
+
+
+def first_control(text: str) -> tuple[int, str] | None:
+    """The position (from 1) and character of the first control character in ``text``."""
+    m = _CONTROL.search(text)
+    return (m.start() + 1, m.group()) if m else None
+
+
+def check_line(text: str, where: str, max_chars: int = MAX_TITLE_CHARS) -> str:
+    """A one-line text from the user (a title): refused, with one line naming ``where``, if
+    it is not valid UTF-8, holds a control character or is longer than ``max_chars``."""
+    bad = first_control(text)
+    if bad is not None:
+        position, ch = bad
+        if "\ud800" <= ch <= "\udfff":
+            raise BoardgenError(f"{where}: not valid UTF-8 text (character {position})")
+        raise BoardgenError(f"{where}: control character U+{ord(ch):04X} at character "
+                            f"{position}; a title is one line of printable text")
+    if len(text) > max_chars:
+        raise BoardgenError(f"{where}: {len(text):,} characters is longer than the limit of "
+                            f"{max_chars}")
+    return text
+
+
+def check_lines(text: str, source: str) -> None:
+    """Refuse a file (a template) holding a control character, naming ``source:line``: its
+    text reaches SVG, PDF and HTML files.  Tabs too: write spaces."""
+    for number, line in enumerate(text.splitlines(), start=1):
+        bad = first_control(line)
+        if bad is not None:
+            raise BoardgenError(f"{source}:{number}: control character U+{ord(bad[1]):04X} at "
+                                f"column {bad[0]} (write printable text, spaces not tabs)")
+
+
+def printable(text: str) -> str:
+    """``text`` without control characters: for writers, whatever the text's source."""
+    return _CONTROL.sub("", text)
