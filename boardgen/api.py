@@ -20,10 +20,10 @@ from boardgen.games import (
     render_position,
 )
 from boardgen.geometry import make_shape
-from boardgen.render.board import BoardOptions, board_info, render_board
+from boardgen.render.board import BoardOptions, render_board
 from boardgen.render.diagram import Diagram, draw_diagram
 from boardgen.render.paper import parse_paper
-from boardgen.render.scene import board_scene, theme_named
+from boardgen.render.scene import theme_named
 from boardgen.rules.o import parse_glyph_table
 
 __all__ = ["Diagram", "Position", "board", "diagram", "games", "load_diagram", "play",
@@ -102,7 +102,7 @@ def board(game: str, fmt: str = "pdf", *, side: int | None = None, shape: str = 
         raise BoardgenError(f"board() draws the hex games' boards; for {description.name} "
                             f"use the command line: boardgen board {game}")
     grid = make_shape(shape, side if side is not None else 6)
-    data = render_board(board_scene(game, grid, labels), fmt,
+    data = render_board(description.board_scene(grid, labels), fmt,
                         BoardOptions(parse_paper(paper), "auto", cell_mm, dpi),
-                        theme=theme_named(theme), info=board_info(game, grid, None))
+                        theme=theme_named(theme), info=description.board_info(grid))
     return data.decode("utf-8") if fmt == "svg" else data

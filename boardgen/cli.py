@@ -9,14 +9,22 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 import click
 
 from boardgen import __version__
 from boardgen.errors import BoardgenError
-from boardgen.games import build_diagram, game_named
+from boardgen.games import GAMES as GAMES_BY_KEY
+from boardgen.games import (
+    Game,
+    PlayOptions,
+    build_diagram,
+    game_named,
+    load_diagram_file,
+    new_position,
+    render_position,
+)
 from boardgen.geometry import (
     SHAPES,
     HexGrid,
@@ -31,12 +39,11 @@ from boardgen.render.board import (
     FORMATS,
     MAX_PAGES,
     BoardOptions,
-    board_info,
     check_cell_mm,
     check_cells_page_count,
     render_board,
 )
-from boardgen.render.diagram import draw_diagram
+from boardgen.render.diagram import Diagram, draw_diagram
 from boardgen.render.fonts import missing_glyphs
 from boardgen.render.gallery import (
     board_stem,
@@ -47,15 +54,14 @@ from boardgen.render.gallery import (
     thumbnail_source,
 )
 from boardgen.render.paper import ORIENTATIONS, parse_paper
-from boardgen.render.polygone_figure import render_polygone_board
-from boardgen.render.scene import LABEL_MODES, THEMES, board_scene, theme_named
+from boardgen.render.polygone_figure import LatticeScene, render_polygone_board
+from boardgen.render.scene import LABEL_MODES, THEMES, Scene, theme_named
 from boardgen.render.sheet import check_sheet_paper, render_sheet_html, render_sheet_pdf
-from boardgen.rules import copolymer
-from boardgen.rules import o as o_rules
-from boardgen.rules import polygone as polygone_rules
+from boardgen.rules import copolymer, moves_from_record
+from boardgen.rules.o import parse_glyph_table
 from boardgen.text import MAX_TITLE_CHARS, check_line, read_input_text
 
-GAMES = ("copolymer", "o", "polygone")
+GAMES = tuple(GAMES_BY_KEY)
 DEFAULT_OUTPUT = Path("output")
 STDOUT = "-"
 
@@ -96,9 +102,11 @@ def resolve_grid(game: str, side: int | None, preset: str | None, diameter: int 
                 f"--{'preset' if preset else 'diameter'} describes a hexhex board, not a {shape}"
             )
         if preset:
-            if game != "copolymer":
-                raise BoardgenError("--preset names the Copolymer server's boards; use --side")
-            side = copolymer.PRESETS[preset]
+            presets = game_named(game).presets
+            if preset not in presets:
+                raise BoardgenError(f"--preset names the Copolymer server's boards, not "
+                                    f"{game_named(game).name}'s; use --side")
+            side = presets[preset]
             size_flag = f"--preset {preset}"
         elif diameter is not None:
             if diameter < 3 or diameter % 2 == 0:
@@ -109,7 +117,7 @@ def resolve_grid(game: str, side: int | None, preset: str | None, diameter: int 
             side = (diameter + 1) // 2
             size_flag = f"--diameter {diameter} (side {side})"
         elif side is None:
-            side = GAME_INFO[game].default_side
+            side = game_named(game).default_side
             size_flag = f"side {side}"
         # Checked here too so that the count is refused before anything is built.
         if side >= 2 and shape_cell_count(shape, side) > MAX_CELLS:
@@ -120,7 +128,9 @@ def resolve_grid(game: str, side: int | None, preset: str | None, diameter: int 
         if precheck is not None and side >= 2:
             precheck(shape_corners(shape, side))
         grid = make_shape(shape, side)
-    GAME_INFO[game].check_board(grid)
+    check = game_named(game).check_board
+    if check is not None:
+        check(grid)
     return grid
 
 
@@ -189,42 +199,31 @@ def warn_missing_glyphs(title: str | None) -> None:
                    "printed as boxes", err=True)
 
 
-@dataclass(frozen=True)
-class GameInfo:
-    default_side: int
-    check_board: Callable[[HexGrid], None]
-
-
-GAME_INFO = {
-    "copolymer": GameInfo(copolymer.DEFAULT_SIDE, copolymer.check_board),
-    "o": GameInfo(o_rules.DEFAULT_SIDE, o_rules.check_board),
-}
-
-
-def _refuse_hex_options(side: int | None, preset: str | None, diameter: int | None,
-                        shape: str, mask: Path | None) -> None:
+def _refuse_hex_options(game: Game, side: int | None, preset: str | None,
+                        diameter: int | None, shape: str, mask: Path | None) -> None:
     for flag, given in (("--side", side is not None), ("--preset", preset is not None),
                         ("--diameter", diameter is not None), ("--shape", shape != "hexhex"),
                         ("--mask", mask is not None)):
         if given:
-            raise BoardgenError(f"{flag} does not apply to Polygone: its board is fixed")
+            raise BoardgenError(f"{flag} does not apply to {game.name}: its board is fixed")
 
 
 def _read_glyphs(path: Path | None) -> dict[str, str] | None:
     if path is None:
         return None
-    return o_rules.parse_glyph_table(read_input_text(path, "--glyphs"), str(path))
+    return parse_glyph_table(read_input_text(path, "--glyphs"), str(path))
 
 
 def board_size_options(command: Callable[..., None]) -> Callable[..., None]:
     """--side, --preset, --diameter, --shape and --mask: the same for every hex command."""
     options = [
         click.option("--side", type=int, help="Cells on each edge (hexhex), or N for an N x N "
-                     "rhombus, or the rows of a triangle.  Default: Copolymer "
-                     f"{copolymer.DEFAULT_SIDE} ({hexhex_cell_count(copolymer.DEFAULT_SIDE)} "
-                     f"cells), O {o_rules.DEFAULT_SIDE} "
-                     f"({hexhex_cell_count(o_rules.DEFAULT_SIDE)} cells)."),
-        click.option("--preset", type=click.Choice(sorted(copolymer.PRESETS)),
+                     "rhombus, or the rows of a triangle.  Default: " + ", ".join(
+                         f"{g.name} {g.default_side} ({hexhex_cell_count(g.default_side)} "
+                         "cells)" for g in GAMES_BY_KEY.values() if g.board_kind == "hex")
+                     + "."),
+        click.option("--preset", type=click.Choice(sorted({p for g in GAMES_BY_KEY.values()
+                                                           for p in g.presets})),
                      help="small, medium or large: sides 5, 7, 10 (the server's 9x9, 13x13, "
                      "19x19)."),
         click.option("--diameter", type=int, help="Cells across the middle row (odd), like "
@@ -275,8 +274,9 @@ def board(game: str, side: int | None, preset: str | None, diameter: int | None,
       boardgen board copolymer --shape rhombus --side 9 -o rhombus.svg
     """
     title = checked_title(title)
-    if game == "polygone":
-        _refuse_hex_options(side, preset, diameter, shape, mask)
+    description = game_named(game)
+    if description.board_kind == "lattice":
+        _refuse_hex_options(description, side, preset, diameter, shape, mask)
         paper_size = parse_paper(paper)
         if cell_mm is not None:
             check_cell_mm(cell_mm)
@@ -294,10 +294,40 @@ def board(game: str, side: int | None, preset: str | None, diameter: int | None,
                         lambda corners: check_cells_page_count(corners, options)
                         if wants_pdf else None)
     path, fmt = prepare_output(output, fmt, board_file_stem(game, grid, mask))
-    data = render_board(board_scene(game, grid, labels), fmt, options,
-                        theme=theme_named(theme), info=board_info(game, grid, title))
+    data = render_board(description.board_scene(grid, labels), fmt, options,
+                        theme=theme_named(theme), info=description.board_info(grid, title))
     emit(path, data)
     warn_missing_glyphs(title)
+
+
+PLAY_OPTION_FLAGS = {"first": "--first", "start": "--start", "partisan": "--partisan",
+                     "glyphs": "--glyphs"}
+
+
+def _check_play_options(game: Game, given: dict[str, bool]) -> None:
+    """Refuse an option the game does not take, naming the games that do."""
+    for option, used in given.items():
+        if used and option not in game.play_options:
+            takers = [g.name for g in GAMES_BY_KEY.values() if option in g.play_options]
+            raise BoardgenError(f"{PLAY_OPTION_FLAGS[option]} applies to "
+                                f"{' and '.join(takers)}, not {game.name}")
+
+
+def picture_options(command: Callable[..., None]) -> Callable[..., None]:
+    """Paper, look and format of a drawn picture: the same for play and diagram."""
+    options = [
+        click.option("--paper", default="a4", show_default=True,
+                     help="a4, letter, a3 or WxHmm."),
+        click.option("--theme", type=click.Choice(sorted(THEMES)), default="colour",
+                     show_default=True, help="ink: black lines and patterns only."),
+        click.option("--format", "fmt", type=click.Choice(FORMATS),
+                     help="Output format; default: from the -o suffix, else pdf."),
+        click.option("--dpi", type=click.IntRange(36, 1200), default=150, show_default=True,
+                     help="Resolution of PNG output."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
 
 
 @cli.command()
@@ -307,6 +337,10 @@ def board(game: str, side: int | None, preset: str | None, diameter: int | None,
               help='Moves in order, separated by spaces.  Copolymer and O: cells "F6 E5 ..." '
               'or axial "0,0".  Polygone: MOVING-PIVOT>TARGET, "b1-c2>d3" (or "b1 c2 -> d3"), '
               'with "/2,1" for the order of several polygons closed at once.')
+@click.option("--moves-file", type=click.Path(path_type=Path),
+              help="Read the moves from a file instead, such as a game record: move numbers "
+              "(12. or 12)), player labels (X:) and comments (# or ; to the end of the line, "
+              "or {in braces}) are skipped.")
 @click.option("--first", type=click.Choice(copolymer.PLAYERS),
               help="Copolymer: who places first, or who is to move after --start (default x).")
 @click.option("--partisan", is_flag=True, help="O: the partisan variant (Left and Right).")
@@ -314,15 +348,29 @@ def board(game: str, side: int | None, preset: str | None, diameter: int | None,
               help="O: replace the glyph table from a file of 'glyph: legal|illegal|left|right' "
               "lines.")
 @click.option("--start", "start_file", type=click.Path(path_type=Path),
-              help="Start from a position drawn as text in the server's style (. x o).")
+              help="Copolymer: start from a position drawn as text in the server's style "
+              "(. x o).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object, a stable "
               "contract.  Copolymer: side, to_move, cells, connections, turn_continues, over, "
               "winner, counts.  O: side, to_move, stones, legal, over, winner, loop.  "
               "Polygone: to_move, pieces, captured, legal, over, winner.")
+@click.option("-o", "--output", type=click.Path(path_type=Path),
+              help="Draw the position after the moves (PDF, SVG or PNG), the last turn's "
+              "cells numbered; prints 'wrote FILE' (or, with --json, the JSON only).")
+@click.option("--every", type=click.IntRange(1, 10_000),
+              help="With -o: a strip of panels, the position after every N moves (and after "
+              "the last).")
+@click.option("--cell-mm", type=float, help="Cell width (hole spacing for Polygone) in the "
+              "drawing; default 8 mm (14 mm).")
+@click.option("--title", help="Title above the drawing (default: the game and the number of "
+              "moves).")
+@picture_options
 def play(game: str, side: int | None, preset: str | None, diameter: int | None, shape: str,
-         mask: Path | None, moves: str, first: str | None, partisan: bool,
-         glyphs_file: Path | None, start_file: Path | None, as_json: bool) -> None:
-    """Replay moves through the GAME engine and print the position.
+         mask: Path | None, moves: str, moves_file: Path | None, first: str | None,
+         partisan: bool, glyphs_file: Path | None, start_file: Path | None, as_json: bool,
+         output: Path | None, every: int | None, cell_mm: float | None, title: str | None,
+         paper: str, theme: str, fmt: str | None, dpi: int) -> None:
+    """Replay moves through the GAME engine and print the position, or draw it.
 
     \b
     The text shows the board as the play-by-email server draws it.  Copolymer: '.' empty,
@@ -334,100 +382,127 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None, 
       boardgen play copolymer --side 3 --moves "C3 B2 C2 D3" --json
       boardgen play o --side 4 --partisan --moves "D4 A1 G4"
       boardgen play polygone --moves "c0-c2>d1 c10-c8>b9" --json
+      boardgen play copolymer --side 5 --moves-file game.txt -o game.pdf --every 4
     """
-    if game == "polygone":
-        _refuse_hex_options(side, preset, diameter, shape, mask)
-        for flag, not_here in (("--first", first is not None), ("--start", start_file is not None),
-                               ("--partisan", partisan), ("--glyphs", glyphs_file is not None)):
-            if not_here:
-                raise BoardgenError(f"{flag} does not apply to Polygone")
-        pg = polygone_rules.Polygone()
-        polygone_rules.replay(pg, polygone_rules.split_moves(moves))
-        if as_json:
-            click.echo(json.dumps(polygone_rules.position_json(pg)))
-        else:
-            click.echo("\n".join(polygone_rules.text_position(pg)))
-        return
-    grid = resolve_grid(game, side, preset, diameter, shape, mask)
-    if game == "copolymer":
-        for flag, o_only in (("--partisan", partisan), ("--glyphs", glyphs_file is not None)):
-            if o_only:
-                raise BoardgenError(f"{flag} applies to O, not Copolymer")
-        engine = copolymer.Copolymer(grid, first=first or "x")
-        if start_file is not None:
-            cells, _capitals = copolymer.parse_text_position(
-                grid, read_input_text(start_file, "--start"), str(start_file))
-            engine.set_position(cells, first or "x")
-        copolymer.replay(engine, moves)
-        if as_json:
-            side_number = grid.side if grid.shape == "hexhex" else None
-            click.echo(json.dumps(copolymer.position_json(engine, side_number)))
-        else:
-            click.echo("\n".join(copolymer.text_position(engine)))
-            click.echo(copolymer.status_line(engine))
-        return
-    for flag, copolymer_only in (("--first", first is not None),
-                                 ("--start", start_file is not None)):
-        if copolymer_only:
-            raise BoardgenError(f"{flag} applies to Copolymer, not O")
-    o_game = o_rules.OGame(grid, partisan=partisan, table=_read_glyphs(glyphs_file))
-    o_rules.replay(o_game, moves.split())
-    if as_json:
-        click.echo(json.dumps(o_rules.position_json(o_game)))
+    description = game_named(game)
+    title = checked_title(title)
+    _check_play_options(description, {"first": first is not None,
+                                      "start": start_file is not None,
+                                      "partisan": partisan, "glyphs": glyphs_file is not None})
+    if moves and moves_file is not None:
+        raise BoardgenError("--moves and --moves-file both give the moves: use one")
+    if every is not None and output is None:
+        raise BoardgenError("--every draws a strip of panels: give the file with -o")
+    if as_json and output is not None and str(output) == STDOUT:
+        raise BoardgenError("--json prints to standard output, so -o - cannot: name a file")
+    if moves_file is not None:
+        moves = moves_from_record(read_input_text(moves_file, "--moves-file"))
+    grid = None
+    if description.board_kind == "hex":
+        grid = resolve_grid(game, side, preset, diameter, shape, mask)
     else:
-        click.echo("\n".join(o_rules.text_position(o_game)))
-        click.echo(o_rules.status_line(o_game))
+        _refuse_hex_options(description, side, preset, diameter, shape, mask)
+    start = None
+    if start_file is not None:
+        start = (read_input_text(start_file, "--start"), str(start_file))
+    position = new_position(game, PlayOptions(grid=grid, first=first, start=start,
+                                              partisan=partisan,
+                                              glyphs=_read_glyphs(glyphs_file)))
+    tokens = description.split_moves(moves)
+    target: tuple[Path, str] | None = None
+    if output is not None:
+        if cell_mm is not None:
+            check_cell_mm(cell_mm)
+        paper_size = parse_paper(paper)
+        target = prepare_output(output, fmt, f"{game}-position")
+    panels: list[Scene | LatticeScene] = []
+    step = every or max(1, len(tokens))
+    for start_at in range(0, len(tokens), step):
+        position.play(tokens[start_at:start_at + step])
+        if every is not None:
+            played = position.moves_played
+            panels.append(position.scene(f"After {played} move{'s' * (played != 1)}."))
+    if every is not None and not panels:
+        panels.append(position.scene("The start."))
+    if as_json or target is None:
+        click.echo(json.dumps(position.to_json()) if as_json else position.text())
+    if target is None:
+        return
+    path, fmt = target
+    if every is None:
+        data = render_position(position, fmt, paper=paper_size, theme=theme_named(theme),
+                               cell_mm=cell_mm, dpi=dpi, title=title)
+    else:
+        heading = title if title is not None else \
+            f"{description.name}: the position every {every} move{'s' * (every != 1)}"
+        strip = Diagram(heading, ((None, tuple(panels)),),
+                        cell_mm=14.0 if description.board_kind == "lattice" else 8.0)
+        data = draw_diagram(strip, game, "position", fmt, paper=paper_size,
+                            theme=theme_named(theme), cell_mm=cell_mm, dpi=dpi)
+    if as_json:
+        write_atomic(path, data)  # stdout holds the JSON alone
+    else:
+        emit(path, data)
 
 
 @cli.command()
-@click.argument("game", type=click.Choice(GAMES), metavar="GAME")
+@click.argument("target", metavar="GAME|FILE")
 @click.argument("name", required=False)
 @click.option("--list", "list_names", is_flag=True, help="List the GAME's diagrams and exit.")
-@click.option("--paper", default="a4", show_default=True, help="a4, letter, a3 or WxHmm.")
 @click.option("--cell-mm", type=float, help="Cell width in the panels (default 8 mm).")
-@click.option("--theme", type=click.Choice(sorted(THEMES)), default="colour",
-              show_default=True)
-@click.option("--format", "fmt", type=click.Choice(FORMATS),
-              help="Output format; default: from the -o suffix, else pdf.")
-@click.option("--dpi", type=click.IntRange(36, 1200), default=150, show_default=True,
-              help="Resolution of PNG output.")
 @click.option("--glyphs", "glyphs_file", type=click.Path(path_type=Path),
               help="O: replace the glyph table from a file of 'glyph: ruling' lines.")
 @click.option("-o", "--output", type=click.Path(path_type=Path),
               help="Output file (default: output/GAME-diagram-NAME.pdf).")
-def diagram(game: str, name: str | None, list_names: bool, paper: str, cell_mm: float | None,
-            theme: str, fmt: str | None, dpi: int, glyphs_file: Path | None,
-            output: Path | None) -> None:
-    """Draw the diagram NAME of GAME, every position from the engine.
+@picture_options
+def diagram(target: str, name: str | None, list_names: bool, cell_mm: float | None,
+            glyphs_file: Path | None, output: Path | None, paper: str, theme: str,
+            fmt: str | None, dpi: int) -> None:
+    """Draw a diagram, every position replayed through the engine: the built-in diagram
+    NAME of GAME, or a diagram FILE of your own (it names its game in a 'game:' line).
 
-    Copolymer examples are text files under templates/copolymer/, replayed move by move; a
-    step the engine refuses, or a claim it disagrees with, stops with the file and line.
-    O's figures (glyph chart, corners, partisan glyphs, a loop, a short game) are built
-    from the engine's own tables.  Polygone's pictures are files under templates/polygone/
-    whose claims (allowed and blocked targets, captures, totals) the engine checks.
+    A diagram file is a small text file of directives (see the README): the board, a start
+    position, panels of moves with the claims the engine must agree with, and annotations
+    (arrows, marks, highlights, captions).  A move the rules refuse, or a claim the engine
+    disagrees with, stops with the file and line.  GAME is copolymer, o or polygone:
+    Copolymer's and Polygone's built-in diagrams are files under templates/, O's glyph
+    charts come from the engine's table.  Anything else is read as a FILE, and a NAME is
+    never read as a path.
 
     \b
     Examples:
       boardgen diagram copolymer --list
       boardgen diagram copolymer tempo -o output/tempo.pdf
       boardgen diagram o glyphs --glyphs my-chart.txt -o chart.svg
-      boardgen diagram polygone --list
+      boardgen diagram polygone 03-blocking -o blocking.png
+      boardgen diagram my-opening.txt -o my-opening.svg
     """
-    if list_names:
-        if name:
-            raise click.UsageError(f"--list takes no diagram NAME (got {name!r})")
-        for known in game_named(game).diagram_names():
-            click.echo(known)
-        return
-    if not name:
-        known = ", ".join(game_named(game).diagram_names())
-        raise click.UsageError(f"missing diagram NAME (one of: {known})")
     glyphs = _read_glyphs(glyphs_file)
-    built = build_diagram(game, name, glyphs=glyphs)  # bad names and examples: no file
+    if target in GAMES:
+        game = target
+        if list_names:
+            if name:
+                raise click.UsageError(f"--list takes no diagram NAME (got {name!r})")
+            for known in game_named(game).diagram_names():
+                click.echo(known)
+            return
+        if not name:
+            known = ", ".join(game_named(game).diagram_names())
+            raise click.UsageError(f"missing diagram NAME (one of: {known})")
+        built = build_diagram(game, name, glyphs=glyphs)  # bad names and examples: no file
+        stem = diagram_stem(game, name)
+    else:
+        if list_names or name:
+            raise click.UsageError(f"{target!r} is not a game ({', '.join(GAMES)}), so it is "
+                                   "read as a diagram FILE, which takes no NAME or --list")
+        source = Path(target)
+        description, built = load_diagram_file(source, glyphs=glyphs)
+        game, name = description.key, source.stem
+        stem = diagram_stem(game, name)
     paper_size = parse_paper(paper)
     if cell_mm is not None:
         check_cell_mm(cell_mm)
-    path, fmt = prepare_output(output, fmt, diagram_stem(game, name))
+    path, fmt = prepare_output(output, fmt, stem)
     data = draw_diagram(built, game, name, fmt, paper=paper_size, theme=theme_named(theme),
                         cell_mm=cell_mm, dpi=dpi)
     emit(path, data)

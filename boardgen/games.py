@@ -28,7 +28,7 @@ from boardgen.render.o_diagrams import glyph_chart, partisan_glyphs
 from boardgen.render.paper import Paper, parse_paper
 from boardgen.render.pdf import PageInfo
 from boardgen.render.polygone_figure import LatticeScene
-from boardgen.render.scene import THEMES, Marker, Scene, Theme, edge_roles
+from boardgen.render.scene import THEMES, Marker, Scene, Theme, board_scene, edge_roles
 from boardgen.rules import copolymer, o, polygone, replay_moves
 from boardgen.rules.copolymer_examples import load_example
 from boardgen.rules.example_file import declared_game, read_directives
@@ -57,11 +57,30 @@ class Game:
     new_position: Callable[[Game, PlayOptions], Position] | None = None
     split_moves: Callable[[str], list[str]] = str.split
     board_kind: str = "hex"  # "hex": sizes, shapes and masks apply; "lattice": fixed board
+    default_side: int = 0  # hex games: the board when no size is given
+    check_board: Callable[[HexGrid], None] | None = None  # hex games: refuses a board
+    presets: Mapping[str, int] = field(default_factory=dict)  # named sides (--preset)
+    marks_edges: bool = False  # its boards shade the perimeter and the corners (O)
+    board_note: str | None = None  # what every printed board must also say
+    # The boards `boardgen all` prints: (side, label or None, formats).
+    gallery_boards: tuple[tuple[int, str | None, tuple[str, ...]], ...] = ()
     play_options: frozenset[str] = frozenset()  # which PlayOptions beyond the grid it takes
 
     @property
     def credit(self) -> str:
         return f"{self.name} by {self.designer} ({self.year})"
+
+    def board_scene(self, grid: HexGrid, labels: str = "outside") -> Scene:
+        """An empty board of this hex game."""
+        return board_scene(grid, labels, edges=self.marks_edges)
+
+    def board_info(self, grid: HexGrid, title: str | None = None) -> PageInfo:
+        """The page furniture of an empty board: title (the game's name unless given; ''
+        for none), a subject naming the board, and the designer's credit."""
+        subject = f"{self.name} board, {grid.description}, {len(grid)} cells"
+        if self.board_note:
+            subject += f" · {self.board_note}"
+        return PageInfo(self.name if title is None else (title or None), subject, self.credit)
 
     @property
     def template_folder(self) -> Path:
@@ -156,7 +175,7 @@ class Position(ABC):
     @abstractmethod
     def play(self, moves: Iterable[str]) -> None:
         """Play moves in order; the first one refused raises BoardgenError naming its
-        number, the move as written, and the reason."""
+        number (counting every move played so far), the move as written, and the reason."""
 
     @property
     @abstractmethod
@@ -181,7 +200,7 @@ class Position(ABC):
 class CopolymerPosition(Position):
     def __init__(self, game: Game, options: PlayOptions) -> None:
         self.game = game
-        grid = options.grid or hexhex(copolymer.DEFAULT_SIDE)
+        grid = options.grid or hexhex(game.default_side)
         first = options.first or "x"
         self.engine = copolymer.Copolymer(grid, first=first)
         if options.start is not None:
@@ -191,7 +210,8 @@ class CopolymerPosition(Position):
 
     def play(self, moves: Iterable[str]) -> None:
         engine = self.engine
-        replay_moves(moves, lambda token: engine.place(engine.notation.parse(token)))
+        replay_moves(moves, lambda token: engine.place(engine.notation.parse(token)),
+                     first_number=self.moves_played + 1)
 
     @property
     def moves_played(self) -> int:
@@ -218,11 +238,13 @@ class CopolymerPosition(Position):
 class OPosition(Position):
     def __init__(self, game: Game, options: PlayOptions) -> None:
         self.game = game
-        grid = options.grid or hexhex(o.DEFAULT_SIDE)
+        grid = options.grid or hexhex(game.default_side)
         self.engine = o.OGame(grid, partisan=options.partisan, table=options.glyphs)
 
     def play(self, moves: Iterable[str]) -> None:
-        o.replay(self.engine, moves)
+        engine = self.engine
+        replay_moves(moves, lambda token: engine.place(engine.notation.parse(token)),
+                     first_number=self.moves_played + 1)
 
     @property
     def moves_played(self) -> int:
@@ -254,7 +276,9 @@ class PolygonePosition(Position):
         self.engine = polygone.Polygone()
 
     def play(self, moves: Iterable[str]) -> None:
-        polygone.replay(self.engine, moves)
+        engine = self.engine
+        replay_moves(moves, lambda token: engine.play(polygone.parse_move(token)),
+                     first_number=self.moves_played + 1)
 
     @property
     def moves_played(self) -> int:
@@ -291,12 +315,19 @@ GAMES: dict[str, Game] = {
     "copolymer": Game(
         "copolymer", copolymer.NAME, "Mark Steere", 2006,
         _no_glyphs(lambda path: copolymer_diagram(load_example(path))),
-        new_position=CopolymerPosition, play_options=frozenset({"first", "start"})),
+        new_position=CopolymerPosition, play_options=frozenset({"first", "start"}),
+        default_side=copolymer.DEFAULT_SIDE, check_board=copolymer.check_board,
+        presets=copolymer.PRESETS,
+        gallery_boards=tuple((side, preset, ("pdf", "svg")) for preset, side in
+                             sorted(copolymer.PRESETS.items(), key=lambda item: item[1]))),
     "o": Game(
         "o", o.NAME, "Mark Steere", 2024,
         lambda path, glyphs: o_file_diagram(load_o_example(path, table=glyphs)),
         {"glyphs": glyph_chart, "partisan-glyphs": partisan_glyphs}, takes_glyphs=True,
-        new_position=OPosition, play_options=frozenset({"partisan", "glyphs"})),
+        new_position=OPosition, play_options=frozenset({"partisan", "glyphs"}),
+        default_side=o.DEFAULT_SIDE, check_board=o.check_board, marks_edges=True,
+        board_note="glyph chart: our reconstruction",
+        gallery_boards=tuple((side, None, ("pdf",)) for side in range(o.MIN_SIDE, 11))),
     "polygone": Game(
         "polygone", polygone.NAME, "Fabien Vandenbussche", 2004,
         _no_glyphs(lambda path: polygone_diagram(load_polygone_example(path))),

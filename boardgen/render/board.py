@@ -7,14 +7,13 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from boardgen.errors import BoardgenError
-from boardgen.geometry import Hex, HexGrid, Layout
+from boardgen.geometry import Hex, Layout
 from boardgen.render.figure import Figure, board_figure
 from boardgen.render.paper import Paper, fitting_scale, tile
 from boardgen.render.pdf import PageInfo, render_pdf
 from boardgen.render.png import render_png
 from boardgen.render.scene import Scene, Theme
 from boardgen.render.svg import document_size, render_svg
-from boardgen.rules import copolymer, o
 
 FORMATS = ("pdf", "svg", "png")
 # The default cell is as large as the paper allows, within these bounds.  Below 8 mm a cell
@@ -36,24 +35,6 @@ class BoardOptions:
     orientation: str = "auto"
     cell_mm: float | None = None  # None: fit the paper
     dpi: int = 150
-
-
-# Who made each hex game, and what every printed board of it must say (shared/spec: the
-# glyph chart of O is our reconstruction).
-_GAMES = {
-    "copolymer": (copolymer.NAME, copolymer.CREDIT, None),
-    "o": (o.NAME, o.CREDIT, "glyph chart: our reconstruction"),
-}
-
-
-def board_info(game: str, grid: HexGrid, title: str | None = None) -> PageInfo:
-    """The page furniture of an empty board: title (the game's name unless given; '' for
-    none), a subject naming the board, and the designer's credit."""
-    name, credit, note = _GAMES[game]
-    subject = f"{name} board, {grid.description}, {len(grid)} cells"
-    if note:
-        subject += f" · {note}"
-    return PageInfo(name if title is None else (title or None), subject, credit)
 
 
 def default_cell_width(scene: Scene, paper: Paper, orientation: str) -> float:

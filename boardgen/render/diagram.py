@@ -124,7 +124,9 @@ def o_file_diagram(example: OExample) -> Diagram:
 
 
 def _o_note(example: OExample) -> str | None:
-    notes = ["Numbered: the stones of the panel."] if example.numbers else []
+    numbered = example.numbers and any(p.numbered for line in example.lines
+                                        for p in line.panels)
+    notes = ["Numbered: the stones of the panel."] if numbered else []
     if any(p.closing for line in example.lines for p in line.panels):
         notes.append("Ringed: the stone that closed the loop.")
     return " ".join(notes) or None

@@ -21,15 +21,14 @@ from boardgen import __version__
 from boardgen.games import GAMES as GAME_DESCRIPTIONS
 from boardgen.games import render_diagram
 from boardgen.geometry import HexGrid, hexhex
-from boardgen.render.board import BoardOptions, board_info, render_board
+from boardgen.render.board import BoardOptions, render_board
 from boardgen.render.paper import Paper
 from boardgen.render.polygone_figure import render_polygone_board
-from boardgen.render.scene import THEMES, Scene, board_scene
-from boardgen.render.sheet import GAME_TITLES, render_sheet_html, render_sheet_pdf
-from boardgen.rules import copolymer, o
+from boardgen.render.scene import THEMES
+from boardgen.render.sheet import render_sheet_html, render_sheet_pdf
 from boardgen.text import printable
 
-GAMES = ("copolymer", "o", "polygone")
+GAMES = tuple(GAME_DESCRIPTIONS)
 THUMB_WIDTH_PX = 240
 
 
@@ -64,22 +63,20 @@ def default_jobs(paper: Paper) -> list[Job]:
                         partial(render_sheet_pdf, game, paper=paper, theme=theme, quick=True)))
         jobs.append(Job(f"{game}-rules.html", game, "rules",
                         partial(render_sheet_html, game, theme=theme)))
-    for preset, side in sorted(copolymer.PRESETS.items(), key=lambda item: item[1]):
-        grid = hexhex(side)
-        info = board_info("copolymer", grid, f"Copolymer ({preset})")
-        for fmt in ("pdf", "svg"):
-            jobs.append(Job(f"{board_stem('copolymer', grid)}.{fmt}", "copolymer", "board",
-                            partial(render_board, Scene(grid), fmt, options, theme=theme,
-                                    info=info)))
-    for side in range(o.MIN_SIDE, 11):
-        grid = hexhex(side)
-        info = board_info("o", grid)
-        jobs.append(Job(f"{board_stem('o', grid)}.pdf", "o", "board",
-                        partial(render_board, board_scene("o", grid), "pdf", options,
-                                theme=theme, info=info)))
-    jobs.append(Job("polygone-board.pdf", "polygone", "board",
-                    partial(render_polygone_board, "pdf", paper=paper, theme=theme,
-                            spacing=None, dpi=150, title=None)))
+    for description in GAME_DESCRIPTIONS.values():
+        key = description.key
+        if description.board_kind == "lattice":
+            jobs.append(Job(f"{key}-board.pdf", key, "board",
+                            partial(render_polygone_board, "pdf", paper=paper, theme=theme,
+                                    spacing=None, dpi=150, title=None)))
+        for side, label, formats in description.gallery_boards:
+            grid = hexhex(side)
+            info = description.board_info(grid, f"{description.name} ({label})" if label
+                                          else None)
+            for fmt in formats:
+                jobs.append(Job(f"{board_stem(key, grid)}.{fmt}", key, "board",
+                                partial(render_board, description.board_scene(grid), fmt,
+                                        options, theme=theme, info=info)))
     for game in GAMES:
         for name in GAME_DESCRIPTIONS[game].diagram_names():
             for fmt in ("pdf", "svg"):
@@ -134,7 +131,7 @@ def gallery_html(jobs: list[Job], made: set[str], failures: Sequence[str] = ()) 
             cards.append(f'<a class="card {job.kind}" href="{html.escape(job.name)}">{image}'
                          f"<span>{html.escape(job.name)}</span></a>")
         if cards:
-            sections.append(f"<h2>{html.escape(GAME_TITLES[game])}</h2>"
+            sections.append(f"<h2>{html.escape(GAME_DESCRIPTIONS[game].name)}</h2>"
                             f'<div class="grid">{"".join(cards)}</div>')
     style = ("body{font-family:sans-serif;margin:2rem;color:#1a1a1a}"
              ".grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(250px,1fr));"

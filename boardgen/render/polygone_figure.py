@@ -97,6 +97,21 @@ def _arc(swing: Swing, spacing: float) -> Stroke:
     return Stroke(points, "accent", 0.03 * spacing, arrow=True)
 
 
+def _hole_mark(centre: Point, kind: str, spacing: float) -> list[Stroke]:
+    """A designer's mark on a hole: a dot, a ring or a cross (a text gets a small ring)."""
+    x, y = centre
+    r = 0.12 * spacing
+    if kind == "dot":
+        return [Stroke(((x, y), (x + 0.001, y)), "accent", 1.4 * r)]
+    if kind == "cross":
+        return [Stroke(((x - r, y - r), (x + r, y + r)), "accent", 0.3 * r),
+                Stroke(((x - r, y + r), (x + r, y - r)), "accent", 0.3 * r)]
+    radius = r if kind == "ring" else 0.6 * r
+    points = tuple((x + radius * math.cos(2 * math.pi * k / 24),
+                    y + radius * math.sin(2 * math.pi * k / 24)) for k in range(25))
+    return [Stroke(points, "accent", 0.25 * r)]
+
+
 def lattice_figure(scene: LatticeScene, spacing: float, *, margin: float = 1.0) -> Figure:
     s = spacing
     strokes: list[Stroke] = []
@@ -130,12 +145,12 @@ def lattice_figure(scene: LatticeScene, spacing: float, *, margin: float = 1.0) 
     for start, end in scene.arrows:
         strokes.append(arrow_stroke(_at(start, s), _at(end, s), "accent", 0.5 * s))
     for hole, kind in scene.hole_marks:
-        x, y = _at(hole, s)
-        if kind in MARK_KINDS:
-            marks.append(Mark(kind, x, y, 0.12 * s, "accent"))
-        else:
-            marks.append(Mark("disc", x, y, 0.11 * s, "accent"))
-            texts.append(Text(x, y, kind, 0.13 * s, "cell-text", weight=BOLD))
+        # Drawn as strokes, so that they lie on top of the pieces (marks lie under them).
+        strokes.extend(_hole_mark(_at(hole, s), kind, s))
+        if kind not in MARK_KINDS:
+            x, y = _at(hole, s)
+            texts.append(Text(x, y - 0.2 * s, kind, max(2.8, 0.13 * s), "cell-text",
+                              weight=BOLD))
     for ln, label in scene.labels.items():
         (ax, ay), (bx, by) = _segment(ln, s)
         length = math.hypot(bx - ax, by - ay) or 1.0

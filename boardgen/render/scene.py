@@ -58,9 +58,9 @@ def edge_roles(grid: HexGrid) -> dict[Hex, str]:
     return roles
 
 
-def board_scene(game: str, grid: HexGrid, labels: str = "outside") -> Scene:
-    """An empty board of a hex game; O's marks its perimeter and corners."""
-    return Scene(grid, cell_roles=edge_roles(grid) if game == "o" else {}, labels=labels)
+def board_scene(grid: HexGrid, labels: str = "outside", *, edges: bool = False) -> Scene:
+    """An empty board; ``edges`` marks its perimeter and corners (O's rules refer to them)."""
+    return Scene(grid, cell_roles=edge_roles(grid) if edges else {}, labels=labels)
 
 
 @dataclass(frozen=True)

@@ -41,7 +41,7 @@ from reportlab.platypus.doctemplate import LayoutError
 
 from boardgen import __version__
 from boardgen.errors import BoardgenError
-from boardgen.games import TEMPLATES, build_diagram
+from boardgen.games import TEMPLATES, build_diagram, game_named
 from boardgen.geometry import hexhex
 from boardgen.render.board import largest_fitting_figure
 from boardgen.render.diagram import diagram_pages
@@ -55,19 +55,14 @@ from boardgen.render.polygone_figure import (
     lattice_figure,
     pieces_sheet,
 )
-from boardgen.render.scene import Theme, board_scene
+from boardgen.render.scene import Theme
 from boardgen.render.svg import render_svg
-from boardgen.rules import copolymer, o, polygone
 from boardgen.text import check_lines
 
 SHEET_MARGIN_MM = 15.0  # inside the printable area of A4 and Letter printers
 # The smallest paper a rule sheet is laid out on (A5): below it a note box or a diagram
 # panel no longer fits a page.
 MIN_SHEET_PAPER_MM = (148.0, 210.0)
-GAME_CREDITS = {"copolymer": copolymer.CREDIT, "o": o.CREDIT, "polygone": polygone.CREDIT}
-GAME_TITLES = {"copolymer": copolymer.NAME, "o": o.NAME, "polygone": polygone.NAME}
-DESIGNERS = {"copolymer": "Mark Steere", "o": "Mark Steere",
-             "polygone": "Fabien Vandenbussche"}
 
 
 @dataclass(frozen=True)
@@ -160,11 +155,11 @@ def load_sheet(game: str, quick: bool = False) -> list[Block]:
 def sheet_board(game: str, room: tuple[float, float]) -> list[Figure]:
     """The game's board at 1:1, as large as fits ``room`` (mm), and for Polygone the sheet
     of pieces too."""
-    if game == "polygone":
+    description = game_named(game)
+    if description.board_kind == "lattice":
         spacing = fitting_spacing(START_SCENE, room, 40.0)
         return [lattice_figure(START_SCENE, spacing), pieces_sheet(spacing)]
-    grid = hexhex(copolymer.DEFAULT_SIDE if game == "copolymer" else o.DEFAULT_SIDE)
-    scene = board_scene(game, grid)
+    scene = description.board_scene(hexhex(description.default_side))
     def growth(figure: Figure) -> float:
         return min(room[0] / figure.width, room[1] / figure.height)
 
@@ -263,8 +258,8 @@ def render_sheet_pdf(game: str, *, paper: Paper, theme: Theme, quick: bool = Fal
         buffer, pagesize=(page[0] * mm, page[1] * mm), leftMargin=SHEET_MARGIN_MM * mm,
         rightMargin=SHEET_MARGIN_MM * mm, topMargin=SHEET_MARGIN_MM * mm,
         bottomMargin=(SHEET_MARGIN_MM + 8.0) * mm, title=title,
-        author=f"{DESIGNERS[game]} (game); boardgen (sheet)",
-        subject=f"Rules of {GAME_TITLES[game]}, {GAME_CREDITS[game]}",
+        author=f"{game_named(game).designer} (game); boardgen (sheet)",
+        subject=f"Rules of {game_named(game).name}, {game_named(game).credit}",
         creator=f"boardgen {__version__}", invariant=1, pageCompression=1,
         # Start each page in our font: reportlab's default, Helvetica, is never embedded.
         initialFontName=PDF_FONT_NAMES["regular"],
@@ -316,7 +311,7 @@ def render_sheet_pdf(game: str, *, paper: Paper, theme: Theme, quick: bool = Fal
                 if k:
                     story.append(PageBreak())
                 story.append(FigureFlowable(figure, theme))
-    credit = f"{GAME_CREDITS[game]} · rules explained by boardgen {__version__}"
+    credit = f"{game_named(game).credit} · rules explained by boardgen {__version__}"
 
     def footer(canvas: Canvas, document: SimpleDocTemplate) -> None:
         canvas.saveState()
@@ -375,9 +370,9 @@ def render_sheet_html(game: str, *, theme: Theme, quick: bool = False) -> bytes:
             parts.append(f"<figure>{svg.split('?>', 1)[1].strip()}</figure>")
         elif block.kind == "board":
             figure = sheet_board(game, (180.0, 250.0))[0]
-            svg = render_svg(figure, theme=theme, description=f"{GAME_TITLES[game]} board")
+            svg = render_svg(figure, theme=theme, description=f"{game_named(game).name} board")
             parts.append("<h2>Board</h2><p>Print the PDF sheet for a board at exact scale.</p>"
                          f"<figure>{svg.split('?>', 1)[1].strip()}</figure>")
-    parts.append(f"<footer>{html.escape(GAME_CREDITS[game])} · rules explained by boardgen "
+    parts.append(f"<footer>{html.escape(game_named(game).credit)} · rules explained by boardgen "
                  f"{__version__}</footer></body></html>")
     return ("\n".join(parts) + "\n").encode("utf-8")

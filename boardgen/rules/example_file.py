@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Generic, TypeVar
 
 from boardgen.errors import BoardgenError
-from boardgen.text import check_lines
+from boardgen.text import check_lines, read_input_text
 
 BLOCK_KEYS = frozenset({"position"})
 
@@ -43,12 +43,9 @@ class ExampleError(BoardgenError):
 
 
 def read_directives(path: Path) -> list[Directive]:
-    source = str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise BoardgenError(f"{source}: {exc.strerror or exc}") from None
-    return parse_directives(text, source)
+    """A diagram file's directives; the file is read with a size cap (it may be anything a
+    user names: a device, a pipe)."""
+    return parse_directives(read_input_text(path, "diagram file"), str(path))
 
 
 def parse_directives(text: str, source: str) -> list[Directive]:

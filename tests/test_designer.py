@@ -1,0 +1,208 @@
+"""The designer's toolkit: diagram files from anywhere, annotations, play -o and --every,
+and one description per game."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from conftest import Run
+
+from boardgen.games import GAMES
+
+RunCli = Callable[..., Run]
+FILES = Path(__file__).resolve().parent / "diagram_files"
+
+
+def svg_classes(path: Path) -> list[str]:
+    root = ET.parse(path).getroot()
+    return [el.get("class", "") for el in root.iter()]
+
+
+def board_cells(path: Path) -> list[str]:
+    """The classes of the board cells (legend swatches left out)."""
+    root = ET.parse(path).getroot()
+    return [el.get("class", "") for el in root.iter()
+            if el.get("class", "").startswith("cell ")
+            and not el.get("data-cell", "").startswith("legend-")]
+
+
+@pytest.mark.parametrize("name", ["copolymer-annotated", "o-where", "polygone-lone-piece"])
+def test_a_diagram_file_outside_templates_renders(run_cli: RunCli, tmp_path: Path,
+                                                  name: str) -> None:
+    out = tmp_path / f"{name}.svg"
+    result = run_cli("diagram", str(FILES / f"{name}.txt"), "-o", str(out))
+    assert result.code == 0, result.err
+    classes = svg_classes(out)
+    # Every file carries one arrow and at least one designer's mark, drawn in the accent.
+    assert classes.count("arrowhead accent") == 1
+    assert any(c.startswith("mark ") and c.endswith(" accent") or c == "stroke accent"
+               for c in classes)
+
+
+def test_annotations_reach_the_picture(run_cli: RunCli, tmp_path: Path) -> None:
+    out = tmp_path / "c.svg"
+    assert run_cli("diagram", str(FILES / "copolymer-annotated.txt"), "-o", str(out)).code == 0
+    # highlight: new C2 C3 in the first panel; the second shows them as X's cells.
+    assert board_cells(out).count("cell new") == 2
+    classes = svg_classes(out)
+    assert "mark ring accent" in classes  # mark: D3 ring
+    # mark: B3 A is a disc with a letter; the second panel's two numbered cells are discs too.
+    assert classes.count("mark disc accent") == 3
+
+
+def test_an_illegal_move_names_file_and_line(run_cli: RunCli, tmp_path: Path) -> None:
+    source = tmp_path / "bad.txt"
+    source.write_text("game: o\nboard: hexhex 4\nsetup: D4\npanel: one\nplace: D4\n")
+    out = tmp_path / "bad.pdf"
+    result = run_cli("diagram", str(source), "-o", str(out))
+    assert result.code == 2 and result.err.count("\n") == 1
+    assert f"{source}:5: Second cannot place on D4: there is a stone there already" \
+        in result.err
+    assert not out.exists()
+
+
+@pytest.mark.parametrize(("text", "line", "message"), [
+    ("game: copolymer\nboard: hexhex 3\nsetup: C3 B2 C2\npanel: p\nplace: D3 ends 0\n", 5,
+     "the example claims D3 is ends 0, but the engine counts 2 enemy neighbours"),
+    ("game: polygone\nwhite: c4-c6\npanel: p\nshow: c4 about c6\nexpect: allowed b5\n", 5,
+     "the example expects allowed b5, the engine finds b5 b7 c8 d5 d7"),
+    ("game: o\nboard: hexhex 4\nsetup: D4 D5\npanel: p\nexpect: legal E5\n", 5,
+     "the example expects 'legal E5', but E5: its ring is glyph k2-adjacent"),
+    ("game: o\nboard: hexhex 4\npanel: p\nwobble: A1\n", 4, "unknown directive 'wobble'"),
+    ("game: o\nboard: hexhex 4\npanel: p\nmark: Z9 ring\n", 4, "'Z9' is not on the board"),
+    ("game: copolymer\nboard: hexhex 3\npanel: p\nhighlight: gold A1\n", 4,
+     "unknown highlight role 'gold'"),
+    ("game: chess\nboard: hexhex 3\npanel: p\n", 0, "unknown game 'chess'"),
+    ("board: hexhex 3\npanel: p\n", 0, "does not say which game it is for"),
+])
+def test_a_false_claim_or_bad_line_names_file_and_line(run_cli: RunCli, tmp_path: Path,
+                                                        text: str, line: int,
+                                                        message: str) -> None:
+    source = tmp_path / "claim.txt"
+    source.write_text(text)
+    out = tmp_path / "claim.svg"
+    result = run_cli("diagram", str(source), "-o", str(out))
+    assert result.code == 2 and result.err.count("\n") == 1, result.err
+    assert message in result.err
+    if line:
+        assert f"{source}:{line}:" in result.err
+    assert not out.exists()
+
+
+def test_a_name_is_never_a_path_and_a_path_never_a_name(run_cli: RunCli, tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    # A file named like a built-in diagram is not found by name, nor a name by path.
+    (tmp_path / "tempo").write_text("game: copolymer\nboard: hexhex 3\npanel: p\n")
+    by_name = run_cli("diagram", "copolymer", "tempo", "-o", "t.svg")
+    assert by_name.code == 0
+    assert len(board_cells(tmp_path / "t.svg")) == 19 * 6  # the built-in: six panels
+    as_path = run_cli("diagram", "copolymer", str(FILES / "copolymer-annotated.txt"))
+    assert as_path.code == 2 and "no copolymer diagram named" in as_path.err
+    missing = run_cli("diagram", "help-page", "-o", "h.svg")
+    assert missing.code == 2 and "help-page: no such file" in missing.err
+    extra = run_cli("diagram", str(FILES / "o-where.txt"), "corners")
+    assert extra.code == 2 and "takes no NAME" in extra.err
+
+
+def test_templates_may_omit_the_game_line(run_cli: RunCli, tmp_path: Path) -> None:
+    root = Path(__file__).resolve().parent.parent / "templates"
+    result = run_cli("diagram", str(root / "polygone" / "06-triangle.txt"), "-o",
+                     str(tmp_path / "t.svg"))
+    assert result.code == 0, result.err
+
+
+# --- play -o, --every, --moves-file -----------------------------------------------------
+
+
+def test_play_draws_the_position(run_cli: RunCli, tmp_path: Path) -> None:
+    out = tmp_path / "p.svg"
+    result = run_cli("play", "copolymer", "--side", "3", "--moves", "C3 B2 C2 D3 B3",
+                     "-o", str(out))
+    assert result.code == 0 and result.out.strip() == f"wrote {out}"
+    cells = board_cells(out)
+    assert len(cells) == 19
+    assert cells.count("cell player1") == 2 and cells.count("cell player2") == 3
+    # The last turn (O's D3 and B3) is numbered 1 and 2.
+    assert svg_classes(out).count("mark disc accent") == 2
+
+
+def test_play_json_with_a_drawing_keeps_stdout_json(run_cli: RunCli, tmp_path: Path) -> None:
+    import json
+
+    out = tmp_path / "p.png"
+    result = run_cli("play", "o", "--side", "4", "--moves", "D4 A1", "--json", "-o", str(out))
+    assert result.code == 0 and json.loads(result.out)["stones"] == ["A1", "D4"]
+    assert out.read_bytes().startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize(("moves", "every", "panels"), [
+    ("C3 B2 C2 D3 B3", 2, 3), ("C3 B2 C2 D3 B3", 5, 1), ("C3 B2 C2 D3 B3", 1, 5),
+    ("C3 B2 C2 D3", 2, 2),
+])
+def test_every_n_moves_makes_a_strip(run_cli: RunCli, tmp_path: Path, moves: str,
+                                     every: int, panels: int) -> None:
+    out = tmp_path / "strip.svg"
+    result = run_cli("play", "copolymer", "--side", "3", "--moves", moves, "--every",
+                     str(every), "-o", str(out))
+    assert result.code == 0, result.err
+    assert len(board_cells(out)) == 19 * panels
+
+
+def test_every_in_polygone_and_o(run_cli: RunCli, tmp_path: Path) -> None:
+    out = tmp_path / "strip.svg"
+    result = run_cli("play", "polygone", "--moves", "c0-c2>d1 c10-c8>b9 d1-c2>b1",
+                     "--every", "1", "-o", str(out))
+    assert result.code == 0, result.err
+    # 24 holes a panel, three panels.
+    assert svg_classes(out).count("mark dot hole") == 3 * 24
+    o_out = tmp_path / "o.svg"
+    assert run_cli("play", "o", "--side", "4", "--moves", "D4 A1 G4", "--every", "2",
+                   "-o", str(o_out)).code == 0
+    assert len(board_cells(o_out)) == 37 * 2
+
+
+def test_moves_file_reads_a_game_record(run_cli: RunCli, tmp_path: Path) -> None:
+    record = tmp_path / "game.txt"
+    record.write_text("# Copolymer, side 3\n1. X: C3   ; the centre\n2. O: B2 {a reply}\n"
+                      "3) C2\n4. D3 B3\n")
+    by_file = run_cli("play", "copolymer", "--side", "3", "--moves-file", str(record), "--json")
+    by_line = run_cli("play", "copolymer", "--side", "3", "--moves", "C3 B2 C2 D3 B3",
+                      "--json")
+    assert by_file.code == 0 and by_file.out == by_line.out
+    both = run_cli("play", "copolymer", "--moves", "C3", "--moves-file", str(record))
+    assert both.code == 2 and "use one" in both.err
+
+
+def test_play_errors_count_moves_across_panels(run_cli: RunCli, tmp_path: Path) -> None:
+    result = run_cli("play", "copolymer", "--side", "3", "--moves", "C3 B2 C2 C3",
+                     "--every", "2", "-o", str(tmp_path / "x.svg"))
+    assert result.code == 2 and "move 4 (C3): already taken by X" in result.err
+    assert not (tmp_path / "x.svg").exists()
+
+
+# --- one description per game --------------------------------------------------------------
+
+
+def test_every_game_is_described_once() -> None:
+    assert list(GAMES) == ["copolymer", "o", "polygone"]
+    for key, game in GAMES.items():
+        assert game.key == key and game.name and game.designer and game.year > 2000
+        assert game.diagram_names(), key
+        assert game.new_position is not None
+    assert GAMES["o"].diagram_names() == ["corners", "glyphs", "loop", "partisan-glyphs",
+                                          "short-game"]
+
+
+def test_cli_gallery_and_sheets_do_not_switch_on_game_names() -> None:
+    """Adding a game is its rules module, its templates and one description: the command
+    line, the gallery and the sheets name no game."""
+    package = Path(__file__).resolve().parent.parent / "boardgen"
+    for relative in ("cli.py", "render/gallery.py", "render/sheet.py", "render/diagram.py"):
+        text = (package / relative).read_text()
+        found = re.findall(r"""==\s*["'](copolymer|o|polygone)["']""", text)
+        assert not found, f"{relative} switches on {found}"
