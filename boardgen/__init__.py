@@ -1,3 +1,44 @@
-"""boardgen: printable boards, engine-checked diagrams and rule sheets for abstract games."""
+"""boardgen: printable boards, engine-checked diagrams and rule sheets for abstract games.
+
+The public API (each shown in use in the README, whose examples the tests run):
+
+- ``boardgen.play(game, moves, ...)``: replay moves through a game's engine; a Position.
+- ``boardgen.draw(position_or_diagram, fmt, ...)``: SVG text, or PDF / PNG bytes.
+- ``boardgen.diagram(game, name)`` and ``boardgen.load_diagram(path)``: engine-checked
+  diagrams, built in or from a diagram file.
+- ``boardgen.board(game, fmt, ...)``: an empty hex board at exact scale.
+- ``boardgen.game_names()``: the games' names; ``boardgen.BoardgenError``: every refusal.
+
+Positions and diagrams display themselves in Jupyter.  Everything else is private.  The
+names are loaded on first use, so that ``import boardgen`` stays cheap.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from boardgen.errors import BoardgenError
 
 __version__ = "0.1.0"
+__all__ = ["BoardgenError", "Diagram", "Position", "board", "diagram", "game_names",
+           "load_diagram", "play", "draw"]
+
+if TYPE_CHECKING:
+    from boardgen.api import (
+        Diagram,
+        Position,
+        board,
+        diagram,
+        draw,
+        game_names,
+        load_diagram,
+        play,
+    )
+
+
+def __getattr__(name: str) -> Any:
+    if name in __all__:
+        from boardgen import api
+
+        return getattr(api, name)
+    raise AttributeError(f"module 'boardgen' has no attribute {name!r}")

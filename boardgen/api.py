@@ -26,11 +26,11 @@ from boardgen.render.paper import parse_paper
 from boardgen.render.scene import theme_named
 from boardgen.rules.o import parse_glyph_table
 
-__all__ = ["Diagram", "Position", "board", "diagram", "games", "load_diagram", "play",
-           "render"]
+__all__ = ["Diagram", "Position", "board", "diagram", "game_names", "load_diagram", "play",
+           "draw"]
 
 
-def games() -> list[str]:
+def game_names() -> list[str]:
     """The games boardgen knows, by their command-line names."""
     return list(GAMES)
 
@@ -77,7 +77,7 @@ def load_diagram(path: str | Path, *, glyphs: dict[str, str] | None = None) -> D
     return load_diagram_file(Path(path), glyphs=glyphs)[1]
 
 
-def render(subject: Position | Diagram, fmt: str = "svg", *, paper: str = "a4",
+def draw(subject: Position | Diagram, fmt: str = "svg", *, paper: str = "a4",
            theme: str = "colour", cell_mm: float | None = None, dpi: int = 150,
            title: str | None = None) -> str | bytes:
     """A position or a diagram drawn to SVG (text), PDF or PNG (bytes), at exact scale."""

@@ -56,6 +56,14 @@ class Diagram:
     legend_note: str | None = None
     cell_mm: float = DEFAULT_PANEL_CELL_MM
 
+    def _repr_svg_(self) -> str:
+        """Jupyter shows a diagram as its SVG picture."""
+        from boardgen.render.paper import parse_paper
+        from boardgen.render.scene import THEMES
+
+        return draw_diagram(self, "diagram", self.title, "svg", paper=parse_paper("a4"),
+                            theme=THEMES["colour"]).decode("utf-8")
+
 
 def polygone_diagram(example: PolygoneExample) -> Diagram:
     scenes = []
