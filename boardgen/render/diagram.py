@@ -29,7 +29,13 @@ from boardgen.render.fonts import BOLD, REGULAR, face
 from boardgen.render.paper import Paper, content_size
 from boardgen.render.pdf import PageInfo, render_pdf_pages
 from boardgen.render.png import render_png
-from boardgen.render.polygone_figure import LatticeScene, Swing, lattice_figure, staple
+from boardgen.render.polygone_figure import (
+    LatticeScene,
+    Swing,
+    lattice_figure,
+    staple,
+    target_strokes,
+)
 from boardgen.render.scene import Marker, Scene, Theme
 from boardgen.render.svg import document_size, render_svg
 from boardgen.rules.copolymer_examples import Example, Panel, load_example
@@ -158,8 +164,10 @@ def _legend(diagram: Diagram, cell_width: float, y: float, max_width: float) -> 
     x = swatch / 2
     for role, label in diagram.legend:
         if lattice:
+            # The swatch is a piece or target one swatch long, drawn as on the panels.
             shape = staple((Hole(0, 0), Hole(0, 2)), role.removesuffix("-piece"), swatch) \
-                if role.endswith("-piece") else [Stroke(((0, 0), (swatch, 0)), role, 1.4)]
+                if role.endswith("-piece") else target_strokes((Hole(0, 0), Hole(0, 2)), role,
+                                                               swatch)
             strokes.extend(replace(st, points=tuple((px + x - swatch / 2, py + y + r)
                                                     for px, py in st.points)) for st in shape)
         else:

@@ -130,10 +130,10 @@ def finished_game(table: dict[str, str] | None) -> Diagram:
                f"{name(last.cell)}, closing a loop of {len(game.loop)} stones around "
                f"{len(game.enclosed)} empty cells cut off from the edge, and wins.")
     scene = _position(game, highlight, caption,
-                      stone_roles={h: "accent" for h in game.loop})
+                      stone_roles={h: "loop" for h in game.loop})
     return Diagram("O: a finished game", ((None, (scene,)),),
                    (("new", "cut off from the edge"),),
-                   "Coloured stones: the loop.", cell_mm=9.0)
+                   "Coloured (ink: hollow) stones: the loop.", cell_mm=9.0)
 
 
 def short_game(table: dict[str, str] | None) -> Diagram:

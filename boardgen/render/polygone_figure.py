@@ -25,7 +25,7 @@ from boardgen.geometry.lattice import (
     direction,
     position,
 )
-from boardgen.render.figure import Figure, Mark, Stroke, Text, text_box, wrap
+from boardgen.render.figure import Area, Figure, Mark, Stroke, Text, text_box, wrap
 from boardgen.render.paper import Paper, content_size
 from boardgen.render.pdf import PageInfo, render_pdf_pages
 from boardgen.render.png import render_png
@@ -56,6 +56,8 @@ class LatticeScene:
     caption: str | None = None
     coordinates: bool = True  # row letters and levels, for the notation
     apexes: bool = True  # name the home and goal apexes
+    homes: bool = False  # tint each player's home half
+    start_marks: dict[Line, str] = field(default_factory=dict)  # faint: where pieces start
 
 
 def _at(hole: Hole, spacing: float) -> Point:
@@ -73,6 +75,20 @@ def staple(ln: Line, colour: str, spacing: float) -> list[Stroke]:
     a, b = _segment(ln, spacing, 0.02)
     width = 0.16 * spacing
     return [Stroke((a, b), "line", width), Stroke((a, b), f"{colour}-piece", width - 0.8)]
+
+
+def target_strokes(ln: Line, role: str, spacing: float) -> list[Stroke]:
+    """An allowed target (``ghost``: a dashed line, narrower than a piece) or a forbidden
+    one (``crossed``: a thin solid line with a cross): told apart by shape as well as
+    colour, so that they survive a black-only printer."""
+    s = spacing
+    if role == "ghost":
+        return [Stroke(_segment(ln, s, 0.12), "ghost", 0.07 * s, dash=0.09 * s)]
+    (ax, ay), (bx, by) = _segment(ln, s)
+    mx, my, r = (ax + bx) / 2, (ay + by) / 2, 0.08 * s
+    return [Stroke(_segment(ln, s, 0.12), "crossed", 0.045 * s),
+            Stroke(((mx - r, my - r), (mx + r, my + r)), "line", 0.025 * s),
+            Stroke(((mx - r, my + r), (mx + r, my - r)), "line", 0.025 * s)]
 
 
 def _arc(swing: Swing, spacing: float) -> Stroke:
@@ -93,34 +109,53 @@ def _arc(swing: Swing, spacing: float) -> Stroke:
     return Stroke(points, "accent", 0.03 * spacing, arrow=True)
 
 
+def _home_areas(spacing: float) -> list[Area]:
+    """The two home halves: the lattice's outline cut across at the middle level."""
+    m = MAX_LEVEL // 2
+    white = (Hole(0, 0), Hole(-1, 1), Hole(-2, 2), Hole(-2, m), Hole(2, m), Hole(2, 2),
+             Hole(1, 1))
+    black = (Hole(0, MAX_LEVEL), Hole(1, MAX_LEVEL - 1), Hole(2, MAX_LEVEL - 2), Hole(2, m),
+             Hole(-2, m), Hole(-2, MAX_LEVEL - 2), Hole(-1, MAX_LEVEL - 1))
+    return [Area(tuple(position(h, spacing) for h in white), "white-home"),
+            Area(tuple(position(h, spacing) for h in black), "black-home")]
+
+
+def start_strokes(ln: Line, colour: str, spacing: float) -> list[Stroke]:
+    """Where a piece starts, drawn faintly: a short thin dashed bar on the middle of its
+    line, nothing like a piece (which is a thick solid bar from hole to hole)."""
+    a, b = _segment(ln, spacing, 0.3)
+    return [Stroke((a, b), f"{colour}-start", 0.05 * spacing, dash=0.05 * spacing)]
+
+
 def lattice_figure(scene: LatticeScene, spacing: float, *, margin: float = 1.0) -> Figure:
     s = spacing
     strokes: list[Stroke] = []
     marks: list[Mark] = []
     texts: list[Text] = []
+    areas = _home_areas(s) if scene.homes else []
     for ln in LINES:
         strokes.append(Stroke(_segment(ln, s), "groove", 0.035 * s, under=True))
     for ln in scene.ghosts:
-        strokes.append(Stroke(_segment(ln, s, 0.12), "ghost", 0.07 * s))
+        strokes.extend(target_strokes(ln, "ghost", s))
     for hole in HOLES:
         x, y = _at(hole, s)
         marks.append(Mark("dot", x, y, 0.05 * s, "hole"))
-    for hole, text in ((WHITE_HOME, "White home, Black's goal"),
-                       (BLACK_HOME, "Black home, White's goal")):
+    for hole, text, side in ((WHITE_HOME, "White home, Black's goal", -1),
+                             (BLACK_HOME, "Black home, White's goal", 1)):
         x, y = _at(hole, s)
         marks.append(Mark("ring", x, y, 0.14 * s, "accent"))
         if scene.apexes:
+            # Beside the apex, away from the lattice: nothing else is out there.
+            size = max(2.9, 0.075 * s)
             for k, part in enumerate(text.split(", ")):
-                texts.append(Text(x, y - (0.36 - 0.11 * k) * s, part, 0.075 * s,
-                                  "coordinate"))
+                texts.append(Text(x + side * (0.14 * s + 2.0), y + (k - 0.5) * 1.35 * size,
+                                  part, size, "coordinate", "start" if side > 0 else "end"))
+    for ln, colour in sorted(scene.start_marks.items()):
+        strokes.extend(start_strokes(ln, colour, s))
     for ln, colour in sorted(scene.pieces.items()):
         strokes.extend(staple(ln, colour, s))
     for ln in scene.crossed:
-        (ax, ay), (bx, by) = _segment(ln, s)
-        mx, my, r = (ax + bx) / 2, (ay + by) / 2, 0.08 * s
-        strokes.append(Stroke(_segment(ln, s, 0.12), "crossed", 0.05 * s))
-        strokes.append(Stroke(((mx - r, my - r), (mx + r, my + r)), "line", 0.025 * s))
-        strokes.append(Stroke(((mx - r, my + r), (mx + r, my - r)), "line", 0.025 * s))
+        strokes.extend(target_strokes(ln, "crossed", s))
     for swing in scene.swings:
         strokes.append(_arc(swing, s))
     for ln, label in scene.labels.items():
@@ -140,6 +175,8 @@ def lattice_figure(scene: LatticeScene, spacing: float, *, margin: float = 1.0) 
 
     xs = [p[0] for st in strokes for p in st.points] + [m.x for m in marks]
     ys = [p[1] for st in strokes for p in st.points] + [m.y for m in marks]
+    xs += [p[0] for a in areas for p in a.points]
+    ys += [p[1] for a in areas for p in a.points]
     pad = 0.12 * s
     x0, y0, x1, y1 = min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad
     for t in texts:
@@ -154,7 +191,8 @@ def lattice_figure(scene: LatticeScene, spacing: float, *, margin: float = 1.0) 
             cx0, _, cx1, y1 = text_box(caption)
             x0, x1 = min(x0, cx0), max(x1, cx1)
     figure = Figure(x1 - x0 + 2 * margin, y1 - y0 + 2 * margin, s, (), [], texts, marks,
-                    strokes, scale_note=f"neighbouring holes are {s:.1f} mm apart")
+                    strokes, scale_note=f"neighbouring holes are {s:.1f} mm apart",
+                    areas=areas)
     return figure.shifted(margin - x0, margin - y0)
 
 
@@ -181,6 +219,12 @@ def pieces_sheet(spacing: float) -> Figure:
 
 
 START_SCENE = LatticeScene(pieces=START, caption=RECONSTRUCTION)
+# The board to play on: empty, the start lines marked faintly, home halves tinted.
+BOARD_SCENE = LatticeScene(start_marks=START, homes=True, caption=RECONSTRUCTION)
+
+
+def board_lattice_figure(spacing: float) -> Figure:
+    return lattice_figure(BOARD_SCENE, spacing)
 
 
 def fitting_spacing(scene: LatticeScene, room: tuple[float, float], largest: float) -> float:

@@ -46,9 +46,9 @@ from boardgen.render.diagram import TEMPLATES, build_diagram, diagram_pages
 from boardgen.render.figure import Figure, board_figure
 from boardgen.render.fonts import PDF_FONT_NAMES, register_pdf_fonts
 from boardgen.render.paper import Paper
-from boardgen.render.pdf import SCALE_BAR_MM, draw_figure
+from boardgen.render.pdf import SCALE_BAR_MM, SCALE_BAR_TAG, ask_for_actual_size, draw_figure
 from boardgen.render.polygone_figure import (
-    START_SCENE,
+    BOARD_SCENE,
     fitting_spacing,
     lattice_figure,
     pieces_sheet,
@@ -153,8 +153,8 @@ def sheet_board(game: str, room: tuple[float, float]) -> list[Figure]:
     """The game's board at 1:1, as large as fits ``room`` (mm), and for Polygone the sheet
     of pieces too."""
     if game == "polygone":
-        spacing = fitting_spacing(START_SCENE, room, 40.0)
-        return [lattice_figure(START_SCENE, spacing), pieces_sheet(spacing)]
+        spacing = fitting_spacing(BOARD_SCENE, room, 40.0)
+        return [lattice_figure(BOARD_SCENE, spacing), pieces_sheet(spacing)]
     grid = hexhex(copolymer.DEFAULT_SIDE if game == "copolymer" else o.DEFAULT_SIDE)
     scene = board_scene(game, grid)
     def growth(figure: Figure) -> float:
@@ -203,9 +203,11 @@ class ScaleBar(Flowable):  # type: ignore[misc]
         c.setStrokeColor(HexColor(self.theme.text))
         c.setLineWidth(0.3 * mm)
         y = 7 * mm
+        c.addLiteral(f"/{SCALE_BAR_TAG} BMC")  # so that a checker can measure the bar
         c.line(0, y, SCALE_BAR_MM * mm, y)
         for k in range(0, int(SCALE_BAR_MM) + 1, 10):
             c.line(k * mm, y, k * mm, y + (2.5 if k in (0, 50) else 1.5) * mm)
+        c.addLiteral("EMC")
         c.setFont(PDF_FONT_NAMES["bold"], 8)
         c.setFillColor(HexColor(self.theme.text))
         c.drawString((SCALE_BAR_MM + 2) * mm, y, "50 mm")
@@ -296,10 +298,13 @@ def render_sheet_pdf(game: str, *, paper: Paper, theme: Theme, quick: bool = Fal
             for k, figure in enumerate(figures):
                 if k:
                     story.append(PageBreak())
+                    story.append(ScaleBar(theme, "If the bar does not measure 50 mm, the "
+                                          "printer rescaled the page."))
                 story.append(FigureFlowable(figure, theme))
     credit = f"{GAME_CREDITS[game]} · rules explained by boardgen {__version__}"
 
     def footer(canvas: Canvas, document: SimpleDocTemplate) -> None:
+        ask_for_actual_size(canvas)
         canvas.saveState()
         canvas.setFont(PDF_FONT_NAMES["regular"], 7.5)
         canvas.setFillColor(HexColor(theme.muted))
