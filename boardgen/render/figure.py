@@ -74,7 +74,9 @@ PATTERN_SHARE = {"dots": 0.12, "hatch": 0.22, "crosshatch": 0.14, "hlines": 0.14
 
 
 def pattern_step(cell_width: float) -> float:
-    return max(0.8, 0.14 * cell_width)
+    """The pitch of patterns: finer in small cells, never coarser than 1.7 mm (a coarse
+    pattern reads as marks rather than a shade)."""
+    return max(0.8, 0.14 * min(cell_width, 12.0))
 
 
 # Round pieces people play hex games with, and their size across in mm.

@@ -121,10 +121,14 @@ def _home_areas(spacing: float) -> list[Area]:
 
 
 def start_strokes(ln: Line, colour: str, spacing: float) -> list[Stroke]:
-    """Where a piece starts, drawn faintly: a short thin dashed bar on the middle of its
-    line, nothing like a piece (which is a thick solid bar from hole to hole)."""
-    a, b = _segment(ln, spacing, 0.3)
-    return [Stroke((a, b), f"{colour}-start", 0.05 * spacing, dash=0.05 * spacing)]
+    """Where a piece starts, drawn faintly: two thin dashed rails either side of the middle
+    of its groove (visible on a black groove too), nothing like a piece, which is a thick
+    solid bar from hole to hole."""
+    (ax, ay), (bx, by) = _segment(ln, spacing, 0.28)
+    length = math.hypot(bx - ax, by - ay)
+    nx, ny = -(by - ay) / length * 0.06 * spacing, (bx - ax) / length * 0.06 * spacing
+    return [Stroke(((ax + k * nx, ay + k * ny), (bx + k * nx, by + k * ny)), f"{colour}-start",
+                   0.02 * spacing, dash=0.04 * spacing) for k in (-1, 1)]
 
 
 def lattice_figure(scene: LatticeScene, spacing: float, *, margin: float = 1.0) -> Figure:
@@ -148,7 +152,8 @@ def lattice_figure(scene: LatticeScene, spacing: float, *, margin: float = 1.0) 
             # Beside the apex, away from the lattice: nothing else is out there.
             size = max(2.9, 0.075 * s)
             for k, part in enumerate(text.split(", ")):
-                texts.append(Text(x + side * (0.14 * s + 2.0), y + (k - 0.5) * 1.35 * size,
+                # Past the row letter that stands left of the apex, too.
+                texts.append(Text(x + side * (0.3 * s + 1.0), y + (k - 0.5) * 1.35 * size,
                                   part, size, "coordinate", "start" if side > 0 else "end"))
     for ln, colour in sorted(scene.start_marks.items()):
         strokes.extend(start_strokes(ln, colour, s))
@@ -196,26 +201,66 @@ def lattice_figure(scene: LatticeScene, spacing: float, *, margin: float = 1.0) 
     return figure.shifted(margin - x0, margin - y0)
 
 
-def pieces_sheet(spacing: float) -> Figure:
-    """Twelve white and twelve black pieces to cut out, at the board's scale."""
+def piece_width(spacing: float) -> float:
+    """How wide a folded piece is: stiff enough to pivot, narrow enough for the grooves."""
+    return max(6.0, 0.16 * spacing)
+
+
+def pieces_sheet(spacing: float, max_width: float = 250.0) -> Figure:
+    """Twelve white and twelve black pieces at the board's scale, to cut out and fold.
+
+    Each piece is a straight strip one hole spacing long and twice its finished width,
+    with a fold line down the middle: folded and glued it is printed on both sides and
+    twice as stiff.  The strips of a colour touch in one block, so that every cut is one
+    long straight line; the lines run past the block as guides for a ruler and knife."""
     s = spacing
+    width = piece_width(s)
+    strip = 2 * width
+    guide = 4.0
+    fit = math.floor((max_width - 2 * guide - 26.0) / s)
+    per_row = max([n for n in (1, 2, 3, 4, 6) if n <= fit] or [1])  # full rows: straight cuts
+    rows = math.ceil(12 / per_row)
+    areas: list[Area] = []
     strokes: list[Stroke] = []
     texts: list[Text] = []
-    per_row = 4
-    gap_x, gap_y = 0.35 * s, 0.45 * s
-    for k, colour in enumerate(["white"] * 12 + ["black"] * 12):
-        row, col = divmod(k, per_row)
-        x = col * (s + gap_x) + 0.1 * s
-        y = row * gap_y + 0.2 * s + (0.3 * s if k >= 12 else 0.0)
-        width = 0.16 * s
-        strokes.append(Stroke(((x, y), (x + s, y)), "line", width))
-        strokes.append(Stroke(((x, y), (x + s, y)), f"{colour}-piece", width - 0.8))
-    texts.append(Text(0.0, -0.15 * s, "Cut out along the outlines: 12 white and 12 black "
-                      "pieces, each one hole spacing long.", 3.2, "caption", "start"))
-    figure = Figure(per_row * (s + gap_x) + 0.2 * s, 6 * gap_y + 0.5 * s + 0.3 * s, s, (),
-                    [], texts, [], strokes,
-                    scale_note=f"each piece is {s:.1f} mm between hole centres")
-    return figure.shifted(2.0, 0.35 * s)
+    caption = (f"Pieces: cut along the solid lines (they run past each block as guides), fold "
+               f"each strip along its dashed line, printed side out, and glue the halves: "
+               f"12 white and 12 black pieces, {s:.1f} mm long (hole centre to hole centre) "
+               f"and {width:.1f} mm wide.  Or use 24 coffee stirrers or matchsticks cut to "
+               f"{s:.1f} mm, 12 of them coloured black.")
+    size = 3.2
+    block_w = per_row * s
+    lines = wrap(caption, size, max(block_w + 2 * guide, 120.0))
+    for k, text in enumerate(lines):
+        texts.append(Text(0.0, (0.6 + 1.35 * k) * size, text, size, "caption", "start"))
+    top = (1.35 * len(lines) + 0.6) * size + guide
+    for colour in ("white", "black"):
+        x0, y0 = guide, top
+        for k in range(12):
+            row, col = divmod(k, per_row)
+            x, y = x0 + col * s, y0 + row * strip
+            areas.append(Area(((x, y), (x + s, y), (x + s, y + strip), (x, y + strip)),
+                              f"{colour}-piece"))
+            fold = "paper" if colour == "black" else "muted"
+            strokes.append(Stroke(((x + 1.0, y + width), (x + s - 1.0, y + width)), fold, 0.25,
+                                  dash=1.5))
+        used_rows = rows
+        x1, y1 = x0 + block_w, y0 + used_rows * strip
+        for r in range(used_rows + 1):
+            y = y0 + r * strip
+            strokes.append(Stroke(((x0 - guide, y), (x1 + guide, y)), "line", 0.3))
+        for c in range(per_row + 1):
+            x = x0 + c * s
+            strokes.append(Stroke(((x, y0 - guide), (x, y1 + guide)), "line", 0.3))
+        texts.append(Text(x1 + guide + 2.0, (y0 + y1) / 2, f"{colour} ×12", size, "caption",
+                          "start"))
+        top = y1 + 3 * guide
+    height = top - 2 * guide
+    right = 2 * guide + block_w + 2.0 + 22.0
+    figure_width = max(right, max(text_box(t)[2] for t in texts))
+    return Figure(figure_width + 2.0, height + 2.0, s, (), [], texts, [], strokes,
+                  scale_note=f"each piece is {s:.1f} mm long, hole centre to hole centre",
+                  areas=areas).shifted(1.0, 1.0)
 
 
 START_SCENE = LatticeScene(pieces=START, caption=RECONSTRUCTION)
@@ -229,19 +274,29 @@ def board_lattice_figure(spacing: float) -> Figure:
 
 def fitting_spacing(scene: LatticeScene, room: tuple[float, float], largest: float) -> float:
     """The largest hole spacing, in half millimetres and at most ``largest``, at which the
-    figure fits ``room`` (mm); the figure grows in proportion to the spacing."""
-    probe = lattice_figure(scene, 10.0)
-    return min(largest, math.floor(20.0 * min(room[0] / probe.width,
-                                               room[1] / probe.height)) / 2)
+    figure fits ``room`` (mm).  Searched, not scaled: labels have minimum sizes, so the
+    figure does not grow in proportion to the spacing."""
+    def fits(half_mm: int) -> bool:
+        figure = lattice_figure(scene, half_mm / 2)
+        return figure.width <= room[0] and figure.height <= room[1]
+
+    low, high = 4, int(2 * largest)  # 2 mm always fits; search up to ``largest``
+    if fits(high):
+        return high / 2
+    while high - low > 1:
+        middle = (low + high) // 2
+        low, high = (middle, high) if fits(middle) else (low, middle)
+    return low / 2
 
 
 def render_polygone_board(fmt: str, *, paper: Paper, theme: Theme, spacing: float | None,
                           dpi: int, title: str | None) -> bytes:
-    """The start position on the board at exact scale, and a sheet of pieces to cut out."""
+    """The empty board at exact scale, landscape and as large as the paper allows, with the
+    start lines marked faintly; the PDF adds a sheet of pieces to cut out and fold."""
     room = content_size(paper.size("landscape"))
     if spacing is None:
-        spacing = fitting_spacing(START_SCENE, room, 45.0)
-    figure = lattice_figure(START_SCENE, spacing)
+        spacing = fitting_spacing(BOARD_SCENE, room, 60.0)
+    figure = board_lattice_figure(spacing)
     info = PageInfo(NAME if title is None else (title or None),
                     f"Polygone board, holes {spacing:.1f} mm apart · "
                     "board and start: our reconstruction", CREDIT)
@@ -249,8 +304,8 @@ def render_polygone_board(fmt: str, *, paper: Paper, theme: Theme, spacing: floa
         if figure.width > room[0] or figure.height > room[1]:
             raise BoardgenError(f"--cell-mm {spacing:g}: the board does not fit {paper.name} "
                                 "landscape; choose a smaller spacing or larger paper")
-        return render_pdf_pages([figure, pieces_sheet(spacing)], theme=theme, paper=paper,
-                                orientation="landscape", info=info)
+        return render_pdf_pages([figure, pieces_sheet(spacing, room[0])], theme=theme,
+                                paper=paper, orientation="landscape", info=info)
     svg = render_svg(figure, theme=theme, title=info.title, description=info.subject)
     if fmt == "svg":
         return svg.encode("utf-8")

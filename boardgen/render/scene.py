@@ -102,7 +102,8 @@ class Theme:
         if role in self.marks:
             return self.marks[role]
         return {"accent": self.accent, "muted": self.muted, "line": self.line,
-                "coordinate": self.muted, "caption": self.muted}.get(role, self.text)
+                "paper": self.paper, "coordinate": self.muted,
+                "caption": self.muted}.get(role, self.text)
 
     def paint(self, role: str) -> Paint:
         try:

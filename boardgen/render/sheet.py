@@ -154,7 +154,7 @@ def sheet_board(game: str, room: tuple[float, float]) -> list[Figure]:
     of pieces too."""
     if game == "polygone":
         spacing = fitting_spacing(BOARD_SCENE, room, 40.0)
-        return [lattice_figure(BOARD_SCENE, spacing), pieces_sheet(spacing)]
+        return [lattice_figure(BOARD_SCENE, spacing), pieces_sheet(spacing, room[0])]
     grid = hexhex(copolymer.DEFAULT_SIDE if game == "copolymer" else o.DEFAULT_SIDE)
     scene = board_scene(game, grid)
     def growth(figure: Figure) -> float:
