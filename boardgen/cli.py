@@ -191,11 +191,15 @@ def board_size_options(command: Callable[..., None]) -> Callable[..., None]:
 @click.argument("game", type=click.Choice(GAMES), metavar="GAME")
 @board_size_options
 @click.option("--paper", default="a4", show_default=True,
-              help="a4, letter, a3, or WxHmm such as 300x450mm.")
+              help="a4, letter, a3, universal (prints unchanged on A4 and Letter), or WxHmm "
+              "such as 300x450mm.")
 @click.option("--orientation", type=click.Choice(ORIENTATIONS), default="auto",
               show_default=True, help="auto picks the one with fewer pages or larger cells.")
 @click.option("--cell-mm", type=float, help="Cell width flat to flat in mm.  Default: as large "
-              "as the paper allows (8-30 mm); a board that does not fit is tiled.")
+              "as the paper allows (8-30 mm); a board that does not fit is tiled.  A round "
+              "piece fits a cell 1 mm wider than it: 9 for 8 mm beads, 13 for 12 mm glass "
+              "counters, 23 for Go stones (22 mm).  Polygone: the hole spacing, which is also "
+              "a piece's length.")
 @click.option("--labels", type=click.Choice(LABEL_MODES), default="outside",
               show_default=True, help="Cell names in the server notation (F6).")
 @click.option("--theme", type=click.Choice(sorted(THEMES)), default="colour",
@@ -219,6 +223,16 @@ def board(game: str, side: int | None, preset: str | None, diameter: int | None,
       boardgen board copolymer --side 10 -o output/copolymer-side10.pdf
       boardgen board copolymer --preset small --theme ink --paper letter
       boardgen board copolymer --shape rhombus --side 9 -o rhombus.svg
+      boardgen board copolymer --side 10 --cell-mm 23   # for Go stones, tiled
+
+    \b
+    Choosing --cell-mm for your pieces (a round piece fits a cell 1 mm wider):
+      8 mm beads             --cell-mm 9
+      12 mm glass counters   --cell-mm 13
+      15 mm counters, coins  --cell-mm 16
+      Go stones (22 mm)      --cell-mm 23
+    Each board states the cell size it was printed at and what it fits.  A board
+    too large for the paper is tiled: trim, butt and glue the pages as each says.
     """
     if game == "polygone":
         _refuse_hex_options(side, preset, diameter, shape, mask)
@@ -320,7 +334,8 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None, 
 @click.argument("game", type=click.Choice(GAMES), metavar="GAME")
 @click.argument("name", required=False)
 @click.option("--list", "list_names", is_flag=True, help="List the GAME's diagrams and exit.")
-@click.option("--paper", default="a4", show_default=True, help="a4, letter, a3 or WxHmm.")
+@click.option("--paper", default="a4", show_default=True,
+              help="a4, letter, a3, universal or WxHmm.")
 @click.option("--cell-mm", type=float, help="Cell width in the panels (default 8 mm).")
 @click.option("--theme", type=click.Choice(sorted(THEMES)), default="colour",
               show_default=True)
@@ -371,7 +386,8 @@ def diagram(game: str, name: str | None, list_names: bool, paper: str, cell_mm: 
 
 @cli.command()
 @click.argument("game", type=click.Choice(GAMES), metavar="GAME")
-@click.option("--paper", default="a4", show_default=True, help="a4, letter, a3 or WxHmm.")
+@click.option("--paper", default="a4", show_default=True,
+              help="a4, letter, a3, universal or WxHmm.")
 @click.option("--quick", is_flag=True, help="The one-page quick reference instead.")
 @click.option("--theme", type=click.Choice(sorted(THEMES)), default="colour",
               show_default=True)
@@ -403,8 +419,11 @@ def rules(game: str, paper: str, quick: bool, theme: str, fmt: str | None,
 @cli.command(name="all")
 @click.option("-o", "--output", "out", type=click.Path(path_type=Path), default=DEFAULT_OUTPUT,
               show_default=True, help="Folder to write into (created if missing).")
-@click.option("--paper", default="a4", show_default=True, help="a4, letter, a3 or WxHmm.")
-def all_command(out: Path, paper: str) -> None:
+@click.option("--paper", default="a4", show_default=True,
+              help="a4, letter, a3, universal or WxHmm.")
+@click.option("--theme", type=click.Choice(sorted(THEMES)), default="colour",
+              show_default=True, help="Draw everything in this theme (ink: black only).")
+def all_command(out: Path, paper: str, theme: str) -> None:
     """Build every rule sheet, board and diagram into the output folder, with a progress
     bar, then a gallery page, index.html, linking them all.
 
@@ -415,7 +434,7 @@ def all_command(out: Path, paper: str) -> None:
     if out.exists() and not out.is_dir():
         raise BoardgenError(f"-o {out}: exists and is not a folder")
     (out / "thumbs").mkdir(parents=True, exist_ok=True)
-    jobs = default_jobs(paper_size)
+    jobs = default_jobs(paper_size, theme_named(theme))
     failures: list[str] = []
     made: set[str] = set()
     with click.progressbar(jobs, label="building", file=sys.stderr,

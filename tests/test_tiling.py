@@ -12,6 +12,9 @@ import math
 import re
 import struct
 import zlib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -241,3 +244,44 @@ def test_png_carries_its_resolution(dpi: int) -> None:
     width_mm = image.width / dpi * 25.4
     assert width_mm == pytest.approx(board_figure(board_scene("copolymer", hexhex(4)),
                                                   10.0).width, abs=25.4 / dpi * 1.5)
+
+
+# --- one file for A4 and Letter; everything in one theme -----------------------------------
+
+
+def _page_sizes(path: Path) -> set[tuple[float, float]]:
+    return {tuple(sorted((round(float(p.mediabox.width) * 25.4 / 72, 1),
+                          round(float(p.mediabox.height) * 25.4 / 72, 1))))  # type: ignore[misc]
+            for p in PdfReader(str(path)).pages}
+
+
+@pytest.mark.parametrize("command", [["board", "copolymer"], ["board", "copolymer", "--side",
+                                                               "20"],
+                                     ["board", "polygone"], ["diagram", "o", "corners"],
+                                     ["rules", "o"]])
+def test_universal_paper_prints_on_a4_and_letter(run_cli: Callable[..., Any], tmp_path: Path,
+                                                 command: list[str]) -> None:
+    out = tmp_path / "out.pdf"
+    result = run_cli(*command, "--paper", "universal", "-o", str(out))
+    assert result.code == 0, result.err
+    # Within the area A4 (210 x 297) and Letter (215.9 x 279.4) share.
+    assert _page_sizes(out) == {(210.0, 279.4)}
+
+
+def test_all_builds_everything_in_one_theme(run_cli: Callable[..., Any], tmp_path: Path) -> None:
+    result = run_cli("all", "-o", str(tmp_path), "--theme", "ink", "--paper", "universal")
+    assert result.code == 0, result.err
+    svgs = sorted(tmp_path.glob("*.svg"))
+    pdfs = sorted(tmp_path.glob("*.pdf"))
+    assert len(svgs) > 10 and len(pdfs) > 10
+    for svg in svgs:  # the ink theme: black and white only
+        assert set(re.findall(r"#[0-9a-fA-F]{6}", svg.read_text())) <= {"#000000", "#ffffff"}
+    for pdf in pdfs:
+        assert _page_sizes(pdf) == {(210.0, 279.4)}, pdf.name
+
+
+def test_an_unknown_theme_lists_the_themes(run_cli: Callable[..., Any], tmp_path: Path) -> None:
+    result = run_cli("all", "-o", str(tmp_path / "x"), "--theme", "neon")
+    assert result.code == 2 and len(result.err.strip().splitlines()) == 1
+    assert all(name in result.err for name in THEMES)
+    assert not (tmp_path / "x").exists()

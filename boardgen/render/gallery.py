@@ -23,7 +23,7 @@ from boardgen.render.board import BoardOptions, board_info, render_board
 from boardgen.render.diagram import diagram_names, render_diagram
 from boardgen.render.paper import Paper
 from boardgen.render.polygone_figure import render_polygone_board
-from boardgen.render.scene import THEMES, Scene, board_scene
+from boardgen.render.scene import THEMES, Scene, Theme, board_scene
 from boardgen.render.sheet import GAME_TITLES, render_sheet_html, render_sheet_pdf
 from boardgen.rules import copolymer, o
 
@@ -39,8 +39,7 @@ class Job:
     make: Callable[[], bytes]
 
 
-def default_jobs(paper: Paper) -> list[Job]:
-    theme = THEMES["colour"]
+def default_jobs(paper: Paper, theme: Theme = THEMES["colour"]) -> list[Job]:
     options = BoardOptions(paper)
     jobs: list[Job] = []
     for game in GAMES:
