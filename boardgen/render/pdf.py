@@ -244,9 +244,14 @@ def _draw_text(c: Canvas, t: Text, colour: str) -> None:
 SCALE_BAR_TAG = "ScaleBar"
 SEAM_TAG = "Seam"
 REGISTRATION_TAG = "Registration"
+# The assembly instruction, longest first: each page prints the first that fits its width.
 ASSEMBLY = ("To assemble: cut along the dashed lines and round the grey tabs; lay each page "
             "on the tab of the page left of or above it, edge on the line, half-crosses "
-            "meeting; glue.")
+            "meeting; glue.",
+            "Assembly: cut the dashed lines and round the grey tabs; glue each page on the tab "
+            "left of or above it, edge on the line, half-crosses meeting.",
+            "Cut the dashed lines and round the tabs; glue each page on its neighbour's tab, "
+            "edge on the line.")
 
 
 def _page_text(c: Canvas, x: float, y: float, text: str, size_pt: float, colour: str,
@@ -290,50 +295,32 @@ def _scale_bar(c: Canvas, x: float, y: float, theme: Theme, unit: str, width: fl
     _page_text(c, x, y - 4.2, unit, 8, theme.muted)
 
 
-def _assembly_map_form(c: Canvas, tiling: Tiling, theme: Theme) -> tuple[float, float]:
-    """The assembly map, drawn once as a form: a square per page in its place.  Each page
-    then fills in its own square, so the cost per page does not grow with the page count.
-    Returns the size of a square and of the map."""
-    size = min(3.5, 40.0 / tiling.cols, 10.0 / tiling.rows)
-    c.beginForm("assembly", 0, 0, tiling.cols * size * mm + 1, tiling.rows * size * mm + 1)
+def _place(c: Canvas, name: str, x: float, y: float) -> None:
+    """Draw a form (drawn in millimetres from its own origin) with its origin at (x, y)."""
+    c.saveState()
+    c.translate(x, y)
+    c.scale(1 / mm, 1 / mm)
+    c.doForm(name)
+    c.restoreState()
+
+
+def _define_registration(c: Canvas) -> None:
+    """A registration cross, once as a form: every seam end places it."""
+    c.beginForm("registration", -3 * mm, -3 * mm, 3 * mm, 3 * mm)
     c.saveState()
     c.scale(mm, mm)
-    c.setLineWidth(0.2)
-    c.setStrokeColor(HexColor(theme.muted))
-    c.setFillColor(HexColor(theme.paper))
-    c.rect(0, 0, tiling.cols * size, tiling.rows * size, stroke=1, fill=1)
-    ops = [f"{_n(k * size)} 0 m {_n(k * size)} {_n(tiling.rows * size)} l"
-           for k in range(1, tiling.cols)]
-    ops += [f"0 {_n(r * size)} m {_n(tiling.cols * size)} {_n(r * size)} l"
-            for r in range(1, tiling.rows)]
-    if ops:
-        c.addLiteral(" ".join(ops) + " S")
+    c.setLineWidth(0.15)
+    c.addLiteral(f"/{REGISTRATION_TAG} BMC")
+    c.line(-2.0, 0, 2.0, 0)
+    c.line(0, -2.0, 0, 2.0)
+    c.circle(0, 0, 1.0, stroke=1, fill=0)
+    c.addLiteral("EMC")
     c.restoreState()
     c.endForm()
-    return size, tiling.cols * size
-
-
-def _assembly_map(c: Canvas, tiling: Tiling, row: int, col: int, size: float, right: float,
-                  bottom: float, theme: Theme) -> None:
-    x0 = right - size * tiling.cols
-    c.saveState()
-    c.translate(x0, bottom)
-    c.scale(1 / mm, 1 / mm)
-    c.doForm("assembly")
-    c.restoreState()
-    c.setLineWidth(0.2)
-    c.setStrokeColor(HexColor(theme.muted))
-    c.setFillColor(HexColor(theme.accent))
-    c.rect(x0 + col * size, bottom + (tiling.rows - 1 - row) * size, size, size, stroke=1,
-           fill=1)
 
 
 def _registration(c: Canvas, x: float, y: float) -> None:
-    c.addLiteral(f"/{REGISTRATION_TAG} BMC")
-    c.line(x - 2.0, y, x + 2.0, y)
-    c.line(x, y - 2.0, x, y + 2.0)
-    c.circle(x, y, 1.0, stroke=1, fill=0)
-    c.addLiteral("EMC")
+    _place(c, "registration", x, y)
 
 
 def _tile_marks(c: Canvas, tiling: Tiling, row: int, col: int,
@@ -383,7 +370,6 @@ def _tile_marks(c: Canvas, tiling: Tiling, row: int, col: int,
         c.line(ax - ex, ay - ey, bx + ex, by + ey)
         c.setDash()
         c.addLiteral("EMC")
-        c.setLineWidth(0.15)
         offset = MARK_MM - 2.0
         if vertical:
             _registration(c, ax, ay - offset)
@@ -455,7 +441,9 @@ def render_pdf(figure: Figure, *, theme: Theme, paper: Paper, orientation: str =
     tiling = tile((figure.width, figure.height), paper, orientation)
     c, buffer = _canvas(tiling.page, info)
     _define_form(c, FORM_NAME, figure, theme)
-    map_size = _assembly_map_form(c, tiling, theme)[0] if tiling.pages > 1 else 0.0
+    if tiling.pages > 1:
+        _define_registration(c)
+        _define_tile_furniture(c, tiling, info, theme, _unit(figure, True))
     for row in range(tiling.rows):
         for col in range(tiling.cols):
             rect = tiling.trim(row, col)
@@ -465,9 +453,9 @@ def render_pdf(figure: Figure, *, theme: Theme, paper: Paper, orientation: str =
             _place_form(c, FORM_NAME, figure, rect, tiling.tile_origin(row, col))
             if tiling.pages > 1:
                 _tile_marks(c, tiling, row, col, rect, theme)
-                _tile_furniture(c, tiling, row, col, info, theme, _unit(figure), map_size)
+                _tile_furniture(c, tiling, row, col, theme)
             else:
-                _furniture(c, tiling.page, None, info, theme, _unit(figure))
+                _furniture(c, tiling.page, None, info, theme, _unit(figure, True))
             c.restoreState()
             c.showPage()
     c.save()
@@ -501,9 +489,12 @@ def render_pdf_pages(pages: list[Figure], *, theme: Theme, paper: Paper,
     return buffer.getvalue()
 
 
-def _unit(figure: Figure) -> str:
-    return figure.scale_note or \
-        f"each cell {figure.cell_width:.1f} mm flat to flat, {cell_guidance(figure.cell_width)}"
+def _unit(figure: Figure, guidance: bool = False) -> str:
+    """What the scale check says of the figure's unit; on a board, what its cells fit."""
+    unit = figure.scale_note or f"each cell {figure.cell_width:.1f} mm flat to flat"
+    if guidance and not figure.scale_note:
+        unit += f", {cell_guidance(figure.cell_width)}"
+    return unit
 
 
 def _furniture(c: Canvas, page: tuple[float, float], where: str | None, info: PageInfo,
@@ -522,17 +513,30 @@ def _furniture(c: Canvas, page: tuple[float, float], where: str | None, info: Pa
     _page_text(c, MARGIN_MM, MARGIN_MM + 0.5, footer, 8, theme.muted)
 
 
-def _tile_furniture(c: Canvas, tiling: Tiling, row: int, col: int, info: PageInfo,
-                    theme: Theme, unit: str, map_size: float) -> None:
-    """The compact furniture of a tiled page: a header line (title, credit, which page), the
-    assembly instruction, the scale bar with the cell size, and the assembly map."""
+def _map_size(tiling: Tiling) -> float:
+    """The side of one page's square in the assembly map, which stays in the footer."""
+    return min(3.5, 40.0 / tiling.cols, (TILE_FOOTER_MM - 1.0) / tiling.rows)
+
+
+def _fitting(texts: Sequence[str], size_pt: float, width: float) -> str:
+    """The first text that fits ``width`` mm, else the last."""
+    return next((t for t in texts if _text_width(t, size_pt) <= width), texts[-1])
+
+
+def _define_tile_furniture(c: Canvas, tiling: Tiling, info: PageInfo, theme: Theme,
+                           unit: str) -> None:
+    """What every page of a tiled board shows alike, drawn once as a form over the whole
+    page: the title and credit, the assembly instruction, the scale bar with the cell size,
+    and the assembly map with a square per page.  A page adds only what is its own, so its
+    cost does not grow with the number of pages."""
     page_w, page_h = tiling.page
+    c.beginForm("tile-furniture", 0, 0, page_w * mm, page_h * mm)
+    c.saveState()
+    c.scale(mm, mm)
     left, right = TILE_MARGIN_MM, page_w - TILE_MARGIN_MM
     header_y = page_h - TILE_MARGIN_MM - 3.5
-    number = row * tiling.cols + col + 1
-    where = f"page {number} of {tiling.pages}, row {row + 1} col {col + 1}"
-    _page_text(c, right, header_y, where, 9, theme.text, BOLD, anchor="end")
-    room = right - left - _text_width(where, 9, BOLD) - 4.0
+    room = right - left - _text_width(_where(tiling, tiling.rows - 1, tiling.cols - 1), 9,
+                                      BOLD) - 4.0
     title = info.title or ""
     if title and _text_width(title, 10, BOLD) <= room:
         _page_text(c, left, header_y, title, 10, theme.text, BOLD)
@@ -542,13 +546,48 @@ def _tile_furniture(c: Canvas, tiling: Tiling, row: int, col: int, info: PageInf
             _page_text(c, left + _text_width(title, 10, BOLD) + 3.0, header_y, credit, 8,
                        theme.muted)
     footer_top = TILE_MARGIN_MM + TILE_FOOTER_MM
-    _page_text(c, left, footer_top - 3.0, ASSEMBLY, 8, theme.text)
+    size = _map_size(tiling)
+    map_left = right - size * tiling.cols
+    _page_text(c, left, footer_top - 3.0, _fitting(ASSEMBLY, 8, map_left - 3.0 - left), 8,
+               theme.text)
     bar_y = TILE_MARGIN_MM + 2.5
     draw_scale_bar(c, left, bar_y, theme)
-    note = f"Print at 100 %: {unit}."
     note_x = left + SCALE_BAR_MM + 14.0
-    map_left = right - map_size * tiling.cols
-    if note_x + _text_width(note, 8) > map_left - 3.0:
-        note = f"{unit}."
+    short = unit.split(", fits")[0]
+    note = _fitting((f"Print at 100 %: {unit}.", f"{unit}.", f"Print at 100 %: {short}.",
+                     f"{short}."), 8, map_left - 3.0 - note_x)
     _page_text(c, note_x, bar_y, note, 8, theme.muted)
-    _assembly_map(c, tiling, row, col, map_size, right, TILE_MARGIN_MM, theme)
+    c.setLineWidth(0.2)
+    c.setStrokeColor(HexColor(theme.muted))
+    c.setFillColor(HexColor(theme.paper))
+    bottom = TILE_MARGIN_MM
+    c.rect(map_left, bottom, tiling.cols * size, tiling.rows * size, stroke=1, fill=1)
+    ops = [f"{_n(map_left + k * size)} {_n(bottom)} m {_n(map_left + k * size)} "
+           f"{_n(bottom + tiling.rows * size)} l" for k in range(1, tiling.cols)]
+    ops += [f"{_n(map_left)} {_n(bottom + r * size)} m {_n(right)} {_n(bottom + r * size)} l"
+            for r in range(1, tiling.rows)]
+    if ops:
+        c.addLiteral(" ".join(ops) + " S")
+    c.restoreState()
+    c.endForm()
+
+
+def _where(tiling: Tiling, row: int, col: int) -> str:
+    number = row * tiling.cols + col + 1
+    return f"page {number} of {tiling.pages}, row {row + 1} col {col + 1}"
+
+
+def _tile_furniture(c: Canvas, tiling: Tiling, row: int, col: int, theme: Theme) -> None:
+    """A tiled page's own furniture: the shared form, which page it is, and its square
+    filled in on the assembly map."""
+    page_w, page_h = tiling.page
+    _place(c, "tile-furniture", 0.0, 0.0)
+    _page_text(c, page_w - TILE_MARGIN_MM, page_h - TILE_MARGIN_MM - 3.5,
+               _where(tiling, row, col), 9, theme.text, BOLD, anchor="end")
+    size = _map_size(tiling)
+    map_left = page_w - TILE_MARGIN_MM - size * tiling.cols
+    c.setLineWidth(0.2)
+    c.setStrokeColor(HexColor(theme.muted))
+    c.setFillColor(HexColor(theme.accent))
+    c.rect(map_left + col * size, TILE_MARGIN_MM + (tiling.rows - 1 - row) * size, size, size,
+           stroke=1, fill=1)
