@@ -285,3 +285,22 @@ def test_an_unknown_theme_lists_the_themes(run_cli: Callable[..., Any], tmp_path
     assert result.code == 2 and len(result.err.strip().splitlines()) == 1
     assert all(name in result.err for name in THEMES)
     assert not (tmp_path / "x").exists()
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_tiled_pages_print_inside_the_printable_area(paper: str) -> None:
+    """Nothing within 6.35 mm (a quarter inch) of a tiled page's edge, every page inked."""
+    import pypdfium2
+
+    pdf = _pdf(_figure(14, 15.0), paper)
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        for index in range(len(document)):
+            image = document[index].render(scale=0.5).to_pil().convert("L")
+            pixels = np.asarray(image)
+            edge = math.ceil(6.35 / 25.4 * 72 * 0.5)
+            inner = pixels[edge:-edge, edge:-edge]
+            assert (pixels < 215).sum() == (inner < 215).sum(), f"page {index + 1}"
+            assert (inner < 200).sum() > 0.002 * inner.size
+    finally:
+        document.close()

@@ -43,7 +43,7 @@ from boardgen.errors import BoardgenError
 from boardgen.geometry import hexhex
 from boardgen.render.board import largest_fitting_figure
 from boardgen.render.diagram import TEMPLATES, build_diagram, diagram_pages
-from boardgen.render.figure import Figure, board_figure
+from boardgen.render.figure import Figure, board_figure, cell_guidance
 from boardgen.render.fonts import PDF_FONT_NAMES, register_pdf_fonts
 from boardgen.render.paper import Paper
 from boardgen.render.pdf import SCALE_BAR_MM, SCALE_BAR_TAG, ask_for_actual_size, draw_figure
@@ -153,7 +153,7 @@ def sheet_board(game: str, room: tuple[float, float]) -> list[Figure]:
     """The game's board at 1:1, as large as fits ``room`` (mm), and for Polygone the sheet
     of pieces too."""
     if game == "polygone":
-        spacing = fitting_spacing(BOARD_SCENE, room, 40.0)
+        spacing = fitting_spacing(BOARD_SCENE, room, 60.0)
         return [lattice_figure(BOARD_SCENE, spacing), pieces_sheet(spacing, room[0])]
     grid = hexhex(copolymer.DEFAULT_SIDE if game == "copolymer" else o.DEFAULT_SIDE)
     scene = board_scene(game, grid)
@@ -170,12 +170,13 @@ def sheet_board(game: str, room: tuple[float, float]) -> list[Figure]:
 class FigureFlowable(Flowable):  # type: ignore[misc]
     """A figure drawn as vectors at 1:1 (mm), centred in the frame."""
 
-    def __init__(self, figure: Figure, theme: Theme) -> None:
+    def __init__(self, figure: Figure, theme: Theme, turned: bool = False) -> None:
         super().__init__()
         self.figure = figure
         self.theme = theme
-        self.width = figure.width * mm
-        self.height = figure.height * mm
+        self.turned = turned  # a quarter turn anticlockwise: a landscape board on the page
+        self.width = (figure.height if turned else figure.width) * mm
+        self.height = (figure.width if turned else figure.height) * mm
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         self._avail = avail_width
@@ -184,8 +185,12 @@ class FigureFlowable(Flowable):  # type: ignore[misc]
     def draw(self) -> None:
         c: Canvas = self.canv
         c.saveState()
-        c.translate(max(0.0, (self._avail - self.width) / 2), self.height)
-        c.scale(mm, -mm)
+        if self.turned:
+            # Figure (x, y down) to page (y, x): the figure's top runs up the left side.
+            c.transform(0, mm, mm, 0, max(0.0, (self._avail - self.width) / 2), 0)
+        else:
+            c.translate(max(0.0, (self._avail - self.width) / 2), self.height)
+            c.scale(mm, -mm)
         draw_figure(c, self.figure, self.theme)
         c.restoreState()
 
@@ -288,9 +293,17 @@ def render_sheet_pdf(game: str, *, paper: Paper, theme: Theme, quick: bool = Fal
         elif block.kind == "board":
             room = (frame[0], frame[1] - 30.0)
             figures = sheet_board(game, room)
+            # Polygone's board is wide: turned a quarter, it prints larger on the page.
+            turned = False
+            if game == "polygone":
+                across = sheet_board(game, (room[1], room[0]))
+                if across[0].cell_width > figures[0].cell_width:
+                    turned = True
+                    figures = [across[0], pieces_sheet(across[0].cell_width, room[0])]
             story.append(PageBreak())
             unit = figures[0].scale_note or \
-                f"each cell is {figures[0].cell_width:.1f} mm flat to flat"
+                f"each cell is {figures[0].cell_width:.1f} mm flat to flat, " \
+                f"{cell_guidance(figures[0].cell_width)}"
             story.append(Paragraph(f"A board to print at 100 % (actual size): {unit}.",
                                    styles["heading"]))
             story.append(ScaleBar(theme, "If the bar does not measure 50 mm, the printer "
@@ -300,7 +313,7 @@ def render_sheet_pdf(game: str, *, paper: Paper, theme: Theme, quick: bool = Fal
                     story.append(PageBreak())
                     story.append(ScaleBar(theme, "If the bar does not measure 50 mm, the "
                                           "printer rescaled the page."))
-                story.append(FigureFlowable(figure, theme))
+                story.append(FigureFlowable(figure, theme, turned and k == 0))
     credit = f"{GAME_CREDITS[game]} · rules explained by boardgen {__version__}"
 
     def footer(canvas: Canvas, document: SimpleDocTemplate) -> None:
