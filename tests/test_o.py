@@ -286,7 +286,7 @@ def test_corner_and_loop_diagrams_say_what_the_engine_says() -> None:
     assert "corner rule" in captions[1] and "corner rule" in captions[2]
     ((_, (loop,)),) = build_diagram("o", "loop").rows
     enclosed = {h for h, role in loop.cell_roles.items() if role == "new"}
-    ringed = {m.cell for m in loop.markers if m.role == "accent"}
+    ringed = {m.cell for m in loop.markers if m.role == "loop"}
     assert enclosed and ringed
     assert all(any(n in ringed for n in loop.grid.neighbours(h)) for h in enclosed)
 
