@@ -230,11 +230,11 @@ def test_large_board_is_tiled_with_page_map_and_marks() -> None:
     second = reader.pages[1].extract_text()
     assert f"page 2 of {expected.pages}, row 1 col 2" in second
     assert "goes here" in second and re.search(r"cut (along )?the dashed lines", second, re.I)
-    # The board, the shared furniture and the registration cross are drawn once, as forms,
-    # and placed on every page.
+    # The board and the furniture every page shares are drawn once, as forms, and placed on
+    # every page.
     forms = {tuple(sorted(ref.idnum for ref in p["/Resources"]["/XObject"].get_object().values()))
              for p in reader.pages}
-    assert len(forms) == 1 and len(next(iter(forms))) == 3
+    assert len(forms) == 1 and len(next(iter(forms))) == 2
 
 
 def test_rerun_gives_identical_bytes() -> None:

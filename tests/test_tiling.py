@@ -278,6 +278,10 @@ def test_all_builds_everything_in_one_theme(run_cli: Callable[..., Any], tmp_pat
         assert set(re.findall(r"#[0-9a-fA-F]{6}", svg.read_text())) <= {"#000000", "#ffffff"}
     for pdf in pdfs:
         assert _page_sizes(pdf) == {(210.0, 279.4)}, pdf.name
+        reader = PdfReader(str(pdf))
+        assert reader.trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"] == "/None"
+        meta = reader.metadata
+        assert meta is not None and meta.title and meta.author and meta.subject, pdf.name
 
 
 def test_an_unknown_theme_lists_the_themes(run_cli: Callable[..., Any], tmp_path: Path) -> None:

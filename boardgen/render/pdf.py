@@ -304,51 +304,40 @@ def _place(c: Canvas, name: str, x: float, y: float) -> None:
     c.restoreState()
 
 
-def _define_registration(c: Canvas) -> None:
-    """A registration cross, once as a form: every seam end places it."""
-    c.beginForm("registration", -3 * mm, -3 * mm, 3 * mm, 3 * mm)
-    c.saveState()
-    c.scale(mm, mm)
-    c.setLineWidth(0.15)
-    c.addLiteral(f"/{REGISTRATION_TAG} BMC")
-    c.line(-2.0, 0, 2.0, 0)
-    c.line(0, -2.0, 0, 2.0)
-    c.circle(0, 0, 1.0, stroke=1, fill=0)
-    c.addLiteral("EMC")
-    c.restoreState()
-    c.endForm()
+def _rgb(colour: str, stroke: bool) -> str:
+    """The PDF operator that sets a colour, from #rrggbb."""
+    r, g, b = (int(colour[k:k + 2], 16) / 255 for k in (1, 3, 5))
+    return f"{r:.3f} {g:.3f} {b:.3f} {'RG' if stroke else 'rg'}"
 
 
-def _registration(c: Canvas, x: float, y: float) -> None:
-    _place(c, "registration", x, y)
+def _registration(x: float, y: float) -> str:
+    """A registration cross with a ring, as path operators (a page draws up to eight: one
+    string each is far cheaper than reportlab's path calls, see bench/bench_render.py)."""
+    k = 0.5523  # Bezier handle of a unit quarter circle
+    return (f"/{REGISTRATION_TAG} BMC {_n(x - 2)} {_n(y)} m {_n(x + 2)} {_n(y)} l "
+            f"{_n(x)} {_n(y - 2)} m {_n(x)} {_n(y + 2)} l "
+            f"{_n(x + 1)} {_n(y)} m {_n(x + 1)} {_n(y + k)} {_n(x + k)} {_n(y + 1)} "
+            f"{_n(x)} {_n(y + 1)} c {_n(x - k)} {_n(y + 1)} {_n(x - 1)} {_n(y + k)} "
+            f"{_n(x - 1)} {_n(y)} c {_n(x - 1)} {_n(y - k)} {_n(x - k)} {_n(y - 1)} "
+            f"{_n(x)} {_n(y - 1)} c {_n(x + k)} {_n(y - 1)} {_n(x + 1)} {_n(y - k)} "
+            f"{_n(x + 1)} {_n(y)} c S EMC")
 
 
 def _tile_marks(c: Canvas, tiling: Tiling, row: int, col: int,
                 rect: tuple[float, float, float, float], theme: Theme) -> None:
     """Glue tabs right and below (where a neighbour is), one line on each seam at the trim
     (dashed where the page is cut, solid where the neighbour's edge is laid), registration
-    crosses centred on each seam beyond its ends, and crop marks on the outer corners."""
+    crosses centred on each seam beyond its ends, and crop marks on the outer corners.
+    Written as one string of operators: this runs once per page."""
     x0, y0, x1, y1 = rect
     glue = tiling.glue
     number = row * tiling.cols + col + 1
     right, below = col + 1 < tiling.cols, row + 1 < tiling.rows
-    c.setLineWidth(0.2)
-    for present, box, label, turn in (
-            (right, (x1, y0, glue, y1 - y0), f"glue: page {number + 1} goes here", True),
-            (below, (x0, y0 - glue, x1 - x0, glue), f"glue: page {number + tiling.cols} "
-                                                      "goes here", False)):
-        if not present:
-            continue
-        c.setFillColor(HexColor(theme.tab))
-        c.setStrokeColor(HexColor(theme.muted))
-        c.rect(*box, stroke=1, fill=1)
-        bx, by, bw, bh = box
-        c.saveState()
-        c.translate(bx + bw / 2, by + bh / 2)
-        if turn:
-            c.rotate(90)
-        _page_text(c, 0, -1.0, label, 8, theme.text, anchor="middle")
-        c.restoreState()
+    tabs = [(x1, y0, glue, y1 - y0, f"glue: page {number + 1} goes here", True)] * right + \
+        [(x0, y0 - glue, x1 - x0, glue, f"glue: page {number + tiling.cols} goes here",
+          False)] * below
+    ops = ["q 0.2 w", _rgb(theme.tab, False), _rgb(theme.muted, True)]
+    ops += [f"{_n(bx)} {_n(by)} {_n(bw)} {_n(bh)} re B" for bx, by, bw, bh, _, _ in tabs]
     seams = []  # (ax, ay, bx, by, dashed): the page is cut there unless it has the tab
     if col > 0:
         seams.append((x0, y0, x0, y1, True))
@@ -358,33 +347,35 @@ def _tile_marks(c: Canvas, tiling: Tiling, row: int, col: int,
         seams.append((x0, y1, x1, y1, True))
     if below:
         seams.append((x0, y0, x1, y0, False))
-    c.setStrokeColor(HexColor(theme.text))
+    ops.append(_rgb(theme.text, True))
     reach = MARK_MM - 0.5
+    offset = MARK_MM - 2.0
     for ax, ay, bx, by, dashed in seams:
         vertical = ax == bx
         ex, ey = (0.0, reach) if vertical else (reach, 0.0)
-        c.addLiteral(f"/{SEAM_TAG} BMC")
-        c.setLineWidth(0.25)
-        if dashed:
-            c.setDash(2, 1.5)
-        c.line(ax - ex, ay - ey, bx + ex, by + ey)
-        c.setDash()
-        c.addLiteral("EMC")
-        offset = MARK_MM - 2.0
+        ops.append(f"/{SEAM_TAG} BMC 0.25 w {'[2 1.5] 0 d' if dashed else ''} "
+                   f"{_n(ax - ex)} {_n(ay - ey)} m {_n(bx + ex)} {_n(by + ey)} l S [] 0 d EMC")
+        ops.append("0.15 w")
         if vertical:
-            _registration(c, ax, ay - offset)
-            _registration(c, bx, by + offset)
+            ops += [_registration(ax, ay - offset), _registration(bx, by + offset)]
         else:
-            _registration(c, ax - offset, ay)
-            _registration(c, bx + offset, by)
+            ops += [_registration(ax - offset, ay), _registration(bx + offset, by)]
     # Crop marks where the page meets no neighbour: the outside of the finished board.
-    c.setStrokeColor(HexColor(theme.muted))
-    c.setLineWidth(0.2)
+    ops += ["0.2 w", _rgb(theme.muted, True)]
     for x, y, sx, sy in ((x0, y0, -1, -1), (x1, y0, 1, -1), (x0, y1, -1, 1), (x1, y1, 1, 1)):
         if (sx > 0 and right) or (sy < 0 and below):
             continue
-        c.line(x + sx * 1, y, x + sx * 4, y)
-        c.line(x, y + sy * 1, x, y + sy * 4)
+        ops.append(f"{_n(x + sx)} {_n(y)} m {_n(x + sx * 4)} {_n(y)} l "
+                   f"{_n(x)} {_n(y + sy)} m {_n(x)} {_n(y + sy * 4)} l S")
+    ops.append("Q")
+    c.addLiteral("\n".join(ops))
+    for bx, by, bw, bh, label, turn in tabs:
+        c.saveState()
+        c.translate(bx + bw / 2, by + bh / 2)
+        if turn:
+            c.rotate(90)
+        _page_text(c, 0, -1.0, label, 8, theme.text, anchor="middle")
+        c.restoreState()
 
 
 def _canvas(page: tuple[float, float], info: PageInfo) -> tuple[Canvas, io.BytesIO]:
@@ -442,7 +433,6 @@ def render_pdf(figure: Figure, *, theme: Theme, paper: Paper, orientation: str =
     c, buffer = _canvas(tiling.page, info)
     _define_form(c, FORM_NAME, figure, theme)
     if tiling.pages > 1:
-        _define_registration(c)
         _define_tile_furniture(c, tiling, info, theme, _unit(figure, True))
     for row in range(tiling.rows):
         for col in range(tiling.cols):
