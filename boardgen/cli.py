@@ -242,12 +242,16 @@ def board_size_options(command: Callable[..., None]) -> Callable[..., None]:
 @click.argument("game", type=click.Choice(GAMES), metavar="GAME")
 @board_size_options
 @click.option("--paper", default="a4", show_default=True,
-              help="a4, letter, a3, or WxHmm such as 300x450mm.")
+              help="a4, letter, a3, universal (prints unchanged on A4 and Letter), or WxHmm "
+              "such as 300x450mm.")
 @click.option("--orientation", type=click.Choice(ORIENTATIONS), default="auto",
               show_default=True, help="auto picks the one with fewer pages or larger cells.")
 @click.option("--cell-mm", type=float, help="Cell width flat to flat in mm.  Default: as large "
               "as the paper allows (8-30 mm); a board that does not fit is tiled (up to "
-              f"{MAX_PAGES} pages).")
+              f"{MAX_PAGES} pages).  A round "
+              "piece fits a cell 1 mm wider than it: 9 for 8 mm beads, 13 for 12 mm glass "
+              "counters, 23 for Go stones (22 mm).  Polygone: the hole spacing, which is also "
+              "a piece's length.")
 @click.option("--labels", type=click.Choice(LABEL_MODES), default="outside",
               show_default=True, help="Cell names in the server notation (F6).")
 @click.option("--theme", type=click.Choice(sorted(THEMES)), default="colour",
@@ -272,6 +276,16 @@ def board(game: str, side: int | None, preset: str | None, diameter: int | None,
       boardgen board copolymer --side 10 -o output/copolymer-side10.pdf
       boardgen board copolymer --preset small --theme ink --paper letter
       boardgen board copolymer --shape rhombus --side 9 -o rhombus.svg
+      boardgen board copolymer --side 10 --cell-mm 23   # for Go stones, tiled
+
+    \b
+    Choosing --cell-mm for your pieces (a round piece fits a cell 1 mm wider):
+      8 mm beads             --cell-mm 9
+      12 mm glass counters   --cell-mm 13
+      15 mm counters, coins  --cell-mm 16
+      Go stones (22 mm)      --cell-mm 23
+    Each board states the cell size it was printed at and what it fits.  A board
+    too large for the paper is tiled: trim, butt and glue the pages as each says.
     """
     title = checked_title(title)
     description = game_named(game)
@@ -317,7 +331,7 @@ def picture_options(command: Callable[..., None]) -> Callable[..., None]:
     """Paper, look and format of a drawn picture: the same for play and diagram."""
     options = [
         click.option("--paper", default="a4", show_default=True,
-                     help="a4, letter, a3 or WxHmm."),
+                     help="a4, letter, a3, universal or WxHmm."),
         click.option("--theme", type=click.Choice(sorted(THEMES)), default="colour",
                      show_default=True, help="ink: black lines and patterns only."),
         click.option("--format", "fmt", type=click.Choice(FORMATS),
@@ -513,7 +527,8 @@ def diagram(target: str, name: str | None, list_names: bool, cell_mm: float | No
 
 @cli.command()
 @click.argument("game", type=click.Choice(GAMES), metavar="GAME")
-@click.option("--paper", default="a4", show_default=True, help="a4, letter, a3 or WxHmm.")
+@click.option("--paper", default="a4", show_default=True,
+              help="a4, letter, a3, universal or WxHmm.")
 @click.option("--quick", is_flag=True, help="The one-page quick reference instead.")
 @click.option("--theme", type=click.Choice(sorted(THEMES)), default="colour",
               show_default=True)
@@ -546,8 +561,11 @@ def rules(game: str, paper: str, quick: bool, theme: str, fmt: str | None,
 @cli.command(name="all")
 @click.option("-o", "--output", "out", type=click.Path(path_type=Path), default=DEFAULT_OUTPUT,
               show_default=True, help="Folder to write into (created if missing).")
-@click.option("--paper", default="a4", show_default=True, help="a4, letter, a3 or WxHmm.")
-def all_command(out: Path, paper: str) -> None:
+@click.option("--paper", default="a4", show_default=True,
+              help="a4, letter, a3, universal or WxHmm.")
+@click.option("--theme", type=click.Choice(sorted(THEMES)), default="colour",
+              show_default=True, help="Draw everything in this theme (ink: black only).")
+def all_command(out: Path, paper: str, theme: str) -> None:
     """Build every rule sheet, board and diagram into the output folder, with a progress
     bar, then a gallery page, index.html, linking them all.
 
@@ -564,7 +582,7 @@ def all_command(out: Path, paper: str) -> None:
         thumbs.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise BoardgenError(f"-o {out}: cannot make {thumbs}: {exc.strerror or exc}") from None
-    jobs = default_jobs(paper_size)
+    jobs = default_jobs(paper_size, theme_named(theme))
     failures: list[str] = []
     made: set[str] = set()
     with click.progressbar(jobs, label="building", file=sys.stderr,

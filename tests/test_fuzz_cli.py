@@ -51,7 +51,7 @@ numbers = st.one_of(st.integers(-3, 13).map(str), st.sampled_from(["0", "1", "10
 floats = st.one_of(st.floats(allow_nan=True, allow_infinity=True).map(str),
                    st.floats(1.0, 60.0).map(lambda v: f"{v:.1f}"),
                    st.sampled_from(["2", "200", "200.01", "1e309", "nan", "8"]))
-papers = st.one_of(st.sampled_from(["a4", "letter", "a3", "80x80mm", "148x210mm",
+papers = st.one_of(st.sampled_from(["a4", "letter", "a3", "universal", "80x80mm", "148x210mm",
                                     "2000x80mm", "105x148mm"]),
                    st.tuples(st.integers(0, 2100), st.integers(0, 2100)).map(
                        lambda wh: f"{wh[0]}x{wh[1]}mm"))
@@ -110,7 +110,9 @@ board_args = command(st.just(["board"]), game, size_options,
 play_args = command(st.just(["play"]), game, size_options, option("--moves", moves),
                     option("--first", maybe(st.sampled_from(["x", "o"]))), flag("--partisan"),
                     option("--glyphs", st.just("in.txt")), option("--start", st.just("in.txt")),
-                    flag("--json"))
+                    flag("--json"), option("--moves-file", st.just("in.txt")),
+                    option("-o", maybe(outputs)),
+                    option("--every", maybe(st.sampled_from(["1", "2", "0", "99999"]))))
 names = st.sampled_from(sorted({n for g in GAMES for n in GAME_DESCRIPTIONS[g].diagram_names()}))
 diagram_args = command(st.just(["diagram"]), game, st.one_of(st.just([]), maybe(names).map(
                            lambda n: [n])), flag("--list"), option("--paper", maybe(papers)),
@@ -125,7 +127,8 @@ rules_args = command(st.just(["rules"]), game, option("--paper", maybe(papers)),
                      option("-o", maybe(st.sampled_from(["r.pdf", "r.html", "-", "r"]))))
 all_args = command(st.just(["all"]), option("-o", maybe(st.sampled_from(["out", ".", "in.txt",
                                                                           "x/y"]))),
-                   option("--paper", maybe(papers)))
+                   option("--paper", maybe(papers)),
+                   option("--theme", maybe(st.sampled_from(["colour", "ink", "sepia"]))))
 
 
 class _Kept(io.BytesIO):
@@ -210,6 +213,29 @@ def test_diagram_never_fails_badly(args: list[str], input_file: bytes) -> None:
     run_and_check(args, input_file)
 
 
+# Diagram files made of plausible directives with random values: every one must draw or be
+# refused with FILE:LINE.
+_KEYS = ["game", "title", "board", "first", "setup", "panel", "line", "place", "move",
+         "show", "expect", "note", "caption", "arrow", "mark", "highlight", "undo", "white",
+         "black", "to-move", "variant", "numbers", "number", "captured", "wobble"]
+_WORDS = ["copolymer", "o", "polygone", "hexhex", "3", "4", "x", "A1", "C3", "D4", "B2",
+          "c4-c6", "c4", "c6", "about", "ring", "dot", "new", "ghost", "legal", "illegal",
+          "connection", "ends", "2", "0", "winner", "loop", "corner", "k0", "-1", "by",
+          "b1-c2>d3", "\u00e9", "99999999999", ""]
+diagram_files = st.lists(
+    st.tuples(st.sampled_from(_KEYS), st.lists(st.sampled_from(_WORDS), max_size=4)),
+    min_size=1, max_size=12).map(
+        lambda lines: "\n".join(f"{k}: {' '.join(v)}" for k, v in lines).encode("utf-8"))
+diagram_file_args = command(st.just(["diagram", "in.txt"]),
+                            option("--format", maybe(formats)), option("-o", maybe(outputs)))
+
+
+@settings(max_examples=60, **SETTINGS)  # type: ignore[arg-type]
+@given(diagram_file_args, st.one_of(diagram_files, file_bytes))
+def test_diagram_files_never_fail_badly(args: list[str], input_file: bytes) -> None:
+    run_and_check(args, input_file)
+
+
 @settings(max_examples=30, **SETTINGS)  # type: ignore[arg-type]
 @given(rules_args)
 def test_rules_never_fails_badly(args: list[str]) -> None:
@@ -223,9 +249,9 @@ def test_all_never_fails_badly(args: list[str]) -> None:
 
     real = gallery.default_jobs
 
-    def cheap_jobs(paper: gallery.Paper) -> list[gallery.Job]:
+    def cheap_jobs(paper: gallery.Paper, theme: gallery.Theme) -> list[gallery.Job]:
         # The whole of 'all' takes a minute; its option handling is what is drawn here.
-        return [job for job in real(paper) if job.name.endswith(".svg")][:2]
+        return [job for job in real(paper, theme) if job.name.endswith(".svg")][:2]
 
     with mock.patch("boardgen.cli.default_jobs", cheap_jobs):
         run_and_check(args, b"not a folder")

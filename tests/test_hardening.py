@@ -99,17 +99,16 @@ def test_a_board_of_too_many_pages_is_refused_before_the_grid_is_built(
 def test_the_page_limit_counts_the_pages_tiling_makes() -> None:
     from boardgen.errors import BoardgenError
     from boardgen.render.board import MAX_PAGES, check_page_count
-    from boardgen.render.paper import content_size, parse_paper
+    from boardgen.render.paper import GLUE_MM, parse_paper, tile_room
 
     a4 = parse_paper("a4")
-    room_w, room_h = content_size(a4.size("portrait"))
-    overlap = 10.0
-    # Twenty columns by twenty-five rows of portrait tiles: exactly 500 pages.
-    width = 20 * (room_w - overlap) + overlap
-    height = 25 * (room_h - overlap) + overlap
+    room_w, room_h = tile_room(a4.size("portrait"))
+    # Twenty columns by twenty-five rows of portrait tiles, each keeping its room less a
+    # glue tab: exactly 500 pages.
+    width, height = 20 * (room_w - GLUE_MM), 25 * (room_h - GLUE_MM)
     check_page_count((width, height), a4, "portrait", 30.0)
     assert MAX_PAGES == 500
-    with pytest.raises(BoardgenError, match="520 pages"):  # one row more: 20 x 26
+    with pytest.raises(BoardgenError, match="520 pages"):  # a little more: 20 x 26
         check_page_count((width, height + 1.0), a4, "portrait", 30.0)
 
 
@@ -171,7 +170,7 @@ def test_a_default_diagram_too_large_for_the_paper_is_drawn_smaller(
     assert result.code == 0, result.err
     reader = PdfReader(io.BytesIO(out.read_bytes()))
     sizes = {float(m) for page in reader.pages
-             for m in re.findall(r"each cell ([0-9.]+) mm", page.extract_text())}
+             for m in re.findall(r"[Ee]ach cell ([0-9.]+) mm", page.extract_text())}
     assert sizes and max(sizes) < 14.0  # the Polygone panels' default is 14 mm
 
 
@@ -271,8 +270,8 @@ def test_all_survives_an_unexpected_error_and_lists_it(
 
     real = gallery_module.default_jobs
 
-    def jobs_with_a_bug(paper):  # type: ignore[no-untyped-def]
-        jobs = [job for job in real(paper) if job.name.endswith(".svg")][:2]
+    def jobs_with_a_bug(paper, theme):  # type: ignore[no-untyped-def]
+        jobs = [job for job in real(paper, theme) if job.name.endswith(".svg")][:2]
 
         def broken() -> bytes:
             return {}["no such key"]  # type: ignore[no-any-return]

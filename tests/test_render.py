@@ -16,7 +16,7 @@ from pypdf.generic import ContentStream
 from boardgen.geometry import Notation, hexhex, rhombus
 from boardgen.render.board import BoardOptions, default_cell_width, render_board
 from boardgen.render.figure import board_figure
-from boardgen.render.paper import content_size, parse_paper, tile
+from boardgen.render.paper import content_size, parse_paper, tile, tile_room
 from boardgen.render.pdf import PageInfo, render_pdf
 from boardgen.render.scene import THEMES, Arrow, Marker, Scene
 from boardgen.render.svg import render_svg
@@ -209,8 +209,9 @@ def test_tiling_page_counts() -> None:
     assert tile((room[0] + 1, room[1]), a4, "portrait").pages == 2
     plan = tile((room[0] * 2.5, room[1] * 1.5), a4, "portrait")
     assert (plan.cols, plan.rows) == (3, 2)
-    # Equal tiles that together cover the board exactly, overlapping by the strip.
-    assert plan.tile_width <= room[0] and plan.tile_height <= room[1]
+    # Equal tiles that butt together into exactly the board, each with room for a glue tab.
+    kept = tile_room(a4.size("portrait"))
+    assert plan.tile_width + plan.glue <= kept[0] and plan.tile_height + plan.glue <= kept[1]
     last_x, last_y = plan.tile_origin(plan.rows - 1, plan.cols - 1)
     assert last_x + plan.tile_width == pytest.approx(room[0] * 2.5)
     assert last_y + plan.tile_height == pytest.approx(room[1] * 1.5)
@@ -228,10 +229,12 @@ def test_large_board_is_tiled_with_page_map_and_marks() -> None:
     assert len(reader.pages) == expected.pages > 1
     second = reader.pages[1].extract_text()
     assert f"page 2 of {expected.pages}, row 1 col 2" in second
-    assert "overlap with page 1" in second
-    # The board is drawn once, as a form, and placed on every page.
-    forms = {id(p["/Resources"]["/XObject"].get_object()) for p in reader.pages}
-    assert len(reader.pages[0]["/Resources"]["/XObject"]) == 1 and forms
+    assert "goes here" in second and re.search(r"cut (along )?the dashed lines", second, re.I)
+    # The board and the furniture every page shares are drawn once, as forms, and placed on
+    # every page.
+    forms = {tuple(sorted(ref.idnum for ref in p["/Resources"]["/XObject"].get_object().values()))
+             for p in reader.pages}
+    assert len(forms) == 1 and len(next(iter(forms))) == 2
 
 
 def test_rerun_gives_identical_bytes() -> None:

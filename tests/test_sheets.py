@@ -259,8 +259,8 @@ def test_a_failing_item_is_named_and_the_rest_are_built(
 
     real = gallery_module.default_jobs
 
-    def jobs_with_a_broken_one(paper):  # type: ignore[no-untyped-def]
-        jobs = real(paper)[:3]
+    def jobs_with_a_broken_one(paper, *theme):  # type: ignore[no-untyped-def]
+        jobs = real(paper, *theme)[:3]
 
         def broken() -> bytes:
             raise BoardgenError("templates/x.txt:3: a claim the engine does not share")

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from boardgen.errors import BoardgenError
 from boardgen.geometry import Hex, Layout
-from boardgen.render.figure import Figure, board_figure
+from boardgen.render.figure import Figure, board_figure, cell_guidance
 from boardgen.render.paper import Paper, fitting_scale, tile
 from boardgen.render.pdf import PageInfo, render_pdf
 from boardgen.render.png import render_png
@@ -120,7 +120,11 @@ def render_board(scene: Scene, fmt: str, options: BoardOptions, *, theme: Theme,
                          figure.cell_width)
         return render_pdf(figure, theme=theme, paper=options.paper,
                           orientation=options.orientation, info=info)
-    svg = render_svg(figure, theme=theme, title=info.title, description=info.subject)
+    # The SVG and PNG say what their cells fit, as the PDF's page furniture does.
+    guidance = f"each cell {figure.cell_width:.1f} mm flat to flat, " \
+        f"{cell_guidance(figure.cell_width)}"
+    description = f"{info.subject} · {guidance}" if info.subject else guidance
+    svg = render_svg(figure, theme=theme, title=info.title, description=description)
     if fmt == "svg":
         return svg.encode("utf-8")
     width_mm, height_mm = document_size(figure, info.title)

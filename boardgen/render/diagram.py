@@ -30,7 +30,13 @@ from boardgen.render.fonts import BOLD, REGULAR, face
 from boardgen.render.paper import Paper, content_size
 from boardgen.render.pdf import PageInfo, render_pdf_pages
 from boardgen.render.png import render_png
-from boardgen.render.polygone_figure import LatticeScene, Swing, lattice_figure, staple
+from boardgen.render.polygone_figure import (
+    LatticeScene,
+    Swing,
+    lattice_figure,
+    staple,
+    target_strokes,
+)
 from boardgen.render.scene import Arrow, Marker, Scene, Theme, edge_roles
 from boardgen.render.svg import document_size, render_svg
 from boardgen.rules.copolymer_examples import Example, Panel
@@ -136,7 +142,8 @@ def _o_note(example: OExample) -> str | None:
                                         for p in line.panels)
     notes = ["Numbered: the stones of the panel."] if numbered else []
     if any(p.closing for line in example.lines for p in line.panels):
-        notes.append("Ringed: the stone that closed the loop.")
+        notes.append("Coloured (in ink: hollow): the loop's stones; ringed: the one that "
+                     "closed it.")
     return " ".join(notes) or None
 
 
@@ -211,8 +218,10 @@ def _legend(diagram: Diagram, cell_width: float, y: float, max_width: float) -> 
     x = swatch / 2
     for role, label in diagram.legend:
         if lattice:
+            # The swatch is a piece or target one swatch long, drawn as on the panels.
             shape = staple((Hole(0, 0), Hole(0, 2)), role.removesuffix("-piece"), swatch) \
-                if role.endswith("-piece") else [Stroke(((0, 0), (swatch, 0)), role, 1.4)]
+                if role.endswith("-piece") else target_strokes((Hole(0, 0), Hole(0, 2)), role,
+                                                               swatch)
             strokes.extend(replace(st, points=tuple((px + x - swatch / 2, py + y + r)
                                                     for px, py in st.points)) for st in shape)
         else:

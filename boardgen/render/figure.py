@@ -56,6 +56,48 @@ class Stroke:
     width: float
     arrow: bool = False  # an arrowhead at the last point
     under: bool = False  # drawn before the marks (grooves under holes), else after
+    dash: float = 0.0  # length of dashes and gaps in mm; 0: a solid line
+
+
+@dataclass(frozen=True, slots=True)
+class Area:
+    """A filled polygon under everything else (the home halves of the Polygone board)."""
+
+    points: tuple[Point, ...]
+    role: str
+
+
+# Patterns are drawn on a square lattice of pitch pattern_step(cell width); the share of
+# the pitch each pattern's line (or dot radius) takes sets how dark it prints.
+PATTERN_SHARE = {"dots": 0.12, "hatch": 0.22, "crosshatch": 0.14, "hlines": 0.14,
+                 "vlines": 0.22}
+
+
+def pattern_step(cell_width: float) -> float:
+    """The pitch of patterns: finer in small cells, never coarser than 1.7 mm (a coarse
+    pattern reads as marks rather than a shade)."""
+    return max(0.8, 0.14 * min(cell_width, 12.0))
+
+
+# Round pieces people play hex games with, and their size across in mm.
+COMMON_PIECES = (("8 mm beads", 8.0), ("12 mm glass counters", 12.0),
+                 ("Go stones", 22.0))
+
+
+def cell_guidance(cell_width: float) -> str:
+    """What a cell of this width holds (a round piece fits with 1 mm to spare), and the
+    cell size for the next larger common piece."""
+    larger = [(name, size) for name, size in COMMON_PIECES if size + 1.0 > cell_width + 1e-9]
+    text = f"fits pieces up to {math.floor(cell_width - 1.0 + 1e-9)} mm"
+    if larger:
+        name, size = larger[0]
+        return text + f"; for {name}: --cell-mm {size + 1.0:.0f}"
+    return text + f" ({COMMON_PIECES[-1][0]})"
+
+
+def dot_outline(mark: Mark, line_width: float) -> float:
+    """The outline of a stone: bold enough that a hollow (paper-coloured) stone reads."""
+    return max(line_width, 0.14 * mark.radius)
 
 
 @dataclass
@@ -70,6 +112,7 @@ class Figure:
     strokes: list[Stroke] = field(default_factory=list)
     # What the PDF scale check says of the figure's unit; empty: hex cells of cell_width.
     scale_note: str = ""
+    areas: list[Area] = field(default_factory=list)
 
     def shifted(self, dx: float, dy: float) -> Figure:
         return Figure(
@@ -80,6 +123,8 @@ class Figure:
             [replace(s, points=tuple((x + dx, y + dy) for x, y in s.points))
              for s in self.strokes],
             self.scale_note,
+            [replace(a, points=tuple((x + dx, y + dy) for x, y in a.points))
+             for a in self.areas],
         )
 
 
@@ -261,5 +306,6 @@ def merge(width: float, height: float, parts: list[Figure], texts: list[Text] | 
         merged.texts.extend(part.texts)
         merged.marks.extend(part.marks)
         merged.strokes.extend(part.strokes)
+        merged.areas.extend(part.areas)
     merged.texts.extend(texts or [])
     return merged

@@ -24,7 +24,7 @@ from boardgen.geometry import HexGrid, hexhex
 from boardgen.render.board import BoardOptions, render_board
 from boardgen.render.paper import Paper
 from boardgen.render.polygone_figure import render_polygone_board
-from boardgen.render.scene import THEMES
+from boardgen.render.scene import THEMES, Theme
 from boardgen.render.sheet import render_sheet_html, render_sheet_pdf
 from boardgen.text import printable
 
@@ -52,8 +52,7 @@ def diagram_stem(game: str, name: str) -> str:
     return f"{game}-diagram-{name}"
 
 
-def default_jobs(paper: Paper) -> list[Job]:
-    theme = THEMES["colour"]
+def default_jobs(paper: Paper, theme: Theme = THEMES["colour"]) -> list[Job]:
     options = BoardOptions(paper)
     jobs: list[Job] = []
     for game in GAMES:

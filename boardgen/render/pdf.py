@@ -11,6 +11,7 @@ not rescale.  ``invariant=1`` makes identical input give identical bytes.
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -19,12 +20,26 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from boardgen import __version__
-from boardgen.render.figure import Figure, Mark, Stroke, Text, arrow_head, text_box
+from boardgen.render.figure import (
+    PATTERN_SHARE,
+    Area,
+    Figure,
+    Mark,
+    Stroke,
+    Text,
+    arrow_head,
+    cell_guidance,
+    dot_outline,
+    pattern_step,
+    text_box,
+)
 from boardgen.render.fonts import BOLD, PDF_FONT_NAMES, REGULAR, face, register_pdf_fonts
 from boardgen.render.paper import (
-    FOOTER_MM,
     HEADER_MM,
     MARGIN_MM,
+    MARK_MM,
+    TILE_FOOTER_MM,
+    TILE_MARGIN_MM,
     Paper,
     Tiling,
     content_size,
@@ -59,55 +74,93 @@ def _hex_path(figure: Figure, cells: Sequence[tuple[float, float]]) -> str:
     )
 
 
-def _draw_pattern(c: Canvas, kind: str, box: tuple[float, float, float, float],
-                  step: float, theme: Theme) -> None:
-    x0, y0, x1, y1 = box
+def _pattern_ops(kind: str, boxes: Sequence[tuple[float, float, float, float]],
+                 step: float) -> str:
+    """Path operators of a pattern over each box, on one lattice for the whole figure (so
+    that it runs on seamlessly from cell to cell).  Dots are zero-length round-capped
+    lines: one operator each instead of four curves."""
+    ops: list[str] = []
+    diagonal = step * math.sqrt(2.0)
+    for x0, y0, x1, y1 in boxes:
+        if kind == "dots":
+            for i in range(math.floor(x0 / step), math.ceil(x1 / step) + 1):
+                for j in range(math.floor(y0 / step), math.ceil(y1 / step) + 1):
+                    x, y = (i + 0.5) * step, (j + 0.5) * step
+                    ops.append(f"{_n(x)} {_n(y)} m {_n(x)} {_n(y)} l")
+        if kind == "hlines":
+            for j in range(math.floor(y0 / step), math.ceil(y1 / step) + 1):
+                y = (j + 0.5 * PATTERN_SHARE[kind]) * step
+                ops.append(f"{_n(x0)} {_n(y)} m {_n(x1)} {_n(y)} l")
+        if kind == "vlines":
+            for i in range(math.floor(x0 / step), math.ceil(x1 / step) + 1):
+                x = (i + 0.5 * PATTERN_SHARE[kind]) * step
+                ops.append(f"{_n(x)} {_n(y0)} m {_n(x)} {_n(y1)} l")
+        if kind in ("hatch", "crosshatch"):
+            # Rising to the right on the page (y grows downward): x + y constant.
+            for k in range(math.floor((x0 + y0) / diagonal), math.ceil((x1 + y1) / diagonal) + 1):
+                c = k * diagonal
+                ops.append(f"{_n(c - y0)} {_n(y0)} m {_n(c - y1)} {_n(y1)} l")
+        if kind == "crosshatch":
+            for k in range(math.floor((x0 - y1) / diagonal), math.ceil((x1 - y0) / diagonal) + 1):
+                c = k * diagonal
+                ops.append(f"{_n(c + y0)} {_n(y0)} m {_n(c + y1)} {_n(y1)} l")
+    return "\n".join(ops)
+
+
+def _draw_pattern(c: Canvas, kind: str, boxes: Sequence[tuple[float, float, float, float]],
+                  cell_width: float, theme: Theme) -> None:
+    step = pattern_step(cell_width)
+    share = PATTERN_SHARE[kind]
     c.setStrokeColor(HexColor(theme.line))
-    c.setFillColor(HexColor(theme.line))
-    if kind == "hatch":
-        c.setLineWidth(step * 0.16)
-        ops = []
-        span = (x1 - x0) + (y1 - y0)
-        k = 0.0
-        while k <= span:
-            # Lines rising to the right on the page (y grows downward here).
-            ops.append(f"{_n(x0 + k)} {_n(y0)} m {_n(x0 + k - (y1 - y0))} {_n(y1)} l")
-            k += step
-        c.addLiteral(" ".join(ops) + " S")
-    else:
-        y = y0 + step / 2
-        while y < y1:
-            x = x0 + step / 2
-            while x < x1:
-                c.circle(x, y, step * 0.14, stroke=0, fill=1)
-                x += step
-            y += step
+    c.setLineWidth(step * share * (2.0 if kind == "dots" else 1.0))
+    c.setLineCap(1 if kind == "dots" else 0)
+    c.addLiteral(_pattern_ops(kind, boxes, step) + " S")
+
+
+def _draw_area(c: Canvas, area: Area, theme: Theme, cell_width: float) -> None:
+    paint = theme.paint(area.role)
+    path = " ".join(f"{_n(x)} {_n(y)} {'m' if k == 0 else 'l'}"
+                    for k, (x, y) in enumerate(area.points)) + " h"
+    c.setFillColor(HexColor(paint.fill))
+    c.addLiteral(path + " f")
+    if paint.pattern:
+        xs = [x for x, _ in area.points]
+        ys = [y for _, y in area.points]
+        c.saveState()
+        c.addLiteral(path + " W n")
+        _draw_pattern(c, paint.pattern, [(min(xs), min(ys), max(xs), max(ys))], cell_width,
+                      theme)
+        c.restoreState()
 
 
 def draw_figure(c: Canvas, figure: Figure, theme: Theme) -> None:
     """Draw in the current state, in millimetres with y growing downward."""
+    for area in figure.areas:
+        _draw_area(c, area, theme, figure.cell_width)
     by_role: dict[str, list[tuple[float, float]]] = {}
     for cell in figure.cells:
         by_role.setdefault(cell.role, []).append((cell.x, cell.y))
-    c.setStrokeColor(HexColor(theme.line))
-    c.setLineWidth(theme.line_width_mm)
     c.setLineJoin(1)
     for role in sorted(by_role):
         paint = theme.paint(role)
+        outline = HexColor(paint.outline or theme.line)
+        c.setStrokeColor(outline)
+        c.setLineWidth(theme.line_width_mm)
         path = _hex_path(figure, by_role[role])
         c.setFillColor(HexColor(paint.fill))
         # Fill and stroke in one operator, so each hexagon is written once.  A later role's
         # fill covers half of a shared edge, and its own stroke draws that edge again.
         c.addLiteral(path + "B")
         if paint.pattern:
-            xs = [x for x, _ in by_role[role]]
-            ys = [y for _, y in by_role[role]]
-            r = figure.cell_width
+            r = figure.cell_width * 0.6
             c.saveState()
             c.addLiteral(path + "W n")
-            _draw_pattern(c, paint.pattern, (min(xs) - r, min(ys) - r, max(xs) + r,
-                                             max(ys) + r), max(0.8, 0.14 * r), theme)
+            _draw_pattern(c, paint.pattern, [(x - r, y - r, x + r, y + r)
+                                             for x, y in by_role[role]],
+                          figure.cell_width, theme)
             c.restoreState()
+            c.setStrokeColor(outline)
+            c.setLineWidth(theme.line_width_mm)
             c.addLiteral(path + "S")  # the pattern was drawn over the outline
     for stroke in figure.strokes:
         if stroke.under:
@@ -126,7 +179,7 @@ def _draw_mark(c: Canvas, m: Mark, theme: Theme) -> None:
     if m.kind == "dot":
         c.setFillColor(colour)
         c.setStrokeColor(HexColor(theme.line))
-        c.setLineWidth(theme.line_width_mm)
+        c.setLineWidth(dot_outline(m, theme.line_width_mm))
         c.circle(m.x, m.y, m.radius, stroke=1, fill=1)
     elif m.kind == "disc":
         c.setFillColor(HexColor(theme.paper))
@@ -150,12 +203,16 @@ def _draw_stroke(c: Canvas, s: Stroke, theme: Theme) -> None:
     c.setStrokeColor(colour)
     c.setFillColor(colour)
     c.setLineWidth(s.width)
-    c.setLineCap(1)
+    c.setLineCap(0 if s.dash else 1)
+    if s.dash:
+        c.setDash(s.dash, s.dash)
     path = c.beginPath()
     path.moveTo(*s.points[0])
     for point in s.points[1:]:
         path.lineTo(*point)
     c.drawPath(path, stroke=1, fill=0)
+    if s.dash:
+        c.setDash()
     if s.arrow:
         head = c.beginPath()
         tip, left, right = arrow_head(s)
@@ -182,6 +239,20 @@ def _draw_text(c: Canvas, t: Text, colour: str) -> None:
 
 # --- page furniture, in millimetres with y growing upward ------------------------------
 
+# Under these marked-content tags the PDF says what a drawing is, so that a checker (and
+# tests/pdfdata.py) can measure the scale bar and the seams as drawn.
+SCALE_BAR_TAG = "ScaleBar"
+SEAM_TAG = "Seam"
+REGISTRATION_TAG = "Registration"
+# The assembly instruction, longest first: each page prints the first that fits its width.
+ASSEMBLY = ("To assemble: cut along the dashed lines and round the grey tabs; lay each page "
+            "on the tab of the page left of or above it, edge on the line, half-crosses "
+            "meeting; glue.",
+            "Assembly: cut the dashed lines and round the grey tabs; glue each page on the tab "
+            "left of or above it, edge on the line, half-crosses meeting.",
+            "Cut the dashed lines and round the tabs; glue each page on its neighbour's tab, "
+            "edge on the line.")
+
 
 def _page_text(c: Canvas, x: float, y: float, text: str, size_pt: float, colour: str,
                weight: str = REGULAR, anchor: str = "start") -> None:
@@ -191,76 +262,119 @@ def _page_text(c: Canvas, x: float, y: float, text: str, size_pt: float, colour:
     draw[anchor](x, y, text)
 
 
-def _scale_bar(c: Canvas, x: float, y: float, theme: Theme, unit: str) -> None:
+def _text_width(text: str, size_pt: float, weight: str = REGULAR) -> float:
+    return float(face(weight).width_mm(text, size_pt * PT))
+
+
+def draw_scale_bar(c: Canvas, x: float, y: float, theme: Theme) -> None:
+    """The 50 mm bar with a tick every 10 mm and its label, in millimetres (y up)."""
+    c.addLiteral(f"/{SCALE_BAR_TAG} BMC")
     c.setStrokeColor(HexColor(theme.text))
     c.setLineWidth(0.3)
+    c.setLineCap(0)
     c.line(x, y, x + SCALE_BAR_MM, y)
     for k in range(0, int(SCALE_BAR_MM) + 1, 10):
         tick = 2.5 if k in (0, int(SCALE_BAR_MM)) else 1.5
         c.line(x + k, y, x + k, y + tick)
+    c.addLiteral("EMC")
     _page_text(c, x + SCALE_BAR_MM + 2, y, "50 mm", 8, theme.text, BOLD)
-    _page_text(c, x, y - 4.2,
-               f"Scale check: the bar measures 50 mm and {unit}. If not, print at 100 % "
-               "(actual size).", 7, theme.muted)
 
 
-def _page_map(c: Canvas, tiling: Tiling, row: int, col: int, right: float, top: float,
-              theme: Theme) -> None:
-    size = min(3.5, 28.0 / tiling.cols, 9.0 / tiling.rows)
-    x0 = right - size * tiling.cols
-    c.setLineWidth(0.2)
-    c.setStrokeColor(HexColor(theme.muted))
-    for r in range(tiling.rows):
-        for k in range(tiling.cols):
-            current = (r, k) == (row, col)
-            c.setFillColor(HexColor(theme.accent if current else theme.paper))
-            c.rect(x0 + k * size, top - (r + 1) * size, size, size, stroke=1, fill=1)
+def _scale_bar(c: Canvas, x: float, y: float, theme: Theme, unit: str, width: float) -> None:
+    """The bar, what it checks, and (below) the unit of the figure, within ``width`` mm."""
+    draw_scale_bar(c, x, y, theme)
+    check = "Print at 100 % (actual size): if the bar does not measure 50 mm, the printer " \
+        "rescaled the page."
+    label = SCALE_BAR_MM + 14.0
+    if _text_width(check, 8) > width - label:
+        check = "Print at 100 % (actual size)."
+    _page_text(c, x + label, y, check, 8, theme.muted)
+    unit = unit[0].upper() + unit[1:] + "."
+    if _text_width(unit, 8) > width:
+        unit = unit.split(";")[0].split(", fits")[0] + "."
+    _page_text(c, x, y - 4.2, unit, 8, theme.muted)
 
 
-def _registration(c: Canvas, x: float, y: float) -> None:
-    c.line(x - 1.5, y, x + 1.5, y)
-    c.line(x, y - 1.5, x, y + 1.5)
-    c.circle(x, y, 0.8, stroke=1, fill=0)
+def _place(c: Canvas, name: str, x: float, y: float) -> None:
+    """Draw a form (drawn in millimetres from its own origin) with its origin at (x, y)."""
+    c.saveState()
+    c.translate(x, y)
+    c.scale(1 / mm, 1 / mm)
+    c.doForm(name)
+    c.restoreState()
 
 
-def _tile_marks(c: Canvas, tiling: Tiling, row: int, col: int, rect: tuple[float, float,
-                float, float], theme: Theme) -> None:
-    """Crop marks at the tile's corners; dashed lines and registration marks where the
-    overlap strips shared with neighbouring pages begin."""
+def _rgb(colour: str, stroke: bool) -> str:
+    """The PDF operator that sets a colour, from #rrggbb."""
+    r, g, b = (int(colour[k:k + 2], 16) / 255 for k in (1, 3, 5))
+    return f"{r:.3f} {g:.3f} {b:.3f} {'RG' if stroke else 'rg'}"
+
+
+def _registration(x: float, y: float) -> str:
+    """A registration cross with a ring, as path operators (a page draws up to eight: one
+    string each is far cheaper than reportlab's path calls, see bench/bench_render.py)."""
+    k = 0.5523  # Bezier handle of a unit quarter circle
+    return (f"/{REGISTRATION_TAG} BMC {_n(x - 2)} {_n(y)} m {_n(x + 2)} {_n(y)} l "
+            f"{_n(x)} {_n(y - 2)} m {_n(x)} {_n(y + 2)} l "
+            f"{_n(x + 1)} {_n(y)} m {_n(x + 1)} {_n(y + k)} {_n(x + k)} {_n(y + 1)} "
+            f"{_n(x)} {_n(y + 1)} c {_n(x - k)} {_n(y + 1)} {_n(x - 1)} {_n(y + k)} "
+            f"{_n(x - 1)} {_n(y)} c {_n(x - 1)} {_n(y - k)} {_n(x - k)} {_n(y - 1)} "
+            f"{_n(x)} {_n(y - 1)} c {_n(x + k)} {_n(y - 1)} {_n(x + 1)} {_n(y - k)} "
+            f"{_n(x + 1)} {_n(y)} c S EMC")
+
+
+def _tile_marks(c: Canvas, tiling: Tiling, row: int, col: int,
+                rect: tuple[float, float, float, float], theme: Theme) -> None:
+    """Glue tabs right and below (where a neighbour is), one line on each seam at the trim
+    (dashed where the page is cut, solid where the neighbour's edge is laid), registration
+    crosses centred on each seam beyond its ends, and crop marks on the outer corners.
+    Written as one string of operators: this runs once per page."""
     x0, y0, x1, y1 = rect
-    c.setStrokeColor(HexColor(theme.muted))
-    c.setLineWidth(0.2)
-    for x, y, sx, sy in ((x0, y0, -1, -1), (x1, y0, 1, -1), (x0, y1, -1, 1), (x1, y1, 1, 1)):
-        c.line(x + sx * 1, y, x + sx * 4, y)
-        c.line(x, y + sy * 1, x, y + sy * 4)
-    overlap = tiling.overlap
-    page_no = row * tiling.cols + col + 1
-    lines: list[tuple[float, float, float, float, str]] = []
-    if col + 1 < tiling.cols:
-        lines.append((x1 - overlap, y0, x1 - overlap, y1, f"overlap with page {page_no + 1}"))
+    glue = tiling.glue
+    number = row * tiling.cols + col + 1
+    right, below = col + 1 < tiling.cols, row + 1 < tiling.rows
+    tabs = [(x1, y0, glue, y1 - y0, f"glue: page {number + 1} goes here", True)] * right + \
+        [(x0, y0 - glue, x1 - x0, glue, f"glue: page {number + tiling.cols} goes here",
+          False)] * below
+    ops = ["q 0.2 w", _rgb(theme.tab, False), _rgb(theme.muted, True)]
+    ops += [f"{_n(bx)} {_n(by)} {_n(bw)} {_n(bh)} re B" for bx, by, bw, bh, _, _ in tabs]
+    seams = []  # (ax, ay, bx, by, dashed): the page is cut there unless it has the tab
     if col > 0:
-        lines.append((x0 + overlap, y0, x0 + overlap, y1, f"overlap with page {page_no - 1}"))
-    if row + 1 < tiling.rows:
-        lines.append((x0, y0 + overlap, x1, y0 + overlap,
-                      f"overlap with page {page_no + tiling.cols}"))
+        seams.append((x0, y0, x0, y1, True))
+    if right:
+        seams.append((x1, y0, x1, y1, False))
     if row > 0:
-        lines.append((x0, y1 - overlap, x1, y1 - overlap,
-                      f"overlap with page {page_no - tiling.cols}"))
-    for ax, ay, bx, by, label in lines:
-        c.setDash(1.5, 1.5)
-        c.line(ax, ay, bx, by)
-        c.setDash()
+        seams.append((x0, y1, x1, y1, True))
+    if below:
+        seams.append((x0, y0, x1, y0, False))
+    ops.append(_rgb(theme.text, True))
+    reach = MARK_MM - 0.5
+    offset = MARK_MM - 2.0
+    for ax, ay, bx, by, dashed in seams:
         vertical = ax == bx
-        for px, py in ((ax, ay), (bx, by)):
-            offset = 3.0 if (py == y1 or px == x1) else -3.0
-            _registration(c, px, py + offset) if vertical else _registration(c, px + offset, py)
-        c.saveState()
+        ex, ey = (0.0, reach) if vertical else (reach, 0.0)
+        ops.append(f"/{SEAM_TAG} BMC 0.25 w {'[2 1.5] 0 d' if dashed else ''} "
+                   f"{_n(ax - ex)} {_n(ay - ey)} m {_n(bx + ex)} {_n(by + ey)} l S [] 0 d EMC")
+        ops.append("0.15 w")
         if vertical:
-            c.translate(ax + 1.2, (ay + by) / 2)
-            c.rotate(90)
+            ops += [_registration(ax, ay - offset), _registration(bx, by + offset)]
         else:
-            c.translate((ax + bx) / 2, ay + 1.2)
-        _page_text(c, 0, 0, label, 6, theme.muted, anchor="middle")
+            ops += [_registration(ax - offset, ay), _registration(bx + offset, by)]
+    # Crop marks where the page meets no neighbour: the outside of the finished board.
+    ops += ["0.2 w", _rgb(theme.muted, True)]
+    for x, y, sx, sy in ((x0, y0, -1, -1), (x1, y0, 1, -1), (x0, y1, -1, 1), (x1, y1, 1, 1)):
+        if (sx > 0 and right) or (sy < 0 and below):
+            continue
+        ops.append(f"{_n(x + sx)} {_n(y)} m {_n(x + sx * 4)} {_n(y)} l "
+                   f"{_n(x)} {_n(y + sy)} m {_n(x)} {_n(y + sy * 4)} l S")
+    ops.append("Q")
+    c.addLiteral("\n".join(ops))
+    for bx, by, bw, bh, label, turn in tabs:
+        c.saveState()
+        c.translate(bx + bw / 2, by + bh / 2)
+        if turn:
+            c.rotate(90)
+        _page_text(c, 0, -1.0, label, 8, theme.text, anchor="middle")
         c.restoreState()
 
 
@@ -272,9 +386,15 @@ def _canvas(page: tuple[float, float], info: PageInfo) -> tuple[Canvas, io.Bytes
                initialFontName=PDF_FONT_NAMES[REGULAR])
     c.setTitle(info.title or "boardgen")
     c.setAuthor(info.credit or "boardgen")
-    c.setSubject(info.subject or "")
+    c.setSubject(info.subject or "boardgen")
     c.setCreator(f"boardgen {__version__}")
+    ask_for_actual_size(c)
     return c, buffer
+
+
+def ask_for_actual_size(c: Canvas) -> None:
+    """Ask the viewer's print dialogue for 100 % ("actual size") rather than fit-to-page."""
+    c.setViewerPreference("PrintScaling", "None")
 
 
 def _define_form(c: Canvas, name: str, figure: Figure, theme: Theme) -> None:
@@ -305,29 +425,27 @@ def _place_form(c: Canvas, name: str, figure: Figure, rect: tuple[float, float, 
 
 def render_pdf(figure: Figure, *, theme: Theme, paper: Paper, orientation: str = "auto",
                info: PageInfo = PageInfo()) -> bytes:
-    """The figure at 1:1 on ``paper``; tiled across pages when it does not fit on one."""
+    """The figure at 1:1 on ``paper``; tiled across pages when it does not fit on one.
+
+    Each page's TrimBox is exactly the part of the board it keeps: trimmed to it and butted
+    together in the order the pages name, the pages give back the board."""
     tiling = tile((figure.width, figure.height), paper, orientation)
-    page_w, page_h = tiling.page
     c, buffer = _canvas(tiling.page, info)
     _define_form(c, FORM_NAME, figure, theme)
-    room_w, room_h = content_size(tiling.page)
+    if tiling.pages > 1:
+        _define_tile_furniture(c, tiling, info, theme, _unit(figure, True))
     for row in range(tiling.rows):
         for col in range(tiling.cols):
+            rect = tiling.trim(row, col)
+            c.setTrimBox([v * mm for v in rect])
             c.saveState()
             c.scale(mm, mm)
-            left = MARGIN_MM + (room_w - tiling.tile_width) / 2
-            top = page_h - MARGIN_MM - HEADER_MM - (room_h - tiling.tile_height) / 2
-            rect = (left, top - tiling.tile_height, left + tiling.tile_width, top)
             _place_form(c, FORM_NAME, figure, rect, tiling.tile_origin(row, col))
             if tiling.pages > 1:
                 _tile_marks(c, tiling, row, col, rect, theme)
-                number = row * tiling.cols + col + 1
-                where = f"page {number} of {tiling.pages}, row {row + 1} col {col + 1}"
-                _page_map(c, tiling, row, col, page_w - MARGIN_MM, MARGIN_MM + FOOTER_MM - 2,
-                          theme)
+                _tile_furniture(c, tiling, row, col, theme)
             else:
-                where = None
-            _furniture(c, tiling.page, where, info, theme, _unit(figure))
+                _furniture(c, tiling.page, None, info, theme, _unit(figure, True))
             c.restoreState()
             c.showPage()
     c.save()
@@ -361,8 +479,12 @@ def render_pdf_pages(pages: list[Figure], *, theme: Theme, paper: Paper,
     return buffer.getvalue()
 
 
-def _unit(figure: Figure) -> str:
-    return figure.scale_note or f"each cell {figure.cell_width:.1f} mm flat to flat"
+def _unit(figure: Figure, guidance: bool = False) -> str:
+    """What the scale check says of the figure's unit; on a board, what its cells fit."""
+    unit = figure.scale_note or f"each cell {figure.cell_width:.1f} mm flat to flat"
+    if guidance and not figure.scale_note:
+        unit += f", {cell_guidance(figure.cell_width)}"
+    return unit
 
 
 def _furniture(c: Canvas, page: tuple[float, float], where: str | None, info: PageInfo,
@@ -373,7 +495,89 @@ def _furniture(c: Canvas, page: tuple[float, float], where: str | None, info: Pa
         _page_text(c, MARGIN_MM, header_y, info.title, 12, theme.text, BOLD)
     if where:
         _page_text(c, page_w - MARGIN_MM, header_y, where, 9, theme.text, anchor="end")
-    _scale_bar(c, MARGIN_MM, MARGIN_MM + 9.5, theme, unit)
+    _scale_bar(c, MARGIN_MM, MARGIN_MM + 9.5, theme, unit, page_w - 2 * MARGIN_MM)
     footer = " · ".join(part for part in (info.subject, info.credit) if part)
     footer += (" · " if footer else "") + f"boardgen {__version__}"
-    _page_text(c, MARGIN_MM, MARGIN_MM + 0.5, footer, 7, theme.muted)
+    if _text_width(footer, 8) > page_w - 2 * MARGIN_MM:
+        footer = " · ".join(part for part in (info.subject, info.credit) if part)
+    _page_text(c, MARGIN_MM, MARGIN_MM + 0.5, footer, 8, theme.muted)
+
+
+def _map_size(tiling: Tiling) -> float:
+    """The side of one page's square in the assembly map, which stays in the footer."""
+    return min(3.5, 40.0 / tiling.cols, (TILE_FOOTER_MM - 1.0) / tiling.rows)
+
+
+def _fitting(texts: Sequence[str], size_pt: float, width: float) -> str:
+    """The first text that fits ``width`` mm, else the last."""
+    return next((t for t in texts if _text_width(t, size_pt) <= width), texts[-1])
+
+
+def _define_tile_furniture(c: Canvas, tiling: Tiling, info: PageInfo, theme: Theme,
+                           unit: str) -> None:
+    """What every page of a tiled board shows alike, drawn once as a form over the whole
+    page: the title and credit, the assembly instruction, the scale bar with the cell size,
+    and the assembly map with a square per page.  A page adds only what is its own, so its
+    cost does not grow with the number of pages."""
+    page_w, page_h = tiling.page
+    c.beginForm("tile-furniture", 0, 0, page_w * mm, page_h * mm)
+    c.saveState()
+    c.scale(mm, mm)
+    left, right = TILE_MARGIN_MM, page_w - TILE_MARGIN_MM
+    header_y = page_h - TILE_MARGIN_MM - 3.5
+    room = right - left - _text_width(_where(tiling, tiling.rows - 1, tiling.cols - 1), 9,
+                                      BOLD) - 4.0
+    title = info.title or ""
+    if title and _text_width(title, 10, BOLD) <= room:
+        _page_text(c, left, header_y, title, 10, theme.text, BOLD)
+        room -= _text_width(title, 10, BOLD) + 3.0
+        credit = info.credit or ""
+        if credit and _text_width(credit, 8) <= room:
+            _page_text(c, left + _text_width(title, 10, BOLD) + 3.0, header_y, credit, 8,
+                       theme.muted)
+    footer_top = TILE_MARGIN_MM + TILE_FOOTER_MM
+    size = _map_size(tiling)
+    map_left = right - size * tiling.cols
+    _page_text(c, left, footer_top - 3.0, _fitting(ASSEMBLY, 8, map_left - 3.0 - left), 8,
+               theme.text)
+    bar_y = TILE_MARGIN_MM + 2.5
+    draw_scale_bar(c, left, bar_y, theme)
+    note_x = left + SCALE_BAR_MM + 14.0
+    short = unit.split(", fits")[0]
+    note = _fitting((f"Print at 100 %: {unit}.", f"{unit}.", f"Print at 100 %: {short}.",
+                     f"{short}."), 8, map_left - 3.0 - note_x)
+    _page_text(c, note_x, bar_y, note, 8, theme.muted)
+    c.setLineWidth(0.2)
+    c.setStrokeColor(HexColor(theme.muted))
+    c.setFillColor(HexColor(theme.paper))
+    bottom = TILE_MARGIN_MM
+    c.rect(map_left, bottom, tiling.cols * size, tiling.rows * size, stroke=1, fill=1)
+    ops = [f"{_n(map_left + k * size)} {_n(bottom)} m {_n(map_left + k * size)} "
+           f"{_n(bottom + tiling.rows * size)} l" for k in range(1, tiling.cols)]
+    ops += [f"{_n(map_left)} {_n(bottom + r * size)} m {_n(right)} {_n(bottom + r * size)} l"
+            for r in range(1, tiling.rows)]
+    if ops:
+        c.addLiteral(" ".join(ops) + " S")
+    c.restoreState()
+    c.endForm()
+
+
+def _where(tiling: Tiling, row: int, col: int) -> str:
+    number = row * tiling.cols + col + 1
+    return f"page {number} of {tiling.pages}, row {row + 1} col {col + 1}"
+
+
+def _tile_furniture(c: Canvas, tiling: Tiling, row: int, col: int, theme: Theme) -> None:
+    """A tiled page's own furniture: the shared form, which page it is, and its square
+    filled in on the assembly map."""
+    page_w, page_h = tiling.page
+    _place(c, "tile-furniture", 0.0, 0.0)
+    _page_text(c, page_w - TILE_MARGIN_MM, page_h - TILE_MARGIN_MM - 3.5,
+               _where(tiling, row, col), 9, theme.text, BOLD, anchor="end")
+    size = _map_size(tiling)
+    map_left = page_w - TILE_MARGIN_MM - size * tiling.cols
+    c.setLineWidth(0.2)
+    c.setStrokeColor(HexColor(theme.muted))
+    c.setFillColor(HexColor(theme.accent))
+    c.rect(map_left + col * size, TILE_MARGIN_MM + (tiling.rows - 1 - row) * size, size, size,
+           stroke=1, fill=1)

@@ -1,6 +1,10 @@
-"""SVG text -> PNG bytes through CairoSVG, at a given resolution."""
+"""SVG text -> PNG bytes through CairoSVG, at a given resolution, which the PNG records
+(its pHYs chunk) so that it prints 1:1."""
 
 from __future__ import annotations
+
+import struct
+import zlib
 
 import cairosvg
 
@@ -35,4 +39,14 @@ def render_png(svg: str, *, width_mm: float, height_mm: float, dpi: int = 150) -
             "board"
         )
     png: bytes = cairosvg.svg2png(bytestring=svg.encode("utf-8"), dpi=dpi)
-    return png
+    return with_resolution(png, dpi)
+
+
+def with_resolution(png: bytes, dpi: int) -> bytes:
+    """The PNG with a pHYs chunk saying ``dpi`` (in pixels per metre), right after IHDR."""
+    ihdr_end = 8 + 12 + struct.unpack(">I", png[8:12])[0]
+    per_metre = round(dpi / 0.0254)
+    data = struct.pack(">IIB", per_metre, per_metre, 1)
+    chunk = struct.pack(">I", len(data)) + b"pHYs" + data + \
+        struct.pack(">I", zlib.crc32(b"pHYs" + data))
+    return png[:ihdr_end] + chunk + png[ihdr_end:]

@@ -25,7 +25,16 @@ from boardgen.geometry.lattice import (
     direction,
     position,
 )
-from boardgen.render.figure import Figure, Mark, Stroke, Text, arrow_stroke, text_box, wrap
+from boardgen.render.figure import (
+    Area,
+    Figure,
+    Mark,
+    Stroke,
+    Text,
+    arrow_stroke,
+    text_box,
+    wrap,
+)
 from boardgen.render.fonts import BOLD
 from boardgen.render.paper import Paper, content_size
 from boardgen.render.pdf import PageInfo, render_pdf_pages
@@ -58,6 +67,8 @@ class LatticeScene:
     caption: str | None = None
     coordinates: bool = True  # row letters and levels, for the notation
     apexes: bool = True  # name the home and goal apexes
+    homes: bool = False  # tint each player's home half
+    start_marks: dict[Line, str] = field(default_factory=dict)  # faint: where pieces start
     hole_marks: tuple[tuple[Hole, str], ...] = ()  # a designer's dot, ring, cross or text
     arrows: tuple[tuple[Hole, Hole], ...] = ()  # a designer's arrows between holes
 
@@ -79,6 +90,20 @@ def staple(ln: Line, colour: str, spacing: float) -> list[Stroke]:
     return [Stroke((a, b), "line", width), Stroke((a, b), f"{colour}-piece", width - 0.8)]
 
 
+def target_strokes(ln: Line, role: str, spacing: float) -> list[Stroke]:
+    """An allowed target (``ghost``: a dashed line, narrower than a piece) or a forbidden
+    one (``crossed``: a thin solid line with a cross): told apart by shape as well as
+    colour, so that they survive a black-only printer."""
+    s = spacing
+    if role == "ghost":
+        return [Stroke(_segment(ln, s, 0.12), "ghost", 0.07 * s, dash=0.09 * s)]
+    (ax, ay), (bx, by) = _segment(ln, s)
+    mx, my, r = (ax + bx) / 2, (ay + by) / 2, 0.08 * s
+    return [Stroke(_segment(ln, s, 0.12), "crossed", 0.045 * s),
+            Stroke(((mx - r, my - r), (mx + r, my + r)), "line", 0.025 * s),
+            Stroke(((mx - r, my + r), (mx + r, my - r)), "line", 0.025 * s)]
+
+
 def _arc(swing: Swing, spacing: float) -> Stroke:
     cx, cy = _at(swing.pivot, spacing)
     k0, k1 = direction(swing.pivot, swing.start), direction(swing.pivot, swing.end)
@@ -95,6 +120,28 @@ def _arc(swing: Swing, spacing: float) -> Stroke:
         for t in range(count + 1)
     )
     return Stroke(points, "accent", 0.03 * spacing, arrow=True)
+
+
+def _home_areas(spacing: float) -> list[Area]:
+    """The two home halves: the lattice's outline cut across at the middle level."""
+    m = MAX_LEVEL // 2
+    white = (Hole(0, 0), Hole(-1, 1), Hole(-2, 2), Hole(-2, m), Hole(2, m), Hole(2, 2),
+             Hole(1, 1))
+    black = (Hole(0, MAX_LEVEL), Hole(1, MAX_LEVEL - 1), Hole(2, MAX_LEVEL - 2), Hole(2, m),
+             Hole(-2, m), Hole(-2, MAX_LEVEL - 2), Hole(-1, MAX_LEVEL - 1))
+    return [Area(tuple(position(h, spacing) for h in white), "white-home"),
+            Area(tuple(position(h, spacing) for h in black), "black-home")]
+
+
+def start_strokes(ln: Line, colour: str, spacing: float) -> list[Stroke]:
+    """Where a piece starts, drawn faintly: two thin dashed rails either side of the middle
+    of its groove (visible on a black groove too), nothing like a piece, which is a thick
+    solid bar from hole to hole."""
+    (ax, ay), (bx, by) = _segment(ln, spacing, 0.28)
+    length = math.hypot(bx - ax, by - ay)
+    nx, ny = -(by - ay) / length * 0.06 * spacing, (bx - ax) / length * 0.06 * spacing
+    return [Stroke(((ax + k * nx, ay + k * ny), (bx + k * nx, by + k * ny)), f"{colour}-start",
+                   0.02 * spacing, dash=0.04 * spacing) for k in (-1, 1)]
 
 
 def _hole_mark(centre: Point, kind: str, spacing: float) -> list[Stroke]:
@@ -117,29 +164,31 @@ def lattice_figure(scene: LatticeScene, spacing: float, *, margin: float = 1.0) 
     strokes: list[Stroke] = []
     marks: list[Mark] = []
     texts: list[Text] = []
+    areas = _home_areas(s) if scene.homes else []
     for ln in LINES:
         strokes.append(Stroke(_segment(ln, s), "groove", 0.035 * s, under=True))
     for ln in scene.ghosts:
-        strokes.append(Stroke(_segment(ln, s, 0.12), "ghost", 0.07 * s))
+        strokes.extend(target_strokes(ln, "ghost", s))
     for hole in HOLES:
         x, y = _at(hole, s)
         marks.append(Mark("dot", x, y, 0.05 * s, "hole"))
-    for hole, text in ((WHITE_HOME, "White home, Black's goal"),
-                       (BLACK_HOME, "Black home, White's goal")):
+    for hole, text, side in ((WHITE_HOME, "White home, Black's goal", -1),
+                             (BLACK_HOME, "Black home, White's goal", 1)):
         x, y = _at(hole, s)
         marks.append(Mark("ring", x, y, 0.14 * s, "accent"))
         if scene.apexes:
+            # Beside the apex, away from the lattice: nothing else is out there.
+            size = max(2.9, 0.075 * s)
             for k, part in enumerate(text.split(", ")):
-                texts.append(Text(x, y - (0.36 - 0.11 * k) * s, part, 0.075 * s,
-                                  "coordinate"))
+                # Past the row letter that stands left of the apex, too.
+                texts.append(Text(x + side * (0.3 * s + 1.0), y + (k - 0.5) * 1.35 * size,
+                                  part, size, "coordinate", "start" if side > 0 else "end"))
+    for ln, colour in sorted(scene.start_marks.items()):
+        strokes.extend(start_strokes(ln, colour, s))
     for ln, colour in sorted(scene.pieces.items()):
         strokes.extend(staple(ln, colour, s))
     for ln in scene.crossed:
-        (ax, ay), (bx, by) = _segment(ln, s)
-        mx, my, r = (ax + bx) / 2, (ay + by) / 2, 0.08 * s
-        strokes.append(Stroke(_segment(ln, s, 0.12), "crossed", 0.05 * s))
-        strokes.append(Stroke(((mx - r, my - r), (mx + r, my + r)), "line", 0.025 * s))
-        strokes.append(Stroke(((mx - r, my + r), (mx + r, my - r)), "line", 0.025 * s))
+        strokes.extend(target_strokes(ln, "crossed", s))
     for swing in scene.swings:
         strokes.append(_arc(swing, s))
     for start, end in scene.arrows:
@@ -168,6 +217,8 @@ def lattice_figure(scene: LatticeScene, spacing: float, *, margin: float = 1.0) 
 
     xs = [p[0] for st in strokes for p in st.points] + [m.x for m in marks]
     ys = [p[1] for st in strokes for p in st.points] + [m.y for m in marks]
+    xs += [p[0] for a in areas for p in a.points]
+    ys += [p[1] for a in areas for p in a.points]
     pad = 0.12 * s
     x0, y0, x1, y1 = min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad
     for t in texts:
@@ -182,50 +233,107 @@ def lattice_figure(scene: LatticeScene, spacing: float, *, margin: float = 1.0) 
             cx0, _, cx1, y1 = text_box(caption)
             x0, x1 = min(x0, cx0), max(x1, cx1)
     figure = Figure(x1 - x0 + 2 * margin, y1 - y0 + 2 * margin, s, (), [], texts, marks,
-                    strokes, scale_note=f"neighbouring holes are {s:.1f} mm apart")
+                    strokes, scale_note=f"neighbouring holes are {s:.1f} mm apart",
+                    areas=areas)
     return figure.shifted(margin - x0, margin - y0)
 
 
-def pieces_sheet(spacing: float) -> Figure:
-    """Twelve white and twelve black pieces to cut out, at the board's scale."""
+def piece_width(spacing: float) -> float:
+    """How wide a folded piece is: stiff enough to pivot, narrow enough for the grooves."""
+    return max(6.0, 0.16 * spacing)
+
+
+def pieces_sheet(spacing: float, max_width: float = 250.0) -> Figure:
+    """Twelve white and twelve black pieces at the board's scale, to cut out and fold.
+
+    Each piece is a straight strip one hole spacing long and twice its finished width,
+    with a fold line down the middle: folded and glued it is printed on both sides and
+    twice as stiff.  The strips of a colour touch in one block, so that every cut is one
+    long straight line; the lines run past the block as guides for a ruler and knife."""
     s = spacing
+    width = piece_width(s)
+    strip = 2 * width
+    guide = 4.0
+    fit = math.floor((max_width - 2 * guide - 26.0) / s)
+    per_row = max([n for n in (1, 2, 3, 4, 6) if n <= fit] or [1])  # full rows: straight cuts
+    rows = math.ceil(12 / per_row)
+    areas: list[Area] = []
     strokes: list[Stroke] = []
     texts: list[Text] = []
-    per_row = 4
-    gap_x, gap_y = 0.35 * s, 0.45 * s
-    for k, colour in enumerate(["white"] * 12 + ["black"] * 12):
-        row, col = divmod(k, per_row)
-        x = col * (s + gap_x) + 0.1 * s
-        y = row * gap_y + 0.2 * s + (0.3 * s if k >= 12 else 0.0)
-        width = 0.16 * s
-        strokes.append(Stroke(((x, y), (x + s, y)), "line", width))
-        strokes.append(Stroke(((x, y), (x + s, y)), f"{colour}-piece", width - 0.8))
-    texts.append(Text(0.0, -0.15 * s, "Cut out along the outlines: 12 white and 12 black "
-                      "pieces, each one hole spacing long.", 3.2, "caption", "start"))
-    figure = Figure(per_row * (s + gap_x) + 0.2 * s, 6 * gap_y + 0.5 * s + 0.3 * s, s, (),
-                    [], texts, [], strokes,
-                    scale_note=f"each piece is {s:.1f} mm between hole centres")
-    return figure.shifted(2.0, 0.35 * s)
+    caption = (f"Pieces: cut along the solid lines (they run past each block as guides), fold "
+               f"each strip along its dashed line, printed side out, and glue the halves: "
+               f"12 white and 12 black pieces, {s:.1f} mm long (hole centre to hole centre) "
+               f"and {width:.1f} mm wide.  Or use 24 coffee stirrers or matchsticks cut to "
+               f"{s:.1f} mm, 12 of them coloured black.")
+    size = 3.2
+    block_w = per_row * s
+    lines = wrap(caption, size, max(block_w + 2 * guide, 120.0))
+    for k, text in enumerate(lines):
+        texts.append(Text(0.0, (0.6 + 1.35 * k) * size, text, size, "caption", "start"))
+    top = (1.35 * len(lines) + 0.6) * size + guide
+    for colour in ("white", "black"):
+        x0, y0 = guide, top
+        for k in range(12):
+            row, col = divmod(k, per_row)
+            x, y = x0 + col * s, y0 + row * strip
+            areas.append(Area(((x, y), (x + s, y), (x + s, y + strip), (x, y + strip)),
+                              f"{colour}-piece"))
+            fold = "paper" if colour == "black" else "muted"
+            strokes.append(Stroke(((x + 1.0, y + width), (x + s - 1.0, y + width)), fold, 0.25,
+                                  dash=1.5))
+        used_rows = rows
+        x1, y1 = x0 + block_w, y0 + used_rows * strip
+        for r in range(used_rows + 1):
+            y = y0 + r * strip
+            strokes.append(Stroke(((x0 - guide, y), (x1 + guide, y)), "line", 0.3))
+        for c in range(per_row + 1):
+            x = x0 + c * s
+            strokes.append(Stroke(((x, y0 - guide), (x, y1 + guide)), "line", 0.3))
+        texts.append(Text(x1 + guide + 2.0, (y0 + y1) / 2, f"{colour} ×12", size, "caption",
+                          "start"))
+        top = y1 + 3 * guide
+    height = top - 2 * guide
+    right = 2 * guide + block_w + 2.0 + 22.0
+    figure_width = max(right, max(text_box(t)[2] for t in texts))
+    return Figure(figure_width + 2.0, height + 2.0, s, (), [], texts, [], strokes,
+                  scale_note=f"each piece is {s:.1f} mm long, hole centre to hole centre",
+                  areas=areas).shifted(1.0, 1.0)
 
 
 START_SCENE = LatticeScene(pieces=START, caption=RECONSTRUCTION)
+# The board to play on: empty, the start lines marked faintly, home halves tinted.
+BOARD_SCENE = LatticeScene(start_marks=START, homes=True, caption=RECONSTRUCTION)
+
+
+def board_lattice_figure(spacing: float) -> Figure:
+    return lattice_figure(BOARD_SCENE, spacing)
 
 
 def fitting_spacing(scene: LatticeScene, room: tuple[float, float], largest: float) -> float:
     """The largest hole spacing, in half millimetres and at most ``largest``, at which the
-    figure fits ``room`` (mm); the figure grows in proportion to the spacing."""
-    probe = lattice_figure(scene, 10.0)
-    return min(largest, math.floor(20.0 * min(room[0] / probe.width,
-                                               room[1] / probe.height)) / 2)
+    figure fits ``room`` (mm).  Searched, not scaled: labels have minimum sizes, so the
+    figure does not grow in proportion to the spacing."""
+    def fits(half_mm: int) -> bool:
+        figure = lattice_figure(scene, half_mm / 2)
+        return figure.width <= room[0] and figure.height <= room[1]
+
+    low, high = 4, int(2 * largest)  # 2 mm always fits; search up to ``largest``
+    if fits(high):
+        return high / 2
+    while high - low > 1:
+        middle = (low + high) // 2
+        low, high = (middle, high) if fits(middle) else (low, middle)
+    return low / 2
 
 
 def render_polygone_board(fmt: str, *, paper: Paper, theme: Theme, spacing: float | None,
                           dpi: int, title: str | None) -> bytes:
-    """The start position on the board at exact scale, and a sheet of pieces to cut out."""
+    """The empty board at exact scale, landscape and as large as the paper allows, with the
+    start lines marked faintly; the PDF adds a sheet of pieces to cut out and fold."""
     room = content_size(paper.size("landscape"))
     if spacing is None:
-        spacing = fitting_spacing(START_SCENE, room, 45.0)
-    figure = lattice_figure(START_SCENE, spacing)
+        spacing = fitting_spacing(BOARD_SCENE, room, 60.0)
+    figure = board_lattice_figure(spacing)
     info = PageInfo(NAME if title is None else (title or None),
                     f"Polygone board, holes {spacing:.1f} mm apart · "
                     "board and start: our reconstruction", CREDIT)
@@ -233,8 +341,8 @@ def render_polygone_board(fmt: str, *, paper: Paper, theme: Theme, spacing: floa
         if figure.width > room[0] or figure.height > room[1]:
             raise BoardgenError(f"--cell-mm {spacing:g}: the board does not fit {paper.name} "
                                 "landscape; choose a smaller spacing or larger paper")
-        return render_pdf_pages([figure, pieces_sheet(spacing)], theme=theme, paper=paper,
-                                orientation="landscape", info=info)
+        return render_pdf_pages([figure, pieces_sheet(spacing, room[0])], theme=theme,
+                                paper=paper, orientation="landscape", info=info)
     svg = render_svg(figure, theme=theme, title=info.title, description=info.subject)
     if fmt == "svg":
         return svg.encode("utf-8")

@@ -63,16 +63,27 @@ def board_scene(grid: HexGrid, labels: str = "outside", *, edges: bool = False) 
     return Scene(grid, cell_roles=edge_roles(grid) if edges else {}, labels=labels)
 
 
+PATTERNS = ("dots", "hatch", "crosshatch", "hlines", "vlines")
+
+
 @dataclass(frozen=True)
 class Paint:
-    """How a cell role is filled: a colour, optionally overprinted with a pattern."""
+    """How a role is filled: a colour, optionally overprinted with a pattern in the theme's
+    line colour, and optionally its own outline colour (so that neighbouring dark cells stay
+    apart instead of merging into one blob)."""
 
     fill: str
-    pattern: str | None = None  # "hatch" or "dots", drawn in the theme's line colour
+    pattern: str | None = None  # one of PATTERNS
+    outline: str | None = None  # None: the theme's line colour
 
 
 @dataclass(frozen=True)
 class Theme:
+    """Colours and patterns for every role.  Roles a player must tell apart differ by at
+    least 40 of 255 grey levels once printed in grey (and through the common colour-vision
+    deficiencies), or carry different patterns; tests/test_print_safety.py checks it on the
+    rendered pixels."""
+
     name: str
     paper: str
     line: str  # grid lines and frames
@@ -81,13 +92,18 @@ class Theme:
     muted: str  # coordinates, captions, page furniture
     accent: str  # highlights, arrows, move numbers
     cells: Mapping[str, Paint]
+    marks: Mapping[str, str] = field(default_factory=dict)  # stone colours by role
+    tab: str = "#d9d9d9"  # the glue tab of a tiled page
 
     def colour(self, role: str) -> str:
-        """The colour of a role: a cell paint's fill, or one of the theme's own colours."""
+        """The colour of a role: a cell paint's fill, a stone's, or one of the theme's own."""
         if role in self.cells:
             return self.cells[role].fill
+        if role in self.marks:
+            return self.marks[role]
         return {"accent": self.accent, "muted": self.muted, "line": self.line,
-                "coordinate": self.muted, "caption": self.muted}.get(role, self.text)
+                "paper": self.paper, "coordinate": self.muted,
+                "caption": self.muted}.get(role, self.text)
 
     def paint(self, role: str) -> Paint:
         try:
@@ -97,70 +113,88 @@ class Theme:
 
 
 def _theme(name: str, line: str, text: str, muted: str, accent: str,
-           cells: dict[str, Paint]) -> Theme:
-    return Theme(name, "#ffffff", line, 0.25, text, muted, accent, cells)
+           cells: dict[str, Paint], marks: dict[str, str]) -> Theme:
+    return Theme(name, "#ffffff", line, 0.25, text, muted, accent, cells, marks)
 
 
+# Grey levels below are ITU-R 601 luma (what a greyscale printer makes of a colour), of 255.
 THEMES: dict[str, Theme] = {
     "colour": _theme(
         "colour", "#4a4a4a", "#1a1a1a", "#666666", "#c2410c",
         {
-            "empty": Paint("#fbf8f1"),
-            "perimeter": Paint("#f3ecdc"),
-            "corner": Paint("#e9dcc0"),
-            "player1": Paint("#c0392b"),
-            "player2": Paint("#2e6db4"),
-            "new": Paint("#f6d55c"),
-            "legal": Paint("#8fd18f"),
-            "illegal": Paint("#e88b8b"),
+            "empty": Paint("#fbf8f1"),  # 248
+            "perimeter": Paint("#e6dcc5"),  # 221: light enough for stones, 27 below empty
+            "corner": Paint("#cbb98f"),  # 186
+            "player1": Paint("#ea6a50"),  # 140: X, a light red
+            "player2": Paint("#1d3f7a"),  # 59: O, a dark blue
+            "new": Paint("#f6d55c", "dots"),  # cut off: yellow, dotted (near corner's grey)
+            "legal": Paint("#3a9a3a"),  # 114
+            "illegal": Paint("#f0a0a0", "crosshatch"),  # struck through
             "groove": Paint("#cfc6b4"),
             "hole": Paint("#4a4238"),
             "white-piece": Paint("#ffffff"),
-            "black-piece": Paint("#2b2b2b"),
-            "ghost": Paint("#5cb85c"),
-            "crossed": Paint("#a0a0a0"),
+            "black-piece": Paint("#2b2b2b"),  # 43
+            "ghost": Paint("#1e7b34"),  # 90, and dashed: an allowed target
+            "crossed": Paint("#b4b4b4"),  # 180, with a cross: forbidden
+            "white-home": Paint("#f7f1e3"),
+            "black-home": Paint("#e3e3e3"),
+            "white-start": Paint("#b8b0a0"),
+            "black-start": Paint("#8c8c8c"),
         },
+        {"stone": "#1a1a1a", "loop": "#e8731c"},  # 26 and 129
     ),
     # Okabe-Ito colours: told apart with every common colour-vision deficiency, and the two
     # players differ in lightness too, so a greyscale copy still works.
     "colourblind": _theme(
         "colourblind", "#404040", "#111111", "#5f5f5f", "#d55e00",
         {
-            "empty": Paint("#ffffff"),
-            "perimeter": Paint("#f2f2f2"),
-            "corner": Paint("#e0e0e0"),
-            "player1": Paint("#e69f00"),
-            "player2": Paint("#0072b2"),
-            "new": Paint("#f0e442"),
-            "legal": Paint("#009e73"),
-            "illegal": Paint("#cc79a7", "hatch"),
+            "empty": Paint("#ffffff"),  # 255
+            "perimeter": Paint("#e3e3e3"),  # 227
+            "corner": Paint("#c2c2c2"),  # 194
+            "player1": Paint("#e69f00"),  # 162
+            "player2": Paint("#0072b2"),  # 87
+            "new": Paint("#f0e442", "dots"),
+            "legal": Paint("#009e73"),  # 106
+            "illegal": Paint("#cc79a7", "crosshatch"),
             "groove": Paint("#c8c8c8"),
             "hole": Paint("#333333"),
             "white-piece": Paint("#ffffff"),
             "black-piece": Paint("#222222"),
-            "ghost": Paint("#009e73"),
-            "crossed": Paint("#999999"),
+            "ghost": Paint("#009e73"),  # 106, dashed
+            "crossed": Paint("#bbbbbb"),  # 187, with a cross
+            "white-home": Paint("#f4f4f4"),
+            "black-home": Paint("#e2e2e2"),
+            "white-start": Paint("#b0b0b0"),
+            "black-start": Paint("#888888"),
         },
+        {"stone": "#111111", "loop": "#e69f00"},
     ),
     # For black-only printers and photocopies: lines and patterns, no tint carries meaning.
+    # Each pair a player must tell apart differs in darkness or in the direction of its
+    # pattern: dots, horizontal, vertical, diagonal, crossed.
     "ink": _theme(
         "ink", "#000000", "#000000", "#000000", "#000000",
         {
             "empty": Paint("#ffffff"),
-            "perimeter": Paint("#ffffff"),
-            "corner": Paint("#ffffff", "dots"),
+            "perimeter": Paint("#ffffff", "dots"),
+            "corner": Paint("#ffffff", "hlines"),
             "player1": Paint("#ffffff", "hatch"),
-            "player2": Paint("#000000"),
-            "new": Paint("#ffffff", "dots"),
-            "legal": Paint("#ffffff", "dots"),
-            "illegal": Paint("#ffffff", "hatch"),
+            "player2": Paint("#000000", outline="#ffffff"),
+            "new": Paint("#ffffff", "crosshatch"),
+            "legal": Paint("#ffffff", "vlines"),
+            "illegal": Paint("#ffffff", "crosshatch"),
             "groove": Paint("#000000"),
             "hole": Paint("#000000"),
             "white-piece": Paint("#ffffff"),
             "black-piece": Paint("#000000"),
             "ghost": Paint("#000000"),
             "crossed": Paint("#000000"),
+            "white-home": Paint("#ffffff"),
+            "black-home": Paint("#ffffff", "dots"),
+            "white-start": Paint("#000000"),
+            "black-start": Paint("#000000"),
         },
+        {"stone": "#000000", "loop": "#ffffff"},  # loop stones hollow
     ),
 }
 

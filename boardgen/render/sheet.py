@@ -45,12 +45,12 @@ from boardgen.games import TEMPLATES, build_diagram, game_named
 from boardgen.geometry import hexhex
 from boardgen.render.board import largest_fitting_figure
 from boardgen.render.diagram import diagram_pages
-from boardgen.render.figure import Figure, board_figure
+from boardgen.render.figure import Figure, board_figure, cell_guidance
 from boardgen.render.fonts import PDF_FONT_NAMES, register_pdf_fonts
 from boardgen.render.paper import Paper
-from boardgen.render.pdf import SCALE_BAR_MM, draw_figure
+from boardgen.render.pdf import SCALE_BAR_MM, SCALE_BAR_TAG, ask_for_actual_size, draw_figure
 from boardgen.render.polygone_figure import (
-    START_SCENE,
+    BOARD_SCENE,
     fitting_spacing,
     lattice_figure,
     pieces_sheet,
@@ -157,8 +157,8 @@ def sheet_board(game: str, room: tuple[float, float]) -> list[Figure]:
     of pieces too."""
     description = game_named(game)
     if description.board_kind == "lattice":
-        spacing = fitting_spacing(START_SCENE, room, 40.0)
-        return [lattice_figure(START_SCENE, spacing), pieces_sheet(spacing)]
+        spacing = fitting_spacing(BOARD_SCENE, room, 60.0)
+        return [lattice_figure(BOARD_SCENE, spacing), pieces_sheet(spacing, room[0])]
     scene = description.board_scene(hexhex(description.default_side))
     def growth(figure: Figure) -> float:
         return min(room[0] / figure.width, room[1] / figure.height)
@@ -173,12 +173,13 @@ def sheet_board(game: str, room: tuple[float, float]) -> list[Figure]:
 class FigureFlowable(Flowable):  # type: ignore[misc]
     """A figure drawn as vectors at 1:1 (mm), centred in the frame."""
 
-    def __init__(self, figure: Figure, theme: Theme) -> None:
+    def __init__(self, figure: Figure, theme: Theme, turned: bool = False) -> None:
         super().__init__()
         self.figure = figure
         self.theme = theme
-        self.width = figure.width * mm
-        self.height = figure.height * mm
+        self.turned = turned  # a quarter turn anticlockwise: a landscape board on the page
+        self.width = (figure.height if turned else figure.width) * mm
+        self.height = (figure.width if turned else figure.height) * mm
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         self._avail = avail_width
@@ -187,8 +188,12 @@ class FigureFlowable(Flowable):  # type: ignore[misc]
     def draw(self) -> None:
         c: Canvas = self.canv
         c.saveState()
-        c.translate(max(0.0, (self._avail - self.width) / 2), self.height)
-        c.scale(mm, -mm)
+        if self.turned:
+            # Figure (x, y down) to page (y, x): the figure's top runs up the left side.
+            c.transform(0, mm, mm, 0, max(0.0, (self._avail - self.width) / 2), 0)
+        else:
+            c.translate(max(0.0, (self._avail - self.width) / 2), self.height)
+            c.scale(mm, -mm)
         draw_figure(c, self.figure, self.theme)
         c.restoreState()
 
@@ -206,9 +211,11 @@ class ScaleBar(Flowable):  # type: ignore[misc]
         c.setStrokeColor(HexColor(self.theme.text))
         c.setLineWidth(0.3 * mm)
         y = 7 * mm
+        c.addLiteral(f"/{SCALE_BAR_TAG} BMC")  # so that a checker can measure the bar
         c.line(0, y, SCALE_BAR_MM * mm, y)
         for k in range(0, int(SCALE_BAR_MM) + 1, 10):
             c.line(k * mm, y, k * mm, y + (2.5 if k in (0, 50) else 1.5) * mm)
+        c.addLiteral("EMC")
         c.setFont(PDF_FONT_NAMES["bold"], 8)
         c.setFillColor(HexColor(self.theme.text))
         c.drawString((SCALE_BAR_MM + 2) * mm, y, "50 mm")
@@ -300,9 +307,17 @@ def render_sheet_pdf(game: str, *, paper: Paper, theme: Theme, quick: bool = Fal
         elif block.kind == "board":
             room = (frame[0], frame[1] - 30.0)
             figures = sheet_board(game, room)
+            # The lattice board is wide: turned a quarter, it prints larger on the page.
+            turned = False
+            if game_named(game).board_kind == "lattice":
+                across = sheet_board(game, (room[1], room[0]))
+                if across[0].cell_width > figures[0].cell_width:
+                    turned = True
+                    figures = [across[0], pieces_sheet(across[0].cell_width, room[0])]
             story.append(PageBreak())
             unit = figures[0].scale_note or \
-                f"each cell is {figures[0].cell_width:.1f} mm flat to flat"
+                f"each cell is {figures[0].cell_width:.1f} mm flat to flat, " \
+                f"{cell_guidance(figures[0].cell_width)}"
             story.append(Paragraph(f"A board to print at 100 % (actual size): {unit}.",
                                    styles["heading"]))
             story.append(ScaleBar(theme, "If the bar does not measure 50 mm, the printer "
@@ -310,10 +325,13 @@ def render_sheet_pdf(game: str, *, paper: Paper, theme: Theme, quick: bool = Fal
             for k, figure in enumerate(figures):
                 if k:
                     story.append(PageBreak())
-                story.append(FigureFlowable(figure, theme))
+                    story.append(ScaleBar(theme, "If the bar does not measure 50 mm, the "
+                                          "printer rescaled the page."))
+                story.append(FigureFlowable(figure, theme, turned and k == 0))
     credit = f"{game_named(game).credit} · rules explained by boardgen {__version__}"
 
     def footer(canvas: Canvas, document: SimpleDocTemplate) -> None:
+        ask_for_actual_size(canvas)
         canvas.saveState()
         canvas.setFont(PDF_FONT_NAMES["regular"], 7.5)
         canvas.setFillColor(HexColor(theme.muted))

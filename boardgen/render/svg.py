@@ -14,7 +14,18 @@ from xml.sax.saxutils import quoteattr
 import svgwrite
 from svgwrite.container import Group
 
-from boardgen.render.figure import Figure, Mark, Stroke, Text, arrow_head, text_box
+from boardgen.render.figure import (
+    PATTERN_SHARE,
+    Area,
+    Figure,
+    Mark,
+    Stroke,
+    Text,
+    arrow_head,
+    dot_outline,
+    pattern_step,
+    text_box,
+)
 from boardgen.render.fonts import BOLD, face
 from boardgen.render.scene import Theme
 from boardgen.text import printable
@@ -52,7 +63,8 @@ def _mark(m: Mark, theme: Theme) -> str:
     fill = theme.colour(m.role)
     if m.kind == "dot":
         return (f'<circle class="mark dot {m.role}" cx="{_n(m.x)}" cy="{_n(m.y)}" '
-                f'r="{_n(m.radius)}" fill="{fill}" stroke="{theme.line}"/>')
+                f'r="{_n(m.radius)}" fill="{fill}" stroke="{theme.line}" '
+                f'stroke-width="{_n(dot_outline(m, theme.line_width_mm))}"/>')
     if m.kind == "disc":
         return (f'<circle class="mark disc {m.role}" cx="{_n(m.x)}" cy="{_n(m.y)}" '
                 f'r="{_n(m.radius)}" fill="{theme.paper}" stroke="{theme.text}" '
@@ -70,12 +82,21 @@ def _mark(m: Mark, theme: Theme) -> str:
 def _stroke(s: Stroke, theme: Theme) -> str:
     colour = theme.colour(s.role)
     points = " ".join(f"{_n(x)},{_n(y)}" for x, y in s.points)
+    dash = f' stroke-dasharray="{_n(s.dash)}"' if s.dash else ""
+    cap = "butt" if s.dash else "round"
     out = (f'<polyline class="stroke {s.role}" points="{points}" fill="none" '
-           f'stroke="{colour}" stroke-width="{_n(s.width)}" stroke-linecap="round"/>')
+           f'stroke="{colour}" stroke-width="{_n(s.width)}" stroke-linecap="{cap}"{dash}/>')
     if s.arrow:
         head = " ".join(f"{_n(x)},{_n(y)}" for x, y in arrow_head(s))
         out += f'<polygon class="arrowhead {s.role}" points="{head}" fill="{colour}"/>'
     return out
+
+
+def _area(a: Area, theme: Theme) -> str:
+    paint = theme.paint(a.role)
+    fill = f"url(#paint-{a.role})" if paint.pattern else paint.fill
+    points = " ".join(f"{_n(x)},{_n(y)}" for x, y in a.points)
+    return f'<polygon class="area {a.role}" points="{points}" fill="{fill}" stroke="none"/>'
 
 
 def _style_sheet(theme: Theme, roles: list[str]) -> str:
@@ -87,7 +108,8 @@ def _style_sheet(theme: Theme, roles: list[str]) -> str:
     for role in roles:
         paint = theme.paint(role)
         fill = f"url(#paint-{role})" if paint.pattern else paint.fill
-        rules.append(f".cell.{role}{{fill:{fill}}}")
+        outline = f";stroke:{paint.outline}" if paint.outline else ""
+        rules.append(f".cell.{role}{{fill:{fill}{outline}}}")
     rules += [
         f".coordinate,.caption{{fill:{theme.muted}}}",
         f".cell-text,.title{{fill:{theme.text}}}",
@@ -95,22 +117,34 @@ def _style_sheet(theme: Theme, roles: list[str]) -> str:
     return "".join(rules)
 
 
+# CairoSVG (our PNG writer) rasterises a pattern tile at one pixel per user unit before
+# scaling it, which blurs a 1 mm tile into a grey smudge: the tile is drawn ten times larger
+# and scaled down by its transform, which every viewer treats alike.
+_PATTERN_ZOOM = 10.0
+
+
 def _pattern(dwg: svgwrite.Drawing, role: str, theme: Theme, cell_width: float) -> None:
+    """A seamless tile of the role's pattern: a bar (turned 45 degrees for the diagonal
+    ones), two bars for crosshatch, or a dot."""
     paint = theme.paint(role)
-    step = max(0.8, 0.14 * cell_width)
+    kind = paint.pattern or "dots"
+    step = pattern_step(cell_width) * _PATTERN_ZOOM
+    share = PATTERN_SHARE[kind]
     size = (_n(step), _n(step))
-    if paint.pattern == "hatch":
-        # One line per tile, the tile turned 45 degrees: seamless diagonal hatching.
-        pattern = dwg.pattern(id=f"paint-{role}", patternUnits="userSpaceOnUse", size=size,
-                              patternTransform="rotate(45)")
-        pattern.add(dwg.rect(size=size, fill=paint.fill, stroke="none"))
-        pattern.add(dwg.rect(insert=(0, 0), size=(_n(step * 0.3), _n(step)),
-                             fill=theme.line, stroke="none"))
-    else:
-        pattern = dwg.pattern(id=f"paint-{role}", patternUnits="userSpaceOnUse", size=size)
-        pattern.add(dwg.rect(size=size, fill=paint.fill, stroke="none"))
-        pattern.add(dwg.circle(center=(_n(step / 2), _n(step / 2)), r=_n(step * 0.14),
+    turn = "rotate(45) " if kind in ("hatch", "crosshatch") else ""
+    pattern = dwg.pattern(id=f"paint-{role}", patternUnits="userSpaceOnUse", size=size,
+                          patternTransform=f"{turn}scale({1 / _PATTERN_ZOOM:g})")
+    pattern.add(dwg.rect(size=size, fill=paint.fill, stroke="none"))
+    bar = _n(step * share)
+    if kind == "dots":
+        pattern.add(dwg.circle(center=(_n(step / 2), _n(step / 2)), r=bar,
                                fill=theme.line, stroke="none"))
+    if kind in ("hatch", "vlines", "crosshatch"):
+        pattern.add(dwg.rect(insert=(0, 0), size=(bar, _n(step)), fill=theme.line,
+                             stroke="none"))
+    if kind in ("hlines", "crosshatch"):
+        pattern.add(dwg.rect(insert=(0, 0), size=(_n(step), bar), fill=theme.line,
+                             stroke="none"))
     dwg.defs.add(pattern)
 
 
@@ -153,9 +187,10 @@ def render_svg(figure: Figure, *, theme: Theme, title: str | None = None,
 
     roles = sorted({c.role for c in figure.cells})
     dwg.defs.add(dwg.style(_style_sheet(theme, roles)))
+    roles_patterned = sorted(set(roles) | {a.role for a in figure.areas})
     dwg.defs.add(dwg.polygon([(float(_n(x)), float(_n(y))) for x, y in figure.hex_offsets],
                              id="hex"))
-    for role in roles:
+    for role in roles_patterned:
         if theme.paint(role).pattern:
             _pattern(dwg, role, theme, figure.cell_width)
 
@@ -171,6 +206,8 @@ def render_svg(figure: Figure, *, theme: Theme, title: str | None = None,
         placeholder(dwg, "title-block", _glyph_run(title_text, used_glyphs))
     board = dwg.g(class_="board", transform=f"translate({_n(dx)} {_n(band)})")
     dwg.add(board)
+    if figure.areas:
+        placeholder(board, "areas", "".join(_area(a, theme) for a in figure.areas))
     placeholder(board, "cells", "".join(
         f'<use class="cell {c.role}" data-cell="{c.name}" xlink:href="#hex" '
         f'x="{c.x:.3f}" y="{c.y:.3f}"/>' for c in figure.cells

@@ -1,0 +1,332 @@
+"""Every theme survives a greyscale printer and the common colour-vision deficiencies.
+
+Each theme's diagrams and boards are rendered to pixels (SVG through CairoSVG, PDF pages
+through PDFium), converted to grey (ITU-R 601 luma, what a greyscale printer prints) and
+through Machado et al.'s protanopia and deuteranopia simulations (colour-science).  Every
+pair of roles a player must tell apart is then compared from the pixels alone: the pair
+passes if its mean grey differs by 40 of 255 (20 for the light board zones), or if one is
+patterned and the other not, or their patterns run in different directions; strokes (the
+Polygone pieces and targets) also pass on a clearly different width or a dashed line
+against a solid one.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import warnings
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import cairosvg
+import numpy as np
+import pypdfium2
+import pytest
+from pdfdata import read_pages
+from PIL import Image
+
+from boardgen.games import GAMES as GAME_DESCRIPTIONS
+from boardgen.games import build_diagram
+from boardgen.geometry import hexhex
+from boardgen.render.diagram import diagram_pages
+from boardgen.render.figure import Figure, board_figure
+from boardgen.render.paper import parse_paper
+from boardgen.render.pdf import render_pdf_pages
+from boardgen.render.polygone_figure import board_lattice_figure
+from boardgen.render.scene import THEMES, Theme, board_scene
+from boardgen.render.svg import render_svg
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    import colour
+
+PX_PER_MM = 8.0
+GREY_STEP = 40.0
+LIGHT_STEP = 20.0
+
+CELL_PAIRS = [("player1", "player2"), ("player1", "empty"), ("player2", "empty"),
+              ("legal", "illegal"), ("legal", "empty"), ("illegal", "empty"),
+              ("legal", "perimeter"), ("legal", "corner"), ("illegal", "perimeter"),
+              ("illegal", "corner"), ("new", "corner"), ("new", "perimeter"), ("new", "empty")]
+LIGHT_PAIRS = [("empty", "perimeter"), ("empty", "corner"), ("perimeter", "corner")]
+MARK_PAIRS = [("stone", "loop")]
+STROKE_PAIRS = [("ghost", "crossed"), ("ghost", "white-piece"), ("ghost", "black-piece"),
+                ("crossed", "white-piece"), ("crossed", "black-piece"),
+                ("white-piece", "black-piece")]
+VISIONS = ("grey", "protanopia", "deuteranopia")
+
+
+def luma(rgb: np.ndarray) -> np.ndarray:
+    return rgb[..., 0] * 0.299 + rgb[..., 1] * 0.587 + rgb[..., 2] * 0.114
+
+
+def simulate(rgb: np.ndarray, vision: str) -> np.ndarray:
+    """The pixels as seen with a colour-vision deficiency (severity 1), still as sRGB."""
+    if vision == "grey":
+        return rgb
+    deficiency = {"protanopia": "Protanomaly", "deuteranopia": "Deuteranomaly"}[vision]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        matrix = colour.blindness.matrix_cvd_Machado2009(deficiency, 1.0)
+        linear = colour.cctf_decoding(rgb / 255.0, function="sRGB")
+        seen = np.clip(linear @ np.asarray(matrix).T, 0.0, 1.0)
+        return np.asarray(colour.cctf_encoding(seen, function="sRGB")) * 255.0
+
+
+@dataclass
+class Look:
+    """What a patch of pixels looks like: its mean grey, whether it carries a pattern, and
+    the pattern's direction as the structure tensor's anisotropy (0, 0 for dots or plain)."""
+
+    grey: float
+    textured: bool
+    direction: tuple[float, float]
+    rgb: tuple[float, float, float] = (0.0, 0.0, 0.0)  # the mean colour, as seen
+
+
+def colour_difference(a: Look, b: Look) -> float:
+    """CIEDE2000 between two mean colours (sRGB, 0-255)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        lab = [colour.XYZ_to_Lab(colour.sRGB_to_XYZ(np.array(v) / 255.0)) for v in (a.rgb, b.rgb)]
+        return float(colour.delta_E(lab[0], lab[1], method="CIE 2000"))
+
+
+def look(rgb: np.ndarray, mask: np.ndarray) -> Look:
+    grey = luma(rgb)
+    gx = np.diff(grey, axis=1)[:-1, :]
+    gy = np.diff(grey, axis=0)[:, :-1]
+    inner = mask[:-1, :-1] & mask[1:, :-1] & mask[:-1, 1:]
+    jxx, jyy, jxy = (float(np.mean(v[inner])) for v in (gx * gx, gy * gy, gx * gy))
+    energy = jxx + jyy
+    textured = math.sqrt(energy) > 6.0
+    direction = ((jxx - jyy) / energy, 2 * jxy / energy) if textured else (0.0, 0.0)
+    mean = rgb[mask].mean(axis=0)
+    return Look(float(np.mean(grey[mask])), textured, direction,
+                (float(mean[0]), float(mean[1]), float(mean[2])))
+
+
+def told_apart(a: Look, b: Look, step: float, vision: str = "grey") -> bool:
+    """Grey (and pattern) for a greyscale print; someone with a colour-vision deficiency
+    also tells colours apart along the axis they still see (CIEDE2000 of 20 or more)."""
+    if abs(a.grey - b.grey) >= step:
+        return True
+    if vision != "grey" and colour_difference(a, b) >= 20.0:
+        return True
+    if a.textured != b.textured:
+        return True
+    return a.textured and math.dist(a.direction, b.direction) > 0.6
+
+
+@dataclass
+class StrokeLook:
+    grey: float  # along the middle of the stroke
+    width: float  # mm, across the ink
+    varies: bool  # dashed: the width changes along the stroke
+
+
+def told_apart_strokes(a: StrokeLook, b: StrokeLook) -> bool:
+    wide, narrow = max(a.width, b.width), min(a.width, b.width)
+    return (abs(a.grey - b.grey) >= GREY_STEP or wide >= 1.6 * narrow
+            or a.varies != b.varies)
+
+
+# --- sampling a rendered figure -----------------------------------------------------------
+
+
+@dataclass
+class Picture:
+    """A figure's pixels, and how figure millimetres map onto them."""
+
+    rgb: np.ndarray
+    origin: tuple[float, float]  # pixel position of the figure's (0, 0)
+    scale: float  # pixels per mm
+
+
+def svg_picture(figure: Figure, theme: Theme) -> Picture:
+    png = cairosvg.svg2png(bytestring=render_svg(figure, theme=theme).encode(),
+                           dpi=PX_PER_MM * 25.4)
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    return Picture(np.asarray(image, dtype=float), (0.0, 0.0), image.width / figure.width)
+
+
+def pdf_picture(figure: Figure, theme: Theme) -> Picture:
+    """The figure on a PDF page, rendered by PDFium; where it sits is read from the PDF."""
+    pdf = render_pdf_pages([figure], theme=theme, paper=parse_paper("a3"))
+    (page,) = read_pages(pdf, into_forms=False)
+    placed = next(p for p in page.placements if p.name.endswith("page1"))
+    # The form draws figure (x, y) (mm, y down) at form point (x, height - y) in mm.
+    left, top = placed.apply(0.0, figure.height * 72 / 25.4)
+    document = pypdfium2.PdfDocument(pdf)
+    image = document[0].render(scale=PX_PER_MM * 25.4 / 72).to_pil().convert("RGB")
+    document.close()
+    return Picture(np.asarray(image, dtype=float),
+                   (left * PX_PER_MM, (page.height - top) * PX_PER_MM), PX_PER_MM)
+
+
+def _disc(picture: Picture, x: float, y: float, radius: float) -> tuple[np.ndarray, np.ndarray]:
+    cx, cy = picture.origin[0] + x * picture.scale, picture.origin[1] + y * picture.scale
+    r = radius * picture.scale
+    x0, y0 = int(cx - r), int(cy - r)
+    patch = picture.rgb[y0:int(cy + r) + 2, x0:int(cx + r) + 2]
+    yy, xx = np.mgrid[y0:y0 + patch.shape[0], x0:x0 + patch.shape[1]]
+    return patch, (xx - cx) ** 2 + (yy - cy) ** 2 <= r * r
+
+
+def cell_looks(figure: Figure, picture: Picture, vision: str) -> Iterator[tuple[str, Look]]:
+    """A look per free cell (no stone, number or label on it), from its middle."""
+    taken = {(round(m.x, 2), round(m.y, 2)) for m in figure.marks}
+    taken |= {(round(t.x, 2), round(t.y, 2)) for t in figure.texts}
+    for cell in figure.cells:
+        if (round(cell.x, 2), round(cell.y, 2)) in taken or cell.name.startswith("legend"):
+            continue
+        patch, mask = _disc(picture, cell.x, cell.y, 0.3 * figure.cell_width)
+        yield cell.role, look(simulate(patch, vision), mask)
+
+
+def mark_looks(figure: Figure, picture: Picture, vision: str) -> Iterator[tuple[str, Look]]:
+    for mark in figure.marks:
+        if mark.kind == "dot" and mark.role in ("stone", "loop"):
+            patch, mask = _disc(picture, mark.x, mark.y, 0.6 * mark.radius)
+            yield mark.role, look(simulate(patch, vision), mask)
+
+
+def stroke_looks(figure: Figure, picture: Picture,
+                 vision: str) -> Iterator[tuple[str, StrokeLook]]:
+    """Along each piece or target: the grey of its middle line, and its width across,
+    sampled away from its ends and its middle (where a cross may be)."""
+    spacing = figure.cell_width
+    for stroke in figure.strokes:
+        if stroke.role not in ("ghost", "crossed", "white-piece", "black-piece"):
+            continue
+        (ax, ay), (bx, by) = stroke.points[0], stroke.points[-1]
+        length = math.hypot(bx - ax, by - ay)
+        if length < 0.6 * spacing:
+            continue  # a legend swatch, shorter than the panels' lines
+        nx, ny = -(by - ay) / length, (bx - ax) / length
+        greys, widths, amounts = [], [], []
+        for t in np.linspace(0.1, 0.9, 81):
+            if 0.3 < t < 0.7:
+                continue
+            x, y = ax + (bx - ax) * t, ay + (by - ay) * t
+            offsets = np.arange(-0.11 * spacing, 0.11 * spacing, 0.5 / picture.scale)
+            px = picture.origin[0] + (x + nx * offsets) * picture.scale
+            py = picture.origin[1] + (y + ny * offsets) * picture.scale
+            profile = luma(simulate(picture.rgb[py.astype(int), px.astype(int)], vision))
+            greys.append(float(profile[len(profile) // 2]))
+            ink = np.nonzero(profile < 255 - 60)[0]
+            widths.append(float(offsets[ink[-1]] - offsets[ink[0]]) if len(ink) else 0.0)
+            # How much ink crosses the profile: anti-aliased, so finer than a pixel.
+            amounts.append(float(np.sum(255 - profile)) / 255 * 0.5 / picture.scale)
+        mean = float(np.mean(amounts))
+        yield stroke.role, StrokeLook(float(np.mean(greys)), float(np.mean(widths)),
+                                      mean > 0 and float(np.std(amounts)) > 0.2 * mean)
+
+
+# --- what is rendered -----------------------------------------------------------------------
+
+
+def theme_figures() -> list[tuple[str, Figure]]:
+    figures = [("o board", board_figure(board_scene(hexhex(5), edges=True), 9.0)),
+               ("polygone board", board_lattice_figure(30.0))]
+    for game in ("copolymer", "o", "polygone"):
+        for name in GAME_DESCRIPTIONS[game].diagram_names():
+            diagram = build_diagram(game, name)
+            (figure,) = diagram_pages(diagram, cell_width=diagram.cell_mm, max_width=180.0,
+                                      max_height=None)
+            figures.append((f"{game} {name}", figure))
+    return figures
+
+
+FIGURES = theme_figures()
+
+
+def _median_look(looks: list[Look]) -> Look:
+    textured = sum(v.textured for v in looks) * 2 > len(looks)
+    chosen = [v for v in looks if v.textured == textured]
+    rgb = np.median([v.rgb for v in chosen], axis=0)
+    return Look(float(np.median([v.grey for v in chosen])), textured,
+                (float(np.median([v.direction[0] for v in chosen])),
+                 float(np.median([v.direction[1] for v in chosen]))),
+                (float(rgb[0]), float(rgb[1]), float(rgb[2])))
+
+
+Looks = tuple[dict[str, Look], dict[str, Look], dict[str, StrokeLook]]
+
+
+def gather(theme: Theme, pdf: bool = False,
+           names: tuple[str, ...] | None = None) -> dict[str, Looks]:
+    """Per vision, the typical look of every role over the theme's figures."""
+    pictures = [(figure, pdf_picture(figure, theme) if pdf else svg_picture(figure, theme))
+                for name, figure in FIGURES if names is None or name in names]
+    result = {}
+    for vision in VISIONS:
+        cells: dict[str, list[Look]] = {}
+        marks: dict[str, list[Look]] = {}
+        strokes: dict[str, list[StrokeLook]] = {}
+        for figure, picture in pictures:
+            for role, seen in cell_looks(figure, picture, vision):
+                cells.setdefault(role, []).append(seen)
+            for role, seen in mark_looks(figure, picture, vision):
+                marks.setdefault(role, []).append(seen)
+            for role, line in stroke_looks(figure, picture, vision):
+                strokes.setdefault(role, []).append(line)
+        stroke_summary = {
+            role: StrokeLook(float(np.median([v.grey for v in found])),
+                             float(np.median([v.width for v in found])),
+                             sum(v.varies for v in found) * 2 > len(found))
+            for role, found in strokes.items()}
+        result[vision] = ({role: _median_look(found) for role, found in cells.items()},
+                          {role: _median_look(found) for role, found in marks.items()},
+                          stroke_summary)
+    return result
+
+
+def failures(looks: Looks, vision: str = "grey") -> list[str]:
+    cells, marks, strokes = looks
+    found = []
+    for pairs, seen, step in ((CELL_PAIRS, cells, GREY_STEP), (LIGHT_PAIRS, cells, LIGHT_STEP),
+                              (MARK_PAIRS, marks, GREY_STEP)):
+        for a, b in pairs:
+            if a in seen and b in seen and not told_apart(seen[a], seen[b], step, vision):
+                found.append(f"{a}/{b}: {seen[a]} vs {seen[b]}")
+    for a, b in STROKE_PAIRS:
+        if a in strokes and b in strokes and not told_apart_strokes(strokes[a], strokes[b]):
+            found.append(f"{a}/{b}: {strokes[a]} vs {strokes[b]}")
+    return found
+
+
+@pytest.mark.parametrize("theme", sorted(THEMES))
+def test_roles_stay_apart_in_every_theme(theme: str) -> None:
+    by_vision = gather(THEMES[theme])
+    for cells, marks, strokes in by_vision.values():
+        # Every role of every pair was seen somewhere, so that no pair passes unchecked.
+        for pairs, seen in ((CELL_PAIRS + LIGHT_PAIRS, cells), (MARK_PAIRS, marks),
+                            (STROKE_PAIRS, strokes)):
+            for pair in pairs:
+                assert set(pair) <= set(seen), f"{pair} not rendered in {theme}"
+    assert {vision: failures(looks, vision) for vision, looks in by_vision.items()} == \
+        {vision: [] for vision in VISIONS}
+
+
+@pytest.mark.parametrize("theme", sorted(THEMES))
+def test_roles_stay_apart_in_pdf(theme: str) -> None:
+    """The PDF writer draws patterns its own way: check it too, on the O board and the
+    diagrams that hold every O role and every Polygone target."""
+    names = ("o board", "o corners", "o glyphs", "o loop", "polygone 02-targets")
+    by_vision = gather(THEMES[theme], pdf=True, names=names)
+    assert {vision: failures(looks, vision) for vision, looks in by_vision.items()} == \
+        {vision: [] for vision in VISIONS}
+
+
+def test_the_check_catches_x_and_o_in_one_grey() -> None:
+    from dataclasses import replace
+
+    from boardgen.render.scene import Paint
+
+    base = THEMES["colour"]
+    # Red and blue of the same luma: told apart in colour, not on a greyscale printer.
+    same = replace(base, cells={**base.cells, "player1": Paint("#c0392b"),
+                                "player2": Paint("#2e6db4")})
+    found = failures(gather(same, names=("copolymer tempo",))["grey"])
+    assert any(f.startswith("player1/player2") for f in found)
