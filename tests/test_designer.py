@@ -206,3 +206,23 @@ def test_cli_gallery_and_sheets_do_not_switch_on_game_names() -> None:
         text = (package / relative).read_text()
         found = re.findall(r"""==\s*["'](copolymer|o|polygone)["']""", text)
         assert not found, f"{relative} switches on {found}"
+
+
+INKSCAPE = "{http://www.inkscape.org/namespaces/inkscape}"
+
+
+def test_svg_groups_are_inkscape_layers(run_cli: RunCli, tmp_path: Path) -> None:
+    out = tmp_path / "c.svg"
+    assert run_cli("diagram", str(FILES / "copolymer-annotated.txt"), "-o", str(out)).code == 0
+    root = ET.parse(out).getroot()
+    layers = {el.get(f"{INKSCAPE}label"): el for el in root.iter()
+              if el.get(f"{INKSCAPE}groupmode") == "layer"}
+    # (A diagram's heading is part of its captions; a board's title has a layer of its own.)
+    assert list(layers) == ["Board", "Marks", "Annotations", "Labels", "Coordinates",
+                            "Captions"]
+    # Each layer holds what its name says.
+    assert all(el.get("class", "").startswith("cell ") for el in layers["Board"])
+    assert {el.get("class") for el in layers["Annotations"]} == {"stroke accent",
+                                                                "arrowhead accent"}
+    assert any(el.get("class", "").startswith("mark ") for el in layers["Marks"])
+    assert len(layers["Coordinates"]) and len(layers["Captions"]) and len(layers["Labels"])

@@ -73,8 +73,9 @@ def test_svg_layers_have_their_own_classes() -> None:
                      cell_texts={grid.cells[0]: "1"}, markers=(Marker(grid.cells[1]),),
                      arrows=(Arrow(grid.cells[2], grid.cells[3]),), caption="a caption")
     classes = {e.get("class") for e in root.iter()}
-    for expected in ("cells", "labels", "coordinate", "cell-text", "caption", "marks",
-                     "mark dot accent", "stroke accent", "title", "paper", "board"):
+    for expected in ("layer-board", "layer-marks", "layer-annotations", "layer-labels",
+                     "layer-coordinates", "layer-captions", "coordinate", "cell-text",
+                     "caption", "mark dot accent", "stroke accent", "title", "paper", "board"):
         assert expected in classes, expected
     assert "cell player1" in classes
 

@@ -59,6 +59,9 @@ def _glyph_run(t: Text, used: dict[str, str]) -> str:
     return "".join(parts)
 
 
+INKSCAPE_NS = "http://www.inkscape.org/namespaces/inkscape"
+
+
 def _mark(m: Mark, theme: Theme) -> str:
     fill = theme.colour(m.role)
     if m.kind == "dot":
@@ -102,7 +105,7 @@ def _area(a: Area, theme: Theme) -> str:
 def _style_sheet(theme: Theme, roles: list[str]) -> str:
     rules = [
         f".paper{{fill:{theme.paper}}}",
-        f".cells{{stroke:{theme.line};stroke-width:{theme.line_width_mm}px;"
+        f".cell{{stroke:{theme.line};stroke-width:{theme.line_width_mm}px;"
         "stroke-linejoin:round}",
     ]
     for role in roles:
@@ -198,32 +201,40 @@ def render_svg(figure: Figure, *, theme: Theme, title: str | None = None,
     used_glyphs: dict[str, str] = {}
     bulk: dict[str, str] = {}  # group class -> markup spliced into it after serialising
 
-    def placeholder(parent: Group | svgwrite.Drawing, css_class: str, markup: str) -> None:
-        parent.add(dwg.g(id=f"bulk-{css_class}"))
-        bulk[css_class] = markup
+    def placeholder(parent: Group | svgwrite.Drawing, layer: str, markup: str) -> None:
+        parent.add(dwg.g(id=f"bulk-{layer}"))
+        bulk[layer] = markup
+
+    def texts(roles: tuple[str, ...]) -> str:
+        return "".join(_glyph_run(t, used_glyphs) for t in figure.texts if t.role in roles)
 
     if title_text is not None:
-        placeholder(dwg, "title-block", _glyph_run(title_text, used_glyphs))
+        placeholder(dwg, "title", _glyph_run(title_text, used_glyphs))
     board = dwg.g(class_="board", transform=f"translate({_n(dx)} {_n(band)})")
     dwg.add(board)
-    if figure.areas:
-        placeholder(board, "areas", "".join(_area(a, theme) for a in figure.areas))
-    placeholder(board, "cells", "".join(
+    # One Inkscape layer each, bottom to top, so a designer can edit a diagram layer by
+    # layer: the board, the stones and pieces, the designer's arrows, the texts.
+    placeholder(board, "board", "".join(_area(a, theme) for a in figure.areas) + "".join(
         f'<use class="cell {c.role}" data-cell="{c.name}" xlink:href="#hex" '
         f'x="{c.x:.3f}" y="{c.y:.3f}"/>' for c in figure.cells
-    ))
-    placeholder(board, "under", "".join(_stroke(s, theme) for s in figure.strokes if s.under))
-    placeholder(board, "marks", "".join(_mark(m, theme) for m in figure.marks))
-    placeholder(board, "strokes", "".join(_stroke(s, theme) for s in figure.strokes
-                                          if not s.under))
-    placeholder(board, "labels", "".join(_glyph_run(t, used_glyphs) for t in figure.texts))
+    ) + "".join(_stroke(s, theme) for s in figure.strokes if s.under))
+    placeholder(board, "marks", "".join(_mark(m, theme) for m in figure.marks) + "".join(
+        _stroke(s, theme) for s in figure.strokes if not s.under and not s.arrow))
+    placeholder(board, "annotations", "".join(_stroke(s, theme) for s in figure.strokes
+                                              if not s.under and s.arrow))
+    placeholder(board, "labels", texts(("cell-text",)))
+    placeholder(board, "coordinates", texts(("coordinate",)))
+    placeholder(board, "captions", texts(tuple({t.role for t in figure.texts}
+                                               - {"cell-text", "coordinate"})))
     for glyph_id in sorted(used_glyphs):
         dwg.defs.add(dwg.path(d=used_glyphs[glyph_id], id=glyph_id))
 
     svg: str = dwg.tostring()
-    for css_class, markup in bulk.items():
-        marker = f'<g id="bulk-{css_class}" />'
+    for layer, markup in bulk.items():
+        marker = f'<g id="bulk-{layer}" />'
         if svg.count(marker) != 1:
             raise AssertionError(f"SVG placeholder {marker} not found exactly once")
-        svg = svg.replace(marker, f'<g class="{css_class}">{markup}</g>')
+        svg = svg.replace(marker, f'<g class="layer-{layer}" inkscape:groupmode="layer" '
+                                  f'inkscape:label="{layer.capitalize()}">{markup}</g>')
+    svg = svg.replace("<svg ", f'<svg xmlns:inkscape="{INKSCAPE_NS}" ', 1)
     return '<?xml version="1.0" encoding="utf-8"?>\n' + svg + "\n"
