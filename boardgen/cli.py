@@ -58,6 +58,7 @@ from boardgen.render.polygone_figure import LatticeScene, render_polygone_board
 from boardgen.render.scene import LABEL_MODES, THEMES, Scene, theme_named
 from boardgen.render.sheet import check_sheet_paper, render_sheet_html, render_sheet_pdf
 from boardgen.rules import copolymer, moves_from_record
+from boardgen.rules.example_file import MAX_PANELS
 from boardgen.rules.o import parse_glyph_table
 from boardgen.text import MAX_TITLE_CHARS, check_line, read_input_text
 
@@ -423,6 +424,10 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None, 
                                               partisan=partisan,
                                               glyphs=_read_glyphs(glyphs_file)))
     tokens = description.split_moves(moves)
+    if every is not None and -(-len(tokens) // every) > MAX_PANELS:
+        raise BoardgenError(f"--every {every}: {len(tokens)} moves make "
+                            f"{-(-len(tokens) // every)} panels, more than the limit of "
+                            f"{MAX_PANELS}; choose a larger N")
     target: tuple[Path, str] | None = None
     if output is not None:
         if cell_mm is not None:

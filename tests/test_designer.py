@@ -226,3 +226,24 @@ def test_svg_groups_are_inkscape_layers(run_cli: RunCli, tmp_path: Path) -> None
                                                                 "arrowhead accent"}
     assert any(el.get("class", "").startswith("mark ") for el in layers["Marks"])
     assert len(layers["Coordinates"]) and len(layers["Captions"]) and len(layers["Labels"])
+
+
+def test_work_is_bounded_by_a_panel_limit(run_cli: RunCli, tmp_path: Path) -> None:
+    from boardgen.rules.example_file import MAX_PANELS
+
+    source = tmp_path / "many.txt"
+    source.write_text("game: o\nboard: hexhex 4\n" + "panel: p\n" * (MAX_PANELS + 1))
+    result = run_cli("diagram", str(source), "-o", str(tmp_path / "m.svg"))
+    assert result.code == 2
+    assert f"many.txt:{MAX_PANELS + 3}: more than {MAX_PANELS} panels" in result.err
+    too_many = run_cli("play", "copolymer", "--moves", " ".join(["F6"] * (MAX_PANELS + 1)),
+                       "--every", "1", "-o", str(tmp_path / "t.svg"))
+    assert too_many.code == 2 and f"more than the limit of {MAX_PANELS}" in too_many.err
+    assert not (tmp_path / "t.svg").exists()
+
+
+def test_undo_with_nothing_to_take_back(run_cli: RunCli, tmp_path: Path) -> None:
+    source = tmp_path / "u.txt"
+    source.write_text("game: o\nboard: hexhex 4\npanel: p\nundo: 1\n")
+    result = run_cli("diagram", str(source), "-o", str(tmp_path / "u.svg"))
+    assert result.code == 2 and "u.txt:4: undo: there is no stone to take back" in result.err

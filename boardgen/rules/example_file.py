@@ -25,6 +25,7 @@ from boardgen.errors import BoardgenError
 from boardgen.text import check_lines, read_input_text
 
 BLOCK_KEYS = frozenset({"position"})
+MAX_PANELS = 200  # a diagram is a page or a few; more panels is a mistake, or an attack
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,7 @@ def read_directives(path: Path) -> list[Directive]:
 def parse_directives(text: str, source: str) -> list[Directive]:
     lines = text.splitlines()
     directives: list[Directive] = []
+    panels = 0
     i = 0
     check_lines(text, source)  # titles and captions reach SVG, PDF and HTML files
     while i < len(lines):
@@ -75,6 +77,9 @@ def parse_directives(text: str, source: str) -> list[Directive]:
             directives.append(Directive(key, value.strip(), start, tuple(block)))
         else:
             directives.append(Directive(key, value.strip(), i))
+            panels += key == "panel"
+            if panels > MAX_PANELS:
+                raise ExampleError(source, i, f"more than {MAX_PANELS} panels in one diagram")
     return directives
 
 

@@ -195,6 +195,8 @@ def load_o_example(path: Path, *, table: dict[str, str] | None = None) -> OExamp
             for word in d.value.split():
                 draft.placed.append(place(game, d, word))
         elif d.key == "undo":
+            if not game.history:
+                raise fail(d, "undo: there is no stone to take back")
             if not d.value.isdigit() or not 1 <= int(d.value) <= len(game.history):
                 raise fail(d, f"undo needs a number of stones from 1 to {len(game.history)}")
             for _ in range(int(d.value)):
