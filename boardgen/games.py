@@ -9,9 +9,10 @@ below ``cli``.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
 from boardgen.errors import BoardgenError
 from boardgen.geometry import HexGrid, hexhex
@@ -166,20 +167,30 @@ class PlayOptions:
     glyphs: GlyphTable | None = None
 
 
+class _Engine(Protocol):
+    @property
+    def history(self) -> Sequence[object]: ...
+
+
 class Position(ABC):
     """A position reached by replaying moves through a game's engine.  Displays itself in
     Jupyter (``_repr_svg_``)."""
 
     game: Game
+    engine: _Engine
 
-    @abstractmethod
     def play(self, moves: Iterable[str]) -> None:
         """Play moves in order; the first one refused raises BoardgenError naming its
         number (counting every move played so far), the move as written, and the reason."""
+        replay_moves(moves, self._play_one, first_number=self.moves_played + 1)
 
     @property
+    def moves_played(self) -> int:
+        return len(self.engine.history)
+
     @abstractmethod
-    def moves_played(self) -> int: ...
+    def _play_one(self, token: str) -> object:
+        """One move as written; raises IllegalMove or BoardgenError."""
 
     @abstractmethod
     def to_json(self) -> dict[str, object]:
@@ -198,6 +209,8 @@ class Position(ABC):
 
 
 class CopolymerPosition(Position):
+    engine: copolymer.Copolymer
+
     def __init__(self, game: Game, options: PlayOptions) -> None:
         self.game = game
         grid = options.grid or hexhex(game.default_side)
@@ -208,14 +221,8 @@ class CopolymerPosition(Position):
             cells, _capitals = copolymer.parse_text_position(grid, text, source)
             self.engine.set_position(cells, first)
 
-    def play(self, moves: Iterable[str]) -> None:
-        engine = self.engine
-        replay_moves(moves, lambda token: engine.place(engine.notation.parse(token)),
-                     first_number=self.moves_played + 1)
-
-    @property
-    def moves_played(self) -> int:
-        return len(self.engine.history)
+    def _play_one(self, token: str) -> object:
+        return self.engine.place(self.engine.notation.parse(token))
 
     def to_json(self) -> dict[str, object]:
         grid = self.engine.grid
@@ -236,19 +243,15 @@ class CopolymerPosition(Position):
 
 
 class OPosition(Position):
+    engine: o.OGame
+
     def __init__(self, game: Game, options: PlayOptions) -> None:
         self.game = game
         grid = options.grid or hexhex(game.default_side)
         self.engine = o.OGame(grid, partisan=options.partisan, table=options.glyphs)
 
-    def play(self, moves: Iterable[str]) -> None:
-        engine = self.engine
-        replay_moves(moves, lambda token: engine.place(engine.notation.parse(token)),
-                     first_number=self.moves_played + 1)
-
-    @property
-    def moves_played(self) -> int:
-        return len(self.engine.history)
+    def _play_one(self, token: str) -> object:
+        return self.engine.place(self.engine.notation.parse(token))
 
     def to_json(self) -> dict[str, object]:
         return o.position_json(self.engine)
@@ -271,18 +274,14 @@ class OPosition(Position):
 
 
 class PolygonePosition(Position):
+    engine: polygone.Polygone
+
     def __init__(self, game: Game, options: PlayOptions) -> None:
         self.game = game
         self.engine = polygone.Polygone()
 
-    def play(self, moves: Iterable[str]) -> None:
-        engine = self.engine
-        replay_moves(moves, lambda token: engine.play(polygone.parse_move(token)),
-                     first_number=self.moves_played + 1)
-
-    @property
-    def moves_played(self) -> int:
-        return len(self.engine.history)
+    def _play_one(self, token: str) -> object:
+        return self.engine.play(polygone.parse_move(token))
 
     def to_json(self) -> dict[str, object]:
         return polygone.position_json(self.engine)
