@@ -50,6 +50,7 @@ DEFAULT_PANEL_CELL_MM = 8.0
 GAP_MM = 6.0
 TITLE_MM = 5.0
 LINE_TITLE_MM = 3.8
+LEGEND_GAP_MM = 5.0
 
 
 @dataclass(frozen=True)
@@ -216,23 +217,30 @@ def _legend(diagram: Diagram, cell_width: float, y: float, max_width: float) -> 
     strokes: list[Stroke] = []
     texts = []
     x = swatch / 2
+    line_y = y  # swatches that pass max_width start a line of their own
     for role, label in diagram.legend:
+        item = swatch + 1.0 + face(REGULAR).width_mm(label, size)
+        if x > swatch / 2 and x - swatch / 2 + item > max_width:
+            x, line_y = swatch / 2, line_y + 2 * r + 1.5
         if lattice:
             # The swatch is a piece or target one swatch long, drawn as on the panels.
             shape = staple((Hole(0, 0), Hole(0, 2)), role.removesuffix("-piece"), swatch) \
                 if role.endswith("-piece") else target_strokes((Hole(0, 0), Hole(0, 2)), role,
                                                                swatch)
-            strokes.extend(replace(st, points=tuple((px + x - swatch / 2, py + y + r)
+            strokes.extend(replace(st, points=tuple((px + x - swatch / 2, py + line_y + r)
                                                     for px, py in st.points)) for st in shape)
         else:
-            cells.append(CellShape(f"legend-{role}", x, y + r, role))
-        texts.append(Text(x + 0.7 * swatch, y + r, label, size, "caption", "start"))
-        x += swatch + face(REGULAR).width_mm(label, size) + 3.0
-    height = 2 * r
+            cells.append(CellShape(f"legend-{role}", x, line_y + r, role))
+        # A label hugs its own swatch (1 mm) and keeps well clear of the next (5 mm), so
+        # that no label reads as the neighbour's.
+        texts.append(Text(x + swatch / 2 + 1.0, line_y + r, label, size, "caption", "start"))
+        x += item + LEGEND_GAP_MM
+    height = line_y - y + 2 * r
     if diagram.legend_note:
-        note_x = x - 0.2 * swatch
+        note_x = x - swatch / 2
         if note_x + face(REGULAR).width_mm(diagram.legend_note, size) <= max_width:
-            texts.append(Text(note_x, y + r, diagram.legend_note, size, "caption", "start"))
+            texts.append(Text(note_x, line_y + r, diagram.legend_note, size, "caption",
+                              "start"))
         else:  # no room beside the swatches: wrapped on lines of its own below them
             for line in wrap(diagram.legend_note, size, max_width):
                 height += 1.35 * size
@@ -240,6 +248,37 @@ def _legend(diagram: Diagram, cell_width: float, y: float, max_width: float) -> 
                                   "start"))
     offsets = Layout.from_cell_width(cell_width).corner_offsets()
     return Figure(0.0, height, cell_width, offsets, cells, texts, [], strokes)
+
+
+def legend_figure(diagram: Diagram, *, cell_width: float, max_width: float) -> Figure | None:
+    """The diagram's legend (and note) on its own, for a layout that sets the title as
+    text; None if it has neither."""
+    if not (diagram.legend or diagram.legend_note):
+        return None
+    return _legend(diagram, cell_width, 0.0, max_width)
+
+
+def panel_rows(diagram: Diagram, *, cell_width: float, max_width: float
+               ) -> list[tuple[str | None, Figure]]:
+    """Each row of panels as a figure of its own (as many panels side by side as fit
+    ``max_width``), with the title of the line of play it starts: pieces a page can break
+    between."""
+    panels = [[board_figure(scene, cell_width) if isinstance(scene, Scene)
+               else lattice_figure(scene, cell_width) for scene in scenes]
+              for _, scenes in diagram.rows]
+    panel_width = max(f.width for row in panels for f in row)
+    columns = max(1, math.floor((max_width + GAP_MM) / (panel_width + GAP_MM)))
+    rows: list[tuple[str | None, Figure]] = []
+    for (line_title, _), figures in zip(diagram.rows, panels, strict=True):
+        for start in range(0, len(figures), columns):
+            row = figures[start:start + columns]
+            parts = [figure.shifted(k * (panel_width + GAP_MM)
+                                    + (panel_width - figure.width) / 2, 0.0)
+                     for k, figure in enumerate(row)]
+            width = len(row) * panel_width + (len(row) - 1) * GAP_MM
+            rows.append((line_title if start == 0 else None,
+                         merge(width, max(f.height for f in row), parts, [], cell_width)))
+    return rows
 
 
 def diagram_pages(diagram: Diagram, *, cell_width: float, max_width: float,

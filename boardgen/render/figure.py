@@ -16,6 +16,8 @@ from boardgen.render.fonts import BOLD, REGULAR, face
 from boardgen.render.scene import Scene
 
 Point = tuple[float, float]
+# The smallest text a printed page carries (8.2 pt): smaller is hard to read on paper.
+MIN_PRINT_TEXT_MM = 2.9
 
 
 class CellShape(NamedTuple):
@@ -228,7 +230,7 @@ def _caption(scene: Scene, x: float, top: float, width: float, cell_width: float
     """The caption, wrapped to ``width`` and centred on x, starting a line below ``top``."""
     if not scene.caption:
         return []
-    size = max(2.6, min(3.6, 0.3 * cell_width))
+    size = max(MIN_PRINT_TEXT_MM, min(3.6, 0.3 * cell_width))
     return [Text(x, top + (1.3 + 1.35 * k) * size, line, size, "caption")
             for k, line in enumerate(wrap(scene.caption, size, width))]
 
