@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from boardgen.errors import BoardgenError
-from boardgen.geometry import Hex, Layout
-from boardgen.geometry.lattice import Hole
+from boardgen.geometry import Hex, Layout, Notation
+from boardgen.geometry.lattice import Hole, line_name
 from boardgen.render.board import MIN_CELL_MM
 from boardgen.render.figure import (
     CellShape,
@@ -390,3 +390,63 @@ def draw_diagram(diagram: Diagram, game: str, name: str, fmt: str, *, paper: Pap
         return svg.encode("utf-8")
     width_mm, height_mm = document_size(figure, None)
     return render_png(svg, width_mm=width_mm, height_mm=height_mm, dpi=dpi)
+
+
+# What a cell role holds, in words, for a text alternative (roles not named: not said).
+ROLE_WORDS = {"player1": "X", "player2": "O", "legal": "a stone may go",
+              "illegal": "no stone may go", "new": "cut off from the edge"}
+
+
+def describe(diagram: Diagram) -> str:
+    """A text alternative for the whole diagram, from the positions drawn (which come from
+    the engine): every panel's cells, stones or pieces in the game's notation."""
+    parts = [f"{diagram.title}."]
+    number = 0
+    for line_title, scenes in diagram.rows:
+        if line_title:
+            parts.append(f"{line_title}.")
+        for scene in scenes:
+            number += 1
+            parts.append(f"Panel {number}: {_describe_scene(scene)}")
+    return " ".join(parts)
+
+
+def _describe_scene(scene: Scene | LatticeScene) -> str:
+    said: list[str] = []
+    if isinstance(scene, LatticeScene):
+        for colour in ("white", "black"):
+            lines = sorted(line_name(ln) for ln, c in scene.pieces.items() if c == colour)
+            if lines:
+                said.append(f"{colour.capitalize()} pieces on {', '.join(lines)}")
+        if scene.ghosts:
+            said.append("allowed targets " + ", ".join(sorted(line_name(ln)
+                                                              for ln in scene.ghosts)))
+        if scene.crossed:
+            said.append("crossed out " + ", ".join(sorted(line_name(ln)
+                                                          for ln in scene.crossed)))
+    else:
+        name = Notation(scene.grid).name
+        by_role: dict[str, list[str]] = {}
+        for cell, role in scene.cell_roles.items():
+            if role in ROLE_WORDS:
+                by_role.setdefault(ROLE_WORDS[role], []).append(name(cell))
+        for words, cells in by_role.items():
+            said.append(f"{words}: {', '.join(sorted(cells, key=_cell_order))}")
+        stones = sorted((name(m.cell) for m in scene.markers if m.kind in ("dot", "disc")
+                         and scene.cell_roles.get(m.cell) not in ("player1", "player2")),
+                        key=_cell_order)
+        if stones:
+            said.append(f"stones on {', '.join(stones)}")
+        numbered = [f"{name(cell)} is {text}" for cell, text in scene.cell_texts.items()]
+        if numbered:
+            said.append("numbered: " + ", ".join(sorted(numbered, key=_cell_order)))
+        if not said:
+            said.append("an empty board")
+    text = "; ".join(said) + "."
+    return f"{text} {scene.caption}" if scene.caption else text
+
+
+def _cell_order(name: str) -> tuple[str, int]:
+    letters = name.rstrip("0123456789 is")
+    digits = "".join(ch for ch in name[len(letters):] if ch.isdigit())
+    return letters, int(digits or 0)

@@ -14,6 +14,7 @@ embedded font; the same sheet is also written as HTML with inline SVG.
 
 from __future__ import annotations
 
+import base64
 import html
 import io
 import re
@@ -43,9 +44,15 @@ from boardgen.errors import BoardgenError
 from boardgen.games import TEMPLATES, build_diagram, game_named
 from boardgen.geometry import hexhex
 from boardgen.render.board import largest_fitting_figure
-from boardgen.render.diagram import Diagram, diagram_pages, legend_figure, panel_rows
+from boardgen.render.diagram import (
+    Diagram,
+    describe,
+    diagram_pages,
+    legend_figure,
+    panel_rows,
+)
 from boardgen.render.figure import Figure, board_figure, cell_guidance
-from boardgen.render.fonts import PDF_FONT_NAMES, register_pdf_fonts
+from boardgen.render.fonts import BOLD, PDF_FONT_NAMES, REGULAR, font_path, register_pdf_fonts
 from boardgen.render.paper import Paper
 from boardgen.render.pdf import SCALE_BAR_MM, SCALE_BAR_TAG, ask_for_actual_size, draw_figure
 from boardgen.render.polygone_figure import (
@@ -583,46 +590,85 @@ def render_sheet_pdf(game: str, *, paper: Paper, theme: Theme, quick: bool = Fal
 # --- HTML ----------------------------------------------------------------------------------
 
 _CSS = """
-body { font-family: 'Source Sans Pro', 'Source Sans 3', sans-serif; max-width: 52rem;
-       margin: 2rem auto; padding: 0 1rem; color: #1a1a1a; line-height: 1.45; }
-h1 { font-size: 2rem; margin-bottom: .2rem; } h2 { margin-top: 2rem; }
+body { font-family: 'Source Sans Pro', sans-serif; max-width: 52rem; font-size: 1.1rem;
+       margin: 2rem auto; padding: 0 1rem; color: #1a1a1a; line-height: 1.5; }
+h1 { font-size: 2.2rem; margin-bottom: .2rem; } h2 { margin-top: 2rem; font-size: 1.5rem; }
+h3 { font-size: 1.15rem; margin: 1.6rem 0 .4rem; }
 .note { border: 1px solid #c2410c; background: #fbf8f1; padding: .6rem .9rem; }
-figure { margin: 1.2rem 0; overflow-x: auto; } figure svg { max-width: 100%; height: auto; }
-footer { margin-top: 3rem; color: #666; font-size: .85rem; }
+figure { margin: .6rem 0 1.4rem; overflow-x: auto; }
+figure svg { width: 100%; max-width: 48rem; height: auto; display: block; margin: 0 auto; }
+footer { margin-top: 3rem; color: #444; font-size: .9rem; }
 """
 
 
+def _font_faces(text: str) -> str:
+    """@font-face rules carrying the bundled Source Sans Pro, cut down to the characters the
+    page uses (a few kilobytes instead of a megabyte), as data: URLs."""
+    from fontTools import subset
+    from fontTools.ttLib import TTFont
+
+    rules = []
+    characters = {ord(ch) for ch in text} | set(range(0x20, 0x7f))
+    for weight, css_weight, style, path in (
+            ("regular", 400, "normal", font_path(REGULAR)),
+            ("bold", 700, "normal", font_path(BOLD))):
+        font = TTFont(path, recalcTimestamp=False)  # the same bytes every time
+        options = subset.Options()
+        options.flavor = None
+        options.name_IDs = ["*"]
+        subsetter = subset.Subsetter(options)
+        subsetter.populate(unicodes=characters)
+        subsetter.subset(font)
+        out = io.BytesIO()
+        font.save(out)
+        data = base64.b64encode(out.getvalue()).decode("ascii")
+        rules.append(f"@font-face {{ font-family: 'Source Sans Pro'; font-weight: {css_weight};"
+                     f" font-style: {style}; src: url(data:font/ttf;base64,{data})"
+                     f" format('truetype'); }} /* {weight}: SIL Open Font License 1.1 */")
+    return "\n".join(rules)
+
+
 def render_sheet_html(game: str, *, theme: Theme, quick: bool = False) -> bytes:
-    """The same sheet for reading on screen: HTML with the diagrams as inline SVG."""
+    """The same sheet for reading on screen: HTML with the diagrams as inline SVG, each
+    with a text alternative generated from the engine's positions."""
     blocks = load_sheet(game, quick)
-    parts = ["<!doctype html>", '<html lang="en"><head><meta charset="utf-8">',
-             f"<title>{html.escape(blocks[0].text)}</title>",
-             '<meta name="viewport" content="width=device-width, initial-scale=1">',
-             f"<style>{_CSS}</style></head><body>"]
+    theme = print_theme(theme)
+    body: list[str] = []
     for block in blocks:
         if block.kind == "title":
-            parts.append(f"<h1>{_inline(block.text, '<code>', '</code>')}</h1>")
+            body.append(f"<h1>{_inline(block.text, '<code>', '</code>')}</h1>")
         elif block.kind == "heading":
-            parts.append(f"<h2>{_inline(block.text, '<code>', '</code>')}</h2>")
+            body.append(f"<h2>{_inline(block.text, '<code>', '</code>')}</h2>")
         elif block.kind == "para":
-            parts.append(f"<p>{_inline(block.text, '<code>', '</code>')}</p>")
+            body.append(f"<p>{_inline(block.text, '<code>', '</code>')}</p>")
         elif block.kind == "note":
-            parts.append(f'<p class="note">{_inline(block.text, "<code>", "</code>")}</p>')
+            body.append(f'<p class="note">{_inline(block.text, "<code>", "</code>")}</p>')
         elif block.kind == "bullets":
             items = "".join(f"<li>{_inline(item, '<code>', '</code>')}</li>"
                             for item in block.items)
-            parts.append(f"<ul>{items}</ul>")
+            body.append(f"<ul>{items}</ul>")
         elif block.kind == "diagram":
-            diagram = build_diagram(block.args[0], block.args[1])
-            (figure,) = diagram_pages(diagram, cell_width=diagram.cell_mm, max_width=180.0,
-                                      max_height=None)
-            svg = render_svg(figure, theme=theme, description=diagram.title)
-            parts.append(f"<figure>{svg.split('?>', 1)[1].strip()}</figure>")
+            diagram = _sheet_diagram(game, block.args[1])
+            (figure,) = diagram_pages(diagram, cell_width=sheet_cell_mm(diagram),
+                                      max_width=180.0, max_height=None)
+            text = describe(diagram)
+            svg = render_svg(figure, theme=theme, description=text)
+            svg = svg.split("?>", 1)[1].strip().replace(
+                "<svg ", f'<svg role="img" aria-label="{html.escape(diagram.title)}" ', 1)
+            body.append(f"<figure>{svg}</figure>")
         elif block.kind == "board":
             figure = sheet_board(game, (180.0, 250.0))[0]
-            svg = render_svg(figure, theme=theme, description=f"{game_named(game).name} board")
-            parts.append("<h2>Board</h2><p>Print the PDF sheet for a board at exact scale.</p>"
-                         f"<figure>{svg.split('?>', 1)[1].strip()}</figure>")
-    parts.append(f"<footer>{html.escape(game_named(game).credit)} · rules explained by boardgen "
-                 f"{__version__}</footer></body></html>")
-    return ("\n".join(parts) + "\n").encode("utf-8")
+            name = f"{game_named(game).name} board"
+            svg = render_svg(figure, theme=theme, description=name)
+            svg = svg.split("?>", 1)[1].strip().replace(
+                "<svg ", f'<svg role="img" aria-label="{html.escape(name)}" ', 1)
+            body.append("<h2>Board</h2><p>Print the PDF sheet for a board at exact scale.</p>"
+                        f"<figure>{svg}</figure>")
+    body.append(f"<footer>{html.escape(game_named(game).credit)} · rules explained by "
+                f"boardgen {__version__}</footer></body></html>")
+    text = html.unescape(re.sub(r"<[^>]+>", " ", "\n".join(body)))
+    head = ["<!doctype html>", '<html lang="en"><head><meta charset="utf-8">',
+            f"<title>{html.escape(_plain(blocks[0].text))}</title>",
+            '<meta name="viewport" content="width=device-width, initial-scale=1">',
+            f"<style>{_font_faces(text + blocks[0].text)}\n{_CSS}</style></head><body>"]
+    return ("\n".join(head + body) + "\n").encode("utf-8")
