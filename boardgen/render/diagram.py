@@ -86,26 +86,40 @@ def polygone_diagram(example: PolygoneExample) -> Diagram:
             pieces=panel.pieces, ghosts=tuple(ghosts), crossed=tuple(crossed),
             swings=tuple(Swing(s.pivot, s.start, s.end, s.sense) for s in panel.swings),
             labels=dict(panel.labels), caption=caption.strip(), apexes=False,
-            hole_marks=tuple(notes.marks), arrows=tuple(notes.arrows)))
+            # The pivot of a swing shown: ringed, so that the picture says which end stays.
+            hole_marks=(*((pivot, "ring") for pivot in panel.pivots), *notes.marks),
+            arrows=tuple(notes.arrows)))
+    pivots = any(panel.pivots for panel in example.panels)
+    note = f"Ringed: the pivot. {RECONSTRUCTION}" if pivots else RECONSTRUCTION
     return Diagram(example.title, ((None, tuple(scenes)),),
-                   _used(POLYGONE_LEGEND, scenes), RECONSTRUCTION, cell_mm=14.0)
+                   _used(POLYGONE_LEGEND, scenes), note, cell_mm=14.0)
 
 
 def copolymer_diagram(example: Example) -> Diagram:
     rows = tuple((line.title, tuple(panel_scene(example, p) for p in line.panels))
                  for line in example.lines)
+    panels = [p for line in example.lines for p in line.panels]
+    notes = ["Numbered: the cells of the turn, in the order placed."]
+    if any(p.open_connections for p in panels):
+        notes.append("Ringed: the connections open.")
+    if any(p.touched for p in panels):
+        notes.append("White pips: the enemy cells the turn touches.")
     return Diagram(example.title, rows,
                    _used(COPOLYMER_LEGEND, [s for _, scenes in rows for s in scenes]),
-                   "Numbered discs: the cells of the turn, in the order placed.")
+                   " ".join(notes))
 
 
 def panel_scene(example: Example, panel: Panel) -> Scene:
     numbers = {cell: str(k) for cell, k in panel.numbered}
+    # Open connections ringed, the enemy cells the turn touches dotted: the picture says
+    # what the caption says.
     scene = Scene(
         example.grid,
         cell_roles={cell: PLAYER_ROLES[p] for cell, p in panel.cells.items()},
         cell_texts=numbers,
-        markers=tuple(Marker(cell, "disc") for cell in numbers),
+        markers=(*(Marker(cell, "disc") for cell in numbers),
+                 *(Marker(cell, "ring", "accent") for cell in panel.open_connections),
+                 *(Marker(cell, "pip", "paper") for cell in panel.touched)),
         caption=f"{panel.label}. {panel.caption}" if panel.label else panel.caption,
     )
     return annotated(scene, panel.annotations)
@@ -233,8 +247,10 @@ def _legend(diagram: Diagram, cell_width: float, y: float, max_width: float) -> 
             cells.append(CellShape(f"legend-{role}", x, line_y + r, role))
         # A label hugs its own swatch (1 mm) and keeps well clear of the next (5 mm), so
         # that no label reads as the neighbour's.
-        texts.append(Text(x + swatch / 2 + 1.0, line_y + r, label, size, "caption", "start"))
-        x += item + LEGEND_GAP_MM
+        # A staple's round end reaches past its swatch: its label starts after it.
+        hug = 2.2 if lattice else 1.0
+        texts.append(Text(x + swatch / 2 + hug, line_y + r, label, size, "caption", "start"))
+        x += item + hug - 1.0 + LEGEND_GAP_MM
     height = line_y - y + 2 * r
     if diagram.legend_note:
         note_x = x - swatch / 2

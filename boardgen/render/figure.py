@@ -179,9 +179,11 @@ def board_figure(scene: Scene, cell_width: float, *, margin: float = 1.0) -> Fig
     marks = []
     for marker in scene.markers:
         x, y = layout.centre(marker.cell)
-        radius = {"dot": 0.3, "ring": 0.36, "cross": 0.28, "disc": 0.3}[marker.kind] \
-            * cell_width
-        marks.append(Mark(marker.kind, x, y, radius, marker.role))
+        radius = {"dot": 0.3, "ring": 0.36, "cross": 0.28, "disc": 0.3,
+                  "pip": 0.12}[marker.kind] * cell_width
+        # A pip is a small dot: a mark on a cell that keeps the cell's own colour readable.
+        marks.append(Mark("dot" if marker.kind == "pip" else marker.kind, x, y, radius,
+                          marker.role))
     strokes = [arrow_stroke(layout.centre(a.start), layout.centre(a.end), a.role, cell_width)
                for a in scene.arrows]
     return Figure(x1 - x0 + 2 * margin, y1 - y0 + 2 * margin, cell_width,

@@ -278,6 +278,14 @@ def _is_text(flowable: Flowable) -> bool:
         not isinstance(flowable, Heading)
 
 
+def _height(flowable: Flowable, canvas: Canvas, width: float, room: float) -> float:
+    """The height a flowable takes (KeepTogether's wrap answers 'huge' to force a split;
+    what it holds is kept in _H)."""
+    height = flowable.wrapOn(canvas, width, room)[1]
+    return float(getattr(flowable, "_H", height)) if isinstance(flowable, KeepTogether) \
+        else float(height)
+
+
 class SheetTemplate(SimpleDocTemplate):  # type: ignore[misc]
     """Figures float: when one does not fit the rest of the page, the running text that
     follows it in the same section (whole paragraphs, bullets and notes) is set first, so
@@ -290,7 +298,7 @@ class SheetTemplate(SimpleDocTemplate):  # type: ignore[misc]
         frame = self.frame
         room = frame._y - frame._y1p
         width = frame._getAvailableWidth()
-        if first is None or frame._atTop or first.wrapOn(self.canv, width, room)[1] <= room:
+        if first is None or frame._atTop or _height(first, self.canv, width, room) <= room:
             return
         pulled: list[Flowable] = []
         k = 1
@@ -465,8 +473,8 @@ def _pair(first: _Pairable, second: _Pairable, styles: dict[str, ParagraphStyle]
             cell.extend([FigureFlowable(legend, theme, left=True), Spacer(1, 3)])
         cell.append(FigureFlowable(figure.row, theme))
         cells.append(cell)
-    table = Table([cells], colWidths=[(width + PAIR_GAP_MM / 2) * mm,
-                                      (width + PAIR_GAP_MM / 2) * mm])
+    # The columns fill the frame exactly, so that both titles stand on the column grid.
+    table = Table([cells], colWidths=[(width + PAIR_GAP_MM) * mm, width * mm])
     table.setStyle(TableStyle([
         ("FONTNAME", (0, 0), (-1, -1), PDF_FONT_NAMES["regular"]),  # not Helvetica
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -483,8 +491,9 @@ def _sheet_diagram(game: str, name: str) -> Diagram:
     """A diagram as a sheet prints it: the reconstruction note is the sheet's, said once
     in its opening box rather than under every picture."""
     diagram = build_diagram(game, name)
-    if diagram.legend_note == RECONSTRUCTION:
-        diagram = replace(diagram, legend_note=None)
+    if diagram.legend_note and diagram.legend_note.endswith(RECONSTRUCTION):
+        note = diagram.legend_note.removesuffix(RECONSTRUCTION).strip()
+        diagram = replace(diagram, legend_note=note or None)
     return diagram
 
 

@@ -54,6 +54,10 @@ class Panel:
     numbered: tuple[tuple[Hex, int], ...]  # this turn's cells, in the order placed
     caption: str
     annotations: Annotations[Hex, Hex] = field(default_factory=Annotations)
+    # From the engine, for the picture: the connections open to the player to move when
+    # the panel starts a turn, and the enemy cells this panel's placements touch.
+    open_connections: tuple[Hex, ...] = ()
+    touched: tuple[Hex, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -277,9 +281,15 @@ def load_example(path: Path) -> Example:
             numbered = tuple((p.cell, k) for k, p in enumerate(game.this_turn(), start=1)) \
                 if draft.placements else ()
             caption = draft.annotations.caption
-            panels.append(Panel(draft.label, game.cells(), numbered,
+            cells = game.cells()
+            mine = {p.cell for p in draft.placements}
+            touched = tuple(sorted(
+                {n for cell in mine for n in game.grid.neighbours(cell)
+                 if cells.get(n) not in (None, cells[cell])}, key=game.grid.index.__getitem__))
+            open_ = () if draft.placements or game.over else tuple(game.connections())
+            panels.append(Panel(draft.label, cells, numbered,
                                 _caption(game, draft, forced_flags) if caption is None
-                                else caption, draft.annotations))
+                                else caption, draft.annotations, open_, touched))
         draft, forced_flags = None, []
 
     def close_line() -> None:

@@ -80,6 +80,7 @@ class PolygonePanel:
     labels: dict[Line, str] = field(default_factory=dict)
     caption: list[str] = field(default_factory=list)
     annotations: Annotations[Hole, Line] = field(default_factory=Annotations)
+    pivots: list[Hole] = field(default_factory=list)  # the holes a show swings about
 
 
 @dataclass(frozen=True)
@@ -312,6 +313,8 @@ def load_polygone_example(path: Path) -> PolygoneExample:
                                  sorted(last_show.backwards | last_show.blocked))
             colour = game.pieces[piece]
             panel.caption.append(_show_caption(colour, moving, pivot, last_show))
+            if pivot not in panel.pivots:
+                panel.pivots.append(pivot)
         elif d.key == "move":
             try:
                 move = parse_move(d.value)
