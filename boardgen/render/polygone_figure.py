@@ -211,8 +211,13 @@ def lattice_figure(scene: LatticeScene, spacing: float, *, margin: float = 1.0) 
         size = max(MIN_PRINT_TEXT_MM, 0.08 * s)
         for c, levels in ROW_LEVELS.items():
             x, y = _at(Hole(c, levels[0]), s)
-            texts.append(Text(x - 0.2 * s, y, ROW_LETTERS[c + 2], size, "coordinate", "end"))
-        bottom = _at(Hole(2, 2), s)[1] + 0.3 * s
+            # Past the apex's ring on the middle row (a board's apex labels stand further
+            # out and leave the letter where it is).
+            apex = Hole(c, levels[0]) == WHITE_HOME and not scene.apexes
+            gap = 0.2 * s + (0.16 * s if apex else 0.0)
+            texts.append(Text(x - gap, y, ROW_LETTERS[c + 2], size, "coordinate", "end"))
+        # Below where a label of a piece on the bottom row goes (0.17 spacing, one line).
+        bottom = _at(Hole(2, 2), s)[1] + 0.17 * s + 1.3 * size
         for h in range(MAX_LEVEL + 1):
             texts.append(Text(h * s / 2, bottom, str(h), size, "coordinate"))
 

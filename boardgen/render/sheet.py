@@ -74,7 +74,7 @@ MIN_SHEET_PAPER_MM = (148.0, 210.0)
 # Captions and coordinates on a printed sheet: 82 % black, dark enough to read at 8 pt.
 SHEET_CAPTION_INK = "#2e2e2e"
 MIN_SHEET_CELL_MM = 8.0
-SHEET_LATTICE_MM = 10.5
+SHEET_LATTICE_MM = 10.2
 PAIR_GAP_MM = 6.0
 
 
@@ -384,7 +384,7 @@ def _plain(text: str) -> str:
 
 
 def _story(game: str, blocks: list[Block], styles: dict[str, ParagraphStyle],
-           theme: Theme, frame: tuple[float, float]) -> list[Flowable]:
+           theme: Theme, frame: tuple[float, float], quick: bool) -> list[Flowable]:
     story: list[Flowable] = []
     section = 0  # outline level of the figures: under the last section heading
     keys = iter(f"s{k}" for k in range(1000))
@@ -420,7 +420,7 @@ def _story(game: str, blocks: list[Block], styles: dict[str, ParagraphStyle],
             box.spaceAfter = 6
             story.append(box)
         elif block.kind == "diagram":
-            diagram = _sheet_diagram(game, block.args[1])
+            diagram = _sheet_diagram(game, block.args[1], quick)
             title = heading(diagram.title, "figure", section + 1)
             previous = story[-1] if story else None
             alone = _one_narrow_row(diagram, frame)
@@ -487,10 +487,14 @@ def _pair(first: _Pairable, second: _Pairable, styles: dict[str, ParagraphStyle]
     return table
 
 
-def _sheet_diagram(game: str, name: str) -> Diagram:
+def _sheet_diagram(game: str, name: str, quick: bool = False) -> Diagram:
     """A diagram as a sheet prints it: the reconstruction note is the sheet's, said once
-    in its opening box rather than under every picture."""
+    in its opening box rather than under every picture; a quick reference does not number
+    the full sheet's pictures."""
     diagram = build_diagram(game, name)
+    if quick:
+        title = re.sub(r"^Picture \d+: ", "", diagram.title)
+        diagram = replace(diagram, title=title[:1].upper() + title[1:])
     if diagram.legend_note and diagram.legend_note.endswith(RECONSTRUCTION):
         note = diagram.legend_note.removesuffix(RECONSTRUCTION).strip()
         diagram = replace(diagram, legend_note=note or None)
@@ -583,7 +587,7 @@ def render_sheet_pdf(game: str, *, paper: Paper, theme: Theme, quick: bool = Fal
             initialFontName=PDF_FONT_NAMES["regular"],
         )
         try:
-            doc.build(_story(game, blocks, styles, theme, frame), onFirstPage=footer,
+            doc.build(_story(game, blocks, styles, theme, frame, quick), onFirstPage=footer,
                       onLaterPages=footer)
         except LayoutError as exc:  # not seen on paper from A5 up; one line all the same
             raise BoardgenError(f"the {game} rule sheet does not fit {paper.name} paper: "
@@ -605,7 +609,7 @@ h1 { font-size: 2.2rem; margin-bottom: .2rem; } h2 { margin-top: 2rem; font-size
 h3 { font-size: 1.15rem; margin: 1.6rem 0 .4rem; }
 .note { border: 1px solid #c2410c; background: #fbf8f1; padding: .6rem .9rem; }
 figure { margin: .6rem 0 1.4rem; overflow-x: auto; }
-figure svg { width: 100%; max-width: 48rem; height: auto; display: block; margin: 0 auto; }
+figure svg { width: 100%; height: auto; display: block; }
 footer { margin-top: 3rem; color: #444; font-size: .9rem; }
 """
 
@@ -657,7 +661,7 @@ def render_sheet_html(game: str, *, theme: Theme, quick: bool = False) -> bytes:
                             for item in block.items)
             body.append(f"<ul>{items}</ul>")
         elif block.kind == "diagram":
-            diagram = _sheet_diagram(game, block.args[1])
+            diagram = _sheet_diagram(game, block.args[1], quick)
             (figure,) = diagram_pages(diagram, cell_width=sheet_cell_mm(diagram),
                                       max_width=180.0, max_height=None)
             text = describe(diagram)
