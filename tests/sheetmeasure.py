@@ -17,6 +17,7 @@ from pypdf import PdfReader
 
 MM_PER_PT = 25.4 / 72
 TOP_MM = 15.0  # where a page's text column starts, from the top
+LEFT_MM = 15.0  # the text column's left edge
 BOTTOM_MM = 23.0  # where it ends, from the bottom (the footer sits below)
 FOOTER_MM = 20.0  # text whose baseline is below this (from the bottom) is page furniture
 DPI = 72
@@ -36,6 +37,7 @@ class PageLayout:
     runs: list[Run]
     fill: float  # how far down the ink reaches, as a share of the column's height
     is_board: bool  # a board (or pieces) page to print at 100 %
+    width_mm: float = 0.0
 
 
 def _luminance(colour: list[float]) -> float:
@@ -99,7 +101,8 @@ def measure(pdf: bytes) -> list[PageLayout]:
         bottom = _ink_bottom_mm(document[index].render(scale=DPI / 72).to_pil(), height_mm)
         column = height_mm - TOP_MM - BOTTOM_MM
         fill = 0.0 if bottom is None else max(0.0, bottom - TOP_MM) / column
-        pages.append(PageLayout(_runs(page), fill, "100 %" in text and "50 mm" in text))
+        pages.append(PageLayout(_runs(page), fill, "100 %" in text and "50 mm" in text,
+                                float(page.mediabox.width) * MM_PER_PT))
     document.close()
     return pages
 

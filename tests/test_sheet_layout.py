@@ -8,7 +8,7 @@ import io
 
 import pytest
 from pypdf import PdfReader
-from sheetmeasure import FOOTER_MM, PageLayout, measure, smallest_text, text_pages
+from sheetmeasure import FOOTER_MM, LEFT_MM, PageLayout, measure, smallest_text, text_pages
 
 from boardgen.render.paper import parse_paper
 from boardgen.render.scene import THEMES
@@ -21,6 +21,7 @@ PAGE_BUDGET = {"copolymer": 4, "o": 5, "polygone": 7}
 MIN_FILL = 0.75  # every text page but the last is at least this full
 MIN_TEXT_PT = 8.0
 MIN_CAPTION_INK = 0.80  # share of black: 1 - luminance
+PAIR_GAP_MM = 6.0
 
 
 @functools.cache
@@ -93,3 +94,119 @@ def test_figures_do_not_leave_gaps_on_a_sheet_built_without_floats(
     pages = measure(render_sheet_pdf("polygone", paper=parse_paper("a4"), theme=THEMES["colour"]))
     fills = [p.fill for p in text_pages(pages)]
     assert len(pages) > PAGE_BUDGET["polygone"] or any(f < MIN_FILL for f in fills[:-1])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_printed_text_has_typographers_quotes(game: str) -> None:
+    reader = PdfReader(io.BytesIO(sheet(game, "a4")))
+    text = " ".join(page.extract_text() for page in reader.pages)
+    assert "'" not in text and '"' not in text
+    assert "\u2019" in text  # the apostrophes are there, curled
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game", GAMES)
+def test_headings_stand_on_the_columns_left_edge_in_one_hierarchy(game: str,
+                                                                  paper: str) -> None:
+    """Title, section and figure headings (bold, 10.5 pt and up, words not labels) all
+    start at the text column's left edge, and figure titles are smaller than sections."""
+    from boardgen.games import build_diagram
+    from boardgen.render.sheet import load_sheet
+
+    blocks = load_sheet(game)
+    figure_titles = {build_diagram(game, b.args[1]).title for b in blocks if b.kind == "diagram"}
+    section_titles = {b.text for b in blocks if b.kind == "heading"}
+    pages = text_pages(layout(game, paper))
+    headings = [r for p in pages for r in p.runs if r.size_pt >= 10.4 and len(r.text) > 3
+                and r.baseline_mm > FOOTER_MM]
+    assert headings
+    left = max(headings, key=lambda r: r.size_pt).x_mm  # the sheet's title
+    assert left == pytest.approx(LEFT_MM, abs=3.0)
+    # Two figures may share a row: the second stands on the right column's edge (two
+    # equal columns 6 mm apart).
+    second = left + (pages[0].width_mm - 2 * left + PAIR_GAP_MM) / 2
+    for run in headings:
+        assert run.x_mm == pytest.approx(left, abs=0.3) or \
+            (run.text in figure_titles and run.x_mm == pytest.approx(second, abs=0.3)), \
+            f"{run.text!r} at {run.x_mm:.1f}"
+    figures = {round(r.size_pt, 1) for r in headings if r.text in figure_titles}
+    sections = {round(r.size_pt, 1) for r in headings if r.text in section_titles}
+    assert len(figures) == 1 and len(sections) == 1 and max(figures) < min(sections)
+
+
+@pytest.mark.parametrize("game", ["o", "polygone"])
+def test_the_reconstruction_is_said_once_on_the_text_pages(game: str) -> None:
+    reader = PdfReader(io.BytesIO(sheet(game, "a4")))
+    pages = text_pages(layout(game, "a4"))
+    said = sum(reader.pages[k].extract_text().lower().count("reconstruction")
+               for k in range(len(pages)))
+    assert said == 1
+
+
+def test_legend_labels_sit_by_their_own_swatch() -> None:
+    """Each label is nearer its own swatch than the next swatch."""
+    from boardgen.games import build_diagram
+    from boardgen.render.diagram import legend_figure
+    from boardgen.render.figure import text_box
+
+    for game, name in (("copolymer", "tempo"), ("o", "loop"), ("polygone", "06-triangle")):
+        diagram = build_diagram(game, name)
+        figure = legend_figure(diagram, cell_width=8.0, max_width=180.0)
+        assert figure is not None
+        labels = sorted((t for t in figure.texts if t.text in dict(diagram.legend).values()),
+                        key=lambda t: t.x)
+        if figure.cells:  # hex swatches: their centres and half width
+            swatches = sorted((c.x - 4.0, c.x + 4.0) for c in figure.cells)
+        else:  # lattice staples: one stroke group per swatch, by x extent
+            xs = sorted({round(min(p[0] for p in s.points), 1) for s in figure.strokes})
+            swatches = [(x, x + 8.0) for x in xs if not any(0 < x - y < 8.0 for y in xs)]
+        assert len(swatches) == len(labels) >= 2, (game, swatches, labels)
+        for k, label in enumerate(labels):
+            x0, _, x1, _ = text_box(label)
+            own = x0 - swatches[k][1]
+            assert own >= 0
+            if k + 1 < len(swatches):
+                assert swatches[k + 1][0] - x1 > 2 * own, (game, label.text)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_html_sheet_uses_the_bundled_font_and_describes_every_panel(game: str) -> None:
+    import re
+
+    from boardgen.games import build_diagram
+    from boardgen.render.sheet import load_sheet, render_sheet_html
+
+    page = render_sheet_html(game, theme=THEMES["colour"]).decode()
+    assert re.search(r"@font-face \{ font-family: 'Source Sans Pro'; font-weight: 400;"
+                     r"[^}]*src: url\(data:font/ttf;base64,", page)
+    descriptions = re.findall(r"<desc>(.*?)</desc>", page, re.S)
+    names = [b.args[1] for b in load_sheet(game) if b.kind == "diagram"]
+    for name, desc in zip(names, descriptions, strict=False):
+        panels = sum(len(scenes) for _, scenes in build_diagram(game, name).rows)
+        assert desc.count("Panel ") == panels, (name, desc[:200])
+        assert f"Panel {panels}:" in desc
+
+
+def test_copolymer_text_alternative_names_every_cell_of_every_panel() -> None:
+    """Checked against the example replayed on its own, through the engine's data."""
+    import html
+    import re
+
+    from boardgen.games import GAMES as DESCRIPTIONS
+    from boardgen.geometry import Notation
+    from boardgen.render.sheet import render_sheet_html
+    from boardgen.rules.copolymer_examples import load_example
+
+    page = render_sheet_html("copolymer", theme=THEMES["colour"]).decode()
+    desc = html.unescape(re.findall(r"<desc>(.*?)</desc>", page, re.S)[0])
+    example = load_example(DESCRIPTIONS["copolymer"].template_folder / "help-page.txt")
+    name = Notation(example.grid).name
+    panels = [p for line in example.lines for p in line.panels]
+    said = re.split(r"Panel \d+: ", desc)[1:]
+    assert len(said) == len(panels)
+    for text, panel in zip(said, panels, strict=True):
+        for player in ("x", "o"):
+            cells = sorted((name(h) for h, p in panel.cells.items() if p == player))
+            listed = re.search(rf"\b{player.upper()}: ([A-Z0-9, ]+)[;.]", text)
+            assert listed and sorted(listed.group(1).split(", ")) == cells, text
+    assert "to play" in desc  # whose turn it is

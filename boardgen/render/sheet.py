@@ -53,6 +53,7 @@ from boardgen.render.diagram import (
 )
 from boardgen.render.figure import Figure, board_figure, cell_guidance
 from boardgen.render.fonts import BOLD, PDF_FONT_NAMES, REGULAR, font_path, register_pdf_fonts
+from boardgen.render.o_diagrams import RECONSTRUCTION as O_RECONSTRUCTION
 from boardgen.render.paper import Paper
 from boardgen.render.pdf import SCALE_BAR_MM, SCALE_BAR_TAG, ask_for_actual_size, draw_figure
 from boardgen.render.polygone_figure import (
@@ -76,6 +77,7 @@ SHEET_CAPTION_INK = "#2e2e2e"
 MIN_SHEET_CELL_MM = 8.0
 SHEET_LATTICE_MM = 10.2
 PAIR_GAP_MM = 6.0
+FRAME_PADDING_MM = 6 * 25.4 / 72
 
 
 @dataclass(frozen=True)
@@ -201,13 +203,21 @@ def sheet_board(game: str, room: tuple[float, float]) -> list[Figure]:
 # --- PDF -----------------------------------------------------------------------------------
 
 
+def curled(figure: Figure) -> Figure:
+    """The figure with typographer's quotes in its texts (the engine writes straight ones);
+    the font's curly apostrophe has the straight one's width to within a hair."""
+    texts = [replace(t, text=_smart(t.text)) if "'" in t.text or '"' in t.text else t
+             for t in figure.texts]
+    return replace(figure, texts=texts)
+
+
 class FigureFlowable(Flowable):  # type: ignore[misc]
     """A figure drawn as vectors at 1:1 (mm), centred in the frame (or on its left edge)."""
 
     def __init__(self, figure: Figure, theme: Theme, turned: bool = False,
                  left: bool = False) -> None:
         super().__init__()
-        self.figure = figure
+        self.figure = curled(figure)
         self.theme = theme
         self.turned = turned  # a quarter turn anticlockwise: a landscape board on the page
         self.left = left
@@ -498,6 +508,9 @@ def _sheet_diagram(game: str, name: str, quick: bool = False) -> Diagram:
     if diagram.legend_note and diagram.legend_note.endswith(RECONSTRUCTION):
         note = diagram.legend_note.removesuffix(RECONSTRUCTION).strip()
         diagram = replace(diagram, legend_note=note or None)
+    rows = tuple((title.replace(O_RECONSTRUCTION, "").strip() if title else title, scenes)
+                 for title, scenes in diagram.rows)
+    diagram = replace(diagram, rows=rows)
     return diagram
 
 
@@ -557,7 +570,9 @@ def render_sheet_pdf(game: str, *, paper: Paper, theme: Theme, quick: bool = Fal
     theme = print_theme(theme)
     styles = _styles(theme)
     page = paper.size("portrait")
-    frame = (page[0] - 2 * SHEET_MARGIN_MM, page[1] - 2 * SHEET_MARGIN_MM - 8.0)
+    # The frame's own padding (reportlab's 6 pt a side) comes off the column.
+    frame = (page[0] - 2 * SHEET_MARGIN_MM - 2 * FRAME_PADDING_MM,
+             page[1] - 2 * SHEET_MARGIN_MM - 8.0 - 2 * FRAME_PADDING_MM)
     title = blocks[0].text
     credit = f"{game_named(game).credit} · rules explained by boardgen {__version__}"
     total = 0  # pages in all, known after a first pass
@@ -665,7 +680,7 @@ def render_sheet_html(game: str, *, theme: Theme, quick: bool = False) -> bytes:
             (figure,) = diagram_pages(diagram, cell_width=sheet_cell_mm(diagram),
                                       max_width=180.0, max_height=None)
             text = describe(diagram)
-            svg = render_svg(figure, theme=theme, description=text)
+            svg = render_svg(curled(figure), theme=theme, description=text)
             svg = svg.split("?>", 1)[1].strip().replace(
                 "<svg ", f'<svg role="img" aria-label="{html.escape(diagram.title)}" ', 1)
             body.append(f"<figure>{svg}</figure>")
