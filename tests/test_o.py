@@ -387,3 +387,13 @@ def test_cli_o_diagrams(run_cli: RunCli, tmp_path: Path) -> None:
     assert illegal_centres(default.read_text()) == 4
     bad = run_cli("diagram", "o", "nope")
     assert bad.code == 2 and "no o diagram named 'nope'" in bad.err
+
+
+def test_partisan_glyphs_say_whose_they_are_in_print() -> None:
+    """A mark on the centre (L or R), not colour alone, says who may place there."""
+    from boardgen.games import build_diagram
+
+    ((_, scenes),) = build_diagram("o", "partisan-glyphs").rows
+    assert [s.cell_texts.get(Hex(0, 0)) for s in scenes] == ["L", "R"]
+    assert all(any(m.cell == Hex(0, 0) and m.kind == "disc" for m in s.markers)
+               for s in scenes)

@@ -39,7 +39,8 @@ def _flower(bits: int, centre_role: str, caption: str, mark: str = "") -> Scene:
     stones = [centre + DIRECTIONS[k] for k in range(RING) if bits >> k & 1]
     # A partisan glyph's centre says whose it is (L or R), in print as in colour.
     return Scene(grid, cell_roles={centre: centre_role},
-                 markers=tuple(Marker(h, "dot", "stone") for h in stones),
+                 markers=(*(Marker(h, "dot", "stone") for h in stones),
+                          *((Marker(centre, "disc"),) if mark else ())),
                  labels="none", caption=caption,
                  cell_texts={centre: mark} if mark else {})
 
