@@ -210,3 +210,24 @@ def test_copolymer_text_alternative_names_every_cell_of_every_panel() -> None:
             listed = re.search(rf"\b{player.upper()}: ([A-Z0-9, ]+)[;.]", text)
             assert listed and sorted(listed.group(1).split(", ")) == cells, text
     assert "to play" in desc  # whose turn it is
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game", GAMES)
+def test_no_runts_and_no_heading_at_the_foot_of_a_page(game: str, paper: str) -> None:
+    from sheetmeasure import BOTTOM_MM
+
+    for number, page in enumerate(text_pages(layout(game, paper)), start=1):
+        body = [r for r in page.runs if abs(r.size_pt - 10.0) < 0.05]
+        lines: dict[float, list[str]] = {}
+        for run in body:
+            lines.setdefault(round(run.baseline_mm, 1), []).append(run.text)
+        for baseline, texts in lines.items():
+            words = " ".join(texts).split()
+            # A paragraph's last line of one word (bullets are their own run).
+            assert not (len(words) == 1 and words[0][-1] in ".:;)"), \
+                f"{game} {paper} page {number}: runt {words[0]!r} at {baseline} mm"
+        for run in page.runs:
+            if run.size_pt >= 10.4 and len(run.text) > 3 and run.baseline_mm > FOOTER_MM:
+                assert run.baseline_mm > BOTTOM_MM + 12.0, \
+                    f"{game} {paper} page {number}: {run.text!r} ends the page"

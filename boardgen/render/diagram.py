@@ -157,8 +157,7 @@ def _o_note(example: OExample) -> str | None:
                                         for p in line.panels)
     notes = ["Numbered: the stones of the panel."] if numbered else []
     if any(p.closing for line in example.lines for p in line.panels):
-        notes.append("Coloured (in ink: hollow): the loop's stones; ringed: the one that "
-                     "closed it.")
+        notes.append("Coloured or hollow: the loop's stones; ringed: the one that closed it.")
     return " ".join(notes) or None
 
 
