@@ -123,8 +123,11 @@ def _caption(game: Copolymer, draft: _PanelDraft, forced_flags: list[bool]) -> s
     else:
         mover = game.to_move.upper()
         open_ = [game.notation.name(h) for h in game.connections()]
-        parts.append(f"{mover} to play; connections open: {' '.join(open_)}." if open_
-                     else f"{mover} to play; no connection open.")
+        listed = " and ".join([", ".join(open_[:-1]), open_[-1]] if len(open_) > 1
+                               else open_)
+        parts.append(f"{mover} to play, with connections open at {listed}." if len(open_) > 1
+                     else f"{mover} to play, with a connection open at {listed}." if open_
+                     else f"{mover} to play; no connection is open.")
     if game.over:
         winner = game.winner or "?"
         loser = "o" if winner == "x" else "x"
