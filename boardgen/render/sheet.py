@@ -78,6 +78,7 @@ MIN_SHEET_CELL_MM = 8.0
 SHEET_LATTICE_MM = 10.2
 PAIR_GAP_MM = 6.0
 FRAME_PADDING_MM = 6 * 25.4 / 72
+SCREEN_SCALE = 1.35  # HTML diagrams against their printed size
 
 
 @dataclass(frozen=True)
@@ -624,7 +625,7 @@ h1 { font-size: 2.2rem; margin-bottom: .2rem; } h2 { margin-top: 2rem; font-size
 h3 { font-size: 1.15rem; margin: 1.6rem 0 .4rem; }
 .note { border: 1px solid #c2410c; background: #fbf8f1; padding: .6rem .9rem; }
 figure { margin: .6rem 0 1.4rem; overflow-x: auto; }
-figure svg { width: 100%; height: auto; display: block; }
+figure svg { max-width: 100%; height: auto; display: block; }
 footer { margin-top: 3rem; color: #444; font-size: .9rem; }
 """
 
@@ -677,13 +678,17 @@ def render_sheet_html(game: str, *, theme: Theme, quick: bool = False) -> bytes:
             body.append(f"<ul>{items}</ul>")
         elif block.kind == "diagram":
             diagram = _sheet_diagram(game, block.args[1], quick)
-            (figure,) = diagram_pages(diagram, cell_width=sheet_cell_mm(diagram),
-                                      max_width=180.0, max_height=None)
+            # The title is the page's h3; the picture a third larger than print (labels
+            # of 2.9 mm read at about 14 px), never wider than the column.
+            (figure,) = diagram_pages(replace(diagram, title=""),
+                                      cell_width=sheet_cell_mm(diagram), max_width=180.0,
+                                      max_height=None)
             text = describe(diagram)
             svg = render_svg(curled(figure), theme=theme, description=text)
             svg = svg.split("?>", 1)[1].strip().replace(
-                "<svg ", f'<svg role="img" aria-label="{html.escape(diagram.title)}" ', 1)
-            body.append(f"<figure>{svg}</figure>")
+                "<svg ", f'<svg role="img" aria-label="{html.escape(diagram.title)}" '
+                f'style="width: {figure.width * SCREEN_SCALE:.0f}mm" ', 1)
+            body.append(f"<h3>{html.escape(_smart(diagram.title))}</h3><figure>{svg}</figure>")
         elif block.kind == "board":
             figure = sheet_board(game, (180.0, 250.0))[0]
             name = f"{game_named(game).name} board"
