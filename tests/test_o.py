@@ -316,7 +316,15 @@ def _chart_roles(glyphs: dict[str, str] | None) -> dict[str, str]:
 
     diagram = build_diagram("o", "glyphs", glyphs=glyphs)
     ((_, scenes),) = diagram.rows
-    return {(s.caption or "").split(":")[0]: s.cell_roles[Hex(0, 0)] for s in scenes}
+    return {_glyph_named(s.caption): s.cell_roles[Hex(0, 0)] for s in scenes}
+
+
+def _glyph_named(caption: str | None) -> str:
+    """The engine's glyph name for a flower's caption (which names it in players' words)."""
+    from boardgen.render.o_diagrams import GLYPH_WORDS
+
+    words = (caption or "").split(":")[0]
+    return {v: k for k, v in GLYPH_WORDS.items()}[words]
 
 
 def test_glyph_chart_is_drawn_from_the_table() -> None:
@@ -337,7 +345,7 @@ def test_glyph_chart_flowers_show_each_glyphs_pattern() -> None:
     ((_, scenes),) = build_diagram("o", "glyphs").rows
     for scene in scenes:
         bits = sum(1 << DIRECTIONS.index(m.cell) for m in scene.markers)
-        assert glyph(bits) == (scene.caption or "").split(":")[0]
+        assert glyph(bits) == _glyph_named(scene.caption)
 
 
 def test_corner_and_loop_diagrams_say_what_the_engine_says() -> None:
@@ -345,7 +353,7 @@ def test_corner_and_loop_diagrams_say_what_the_engine_says() -> None:
 
     ((_, corners),) = build_diagram("o", "corners").rows
     captions = [s.caption or "" for s in corners]
-    assert captions[0] == "1. First A2 (k0). A1: a stone may go here."
+    assert captions[0] == "1. First A2. A1: a stone may go here."
     assert not any(s.cell_texts for s in corners)  # plain stones: numbers off
     assert "corner rule" in captions[1] and "corner rule" in captions[2]
     assert [s.cell_roles[s.grid.cells[0]] for s in corners] == \
@@ -379,3 +387,13 @@ def test_cli_o_diagrams(run_cli: RunCli, tmp_path: Path) -> None:
     assert illegal_centres(default.read_text()) == 4
     bad = run_cli("diagram", "o", "nope")
     assert bad.code == 2 and "no o diagram named 'nope'" in bad.err
+
+
+def test_partisan_glyphs_say_whose_they_are_in_print() -> None:
+    """A mark on the centre (L or R), not colour alone, says who may place there."""
+    from boardgen.games import build_diagram
+
+    ((_, scenes),) = build_diagram("o", "partisan-glyphs").rows
+    assert [s.cell_texts.get(Hex(0, 0)) for s in scenes] == ["L", "R"]
+    assert all(any(m.cell == Hex(0, 0) and m.kind == "disc" for m in s.markers)
+               for s in scenes)

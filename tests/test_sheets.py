@@ -64,7 +64,9 @@ def test_every_reference_resolves_and_replays(game: str, quick: bool) -> None:
 
 def _printed_text(game: str, quick: bool) -> str:
     reader = PdfReader(io.BytesIO(sheet(game, "a4", quick)))
-    return " ".join(" ".join(page.extract_text().split()) for page in reader.pages)
+    text = " ".join(" ".join(page.extract_text().split()) for page in reader.pages)
+    # The sheets set typographer's quotes; the phrases below are typed with straight ones.
+    return text.translate(str.maketrans("\u2018\u2019\u201c\u201d\u00a0", "''\"\" "))
 
 
 # What each printed sheet must say, and what the seeds do not support and it must not say.

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from boardgen.errors import BoardgenError
-from boardgen.geometry import Hex, Layout
-from boardgen.geometry.lattice import Hole
+from boardgen.geometry import Hex, Layout, Notation
+from boardgen.geometry.lattice import Hole, line_name
 from boardgen.render.board import MIN_CELL_MM
 from boardgen.render.figure import (
     CellShape,
@@ -50,6 +50,7 @@ DEFAULT_PANEL_CELL_MM = 8.0
 GAP_MM = 6.0
 TITLE_MM = 5.0
 LINE_TITLE_MM = 3.8
+LEGEND_GAP_MM = 5.0
 
 
 @dataclass(frozen=True)
@@ -85,26 +86,40 @@ def polygone_diagram(example: PolygoneExample) -> Diagram:
             pieces=panel.pieces, ghosts=tuple(ghosts), crossed=tuple(crossed),
             swings=tuple(Swing(s.pivot, s.start, s.end, s.sense) for s in panel.swings),
             labels=dict(panel.labels), caption=caption.strip(), apexes=False,
-            hole_marks=tuple(notes.marks), arrows=tuple(notes.arrows)))
+            # The pivot of a swing shown: ringed, so that the picture says which end stays.
+            hole_marks=(*((pivot, "ring") for pivot in panel.pivots), *notes.marks),
+            arrows=tuple(notes.arrows)))
+    pivots = any(panel.pivots for panel in example.panels)
+    note = f"Ringed: the pivot. {RECONSTRUCTION}" if pivots else RECONSTRUCTION
     return Diagram(example.title, ((None, tuple(scenes)),),
-                   _used(POLYGONE_LEGEND, scenes), RECONSTRUCTION, cell_mm=14.0)
+                   _used(POLYGONE_LEGEND, scenes), note, cell_mm=14.0)
 
 
 def copolymer_diagram(example: Example) -> Diagram:
     rows = tuple((line.title, tuple(panel_scene(example, p) for p in line.panels))
                  for line in example.lines)
+    panels = [p for line in example.lines for p in line.panels]
+    notes = ["Numbered: the cells of the turn, in the order placed."]
+    if any(p.open_connections for p in panels):
+        notes.append("Ringed: the connections open.")
+    if any(p.touched for p in panels):
+        notes.append("White pips: the enemy cells the turn touches.")
     return Diagram(example.title, rows,
                    _used(COPOLYMER_LEGEND, [s for _, scenes in rows for s in scenes]),
-                   "Numbered discs: the cells of the turn, in the order placed.")
+                   " ".join(notes))
 
 
 def panel_scene(example: Example, panel: Panel) -> Scene:
     numbers = {cell: str(k) for cell, k in panel.numbered}
+    # Open connections ringed, the enemy cells the turn touches dotted: the picture says
+    # what the caption says.
     scene = Scene(
         example.grid,
         cell_roles={cell: PLAYER_ROLES[p] for cell, p in panel.cells.items()},
         cell_texts=numbers,
-        markers=tuple(Marker(cell, "disc") for cell in numbers),
+        markers=(*(Marker(cell, "disc") for cell in numbers),
+                 *(Marker(cell, "ring", "accent") for cell in panel.open_connections),
+                 *(Marker(cell, "pip", "paper") for cell in panel.touched)),
         caption=f"{panel.label}. {panel.caption}" if panel.label else panel.caption,
     )
     return annotated(scene, panel.annotations)
@@ -142,8 +157,7 @@ def _o_note(example: OExample) -> str | None:
                                         for p in line.panels)
     notes = ["Numbered: the stones of the panel."] if numbered else []
     if any(p.closing for line in example.lines for p in line.panels):
-        notes.append("Coloured (in ink: hollow): the loop's stones; ringed: the one that "
-                     "closed it.")
+        notes.append("Coloured or hollow: the loop's stones; ringed: the one that closed it.")
     return " ".join(notes) or None
 
 
@@ -216,23 +230,32 @@ def _legend(diagram: Diagram, cell_width: float, y: float, max_width: float) -> 
     strokes: list[Stroke] = []
     texts = []
     x = swatch / 2
+    line_y = y  # swatches that pass max_width start a line of their own
     for role, label in diagram.legend:
+        item = swatch + 1.0 + face(REGULAR).width_mm(label, size)
+        if x > swatch / 2 and x - swatch / 2 + item > max_width:
+            x, line_y = swatch / 2, line_y + 2 * r + 1.5
         if lattice:
             # The swatch is a piece or target one swatch long, drawn as on the panels.
             shape = staple((Hole(0, 0), Hole(0, 2)), role.removesuffix("-piece"), swatch) \
                 if role.endswith("-piece") else target_strokes((Hole(0, 0), Hole(0, 2)), role,
                                                                swatch)
-            strokes.extend(replace(st, points=tuple((px + x - swatch / 2, py + y + r)
+            strokes.extend(replace(st, points=tuple((px + x - swatch / 2, py + line_y + r)
                                                     for px, py in st.points)) for st in shape)
         else:
-            cells.append(CellShape(f"legend-{role}", x, y + r, role))
-        texts.append(Text(x + 0.7 * swatch, y + r, label, size, "caption", "start"))
-        x += swatch + face(REGULAR).width_mm(label, size) + 3.0
-    height = 2 * r
+            cells.append(CellShape(f"legend-{role}", x, line_y + r, role))
+        # A label hugs its own swatch (1 mm) and keeps well clear of the next (5 mm), so
+        # that no label reads as the neighbour's.
+        # A staple's round end reaches past its swatch: its label starts after it.
+        hug = 2.2 if lattice else 1.0
+        texts.append(Text(x + swatch / 2 + hug, line_y + r, label, size, "caption", "start"))
+        x += item + hug - 1.0 + LEGEND_GAP_MM
+    height = line_y - y + 2 * r
     if diagram.legend_note:
-        note_x = x - 0.2 * swatch
+        note_x = x - swatch / 2
         if note_x + face(REGULAR).width_mm(diagram.legend_note, size) <= max_width:
-            texts.append(Text(note_x, y + r, diagram.legend_note, size, "caption", "start"))
+            texts.append(Text(note_x, line_y + r, diagram.legend_note, size, "caption",
+                              "start"))
         else:  # no room beside the swatches: wrapped on lines of its own below them
             for line in wrap(diagram.legend_note, size, max_width):
                 height += 1.35 * size
@@ -240,6 +263,37 @@ def _legend(diagram: Diagram, cell_width: float, y: float, max_width: float) -> 
                                   "start"))
     offsets = Layout.from_cell_width(cell_width).corner_offsets()
     return Figure(0.0, height, cell_width, offsets, cells, texts, [], strokes)
+
+
+def legend_figure(diagram: Diagram, *, cell_width: float, max_width: float) -> Figure | None:
+    """The diagram's legend (and note) on its own, for a layout that sets the title as
+    text; None if it has neither."""
+    if not (diagram.legend or diagram.legend_note):
+        return None
+    return _legend(diagram, cell_width, 0.0, max_width)
+
+
+def panel_rows(diagram: Diagram, *, cell_width: float, max_width: float
+               ) -> list[tuple[str | None, Figure]]:
+    """Each row of panels as a figure of its own (as many panels side by side as fit
+    ``max_width``), with the title of the line of play it starts: pieces a page can break
+    between."""
+    panels = [[board_figure(scene, cell_width) if isinstance(scene, Scene)
+               else lattice_figure(scene, cell_width) for scene in scenes]
+              for _, scenes in diagram.rows]
+    panel_width = max(f.width for row in panels for f in row)
+    columns = max(1, math.floor((max_width + GAP_MM) / (panel_width + GAP_MM)))
+    rows: list[tuple[str | None, Figure]] = []
+    for (line_title, _), figures in zip(diagram.rows, panels, strict=True):
+        for start in range(0, len(figures), columns):
+            row = figures[start:start + columns]
+            parts = [figure.shifted(k * (panel_width + GAP_MM)
+                                    + (panel_width - figure.width) / 2, 0.0)
+                     for k, figure in enumerate(row)]
+            width = len(row) * panel_width + (len(row) - 1) * GAP_MM
+            rows.append((line_title if start == 0 else None,
+                         merge(width, max(f.height for f in row), parts, [], cell_width)))
+    return rows
 
 
 def diagram_pages(diagram: Diagram, *, cell_width: float, max_width: float,
@@ -351,3 +405,63 @@ def draw_diagram(diagram: Diagram, game: str, name: str, fmt: str, *, paper: Pap
         return svg.encode("utf-8")
     width_mm, height_mm = document_size(figure, None)
     return render_png(svg, width_mm=width_mm, height_mm=height_mm, dpi=dpi)
+
+
+# What a cell role holds, in words, for a text alternative (roles not named: not said).
+ROLE_WORDS = {"player1": "X", "player2": "O", "legal": "a stone may go",
+              "illegal": "no stone may go", "new": "cut off from the edge"}
+
+
+def describe(diagram: Diagram) -> str:
+    """A text alternative for the whole diagram, from the positions drawn (which come from
+    the engine): every panel's cells, stones or pieces in the game's notation."""
+    parts = [f"{diagram.title}."]
+    number = 0
+    for line_title, scenes in diagram.rows:
+        if line_title:
+            parts.append(f"{line_title}.")
+        for scene in scenes:
+            number += 1
+            parts.append(f"Panel {number}: {_describe_scene(scene)}")
+    return " ".join(parts)
+
+
+def _describe_scene(scene: Scene | LatticeScene) -> str:
+    said: list[str] = []
+    if isinstance(scene, LatticeScene):
+        for colour in ("white", "black"):
+            lines = sorted(line_name(ln) for ln, c in scene.pieces.items() if c == colour)
+            if lines:
+                said.append(f"{colour.capitalize()} pieces on {', '.join(lines)}")
+        if scene.ghosts:
+            said.append("allowed targets " + ", ".join(sorted(line_name(ln)
+                                                              for ln in scene.ghosts)))
+        if scene.crossed:
+            said.append("crossed out " + ", ".join(sorted(line_name(ln)
+                                                          for ln in scene.crossed)))
+    else:
+        name = Notation(scene.grid).name
+        by_role: dict[str, list[str]] = {}
+        for cell, role in scene.cell_roles.items():
+            if role in ROLE_WORDS:
+                by_role.setdefault(ROLE_WORDS[role], []).append(name(cell))
+        for words, cells in by_role.items():
+            said.append(f"{words}: {', '.join(sorted(cells, key=_cell_order))}")
+        stones = sorted((name(m.cell) for m in scene.markers if m.kind in ("dot", "disc")
+                         and scene.cell_roles.get(m.cell) not in ("player1", "player2")),
+                        key=_cell_order)
+        if stones:
+            said.append(f"stones on {', '.join(stones)}")
+        numbered = [f"{name(cell)} is {text}" for cell, text in scene.cell_texts.items()]
+        if numbered:
+            said.append("numbered: " + ", ".join(sorted(numbered, key=_cell_order)))
+        if not said:
+            said.append("an empty board")
+    text = "; ".join(said) + "."
+    return f"{text} {scene.caption}" if scene.caption else text
+
+
+def _cell_order(name: str) -> tuple[str, int]:
+    letters = name.rstrip("0123456789 is")
+    digits = "".join(ch for ch in name[len(letters):] if ch.isdigit())
+    return letters, int(digits or 0)

@@ -16,6 +16,8 @@ from boardgen.render.fonts import BOLD, REGULAR, face
 from boardgen.render.scene import Scene
 
 Point = tuple[float, float]
+# The smallest text a printed page carries (8.2 pt): smaller is hard to read on paper.
+MIN_PRINT_TEXT_MM = 2.9
 
 
 class CellShape(NamedTuple):
@@ -177,9 +179,11 @@ def board_figure(scene: Scene, cell_width: float, *, margin: float = 1.0) -> Fig
     marks = []
     for marker in scene.markers:
         x, y = layout.centre(marker.cell)
-        radius = {"dot": 0.3, "ring": 0.36, "cross": 0.28, "disc": 0.3}[marker.kind] \
-            * cell_width
-        marks.append(Mark(marker.kind, x, y, radius, marker.role))
+        radius = {"dot": 0.3, "ring": 0.36, "cross": 0.28, "disc": 0.3,
+                  "pip": 0.12}[marker.kind] * cell_width
+        # A pip is a small dot: a mark on a cell that keeps the cell's own colour readable.
+        marks.append(Mark("dot" if marker.kind == "pip" else marker.kind, x, y, radius,
+                          marker.role))
     strokes = [arrow_stroke(layout.centre(a.start), layout.centre(a.end), a.role, cell_width)
                for a in scene.arrows]
     return Figure(x1 - x0 + 2 * margin, y1 - y0 + 2 * margin, cell_width,
@@ -228,7 +232,7 @@ def _caption(scene: Scene, x: float, top: float, width: float, cell_width: float
     """The caption, wrapped to ``width`` and centred on x, starting a line below ``top``."""
     if not scene.caption:
         return []
-    size = max(2.6, min(3.6, 0.3 * cell_width))
+    size = max(MIN_PRINT_TEXT_MM, min(3.6, 0.3 * cell_width))
     return [Text(x, top + (1.3 + 1.35 * k) * size, line, size, "caption")
             for k, line in enumerate(wrap(scene.caption, size, width))]
 

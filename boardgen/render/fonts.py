@@ -23,6 +23,8 @@ _FILES = {
     BOLD: font_source_sans_pro.font_files_ttf["SourceSansProBold"],
 }
 PDF_FONT_NAMES = {REGULAR: "SourceSansPro", BOLD: "SourceSansPro-Bold"}
+ITALIC_FILES = {"SourceSansPro-It": "SourceSansProIt",
+                "SourceSansPro-BoldIt": "SourceSansProBoldIt"}
 
 
 def font_path(weight: str) -> str:
@@ -85,6 +87,14 @@ def register_pdf_fonts() -> None:
 
     for weight, name in PDF_FONT_NAMES.items():
         pdfmetrics.registerFont(ReportlabTTFont(name, font_path(weight)))
+    # The italics, for running text only (figures print upright): <i> and <b><i> in a
+    # paragraph then keep the emphasis the sheet's markup asks for.
+    for name, key in ITALIC_FILES.items():
+        path = str(font_source_sans_pro.font_files_ttf[key])
+        pdfmetrics.registerFont(ReportlabTTFont(name, path))
+    pdfmetrics.registerFontFamily(PDF_FONT_NAMES[REGULAR], normal=PDF_FONT_NAMES[REGULAR],
+                                  bold=PDF_FONT_NAMES[BOLD], italic="SourceSansPro-It",
+                                  boldItalic="SourceSansPro-BoldIt")
 
 
 def missing_glyphs(text: str) -> str:

@@ -26,6 +26,7 @@ from boardgen.geometry.lattice import (
     position,
 )
 from boardgen.render.figure import (
+    MIN_PRINT_TEXT_MM,
     Area,
     Figure,
     Mark,
@@ -205,13 +206,18 @@ def lattice_figure(scene: LatticeScene, spacing: float, *, margin: float = 1.0) 
         length = math.hypot(bx - ax, by - ay) or 1.0
         nx, ny = -(by - ay) / length, (bx - ax) / length  # perpendicular
         texts.append(Text((ax + bx) / 2 + nx * 0.17 * s, (ay + by) / 2 + ny * 0.17 * s, label,
-                          max(2.4, 0.11 * s), "cell-text"))
+                          max(MIN_PRINT_TEXT_MM, 0.11 * s), "cell-text"))
     if scene.coordinates:
-        size = max(1.8, 0.08 * s)
+        size = max(MIN_PRINT_TEXT_MM, 0.08 * s)
         for c, levels in ROW_LEVELS.items():
             x, y = _at(Hole(c, levels[0]), s)
-            texts.append(Text(x - 0.2 * s, y, ROW_LETTERS[c + 2], size, "coordinate", "end"))
-        bottom = _at(Hole(2, 2), s)[1] + 0.3 * s
+            # Past the apex's ring on the middle row (a board's apex labels stand further
+            # out and leave the letter where it is).
+            apex = Hole(c, levels[0]) == WHITE_HOME and not scene.apexes
+            gap = 0.2 * s + (0.16 * s if apex else 0.0)
+            texts.append(Text(x - gap, y, ROW_LETTERS[c + 2], size, "coordinate", "end"))
+        # Below where a label of a piece on the bottom row goes (0.17 spacing, one line).
+        bottom = _at(Hole(2, 2), s)[1] + 0.17 * s + 1.3 * size
         for h in range(MAX_LEVEL + 1):
             texts.append(Text(h * s / 2, bottom, str(h), size, "coordinate"))
 
@@ -225,7 +231,7 @@ def lattice_figure(scene: LatticeScene, spacing: float, *, margin: float = 1.0) 
         tx0, ty0, tx1, ty1 = text_box(t)
         x0, y0, x1, y1 = min(x0, tx0), min(y0, ty0), max(x1, tx1), max(y1, ty1)
     if scene.caption:
-        size = max(2.6, min(3.6, 0.08 * s))
+        size = max(MIN_PRINT_TEXT_MM, min(3.6, 0.08 * s))
         centre, top = (x0 + x1) / 2, y1
         for k, line_text in enumerate(wrap(scene.caption, size, max(x1 - x0, 45.0))):
             caption = Text(centre, top + (1.3 + 1.35 * k) * size, line_text, size, "caption")

@@ -54,6 +54,10 @@ class Panel:
     numbered: tuple[tuple[Hex, int], ...]  # this turn's cells, in the order placed
     caption: str
     annotations: Annotations[Hex, Hex] = field(default_factory=Annotations)
+    # From the engine, for the picture: the connections open to the player to move when
+    # the panel starts a turn, and the enemy cells this panel's placements touch.
+    open_connections: tuple[Hex, ...] = ()
+    touched: tuple[Hex, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -119,8 +123,11 @@ def _caption(game: Copolymer, draft: _PanelDraft, forced_flags: list[bool]) -> s
     else:
         mover = game.to_move.upper()
         open_ = [game.notation.name(h) for h in game.connections()]
-        parts.append(f"{mover} to play; connections open: {' '.join(open_)}." if open_
-                     else f"{mover} to play; no connection open.")
+        listed = " and ".join([", ".join(open_[:-1]), open_[-1]] if len(open_) > 1
+                               else open_)
+        parts.append(f"{mover} to play, with connections open at {listed}." if len(open_) > 1
+                     else f"{mover} to play, with a connection open at {listed}." if open_
+                     else f"{mover} to play; no connection is open.")
     if game.over:
         winner = game.winner or "?"
         loser = "o" if winner == "x" else "x"
@@ -277,9 +284,15 @@ def load_example(path: Path) -> Example:
             numbered = tuple((p.cell, k) for k, p in enumerate(game.this_turn(), start=1)) \
                 if draft.placements else ()
             caption = draft.annotations.caption
-            panels.append(Panel(draft.label, game.cells(), numbered,
+            cells = game.cells()
+            mine = {p.cell for p in draft.placements}
+            touched = tuple(sorted(
+                {n for cell in mine for n in game.grid.neighbours(cell)
+                 if cells.get(n) not in (None, cells[cell])}, key=game.grid.index.__getitem__))
+            open_ = () if draft.placements or game.over else tuple(game.connections())
+            panels.append(Panel(draft.label, cells, numbered,
                                 _caption(game, draft, forced_flags) if caption is None
-                                else caption, draft.annotations))
+                                else caption, draft.annotations, open_, touched))
         draft, forced_flags = None, []
 
     def close_line() -> None:

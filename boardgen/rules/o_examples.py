@@ -221,8 +221,9 @@ def load_o_example(path: Path, *, table: dict[str, str] | None = None) -> OExamp
 
 def _panel(game: OGame, draft: _Draft) -> OPanel:
     name = game.notation.name
-    words = [f"{number}. {player.capitalize()} {name(cell)} ({glyph})"
-             for cell, player, number, glyph in draft.placed]
+    # Players' words: the move, not the engine's name for the ring it went into.
+    words = [f"{number}. {player.capitalize()} {name(cell)}"
+             for cell, player, number, _glyph in draft.placed]
     parts = ["; ".join(words) + "." if words else
              (f"{game.to_move.capitalize()} to play." if not game.over else "")]
     for cell in draft.shown:

@@ -80,6 +80,7 @@ class PolygonePanel:
     labels: dict[Line, str] = field(default_factory=dict)
     caption: list[str] = field(default_factory=list)
     annotations: Annotations[Hole, Line] = field(default_factory=Annotations)
+    pivots: list[Hole] = field(default_factory=list)  # the holes a show swings about
 
 
 @dataclass(frozen=True)
@@ -165,22 +166,54 @@ def _line_names(lines: set[Line]) -> str:
     return " ".join(sorted(line_name(ln) for ln in lines)) or "none"
 
 
+def _listed(names: list[str]) -> str:
+    """a, b and c"""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+POLYGON_NAMES = {3: "triangle", 4: "four-sided polygon", 5: "five-sided polygon",
+                 6: "six-sided polygon"}
+
+
+def _polygon(sides: int) -> str:
+    return POLYGON_NAMES.get(sides, f"{sides}-sided polygon")
+
+
 def _turn_caption(turn: Turn) -> str:
+    """What the move did, as a player would say it."""
     mover = turn.mover.capitalize()
-    text = f"{mover} plays {turn.move.notation()}."
     if not turn.polygons:
-        return text + " No polygon is closed."
+        return f"{mover}'s move closes no polygon."
     parts = []
     for poly in turn.polygons:
         capture = next((c for c in turn.captures if c.polygon == poly), None)
-        sides = len(poly)
         if capture is None:
-            parts.append(f"a {sides}-sided polygon captures nothing")
+            parts.append(f"a {_polygon(len(poly))} that captures nothing")
         else:
-            removed = " ".join(line_name(ln) for ln in capture.removed)
-            loser = "black" if capture.captor == "white" else "white"
-            parts.append(f"a {sides}-sided polygon: {capture.captor} takes {loser} {removed}")
-    return text + " In turn: " + "; ".join(parts) + "."
+            loser = "Black" if capture.captor == "white" else "White"
+            pieces = _listed([line_name(ln) for ln in capture.removed])
+            parts.append(f"a {_polygon(len(poly))}: {capture.captor.capitalize()} captures "
+                         f"{loser}'s {pieces}")
+    if len(parts) == 1:
+        return f"{mover}'s move closes {parts[0]}."
+    count = {2: "two", 3: "three"}.get(len(parts), str(len(parts)))
+    return f"{mover}'s move closes {count} polygons, resolved one after the other: " \
+        f"first {parts[0]}; then " + "; then ".join(parts[1:]) + "."
+
+
+def _show_caption(colour: str, moving: Hole, pivot: Hole, show: _Show) -> str:
+    """Where a swing can take the end, as a player would say it."""
+    end = f"{colour.capitalize()}'s end {hole_name(moving)}, swung about {hole_name(pivot)}"
+    allowed = sorted(hole_name(h) for h in show.allowed)
+    text = f"{end}, may reach {_listed(allowed)}." if allowed else \
+        f"{end}, has nowhere to go."
+    if show.backwards:
+        back = sorted(hole_name(h) for h in show.backwards)
+        text += f" {_listed(back)} {'is' if len(back) == 1 else 'are'} backwards."
+    if show.blocked:
+        blocked = sorted(hole_name(h) for h in show.blocked)
+        text += f" {_listed(blocked)} {'is' if len(blocked) == 1 else 'are'} blocked."
+    return text
 
 
 def load_polygone_example(path: Path) -> PolygoneExample:
@@ -279,10 +312,9 @@ def load_polygone_example(path: Path) -> PolygoneExample:
             panel.crossed.extend(line(pivot, h) for h in
                                  sorted(last_show.backwards | last_show.blocked))
             colour = game.pieces[piece]
-            panel.caption.append(
-                f"{colour.capitalize()} {line_name(piece)} swinging {hole_name(moving)} about "
-                f"{hole_name(pivot)}: allowed {_names(last_show.allowed)}; backwards "
-                f"{_names(last_show.backwards)}; blocked {_names(last_show.blocked)}.")
+            panel.caption.append(_show_caption(colour, moving, pivot, last_show))
+            if pivot not in panel.pivots:
+                panel.pivots.append(pivot)
         elif d.key == "move":
             try:
                 move = parse_move(d.value)

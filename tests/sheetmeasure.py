@@ -1,0 +1,132 @@
+"""How a printed rule sheet is laid out, measured from the PDF alone (an oracle for tests).
+
+Text runs are read from the content streams with their effective size in points (font size
+times the text and graphics matrices), pages are rasterised to find where the ink ends.
+Shares no code or constants with boardgen's writer: the page margins below are the ones
+the issue measures against, written out here on their own.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from dataclasses import dataclass
+
+import pypdfium2
+from pypdf import PdfReader
+
+MM_PER_PT = 25.4 / 72
+TOP_MM = 15.0  # where a page's text column starts, from the top
+LEFT_MM = 15.0  # the text column's left edge
+BOTTOM_MM = 23.0  # where it ends, from the bottom (the footer sits below)
+FOOTER_MM = 20.0  # text whose baseline is below this (from the bottom) is page furniture
+DPI = 72
+
+
+@dataclass(frozen=True)
+class Run:
+    text: str
+    size_pt: float
+    baseline_mm: float  # from the bottom of the page
+    x_mm: float
+    grey: float  # fill colour as luminance, 0 black .. 1 white (None-safe: 0 if unknown)
+
+
+@dataclass
+class PageLayout:
+    runs: list[Run]
+    fill: float  # how far down the ink reaches, as a share of the column's height
+    is_board: bool  # a board (or pieces) page to print at 100 %
+    width_mm: float = 0.0
+
+
+def _luminance(colour: list[float]) -> float:
+    if len(colour) == 1:
+        return colour[0]
+    if len(colour) == 3:
+        r, g, b = colour
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    if len(colour) == 4:
+        c, m, y, k = colour
+        return 1 - min(1.0, 0.3 * c + 0.59 * m + 0.11 * y + k)
+    return 0.0
+
+
+def _runs(page: object) -> list[Run]:
+    runs: list[Run] = []
+    state: dict[str, list[float]] = {"fill": [0.0]}
+
+    def visit(operator: bytes, operands: list[object], cm: list[float], tm: list[float]
+              ) -> None:
+        if operator in (b"rg", b"g", b"k"):
+            state["fill"] = [float(v) for v in operands]  # type: ignore[arg-type]
+
+    def text(chunk: str, cm: list[float], tm: list[float], font: object,
+             size: float) -> None:
+        if not chunk.strip():
+            return
+        # The text space to device space matrix: tm x cm.
+        a = tm[0] * cm[0] + tm[1] * cm[2]
+        b = tm[0] * cm[1] + tm[1] * cm[3]
+        c = tm[2] * cm[0] + tm[3] * cm[2]
+        d = tm[2] * cm[1] + tm[3] * cm[3]
+        e = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
+        f = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
+        vertical = math.hypot(c, d)  # the height of glyphs, whatever the rotation
+        runs.append(Run(chunk.strip(), size * vertical, f * MM_PER_PT, e * MM_PER_PT,
+                        _luminance(state["fill"])))
+        del a, b
+
+    page.extract_text(visitor_operand_before=visit, visitor_text=text)  # type: ignore[attr-defined]
+    return runs
+
+
+def _ink_bottom_mm(image: object, page_height_mm: float) -> float | None:
+    """The lowest inked row above the footer band, in mm from the top."""
+    grey = image.convert("L")  # type: ignore[attr-defined]
+    px_per_mm = grey.height / page_height_mm
+    cut = round((page_height_mm - FOOTER_MM) * px_per_mm)
+    body = grey.crop((0, 0, grey.width, cut)).point(lambda v: 255 if v < 200 else 0)
+    box = body.getbbox()
+    return None if box is None else box[3] / px_per_mm
+
+
+def measure(pdf: bytes) -> list[PageLayout]:
+    reader = PdfReader(io.BytesIO(pdf))
+    document = pypdfium2.PdfDocument(pdf)
+    pages = []
+    for index, page in enumerate(reader.pages):
+        height_mm = float(page.mediabox.height) * MM_PER_PT
+        text = page.extract_text() or ""
+        bottom = _ink_bottom_mm(document[index].render(scale=DPI / 72).to_pil(), height_mm)
+        column = height_mm - TOP_MM - BOTTOM_MM
+        fill = 0.0 if bottom is None else max(0.0, bottom - TOP_MM) / column
+        pages.append(PageLayout(_runs(page), fill, "100 %" in text and "50 mm" in text,
+                                float(page.mediabox.width) * MM_PER_PT))
+    document.close()
+    return pages
+
+
+def text_pages(layout: list[PageLayout]) -> list[PageLayout]:
+    """The pages before the first board page."""
+    out = []
+    for page in layout:
+        if page.is_board:
+            break
+        out.append(page)
+    return out
+
+
+def smallest_text(layout: list[PageLayout]) -> Run:
+    """The smallest run of text outside the page footer."""
+    return min((r for page in layout for r in page.runs if r.baseline_mm > FOOTER_MM),
+               key=lambda r: r.size_pt)
+
+
+def summary(pdf: bytes) -> str:
+    layout = measure(pdf)
+    texts = text_pages(layout)
+    small = smallest_text(layout)
+    return (f"{len(layout)} pages; text pages filled "
+            f"{', '.join(f'{p.fill:.2f}' for p in texts)}; smallest {small.size_pt:.1f} pt "
+            f"({small.text[:30]!r})")
