@@ -10,6 +10,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -43,23 +44,18 @@ from boardgen.render.board import (
     check_cells_page_count,
     render_board,
 )
-from boardgen.render.diagram import Diagram, draw_diagram
-from boardgen.render.fonts import missing_glyphs
-from boardgen.render.gallery import (
-    board_stem,
-    default_jobs,
-    diagram_stem,
-    gallery_html,
-    thumbnail,
-    thumbnail_source,
-)
 from boardgen.render.paper import ORIENTATIONS, parse_paper
-from boardgen.render.polygone_figure import LatticeScene, render_polygone_board
 from boardgen.render.scene import LABEL_MODES, THEMES, Scene, theme_named
-from boardgen.render.sheet import check_sheet_paper, render_sheet_html, render_sheet_pdf
 from boardgen.rules import copolymer, moves_from_record
 from boardgen.rules.o import parse_glyph_table
 from boardgen.text import MAX_TITLE_CHARS, check_line, read_input_text
+
+if TYPE_CHECKING:
+    from boardgen.render.polygone_figure import LatticeScene
+
+# A command imports the writers it uses when it runs (the diagram drawer, the rule sheets'
+# platypus, the gallery's rasterisers): --help or replaying moves must not pay for them.
+# tests/test_cli.py checks which libraries each command loads.
 
 GAMES = tuple(GAMES_BY_KEY)
 DEFAULT_OUTPUT = Path("output")
@@ -135,6 +131,8 @@ def resolve_grid(game: str, side: int | None, preset: str | None, diameter: int 
 
 
 def board_file_stem(game: str, grid: HexGrid, mask: Path | None) -> str:
+    from boardgen.render.gallery import board_stem
+
     if mask is not None:
         return f"{game}-mask-{mask.stem}"
     return board_stem(game, grid)
@@ -193,7 +191,11 @@ def checked_title(title: str | None) -> str | None:
 def warn_missing_glyphs(title: str | None) -> None:
     """Characters the bundled font lacks print as boxes: say so (after the file is written,
     so that an error stays the only line on stderr)."""
-    missing = missing_glyphs(title or "")
+    if not title:
+        return
+    from boardgen.render.fonts import missing_glyphs
+
+    missing = missing_glyphs(title)
     if missing:
         click.echo(f"boardgen: warning: --title: {missing[:10]!r} not in the bundled font; "
                    "printed as boxes", err=True)
@@ -290,6 +292,8 @@ def board(game: str, side: int | None, preset: str | None, diameter: int | None,
     title = checked_title(title)
     description = game_named(game)
     if description.board_kind == "lattice":
+        from boardgen.render.polygone_figure import render_polygone_board
+
         _refuse_hex_options(description, side, preset, diameter, shape, mask)
         paper_size = parse_paper(paper)
         if cell_mm is not None:
@@ -443,6 +447,8 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None, 
     if target is None:
         return
     path, fmt = target
+    from boardgen.render.diagram import Diagram, draw_diagram
+
     if every is None:
         data = render_position(position, fmt, paper=paper_size, theme=theme_named(theme),
                                cell_mm=cell_mm, dpi=dpi, title=title)
@@ -491,6 +497,9 @@ def diagram(target: str, name: str | None, list_names: bool, cell_mm: float | No
       boardgen diagram polygone 03-blocking -o blocking.png
       boardgen diagram my-opening.txt -o my-opening.svg
     """
+    from boardgen.render.diagram import draw_diagram
+    from boardgen.render.gallery import diagram_stem
+
     glyphs = _read_glyphs(glyphs_file)
     if target in GAMES:
         game = target
@@ -547,6 +556,8 @@ def rules(game: str, paper: str, quick: bool, theme: str, fmt: str | None,
       boardgen rules o --paper letter --quick
       boardgen rules polygone -o polygone.html
     """
+    from boardgen.render.sheet import check_sheet_paper, render_sheet_html, render_sheet_pdf
+
     paper_size = parse_paper(paper)
     stem = f"{game}-{'quick-reference' if quick else 'rules'}"
     path, fmt = prepare_output(output, fmt, stem, ("pdf", "html"))
@@ -572,6 +583,9 @@ def all_command(out: Path, paper: str, theme: str) -> None:
     A failure on one file is reported by name; the others are still built, and the exit
     code is non-zero at the end.
     """
+    from boardgen.render.gallery import default_jobs, gallery_html, thumbnail, thumbnail_source
+    from boardgen.render.sheet import check_sheet_paper
+
     paper_size = parse_paper(paper)
     check_sheet_paper(paper_size)  # the rule sheets' limit, before anything is built
     thumbs = out / "thumbs"

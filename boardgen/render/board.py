@@ -9,11 +9,8 @@ from dataclasses import dataclass
 from boardgen.errors import BoardgenError
 from boardgen.geometry import Hex, Layout
 from boardgen.render.figure import Figure, board_figure, cell_guidance
-from boardgen.render.paper import Paper, fitting_scale, tile
-from boardgen.render.pdf import PageInfo, render_pdf
-from boardgen.render.png import render_png
+from boardgen.render.paper import PageInfo, Paper, fitting_scale, tile
 from boardgen.render.scene import Scene, Theme
-from boardgen.render.svg import document_size, render_svg
 
 FORMATS = ("pdf", "svg", "png")
 # The default cell is as large as the paper allows, within these bounds.  Below 8 mm a cell
@@ -115,17 +112,24 @@ def render_board(scene: Scene, fmt: str, options: BoardOptions, *, theme: Theme,
     if fmt == "pdf":
         check_cells_page_count(scene.grid.cells, options)
     figure = build_figure(scene, options)
+    # Each writer is imported when it is used: a command pays only for its own format.
     if fmt == "pdf":
+        from boardgen.render.pdf import render_pdf
+
         check_page_count((figure.width, figure.height), options.paper, options.orientation,
                          figure.cell_width)
         return render_pdf(figure, theme=theme, paper=options.paper,
                           orientation=options.orientation, info=info)
     # The SVG and PNG say what their cells fit, as the PDF's page furniture does.
+    from boardgen.render.svg import document_size, render_svg
+
     guidance = f"each cell {figure.cell_width:.1f} mm flat to flat, " \
         f"{cell_guidance(figure.cell_width)}"
     description = f"{info.subject} · {guidance}" if info.subject else guidance
     svg = render_svg(figure, theme=theme, title=info.title, description=description)
     if fmt == "svg":
         return svg.encode("utf-8")
+    from boardgen.render.png import render_png
+
     width_mm, height_mm = document_size(figure, info.title)
     return render_png(svg, width_mm=width_mm, height_mm=height_mm, dpi=options.dpi)

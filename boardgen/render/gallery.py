@@ -14,18 +14,13 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
-import cairosvg
-import pypdfium2
-
 from boardgen import __version__
 from boardgen.games import GAMES as GAME_DESCRIPTIONS
 from boardgen.games import render_diagram
 from boardgen.geometry import HexGrid, hexhex
 from boardgen.render.board import BoardOptions, render_board
 from boardgen.render.paper import Paper
-from boardgen.render.polygone_figure import render_polygone_board
 from boardgen.render.scene import THEMES, Theme
-from boardgen.render.sheet import render_sheet_html, render_sheet_pdf
 from boardgen.text import printable
 
 GAMES = tuple(GAME_DESCRIPTIONS)
@@ -53,6 +48,9 @@ def diagram_stem(game: str, name: str) -> str:
 
 
 def default_jobs(paper: Paper, theme: Theme = THEMES["colour"]) -> list[Job]:
+    from boardgen.render.polygone_figure import render_polygone_board
+    from boardgen.render.sheet import render_sheet_html, render_sheet_pdf
+
     options = BoardOptions(paper)
     jobs: list[Job] = []
     for game in GAMES:
@@ -88,6 +86,8 @@ def default_jobs(paper: Paper, theme: Theme = THEMES["colour"]) -> list[Job]:
 def thumbnail(path: Path) -> bytes:
     """A small PNG of a file: page 1 of a PDF, or an SVG drawn by CairoSVG."""
     if path.suffix == ".pdf":
+        import pypdfium2
+
         document = pypdfium2.PdfDocument(str(path))
         try:
             page = document[0]
@@ -100,6 +100,8 @@ def thumbnail(path: Path) -> bytes:
         return buffer.getvalue()
     # From the bytes, not the path: CairoSVG reads a path as a URL, which a folder named
     # with '#', '?' or a control character breaks.
+    import cairosvg
+
     png: bytes = cairosvg.svg2png(bytestring=path.read_bytes(), output_width=THUMB_WIDTH_PX)
     return png
 

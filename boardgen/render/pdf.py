@@ -13,7 +13,6 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
@@ -45,20 +44,15 @@ from boardgen.render.paper import (
     content_size,
     tile,
 )
+from boardgen.render.paper import (
+    PageInfo as PageInfo,  # re-exported: it lived here before paper.py
+)
 from boardgen.render.scene import Theme
 
 FORM_NAME = "board"
+NO_INFO = PageInfo()  # a page with no title, subject or credit
 SCALE_BAR_MM = 50.0
 PT = 25.4 / 72.0  # one point in millimetres
-
-
-@dataclass(frozen=True)
-class PageInfo:
-    """What the page furniture says besides the board itself."""
-
-    title: str | None = None
-    subject: str | None = None  # e.g. "Copolymer board, hexhex side 10, 271 cells"
-    credit: str | None = None  # e.g. "Copolymer by Mark Steere"
 
 
 def _n(v: float) -> str:
@@ -424,7 +418,7 @@ def _place_form(c: Canvas, name: str, figure: Figure, rect: tuple[float, float, 
 
 
 def render_pdf(figure: Figure, *, theme: Theme, paper: Paper, orientation: str = "auto",
-               info: PageInfo = PageInfo()) -> bytes:
+               info: PageInfo = NO_INFO) -> bytes:
     """The figure at 1:1 on ``paper``; tiled across pages when it does not fit on one.
 
     Each page's TrimBox is exactly the part of the board it keeps: trimmed to it and butted
@@ -453,7 +447,7 @@ def render_pdf(figure: Figure, *, theme: Theme, paper: Paper, orientation: str =
 
 
 def render_pdf_pages(pages: list[Figure], *, theme: Theme, paper: Paper,
-                     orientation: str = "portrait", info: PageInfo = PageInfo()) -> bytes:
+                     orientation: str = "portrait", info: PageInfo = NO_INFO) -> bytes:
     """Each figure on a page of its own, at 1:1, top-centred (diagrams, already paginated
     so that each fits)."""
     page = paper.size("landscape" if orientation == "landscape" else "portrait")

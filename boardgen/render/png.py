@@ -6,8 +6,6 @@ from __future__ import annotations
 import struct
 import zlib
 
-import cairosvg
-
 from boardgen.errors import BoardgenError
 
 MAX_PIXELS = 80_000_000  # about 9000 x 9000: past this a PNG is the wrong format to ask for
@@ -38,6 +36,8 @@ def render_png(svg: str, *, width_mm: float, height_mm: float, dpi: int = 150) -
             f"{MAX_ELEMENTS:,} the PNG renderer accepts: ask for .pdf or .svg, or a smaller "
             "board"
         )
+    import cairosvg  # only here: importing it costs a fifth of a second
+
     png: bytes = cairosvg.svg2png(bytestring=svg.encode("utf-8"), dpi=dpi)
     return with_resolution(png, dpi)
 

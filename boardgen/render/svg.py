@@ -9,10 +9,8 @@ cells.  The markup is the same either way; ``xml.sax.saxutils`` escapes every te
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 from xml.sax.saxutils import quoteattr
-
-import svgwrite
-from svgwrite.container import Group
 
 from boardgen.render.figure import (
     PATTERN_SHARE,
@@ -29,6 +27,10 @@ from boardgen.render.figure import (
 from boardgen.render.fonts import BOLD, face
 from boardgen.render.scene import Theme
 from boardgen.text import printable
+
+if TYPE_CHECKING:
+    import svgwrite
+    from svgwrite.container import Group
 
 TITLE_SIZE_MM = 6.0
 
@@ -175,6 +177,8 @@ def render_svg(figure: Figure, *, theme: Theme, title: str | None = None,
     Every cell is one ``<use class="cell ROLE" data-cell="NAME">`` element, so a board can
     be restyled with CSS (``.cell.empty``, ``.cell[data-cell=F6]``) or scripted.
     """
+    import svgwrite  # only for SVG output: importing it costs tens of milliseconds
+
     title_text, band, width = _title_text(figure, title)
     height = figure.height + band
     dx = (width - figure.width) / 2
