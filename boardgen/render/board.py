@@ -120,16 +120,15 @@ def render_board(scene: Scene, fmt: str, options: BoardOptions, *, theme: Theme,
                          figure.cell_width)
         return render_pdf(figure, theme=theme, paper=options.paper,
                           orientation=options.orientation, info=info)
-    # The SVG and PNG say what their cells fit, as the PDF's page furniture does.
-    from boardgen.render.svg import document_size, render_svg
+    if fmt == "png":
+        from boardgen.render.png import render_figure_png
+
+        return render_figure_png(figure, theme=theme, title=info.title, dpi=options.dpi)
+    # The SVG says what its cells fit, as the PDF's page furniture does.
+    from boardgen.render.svg import render_svg
 
     guidance = f"each cell {figure.cell_width:.1f} mm flat to flat, " \
         f"{cell_guidance(figure.cell_width)}"
     description = f"{info.subject} · {guidance}" if info.subject else guidance
-    svg = render_svg(figure, theme=theme, title=info.title, description=description)
-    if fmt == "svg":
-        return svg.encode("utf-8")
-    from boardgen.render.png import render_png
-
-    width_mm, height_mm = document_size(figure, info.title)
-    return render_png(svg, width_mm=width_mm, height_mm=height_mm, dpi=options.dpi)
+    return render_svg(figure, theme=theme, title=info.title,
+                      description=description).encode("utf-8")

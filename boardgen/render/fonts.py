@@ -69,6 +69,16 @@ class FontFace:
         self._glyphs[ch] = glyph
         return glyph
 
+    def glyph_name(self, ch: str) -> str:
+        name: str = self._cmap.get(ord(ch), ".notdef")
+        return name
+
+    def glyph_set(self) -> Any:
+        """fontTools' glyph set (the outlines), read on first use."""
+        if self._glyph_set is None:
+            self._glyph_set = self._font.getGlyphSet()
+        return self._glyph_set
+
     def lacks(self, ch: str) -> bool:
         """True if the font has no glyph for ``ch`` (it would print as a box)."""
         return ord(ch) not in self._cmap
