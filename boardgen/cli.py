@@ -21,6 +21,7 @@ from boardgen.games import (
     Game,
     PlayOptions,
     build_diagram,
+    diagrams_memoised,
     game_named,
     load_diagram_file,
     new_position,
@@ -43,6 +44,16 @@ from boardgen.render.board import (
     check_cell_mm,
     check_cells_page_count,
     render_board,
+)
+from boardgen.render.gallery import (
+    board_stem,
+    build_all_diagrams,
+    default_jobs,
+    default_workers,
+    diagram_stem,
+    gallery_html,
+    run_jobs,
+    why_failed,
 )
 from boardgen.render.paper import ORIENTATIONS, parse_paper
 from boardgen.render.scene import LABEL_MODES, THEMES, Scene, theme_named
@@ -131,8 +142,6 @@ def resolve_grid(game: str, side: int | None, preset: str | None, diameter: int 
 
 
 def board_file_stem(game: str, grid: HexGrid, mask: Path | None) -> str:
-    from boardgen.render.gallery import board_stem
-
     if mask is not None:
         return f"{game}-mask-{mask.stem}"
     return board_stem(game, grid)
@@ -498,7 +507,6 @@ def diagram(target: str, name: str | None, list_names: bool, cell_mm: float | No
       boardgen diagram my-opening.txt -o my-opening.svg
     """
     from boardgen.render.diagram import draw_diagram
-    from boardgen.render.gallery import diagram_stem
 
     glyphs = _read_glyphs(glyphs_file)
     if target in GAMES:
@@ -576,14 +584,16 @@ def rules(game: str, paper: str, quick: bool, theme: str, fmt: str | None,
               help="a4, letter, a3, universal or WxHmm.")
 @click.option("--theme", type=click.Choice(sorted(THEMES)), default="colour",
               show_default=True, help="Draw everything in this theme (ink: black only).")
-def all_command(out: Path, paper: str, theme: str) -> None:
+@click.option("-j", "--jobs", "jobs_count", type=click.IntRange(1, 256),
+              help="Build this many files at once, each on its own core.  Default: all the "
+              "cores (the files are the same bytes whatever the number).")
+def all_command(out: Path, paper: str, theme: str, jobs_count: int | None) -> None:
     """Build every rule sheet, board and diagram into the output folder, with a progress
     bar, then a gallery page, index.html, linking them all.
 
     A failure on one file is reported by name; the others are still built, and the exit
     code is non-zero at the end.
     """
-    from boardgen.render.gallery import default_jobs, gallery_html, thumbnail, thumbnail_source
     from boardgen.render.sheet import check_sheet_paper
 
     paper_size = parse_paper(paper)
@@ -597,42 +607,35 @@ def all_command(out: Path, paper: str, theme: str) -> None:
     except OSError as exc:
         raise BoardgenError(f"-o {out}: cannot make {thumbs}: {exc.strerror or exc}") from None
     jobs = default_jobs(paper_size, theme_named(theme))
-    failures: list[str] = []
+    failures: dict[int, list[str]] = {}
     made: set[str] = set()
-    with click.progressbar(jobs, label="building", file=sys.stderr,
-                           item_show_func=lambda j: j.name if j else None) as bar:
-        for job in bar:
+    with diagrams_memoised(), click.progressbar(
+            length=len(jobs), label="building", file=sys.stderr,
+            item_show_func=lambda name: name) as bar:
+        workers = jobs_count or default_workers()
+        build_all_diagrams(workers)  # each once, before the jobs: the workers inherit them
+        for built in run_jobs(jobs, workers):
+            job = jobs[built.index]
+            problems = failures.setdefault(built.index, list(built.failures))
             try:
-                write_atomic(out / job.name, job.make())
-                made.add(job.name)
-            except Exception as exc:  # one job's failure, whatever it is, stops no other
-                failures.append(f"{job.name}: {_why(exc)}")
-    with click.progressbar(sorted(made), label="thumbnails", file=sys.stderr) as bar:
-        for name in bar:
-            source = thumbnail_source(name, made)
-            if source is None or source != name:
-                continue
-            try:
-                write_atomic(thumbs / f"{name}.png", thumbnail(out / name))
+                if built.data is not None:
+                    write_atomic(out / job.name, built.data)
+                    made.add(job.name)
+                if built.thumb is not None:
+                    write_atomic(thumbs / f"{job.name}.png", built.thumb)
             except Exception as exc:
-                failures.append(f"thumbnail of {name}: {_why(exc)}")
-    write_atomic(out / "index.html", gallery_html(jobs, made, failures).encode("utf-8"))
-    for failure in failures:
+                problems.append(f"{job.name}: {why_failed(exc)}")
+            bar.update(1, job.name)
+    # In the jobs' order, whatever order they finished in.
+    failures_listed = [line for index in sorted(failures) for line in failures[index]]
+    write_atomic(out / "index.html",
+                 gallery_html(jobs, made, failures_listed).encode("utf-8"))
+    for failure in failures_listed:
         click.echo(f"boardgen all: failed: {failure}", err=True)
     click.echo(f"wrote {len(made)} of {len(jobs)} files and index.html into "
                f"{click.format_filename(out)}")
-    if failures:
+    if failures_listed:
         sys.exit(1)
-
-
-def _why(exc: Exception) -> str:
-    """One line saying why a job of ``all`` failed."""
-    if isinstance(exc, BoardgenError):
-        return _one_line(str(exc))
-    if isinstance(exc, OSError):
-        return f"{exc.strerror or exc}" + (f" ({exc.filename})" if exc.filename else "")
-    return _one_line(f"unexpected {type(exc).__name__}: {exc} (a bug in boardgen; please "
-                     "report it)")
 
 
 # --- entry point ------------------------------------------------------------------------

@@ -9,7 +9,8 @@ below ``cli``.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -112,9 +113,37 @@ def game_named(key: str) -> Game:
             from None
 
 
+_MEMO: list[dict[tuple[str, str], Diagram]] = []  # the diagrams built so far, when memoised
+
+
 def build_diagram(game: str, name: str, *, glyphs: GlyphTable | None = None) -> Diagram:
-    """The named diagram of a game (``templates/GAME/NAME.txt`` or a generated figure)."""
-    return game_named(game).diagram(name, glyphs=glyphs)
+    """The named diagram of a game (``templates/GAME/NAME.txt`` or a generated figure);
+    inside :func:`diagrams_memoised`, built once however often it is asked for."""
+    if glyphs is not None or not _MEMO:
+        return game_named(game).diagram(name, glyphs=glyphs)
+    memo = _MEMO[-1]
+    key = (game, name)
+    if key not in memo:
+        memo[key] = game_named(game).diagram(name)
+    return memo[key]
+
+
+@contextmanager
+def diagrams_memoised() -> Iterator[None]:
+    """Build each built-in diagram once while inside (``boardgen all`` draws each several
+    times: its PDF, its SVG, and in the rule sheets).  Not for longer: a template may be
+    edited between two commands of one Python session."""
+    _MEMO.append({})
+    try:
+        yield
+    finally:
+        _MEMO.pop()
+
+
+def remember_diagram(game: str, name: str, diagram: Diagram) -> None:
+    """Put a diagram built elsewhere (another process) into the memo, if one is open."""
+    if _MEMO:
+        _MEMO[-1][(game, name)] = diagram
 
 
 def diagram_file_game(path: Path) -> Game:

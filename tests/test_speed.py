@@ -1,4 +1,6 @@
-"""Start-up: each command imports only the libraries of the output it writes.
+"""What the speed-ups (issue 11) must not change, and the start-up imports.
+
+Start-up: each command imports only the libraries of the output it writes.
 
 Checked structurally, in a fresh interpreter per command (which modules are loaded after it
 ran), never by timing: bench/bench_startup.py measures the seconds.
@@ -9,9 +11,13 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from conftest import Run
+
+RunCli = Callable[..., Run]
 
 # The costly imports, each needed by one kind of output only.
 PNG_OR_THUMBNAIL = ("cairosvg", "cairocffi", "pypdfium2")
@@ -66,3 +72,37 @@ def test_the_probe_sees_a_heavy_import(tmp_path: Path) -> None:
     """The check above can fail: a PNG does load the PNG writer's libraries."""
     loaded = loaded_after("board", "copolymer", "--side", "3", "-o", "b.png", cwd=tmp_path)
     assert heavy(loaded, PNG_OR_THUMBNAIL)
+
+
+# --- boardgen all: the same bytes whatever the number of workers or their order -----------
+
+
+def test_all_makes_the_same_bytes_on_one_or_two_workers_in_any_order(
+        run_cli: RunCli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from boardgen.render import gallery
+
+    real = gallery.default_jobs
+
+    def some_jobs(paper: gallery.Paper, theme: gallery.Theme) -> list[gallery.Job]:
+        # A rule sheet and its HTML twin, a board in PDF and SVG, diagrams of every game.
+        return [job for job in real(paper, theme)
+                if job.name.startswith(("o-rules", "copolymer-side5", "o-side4"))
+                or job.name.endswith(("tempo.svg", "tempo.pdf", "glyphs.svg", "blocking.pdf"))]
+
+    monkeypatch.setattr("boardgen.cli.default_jobs", some_jobs)
+    assert run_cli("all", "-o", str(tmp_path / "one"), "--jobs", "1").code == 0
+    assert run_cli("all", "-o", str(tmp_path / "two"), "--jobs", "2").code == 0
+    monkeypatch.setattr("boardgen.cli.default_jobs",
+                        lambda paper, theme: some_jobs(paper, theme)[::-1])
+    assert run_cli("all", "-o", str(tmp_path / "reversed"), "--jobs", "2").code == 0
+
+    def files(folder: Path) -> dict[str, bytes]:
+        return {str(p.relative_to(folder)): p.read_bytes()
+                for p in sorted(folder.rglob("*")) if p.is_file()}
+
+    one, two, reversed_ = (files(tmp_path / n) for n in ("one", "two", "reversed"))
+    assert len(one) >= 14 and any(name.startswith("thumbs/") for name in one)
+    assert one == two
+    # The gallery page lists the cards in the jobs' order; every other file is the same.
+    del one["index.html"], reversed_["index.html"]
+    assert one == reversed_
