@@ -106,3 +106,63 @@ def test_all_makes_the_same_bytes_on_one_or_two_workers_in_any_order(
     # The gallery page lists the cards in the jobs' order; every other file is the same.
     del one["index.html"], reversed_["index.html"]
     assert one == reversed_
+
+
+# --- the engines agree with the naive ones move by move -------------------------------------
+
+
+@pytest.mark.parametrize("side", [4, 5])
+def test_o_engine_agrees_with_the_naive_one_move_by_move(side: int) -> None:
+    import random
+
+    from naive_engines import NaiveO
+
+    from boardgen.geometry import hexhex
+    from boardgen.rules.o import OGame
+
+    grid = hexhex(side)
+    loops = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        game, naive = OGame(grid), NaiveO(grid)
+        while True:
+            assert set(game.legal()) == set(naive.legal()), (seed, len(game.history))
+            assert game.over == naive.over
+            if game.over:
+                assert game.winner == naive.winner and game.loop == naive.loop
+                loops += game.winner is not None
+                break
+            cell = game.random_legal(rng)
+            game.place(cell)
+            naive.place(cell)
+    assert loops  # some games end in a loop, so loop detection was compared too
+
+
+def test_polygone_engine_agrees_with_the_naive_one_move_by_move() -> None:
+    import random
+
+    from naive_engines import NaivePolygone
+
+    from boardgen.rules.polygone import Move, Polygone
+
+    def ends(move: Move) -> tuple[tuple[int, int], ...]:
+        return tuple((hole.c, hole.h) for hole in (move.moving, move.pivot, move.target))
+
+    captures = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        game, naive = Polygone(), NaivePolygone()
+        while True:
+            assert game.over == naive.over, seed
+            if game.over:
+                assert game.winner == naive.winner, seed
+                break
+            assert [ends(m) for m in game.legal_moves()] == naive.moves(), seed
+            move = game.random_move(rng)
+            turn = game.play(move)
+            naive.play(*ends(move))
+            captures += len(turn.captures)
+            assert {frozenset(((a.c, a.h), (b.c, b.h))): colour
+                    for (a, b), colour in game.pieces.items()} == naive.pieces, seed
+            assert game.captured == naive.captured, seed
+    assert captures  # captures were compared too
