@@ -166,3 +166,22 @@ def test_polygone_engine_agrees_with_the_naive_one_move_by_move() -> None:
                     for (a, b), colour in game.pieces.items()} == naive.pieces, seed
             assert game.captured == naive.captured, seed
     assert captures  # captures were compared too
+
+
+# --- large boards ---------------------------------------------------------------------------
+
+
+def test_drawing_a_board_builds_no_neighbour_table_and_pdf_streams_are_flate_only() -> None:
+    from boardgen.geometry import hexhex
+    from boardgen.render.board import BoardOptions, render_board
+    from boardgen.render.paper import PageInfo, parse_paper
+    from boardgen.render.scene import THEMES, board_scene
+
+    grid = hexhex(12)
+    scene = board_scene(grid, "outside")
+    options = BoardOptions(parse_paper("a4"))
+    pdf = render_board(scene, "pdf", options, theme=THEMES["colour"], info=PageInfo("t"))
+    render_board(scene, "svg", options, theme=THEMES["colour"], info=PageInfo("t"))
+    assert grid._neighbour_indices is None  # built only when an engine asks for it
+    assert len(grid.neighbour_indices[0]) == 3 and grid._neighbour_indices is not None
+    assert b"/FlateDecode" in pdf and b"ASCII85" not in pdf

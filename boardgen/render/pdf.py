@@ -14,6 +14,7 @@ import io
 import math
 from collections.abc import Sequence
 
+from reportlab import rl_config
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
@@ -48,6 +49,11 @@ from boardgen.render.paper import (
     PageInfo as PageInfo,  # re-exported: it lived here before paper.py
 )
 from boardgen.render.scene import Theme
+
+# Streams are Flate-compressed only: ASCII85 on top made them a quarter larger and slower
+# to write, for 7-bit-clean files nobody needs.  A reportlab setting, so the rule sheets
+# (which import this module) follow it too.
+rl_config.useA85 = 0
 
 FORM_NAME = "board"
 NO_INFO = PageInfo()  # a page with no title, subject or credit
