@@ -310,17 +310,24 @@ def _rgb(colour: str, stroke: bool) -> str:
     return f"{r:.3f} {g:.3f} {b:.3f} {'RG' if stroke else 'rg'}"
 
 
-def _registration(x: float, y: float) -> str:
-    """A registration cross with a ring, as path operators (a page draws up to eight: one
-    string each is far cheaper than reportlab's path calls, see bench/bench_render.py)."""
+def _registration_ops() -> str:
+    """A registration cross with a ring round (0, 0), as path operators."""
     k = 0.5523  # Bezier handle of a unit quarter circle
-    return (f"/{REGISTRATION_TAG} BMC {_n(x - 2)} {_n(y)} m {_n(x + 2)} {_n(y)} l "
-            f"{_n(x)} {_n(y - 2)} m {_n(x)} {_n(y + 2)} l "
-            f"{_n(x + 1)} {_n(y)} m {_n(x + 1)} {_n(y + k)} {_n(x + k)} {_n(y + 1)} "
-            f"{_n(x)} {_n(y + 1)} c {_n(x - k)} {_n(y + 1)} {_n(x - 1)} {_n(y + k)} "
-            f"{_n(x - 1)} {_n(y)} c {_n(x - 1)} {_n(y - k)} {_n(x - k)} {_n(y - 1)} "
-            f"{_n(x)} {_n(y - 1)} c {_n(x + k)} {_n(y - 1)} {_n(x + 1)} {_n(y - k)} "
-            f"{_n(x + 1)} {_n(y)} c S EMC")
+    points = ((1, 0, 1, k, k, 1, 0, 1), (-k, 1, -1, k, -1, 0), (-1, -k, -k, -1, 0, -1),
+              (k, -1, 1, -k, 1, 0))
+    first, *curves = points
+    ring = " ".join(_n(v) for v in first[:2]) + " m " + " ".join(_n(v) for v in first[2:]) + \
+        " c " + " ".join(" ".join(_n(v) for v in curve) + " c" for curve in curves)
+    return (f"/{REGISTRATION_TAG} BMC -2 0 m 2 0 l 0 -2 m 0 2 l {ring} S EMC")
+
+
+_REGISTRATION = _registration_ops()
+
+
+def _registration(x: float, y: float) -> str:
+    """A registration cross at (x, y): the same operators moved there (a page draws up to
+    eight, and a tiled board has up to 500 pages: one string formatted once)."""
+    return f"q 1 0 0 1 {_n(x)} {_n(y)} cm {_REGISTRATION} Q"
 
 
 def _tile_marks(c: Canvas, tiling: Tiling, row: int, col: int,
