@@ -21,18 +21,14 @@ from boardgen.geometry.lattice import Line
 from boardgen.render.paper import PageInfo, Paper, parse_paper
 from boardgen.render.scene import THEMES, Marker, Scene, Theme, board_scene, edge_roles
 from boardgen.rules import copolymer, o, polygone, replay_moves
-from boardgen.rules.copolymer_examples import load_example
-from boardgen.rules.example_file import declared_game, read_directives
-from boardgen.rules.o_examples import load_o_example
-from boardgen.rules.polygone_examples import load_polygone_example
 
 if TYPE_CHECKING:
     from boardgen.render.diagram import Diagram
     from boardgen.render.polygone_figure import LatticeScene
 
 # The drawing modules (boardgen.render.diagram and what it imports: reportlab, the SVG and
-# PNG writers) are imported where a picture is made, not here: replaying moves or printing
-# --help must not pay for them.
+# PNG writers) and the diagram-file readers are imported where they are used, not here:
+# replaying moves or printing --help must not pay for them.
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 GlyphTable = dict[str, str]
@@ -149,6 +145,8 @@ def remember_diagram(game: str, name: str, diagram: Diagram) -> None:
 def diagram_file_game(path: Path) -> Game:
     """The game a diagram file is written for: its ``game:`` line, or else the folder it
     lies in under ``templates/``."""
+    from boardgen.rules.example_file import declared_game, read_directives
+
     declared = declared_game(read_directives(path))
     if declared is not None:
         if declared not in GAMES:
@@ -338,18 +336,21 @@ class PolygonePosition(Position):
 
 def _copolymer_file(path: Path) -> Diagram:
     from boardgen.render.diagram import copolymer_diagram
+    from boardgen.rules.copolymer_examples import load_example
 
     return copolymer_diagram(load_example(path))
 
 
 def _o_file(path: Path, glyphs: GlyphTable | None) -> Diagram:
     from boardgen.render.diagram import o_file_diagram
+    from boardgen.rules.o_examples import load_o_example
 
     return o_file_diagram(load_o_example(path, table=glyphs))
 
 
 def _polygone_file(path: Path) -> Diagram:
     from boardgen.render.diagram import polygone_diagram
+    from boardgen.rules.polygone_examples import load_polygone_example
 
     return polygone_diagram(load_polygone_example(path))
 

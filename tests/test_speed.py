@@ -185,3 +185,18 @@ def test_drawing_a_board_builds_no_neighbour_table_and_pdf_streams_are_flate_onl
     assert grid._neighbour_indices is None  # built only when an engine asks for it
     assert len(grid.neighbour_indices[0]) == 3 and grid._neighbour_indices is not None
     assert b"/FlateDecode" in pdf and b"ASCII85" not in pdf
+
+
+def test_a_png_past_cairosvgs_element_limit_is_drawn(run_cli: RunCli, tmp_path: Path) -> None:
+    """Side 183 (100,467 cells) at 36 dpi: refused before (CairoSVG stops at 100,000
+    elements), now drawn from the figure in bands, with its resolution recorded."""
+    import struct
+
+    out = tmp_path / "b.png"
+    result = run_cli("board", "copolymer", "--side", "183", "--cell-mm", "2", "--dpi", "36",
+                     "-o", str(out))
+    assert result.code == 0, result.err
+    data = out.read_bytes()
+    width, height = struct.unpack(">II", data[16:24])
+    assert width > 900 and height > 900
+    assert data[37:41] == b"pHYs" and struct.unpack(">I", data[41:45])[0] == round(36 / 0.0254)

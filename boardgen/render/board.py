@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from boardgen.errors import BoardgenError
 from boardgen.geometry import Hex, Layout
-from boardgen.render.figure import Figure, board_figure, cell_guidance
+from boardgen.render.figure import Figure, board_figure, board_size, cell_guidance
 from boardgen.render.paper import PageInfo, Paper, fitting_scale, tile
 from boardgen.render.scene import Scene, Theme
 
@@ -26,6 +27,17 @@ MAX_CELL_MM = 200.0
 MAX_PAGES = 500
 
 
+def __getattr__(name: str) -> object:
+    """The PDF writer, imported on first use and kept as a module attribute (as tests
+    replace it): an SVG or PNG board does not pay for reportlab."""
+    if name == "render_pdf":
+        from boardgen.render.pdf import render_pdf
+
+        globals()["render_pdf"] = render_pdf
+        return render_pdf
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 @dataclass(frozen=True)
 class BoardOptions:
     paper: Paper
@@ -41,8 +53,7 @@ def default_cell_width(scene: Scene, paper: Paper, orientation: str) -> float:
 
 
 def _default_figure(scene: Scene, paper: Paper, orientation: str) -> Figure:
-    probe = board_figure(scene, 10.0)
-    scale, chosen = fitting_scale((probe.width, probe.height), paper, orientation)
+    scale, chosen = fitting_scale(board_size(scene, 10.0), paper, orientation)
     return largest_fitting_figure(
         scene, scale, lambda f: fitting_scale((f.width, f.height), paper, chosen)[0],
         smallest=MIN_DEFAULT_CELL_MM, largest=MAX_DEFAULT_CELL_MM)
@@ -114,7 +125,7 @@ def render_board(scene: Scene, fmt: str, options: BoardOptions, *, theme: Theme,
     figure = build_figure(scene, options)
     # Each writer is imported when it is used: a command pays only for its own format.
     if fmt == "pdf":
-        from boardgen.render.pdf import render_pdf
+        render_pdf: Callable[..., bytes] = sys.modules[__name__].render_pdf  # __getattr__
 
         check_page_count((figure.width, figure.height), options.paper, options.orientation,
                          figure.cell_width)

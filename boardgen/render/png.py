@@ -18,6 +18,15 @@ MAX_SIDE_PIXELS = 32_767  # cairo's largest image surface, each way
 MAX_ELEMENTS = 100_000  # CairoSVG aborts past this many <use> references (foreign SVG)
 
 
+def __getattr__(name: str) -> object:
+    """``cairosvg``, imported on first use (a fifth of a second), as a module attribute."""
+    if name == "cairosvg":
+        import cairosvg
+
+        return cairosvg
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def check_png_size(width_mm: float, height_mm: float, dpi: float) -> None:
     """Refuse, before any drawing, a PNG over the pixel limits."""
     pixels = (width_mm / MM_PER_INCH * dpi) * (height_mm / MM_PER_INCH * dpi)

@@ -12,6 +12,7 @@ survives the turn's captures wins; a player who cannot move loses.
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections.abc import Iterable
@@ -300,7 +301,7 @@ class Polygone:
     def _generate(self) -> list[Move]:
         pieces = self.pieces
         mover = self.to_move
-        swings = _SWINGS[mover]
+        swings = _swings()[mover]
         ranks: set[int] = set()  # moves by their rank in the sorted order: cheap to hash
         for piece, colour in pieces.items():
             if colour != mover:
@@ -314,7 +315,7 @@ class Polygone:
                             break  # blocked here and beyond, this way round
                         if rank >= 0:  # -1: backwards for this colour
                             ranks.add(rank)
-        return [_MOVES_IN_ORDER[rank] for rank in sorted(ranks)]
+        return [_swings_order()[rank] for rank in sorted(ranks)]
 
     def play(self, move: Move) -> Turn:
         """Make a move and resolve its polygons; raises IllegalMove with the reason."""
@@ -393,6 +394,7 @@ class Polygone:
         return rng.choice(self.legal_moves())
 
 
+@functools.cache
 def _swing_tables() -> dict[tuple[Hole, Hole], tuple[tuple[tuple[Line | None, Move | None],
                                                                 ...], ...]]:
     """For a piece's pivot and moving end, each way round: the lines passed in turn (None
@@ -412,17 +414,24 @@ def _swing_tables() -> dict[tuple[Hole, Hole], tuple[tuple[tuple[Line | None, Mo
     return tables
 
 
-_ALL_SWINGS = _swing_tables()
-# The same for each colour, with the backwards moves left out (None).
-_MOVES_IN_ORDER = sorted({move for ways in _ALL_SWINGS.values() for way in ways
-                          for _, move in way if move is not None},
-                         key=lambda m: (m.moving, m.pivot, m.target))
-_MOVE_RANK = {move: rank for rank, move in enumerate(_MOVES_IN_ORDER)}
-# The same for each colour, the moves by rank, -1 where the move would be backwards.
-_SWINGS = {colour: {key: tuple(tuple((ln, _MOVE_RANK[move] if move is not None and
-                                      forward(colour, move.moving.h, move.target.h) else -1)
-                                     for ln, move in way) for way in ways)
-                    for key, ways in _ALL_SWINGS.items()} for colour in COLOURS}
+@functools.cache
+def _swings_order() -> list[Move]:
+    """Every move of the board, in the order legal moves are listed."""
+    return sorted({move for ways in _swing_tables().values() for way in ways
+                   for _, move in way if move is not None},
+                  key=lambda m: (m.moving, m.pivot, m.target))
+
+
+@functools.cache
+def _swings() -> dict[str, dict[tuple[Hole, Hole], tuple[tuple[tuple[Line | None, int], ...],
+                                                           ...]]]:
+    """The swing tables for each colour with the moves by rank, -1 where the move would be
+    backwards for that colour (built on first use, not at import)."""
+    rank = {move: k for k, move in enumerate(_swings_order())}
+    return {colour: {key: tuple(tuple((ln, rank[move] if move is not None and
+                                       forward(colour, move.moving.h, move.target.h) else -1)
+                                      for ln, move in way) for way in ways)
+                     for key, ways in _swing_tables().items()} for colour in COLOURS}
 
 
 _HOLE = r"[a-eA-E][0-9]{1,2}"
