@@ -16,10 +16,8 @@ from __future__ import annotations
 
 import html
 import io
-import multiprocessing
 import os
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -216,6 +214,9 @@ def _diagram_in_worker(key: tuple[str, str]) -> Diagram | None:
 def build_all_diagrams(workers: int) -> None:
     """Build every built-in diagram once, on ``workers`` processes, into the open memo
     (boardgen.games.diagrams_memoised), before the jobs that draw them start."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
     keys = [(key, name) for key, game in GAME_DESCRIPTIONS.items()
             for name in game.diagram_names()]
     if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
@@ -251,6 +252,9 @@ def _build_in_worker(index: int) -> Built:
 def run_jobs(jobs: Sequence[Job], workers: int) -> Iterator[Built]:
     """Build every job, on ``workers`` processes; yields each as it is done (in any order).
     Workers are forked so that a job can be any function, even a test's closure."""
+    import multiprocessing  # here: a tenth of every command's start-up otherwise
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
     if workers <= 1 or len(jobs) <= 1 or "fork" not in multiprocessing.get_all_start_methods():
         for index, job in enumerate(jobs):
             yield build(job, index)
