@@ -5,10 +5,11 @@
 For hexhex sides 10, 30 and 100 it times, from the grid to finished bytes:
   * boardgen's SVG (figure + svgwrite document) against a raw f-string SVG writer,
   * boardgen's PDF (figure + reportlab form) against a raw reportlab path writer,
-and the cost of a tiled PDF (A4 pages) against the same board on one large page.
+the cost of a tiled PDF (A4 pages) against the same board on one large page, and a PNG
+(figure drawn with cairo, written in bands) against drawing the cells with cairo directly.
 Medians of N runs; the ratios are what to compare across machines, not the seconds.
 Targets: SVG <= 2x its floor, PDF <= 1.5x its floor, tiled <= 1.5x one page at any page
-count (up to several hundred pages), and side 100 to PDF in under 1 s.
+count (up to several hundred pages), side 100 to PDF in under 1 s, PNG <= 1.5x its floor.
 """
 
 from __future__ import annotations
@@ -70,6 +71,43 @@ def raw_pdf(grid: HexGrid) -> bytes:
     return buffer.getvalue()
 
 
+def raw_png(grid: HexGrid, dpi: int) -> bytes:
+    """The floor: cairo's own path API, one filled and stroked path per cell, then cairo's
+    PNG writer."""
+    import cairocffi as cairo
+
+    figure = board_figure(Scene(grid), CELL_MM)
+    layout = Layout.from_cell_width(CELL_MM)
+    offsets = layout.corner_offsets()
+    scale = dpi / 25.4
+    surface = cairo.ImageSurface(cairo.FORMAT_RGB24, round(figure.width * scale),
+                                 round(figure.height * scale))
+    c = cairo.Context(surface)
+    c.scale(scale, scale)
+    c.set_source_rgb(1, 1, 1)
+    c.paint()
+    c.set_line_width(0.25)
+    for cell in figure.cells:
+        x, y = cell.x, cell.y
+        c.move_to(x + offsets[0][0], y + offsets[0][1])
+        for dx, dy in offsets[1:]:
+            c.line_to(x + dx, y + dy)
+        c.close_path()
+        c.set_source_rgb(0.98, 0.97, 0.94)
+        c.fill_preserve()
+        c.set_source_rgb(0.29, 0.29, 0.29)
+        c.stroke()
+    buffer = io.BytesIO()
+    surface.write_to_png(buffer)
+    return buffer.getvalue()
+
+
+def ours_png(grid: HexGrid, dpi: int) -> bytes:
+    return render_board(Scene(grid), "png", BoardOptions(parse_paper("a4"), cell_mm=CELL_MM,
+                                                         dpi=dpi),
+                        theme=THEME, info=PageInfo(None))
+
+
 def ours_svg(grid: HexGrid) -> bytes:
     return render_svg(board_figure(Scene(grid), CELL_MM), theme=THEME).encode()
 
@@ -110,7 +148,8 @@ def main() -> None:
     # Tiling: the same board on one large page and tiled across A4 pages, from a few pages
     # to several hundred (the page map and marks must cost the same on every page).
     from boardgen.render.paper import tile
-    for side, cell in ((30, CELL_MM), (100, CELL_MM), (100, 15.0), (100, 30.0)):
+    # 24 mm: close to the 500 pages a tiled board may have (MAX_PAGES).
+    for side, cell in ((30, CELL_MM), (100, CELL_MM), (100, 15.0), (100, 24.0)):
         grid = hexhex(side)
         figure = board_figure(Scene(grid), cell)
         # One page just large enough (past --paper's 2 m limit, so built directly).
@@ -122,6 +161,13 @@ def main() -> None:
         pages = tile((figure.width, figure.height), parse_paper("a4"), "auto").pages
         print(f"tiled side {side} at {cell:g} mm: {pages} A4 pages {tiled:.3f} s vs one page "
               f"{one:.3f} s, ratio {tiled / one:.2f}")
+    # PNG: the figure drawn with cairo, against drawing its cells with cairo directly.
+    for side, dpi in ((10, 150), (30, 150), (100, 36), (100, 150)):
+        grid = hexhex(side)
+        png = median_seconds(lambda grid=grid, dpi=dpi: ours_png(grid, dpi), args.repeat)
+        floor = median_seconds(lambda grid=grid, dpi=dpi: raw_png(grid, dpi), args.repeat)
+        print(f"PNG side {side} at {dpi} dpi: {png:.3f} s vs cairo directly {floor:.3f} s, "
+              f"ratio {png / floor:.2f}")
     grid = hexhex(10)
     end_to_end = median_seconds(
         lambda: render_board(Scene(grid), "pdf", BoardOptions(parse_paper("a4")),

@@ -176,3 +176,198 @@ def naive_polygone_moves(pieces: dict[frozenset[tuple[int, int]], str], colour: 
                         moves.add((moving, pivot, target))
                         break
     return moves
+
+
+class NaiveO:
+    """Impartial O with the spec's chart, recomputing everything on every query: the legal
+    cells from each cell's ring, and loops by flooding the empty cells from the edge."""
+
+    PLAYERS = ("first", "second")
+
+    def __init__(self, grid: Any) -> None:
+        self.board = Board(grid.cells)
+        self.stones: set[Any] = set()
+        self.to_move = self.PLAYERS[0]
+        self.over = False
+        self.winner: str | None = None
+        self.loop: frozenset[Any] = frozenset()
+        if not self.legal():
+            self.over = True
+
+    def legal(self) -> list[Any]:
+        if self.over:
+            return []
+        return [c for c in self.board.cells if naive_o_legal(self.board, self.stones, c)]
+
+    def enclosed(self) -> set[Any]:
+        """Empty cells no path of empty cells joins to an empty cell of the perimeter."""
+        reached = {c for c in self.board.perimeter if c not in self.stones}
+        frontier = list(reached)
+        while frontier:
+            cell = frontier.pop()
+            for n in self.board.neighbours(cell):
+                if n not in self.stones and n not in reached:
+                    reached.add(n)
+                    frontier.append(n)
+        return {c for c in self.board.cells if c not in self.stones and c not in reached}
+
+    def place(self, cell: Any) -> None:
+        if self.over or not naive_o_legal(self.board, self.stones, cell):
+            raise ValueError(f"{cell}: not a legal placement")
+        self.stones.add(cell)
+        closed = self.enclosed()
+        if closed:
+            self.over, self.winner = True, self.to_move
+            self.loop = frozenset(n for c in closed for n in self.board.neighbours(c)
+                                  if n in self.stones)
+            return
+        self.to_move = self.PLAYERS[1] if self.to_move == self.PLAYERS[0] else self.PLAYERS[0]
+        if not self.legal():
+            self.over = True  # nobody can place (impartial: both have the same cells)
+
+
+# --- Polygone play-outs (shared/spec/polygone.md) ------------------------------------------
+
+# The start (reconstruction): White's pieces by their two holes; Black's mirror them
+# (row c to -c, level h to 10 - h).
+WHITE_START = (((0, 0), (0, 2)), ((0, 2), (0, 4)), ((1, 1), (1, 3)), ((-1, 1), (-1, 3)),
+               ((2, 2), (2, 4)), ((-2, 2), (-2, 4)), ((0, 0), (1, 1)), ((0, 0), (-1, 1)),
+               ((1, 3), (0, 4)), ((-1, 3), (0, 4)), ((1, 3), (2, 4)), ((-1, 3), (-2, 4)))
+
+
+def polygone_start() -> dict[frozenset[tuple[int, int]], str]:
+    pieces = {frozenset(ends): "white" for ends in WHITE_START}
+    pieces.update({frozenset((-c, 10 - h) for c, h in ends): "black" for ends in WHITE_START})
+    return pieces
+
+
+def _page(hole: tuple[int, int]) -> tuple[float, float]:
+    """Where a hole is drawn, at unit spacing: x along the levels, y across the rows."""
+    return hole[1] / 2.0, hole[0] * 3 ** 0.5 / 2.0
+
+
+def _encloses(cycle: list[tuple[int, int]], point: tuple[float, float]) -> bool:
+    """Ray casting: whether ``point`` lies inside the polygon through ``cycle``."""
+    px, py = point
+    inside = False
+    for k in range(len(cycle)):
+        (x0, y0), (x1, y1) = _page(cycle[k]), _page(cycle[(k + 1) % len(cycle)])
+        if (y0 > py) != (y1 > py) and x0 + (py - y0) * (x1 - x0) / (y1 - y0) > px:
+            inside = not inside
+    return inside
+
+
+def naive_polygons(pieces: Iterable[frozenset[tuple[int, int]]]
+                   ) -> set[frozenset[frozenset[tuple[int, int]]]]:
+    """Every polygon: a simple cycle of pieces (three or more) with no piece inside it,
+    found by listing every simple cycle of the pieces' graph."""
+    lines = set(pieces)
+    graph: dict[tuple[int, int], set[tuple[int, int]]] = {}
+    for piece in lines:
+        a, b = sorted(piece)
+        graph.setdefault(a, set()).add(b)
+        graph.setdefault(b, set()).add(a)
+    cycles: set[frozenset[frozenset[tuple[int, int]]]] = set()
+    found: list[list[tuple[int, int]]] = []
+
+    def extend(path: list[tuple[int, int]]) -> None:
+        for n in graph[path[-1]]:
+            if n == path[0] and len(path) >= 3:
+                edges = frozenset(frozenset((path[k], path[(k + 1) % len(path)]))
+                                  for k in range(len(path)))
+                if edges not in cycles:
+                    cycles.add(edges)
+                    found.append(list(path))
+            elif n > path[0] and n not in path:  # each cycle from its smallest hole
+                extend([*path, n])
+
+    for start in sorted(graph):
+        extend([start])
+    result = set()
+    for path in found:
+        edges = frozenset(frozenset((path[k], path[(k + 1) % len(path)]))
+                          for k in range(len(path)))
+        middles = [tuple((u + v) / 2 for u, v in zip(*(_page(h) for h in sorted(piece)),
+                                                      strict=True))
+                   for piece in lines - edges]
+        if not any(_encloses(path, (m[0], m[1])) for m in middles):
+            result.add(edges)
+    return result
+
+
+def _hole_text(hole: tuple[int, int]) -> str:
+    return "abcde"[hole[0] + 2] + str(hole[1])
+
+
+def _line_text(piece: frozenset[tuple[int, int]]) -> str:
+    low, high = sorted(piece, key=lambda hole: (hole[1], hole[0]))
+    return f"{_hole_text(low)}-{_hole_text(high)}"
+
+
+def _in_order(polys: Iterable[frozenset[frozenset[tuple[int, int]]]]
+              ) -> list[frozenset[frozenset[tuple[int, int]]]]:
+    """The spec's fixed order of several polygons: by their lines' names."""
+    return sorted(polys, key=lambda p: sorted(_line_text(piece) for piece in p))
+
+
+class NaivePolygone:
+    """Polygone recomputing everything from the pieces on every move: the moves (from
+    naive_polygone_moves), every polygon (every simple cycle, checked for pieces inside),
+    and after each capture every polygon again."""
+
+    CAPTURES_TO_WIN = 7
+
+    def __init__(self) -> None:
+        self.pieces = polygone_start()
+        self.to_move = "white"
+        self.captured = {"white": 0, "black": 0}
+        self.over = False
+        self.winner: str | None = None
+
+    @staticmethod
+    def opponent(colour: str) -> str:
+        return "black" if colour == "white" else "white"
+
+    def moves(self) -> list[tuple[tuple[int, int], tuple[int, int], tuple[int, int]]]:
+        """(moving end, pivot, target), sorted."""
+        if self.over:
+            return []
+        return sorted(naive_polygone_moves(self.pieces, self.to_move))
+
+    def play(self, moving: tuple[int, int], pivot: tuple[int, int],
+             target: tuple[int, int]) -> None:
+        mover = self.to_move
+        if (moving, pivot, target) not in naive_polygone_moves(self.pieces, mover):
+            raise ValueError(f"{moving}-{pivot}>{target}: not a move")
+        before = naive_polygons(self.pieces)
+        del self.pieces[frozenset((moving, pivot))]
+        self.pieces[frozenset((pivot, target))] = mover
+        now = naive_polygons(self.pieces)
+        queue = _in_order(now - before)
+        resolved: set[frozenset[frozenset[tuple[int, int]]]] = set()
+        while queue:
+            poly = queue.pop(0)
+            if poly in resolved or poly not in now:
+                continue
+            resolved.add(poly)
+            owners = [self.pieces[piece] for piece in poly]
+            whites, blacks = owners.count("white"), owners.count("black")
+            if whites == blacks or not whites or not blacks:
+                continue
+            captor = "white" if whites > blacks else "black"
+            for piece in poly:
+                if self.pieces[piece] != captor:
+                    del self.pieces[piece]
+                    self.captured[self.opponent(captor)] += 1
+            now = naive_polygons(self.pieces)
+            if self.captured[self.opponent(captor)] >= self.CAPTURES_TO_WIN:
+                self.over, self.winner = True, captor
+                return
+            queue.extend(_in_order(p for p in now - before - resolved if p not in queue))
+        apex = (0, 10) if mover == "white" else (0, 0)
+        if target == apex and self.pieces.get(frozenset((pivot, target))) == mover:
+            self.over, self.winner = True, mover
+            return
+        self.to_move = self.opponent(mover)
+        if not naive_polygone_moves(self.pieces, self.to_move):
+            self.over, self.winner = True, mover

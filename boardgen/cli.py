@@ -10,6 +10,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -20,6 +21,7 @@ from boardgen.games import (
     Game,
     PlayOptions,
     build_diagram,
+    diagrams_memoised,
     game_named,
     load_diagram_file,
     new_position,
@@ -43,24 +45,29 @@ from boardgen.render.board import (
     check_cells_page_count,
     render_board,
 )
-from boardgen.render.diagram import Diagram, draw_diagram
-from boardgen.render.fonts import missing_glyphs
 from boardgen.render.gallery import (
     board_stem,
+    build_all_diagrams,
     default_jobs,
+    default_workers,
     diagram_stem,
     gallery_html,
-    thumbnail,
-    thumbnail_source,
+    run_jobs,
+    why_failed,
 )
 from boardgen.render.paper import ORIENTATIONS, parse_paper
-from boardgen.render.polygone_figure import LatticeScene, render_polygone_board
 from boardgen.render.scene import LABEL_MODES, THEMES, Scene, theme_named
-from boardgen.render.sheet import check_sheet_paper, render_sheet_html, render_sheet_pdf
 from boardgen.rules import copolymer, moves_from_record
 from boardgen.rules.example_file import MAX_PANELS
 from boardgen.rules.o import parse_glyph_table
 from boardgen.text import MAX_TITLE_CHARS, check_line, read_input_text
+
+if TYPE_CHECKING:
+    from boardgen.render.polygone_figure import LatticeScene
+
+# A command imports the writers it uses when it runs (the diagram drawer, the rule sheets'
+# platypus, the gallery's rasterisers): --help or replaying moves must not pay for them.
+# tests/test_cli.py checks which libraries each command loads.
 
 GAMES = tuple(GAMES_BY_KEY)
 DEFAULT_OUTPUT = Path("output")
@@ -194,7 +201,11 @@ def checked_title(title: str | None) -> str | None:
 def warn_missing_glyphs(title: str | None) -> None:
     """Characters the bundled font lacks print as boxes: say so (after the file is written,
     so that an error stays the only line on stderr)."""
-    missing = missing_glyphs(title or "")
+    if not title:
+        return
+    from boardgen.render.fonts import missing_glyphs
+
+    missing = missing_glyphs(title)
     if missing:
         click.echo(f"boardgen: warning: --title: {missing[:10]!r} not in the bundled font; "
                    "printed as boxes", err=True)
@@ -291,6 +302,8 @@ def board(game: str, side: int | None, preset: str | None, diameter: int | None,
     title = checked_title(title)
     description = game_named(game)
     if description.board_kind == "lattice":
+        from boardgen.render.polygone_figure import render_polygone_board
+
         _refuse_hex_options(description, side, preset, diameter, shape, mask)
         paper_size = parse_paper(paper)
         if cell_mm is not None:
@@ -448,6 +461,8 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None, 
     if target is None:
         return
     path, fmt = target
+    from boardgen.render.diagram import Diagram, draw_diagram
+
     if every is None:
         data = render_position(position, fmt, paper=paper_size, theme=theme_named(theme),
                                cell_mm=cell_mm, dpi=dpi, title=title)
@@ -496,6 +511,8 @@ def diagram(target: str, name: str | None, list_names: bool, cell_mm: float | No
       boardgen diagram polygone 03-blocking -o blocking.png
       boardgen diagram my-opening.txt -o my-opening.svg
     """
+    from boardgen.render.diagram import draw_diagram
+
     glyphs = _read_glyphs(glyphs_file)
     if target in GAMES:
         game = target
@@ -552,6 +569,8 @@ def rules(game: str, paper: str, quick: bool, theme: str, fmt: str | None,
       boardgen rules o --paper letter --quick
       boardgen rules polygone -o polygone.html
     """
+    from boardgen.render.sheet import check_sheet_paper, render_sheet_html, render_sheet_pdf
+
     paper_size = parse_paper(paper)
     stem = f"{game}-{'quick-reference' if quick else 'rules'}"
     path, fmt = prepare_output(output, fmt, stem, ("pdf", "html"))
@@ -570,13 +589,18 @@ def rules(game: str, paper: str, quick: bool, theme: str, fmt: str | None,
               help="a4, letter, a3, universal or WxHmm.")
 @click.option("--theme", type=click.Choice(sorted(THEMES)), default="colour",
               show_default=True, help="Draw everything in this theme (ink: black only).")
-def all_command(out: Path, paper: str, theme: str) -> None:
+@click.option("-j", "--jobs", "jobs_count", type=click.IntRange(1, 256),
+              help="Build this many files at once, each on its own core.  Default: all the "
+              "cores (the files are the same bytes whatever the number).")
+def all_command(out: Path, paper: str, theme: str, jobs_count: int | None) -> None:
     """Build every rule sheet, board and diagram into the output folder, with a progress
     bar, then a gallery page, index.html, linking them all.
 
     A failure on one file is reported by name; the others are still built, and the exit
     code is non-zero at the end.
     """
+    from boardgen.render.sheet import check_sheet_paper
+
     paper_size = parse_paper(paper)
     check_sheet_paper(paper_size)  # the rule sheets' limit, before anything is built
     thumbs = out / "thumbs"
@@ -588,42 +612,35 @@ def all_command(out: Path, paper: str, theme: str) -> None:
     except OSError as exc:
         raise BoardgenError(f"-o {out}: cannot make {thumbs}: {exc.strerror or exc}") from None
     jobs = default_jobs(paper_size, theme_named(theme))
-    failures: list[str] = []
+    failures: dict[int, list[str]] = {}
     made: set[str] = set()
-    with click.progressbar(jobs, label="building", file=sys.stderr,
-                           item_show_func=lambda j: j.name if j else None) as bar:
-        for job in bar:
+    with diagrams_memoised(), click.progressbar(
+            length=len(jobs), label="building", file=sys.stderr,
+            item_show_func=lambda name: name) as bar:
+        workers = jobs_count or default_workers()
+        build_all_diagrams(workers)  # each once, before the jobs: the workers inherit them
+        for built in run_jobs(jobs, workers):
+            job = jobs[built.index]
+            problems = failures.setdefault(built.index, list(built.failures))
             try:
-                write_atomic(out / job.name, job.make())
-                made.add(job.name)
-            except Exception as exc:  # one job's failure, whatever it is, stops no other
-                failures.append(f"{job.name}: {_why(exc)}")
-    with click.progressbar(sorted(made), label="thumbnails", file=sys.stderr) as bar:
-        for name in bar:
-            source = thumbnail_source(name, made)
-            if source is None or source != name:
-                continue
-            try:
-                write_atomic(thumbs / f"{name}.png", thumbnail(out / name))
+                if built.data is not None:
+                    write_atomic(out / job.name, built.data)
+                    made.add(job.name)
+                if built.thumb is not None:
+                    write_atomic(thumbs / f"{job.name}.png", built.thumb)
             except Exception as exc:
-                failures.append(f"thumbnail of {name}: {_why(exc)}")
-    write_atomic(out / "index.html", gallery_html(jobs, made, failures).encode("utf-8"))
-    for failure in failures:
+                problems.append(f"{job.name}: {why_failed(exc)}")
+            bar.update(1, job.name)
+    # In the jobs' order, whatever order they finished in.
+    failures_listed = [line for index in sorted(failures) for line in failures[index]]
+    write_atomic(out / "index.html",
+                 gallery_html(jobs, made, failures_listed).encode("utf-8"))
+    for failure in failures_listed:
         click.echo(f"boardgen all: failed: {failure}", err=True)
     click.echo(f"wrote {len(made)} of {len(jobs)} files and index.html into "
                f"{click.format_filename(out)}")
-    if failures:
+    if failures_listed:
         sys.exit(1)
-
-
-def _why(exc: Exception) -> str:
-    """One line saying why a job of ``all`` failed."""
-    if isinstance(exc, BoardgenError):
-        return _one_line(str(exc))
-    if isinstance(exc, OSError):
-        return f"{exc.strerror or exc}" + (f" ({exc.filename})" if exc.filename else "")
-    return _one_line(f"unexpected {type(exc).__name__}: {exc} (a bug in boardgen; please "
-                     "report it)")
 
 
 # --- entry point ------------------------------------------------------------------------

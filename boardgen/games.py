@@ -9,32 +9,26 @@ below ``cli``.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from boardgen.errors import BoardgenError
 from boardgen.geometry import HexGrid, hexhex
 from boardgen.geometry.lattice import Line
-from boardgen.render.diagram import (
-    PLAYER_ROLES,
-    Diagram,
-    copolymer_diagram,
-    draw_diagram,
-    o_file_diagram,
-    polygone_diagram,
-)
-from boardgen.render.o_diagrams import glyph_chart, partisan_glyphs
-from boardgen.render.paper import Paper, parse_paper
-from boardgen.render.pdf import PageInfo
-from boardgen.render.polygone_figure import LatticeScene
+from boardgen.render.paper import PageInfo, Paper, parse_paper
 from boardgen.render.scene import THEMES, Marker, Scene, Theme, board_scene, edge_roles
 from boardgen.rules import copolymer, o, polygone, replay_moves
-from boardgen.rules.copolymer_examples import load_example
-from boardgen.rules.example_file import declared_game, read_directives
-from boardgen.rules.o_examples import load_o_example
-from boardgen.rules.polygone_examples import load_polygone_example
+
+if TYPE_CHECKING:
+    from boardgen.render.diagram import Diagram
+    from boardgen.render.polygone_figure import LatticeScene
+
+# The drawing modules (boardgen.render.diagram and what it imports: reportlab, the SVG and
+# PNG writers) and the diagram-file readers are imported where they are used, not here:
+# replaying moves or printing --help must not pay for them.
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 GlyphTable = dict[str, str]
@@ -115,14 +109,44 @@ def game_named(key: str) -> Game:
             from None
 
 
+_MEMO: list[dict[tuple[str, str], Diagram]] = []  # the diagrams built so far, when memoised
+
+
 def build_diagram(game: str, name: str, *, glyphs: GlyphTable | None = None) -> Diagram:
-    """The named diagram of a game (``templates/GAME/NAME.txt`` or a generated figure)."""
-    return game_named(game).diagram(name, glyphs=glyphs)
+    """The named diagram of a game (``templates/GAME/NAME.txt`` or a generated figure);
+    inside :func:`diagrams_memoised`, built once however often it is asked for."""
+    if glyphs is not None or not _MEMO:
+        return game_named(game).diagram(name, glyphs=glyphs)
+    memo = _MEMO[-1]
+    key = (game, name)
+    if key not in memo:
+        memo[key] = game_named(game).diagram(name)
+    return memo[key]
+
+
+@contextmanager
+def diagrams_memoised() -> Iterator[None]:
+    """Build each built-in diagram once while inside (``boardgen all`` draws each several
+    times: its PDF, its SVG, and in the rule sheets).  Not for longer: a template may be
+    edited between two commands of one Python session."""
+    _MEMO.append({})
+    try:
+        yield
+    finally:
+        _MEMO.pop()
+
+
+def remember_diagram(game: str, name: str, diagram: Diagram) -> None:
+    """Put a diagram built elsewhere (another process) into the memo, if one is open."""
+    if _MEMO:
+        _MEMO[-1][(game, name)] = diagram
 
 
 def diagram_file_game(path: Path) -> Game:
     """The game a diagram file is written for: its ``game:`` line, or else the folder it
     lies in under ``templates/``."""
+    from boardgen.rules.example_file import declared_game, read_directives
+
     declared = declared_game(read_directives(path))
     if declared is not None:
         if declared not in GAMES:
@@ -148,6 +172,8 @@ def render_diagram(game: str, name: str, fmt: str, *, paper: Paper, theme: Theme
                    cell_mm: float | None = None, dpi: int = 150,
                    info: PageInfo | None = None, glyphs: GlyphTable | None = None) -> bytes:
     """Build the named diagram from the engine and draw it."""
+    from boardgen.render.diagram import draw_diagram
+
     return draw_diagram(build_diagram(game, name, glyphs=glyphs), game, name, fmt,
                         paper=paper, theme=theme, cell_mm=cell_mm, dpi=dpi, info=info)
 
@@ -234,6 +260,8 @@ class CopolymerPosition(Position):
                           copolymer.status_line(self.engine)])
 
     def scene(self, caption: str | None = None) -> Scene:
+        from boardgen.render.diagram import PLAYER_ROLES
+
         engine = self.engine
         numbers = {p.cell: str(k) for k, p in enumerate(engine.this_turn(), start=1)}
         return Scene(engine.grid,
@@ -290,6 +318,8 @@ class PolygonePosition(Position):
         return "\n".join(polygone.text_position(self.engine))
 
     def scene(self, caption: str | None = None) -> LatticeScene:
+        from boardgen.render.polygone_figure import LatticeScene
+
         engine = self.engine
         labels: dict[Line, str] = {}
         if engine.history:
@@ -302,6 +332,39 @@ class PolygonePosition(Position):
 
 # --- the games -----------------------------------------------------------------------------
 
+def _copolymer_file(path: Path) -> Diagram:
+    from boardgen.render.diagram import copolymer_diagram
+    from boardgen.rules.copolymer_examples import load_example
+
+    return copolymer_diagram(load_example(path))
+
+
+def _o_file(path: Path, glyphs: GlyphTable | None) -> Diagram:
+    from boardgen.render.diagram import o_file_diagram
+    from boardgen.rules.o_examples import load_o_example
+
+    return o_file_diagram(load_o_example(path, table=glyphs))
+
+
+def _polygone_file(path: Path) -> Diagram:
+    from boardgen.render.diagram import polygone_diagram
+    from boardgen.rules.polygone_examples import load_polygone_example
+
+    return polygone_diagram(load_polygone_example(path))
+
+
+def _glyph_chart(glyphs: GlyphTable | None) -> Diagram:
+    from boardgen.render.o_diagrams import glyph_chart
+
+    return glyph_chart(glyphs)
+
+
+def _partisan_glyphs(glyphs: GlyphTable | None) -> Diagram:
+    from boardgen.render.o_diagrams import partisan_glyphs
+
+    return partisan_glyphs(glyphs)
+
+
 def _no_glyphs(load: Callable[[Path], Diagram]) -> Callable[[Path, GlyphTable | None], Diagram]:
     def loader(path: Path, glyphs: GlyphTable | None) -> Diagram:
         if glyphs is not None:
@@ -313,7 +376,7 @@ def _no_glyphs(load: Callable[[Path], Diagram]) -> Callable[[Path, GlyphTable | 
 GAMES: dict[str, Game] = {
     "copolymer": Game(
         "copolymer", copolymer.NAME, "Mark Steere", 2006,
-        _no_glyphs(lambda path: copolymer_diagram(load_example(path))),
+        _no_glyphs(_copolymer_file),
         new_position=CopolymerPosition, play_options=frozenset({"first", "start"}),
         default_side=copolymer.DEFAULT_SIDE, check_board=copolymer.check_board,
         presets=copolymer.PRESETS,
@@ -321,15 +384,14 @@ GAMES: dict[str, Game] = {
                              sorted(copolymer.PRESETS.items(), key=lambda item: item[1]))),
     "o": Game(
         "o", o.NAME, "Mark Steere", 2024,
-        lambda path, glyphs: o_file_diagram(load_o_example(path, table=glyphs)),
-        {"glyphs": glyph_chart, "partisan-glyphs": partisan_glyphs}, takes_glyphs=True,
+        _o_file, {"glyphs": _glyph_chart, "partisan-glyphs": _partisan_glyphs}, takes_glyphs=True,
         new_position=OPosition, play_options=frozenset({"partisan", "glyphs"}),
         default_side=o.DEFAULT_SIDE, check_board=o.check_board, marks_edges=True,
         board_note="glyph chart: our reconstruction",
         gallery_boards=tuple((side, None, ("pdf",)) for side in range(o.MIN_SIDE, 11))),
     "polygone": Game(
         "polygone", polygone.NAME, "Fabien Vandenbussche", 2004,
-        _no_glyphs(lambda path: polygone_diagram(load_polygone_example(path))),
+        _no_glyphs(_polygone_file),
         new_position=PolygonePosition, split_moves=polygone.split_moves,
         board_kind="lattice"),
 }
@@ -348,6 +410,8 @@ def render_position(position: Position, fmt: str, *, paper: Paper | None = None,
                     theme: Theme | None = None, cell_mm: float | None = None,
                     dpi: int = 150, title: str | None = None) -> bytes:
     """The position as one panel (SVG text as UTF-8 bytes, PDF or PNG bytes)."""
+    from boardgen.render.diagram import Diagram, draw_diagram
+
     game = position.game
     heading = title if title is not None else \
         f"{game.name} after {position.moves_played} move{'s' * (position.moves_played != 1)}"

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
+from conftest import Run
 from pdfdata import read_pages, scale_bars
 
 from boardgen.geometry.lattice import HOLES, LINES, MAX_LEVEL
@@ -110,3 +113,13 @@ def test_pieces_are_straight_strips_with_a_fold_line() -> None:
     assert all(math.isclose(s.points[0][0], s.points[1][0]) or
                math.isclose(s.points[0][1], s.points[1][1]) for s in cuts)
     assert "coffee stirrers" in " ".join(t.text for t in sheet.texts)
+
+
+def test_paper_too_small_for_the_pieces_sheet_is_one_line(run_cli: Callable[..., Run],
+                                                          tmp_path: Path) -> None:
+    """Found by test_fuzz_cli: the board fitted 80 x 80 mm paper but its sheet of pieces
+    did not, which ended in an internal error."""
+    out = tmp_path / "p.pdf"
+    result = run_cli("board", "polygone", "--paper", "80x80mm", "-o", str(out))
+    assert result.code == 2 and len(result.err.strip().splitlines()) == 1, result.err
+    assert "too small for the sheet of pieces" in result.err and not out.exists()

@@ -45,6 +45,8 @@ DIRECTIONS: tuple[Hex, ...] = (
     Hex(1, -1),  # north-east
 )
 
+_STEPS = tuple((d.q, d.r) for d in DIRECTIONS)
+
 # Refused before any cell is allocated: beyond this a board is no longer a thing anyone
 # prints, and a typo such as --side 10000 should not eat the machine's memory.
 MAX_CELLS = 150_000
@@ -59,12 +61,14 @@ MASK_CELL_CHARS = frozenset(".oOxX#*@")
 class HexGrid:
     """A finite set of cells with its adjacency, in reading order (top row first).
 
-    Cells are also numbered 0..n-1 in reading order; engines use these indices and the
-    precomputed ``neighbour_indices`` so that a neighbour scan costs no hashing.
+    Cells are also numbered 0..n-1 in reading order; engines use these indices and
+    ``neighbour_indices`` so that a neighbour scan costs no hashing.  That table is built on
+    first use: drawing a board never reads it, and for a large board it cost twice the SVG
+    writer's own time.
     """
 
-    __slots__ = ("cells", "description", "index", "neighbour_indices", "shape", "side",
-                 "_corners", "_perimeter", "_rows")
+    __slots__ = ("cells", "description", "index", "shape", "side",
+                 "_corners", "_neighbour_indices", "_perimeter", "_rows")
 
     def __init__(self, cells: Iterable[Hex], description: str, shape: str = "custom",
                  side: int | None = None) -> None:
@@ -76,13 +80,21 @@ class HexGrid:
         self.shape = shape  # "hexhex", "rhombus", "triangle" or "custom"
         self.side = side  # the size it was made with; None for a custom shape
         self.index: dict[Hex, int] = {h: i for i, h in enumerate(ordered)}
-        index = self.index
-        self.neighbour_indices: tuple[tuple[int, ...], ...] = tuple(
-            tuple(index[n] for d in DIRECTIONS if (n := h + d) in index) for h in ordered
-        )
+        self._neighbour_indices: tuple[tuple[int, ...], ...] | None = None
         self._perimeter: frozenset[Hex] | None = None
         self._corners: frozenset[Hex] | None = None
         self._rows: tuple[tuple[Hex, ...], ...] | None = None
+
+    @property
+    def neighbour_indices(self) -> tuple[tuple[int, ...], ...]:
+        """For each cell (by index), its on-board neighbours' indices, clockwise from east."""
+        if self._neighbour_indices is None:
+            index = self.index
+            self._neighbour_indices = tuple(
+                tuple(index[n] for dq, dr in _STEPS if (n := Hex(q + dq, r + dr)) in index)
+                for q, r in self.cells
+            )
+        return self._neighbour_indices
 
     def __len__(self) -> int:
         return len(self.cells)

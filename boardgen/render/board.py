@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from boardgen.errors import BoardgenError
 from boardgen.geometry import Hex, Layout
-from boardgen.render.figure import Figure, board_figure, cell_guidance
-from boardgen.render.paper import Paper, fitting_scale, tile
-from boardgen.render.pdf import PageInfo, render_pdf
-from boardgen.render.png import render_png
+from boardgen.render.figure import Figure, board_figure, board_size, cell_guidance
+from boardgen.render.paper import PageInfo, Paper, fitting_scale, tile
 from boardgen.render.scene import Scene, Theme
-from boardgen.render.svg import document_size, render_svg
 
 FORMATS = ("pdf", "svg", "png")
 # The default cell is as large as the paper allows, within these bounds.  Below 8 mm a cell
@@ -27,6 +25,17 @@ MAX_CELL_MM = 200.0
 # A tiled board of more pages than this is refused before it is drawn: nobody glues 500
 # sheets together, and 12,560 pages took ten minutes and gigabytes to fail.
 MAX_PAGES = 500
+
+
+def __getattr__(name: str) -> object:
+    """The PDF writer, imported on first use and kept as a module attribute (as tests
+    replace it): an SVG or PNG board does not pay for reportlab."""
+    if name == "render_pdf":
+        from boardgen.render.pdf import render_pdf
+
+        globals()["render_pdf"] = render_pdf
+        return render_pdf
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass(frozen=True)
@@ -44,8 +53,7 @@ def default_cell_width(scene: Scene, paper: Paper, orientation: str) -> float:
 
 
 def _default_figure(scene: Scene, paper: Paper, orientation: str) -> Figure:
-    probe = board_figure(scene, 10.0)
-    scale, chosen = fitting_scale((probe.width, probe.height), paper, orientation)
+    scale, chosen = fitting_scale(board_size(scene, 10.0), paper, orientation)
     return largest_fitting_figure(
         scene, scale, lambda f: fitting_scale((f.width, f.height), paper, chosen)[0],
         smallest=MIN_DEFAULT_CELL_MM, largest=MAX_DEFAULT_CELL_MM)
@@ -115,17 +123,23 @@ def render_board(scene: Scene, fmt: str, options: BoardOptions, *, theme: Theme,
     if fmt == "pdf":
         check_cells_page_count(scene.grid.cells, options)
     figure = build_figure(scene, options)
+    # Each writer is imported when it is used: a command pays only for its own format.
     if fmt == "pdf":
+        render_pdf: Callable[..., bytes] = sys.modules[__name__].render_pdf  # __getattr__
+
         check_page_count((figure.width, figure.height), options.paper, options.orientation,
                          figure.cell_width)
         return render_pdf(figure, theme=theme, paper=options.paper,
                           orientation=options.orientation, info=info)
-    # The SVG and PNG say what their cells fit, as the PDF's page furniture does.
+    if fmt == "png":
+        from boardgen.render.png import render_figure_png
+
+        return render_figure_png(figure, theme=theme, title=info.title, dpi=options.dpi)
+    # The SVG says what its cells fit, as the PDF's page furniture does.
+    from boardgen.render.svg import render_svg
+
     guidance = f"each cell {figure.cell_width:.1f} mm flat to flat, " \
         f"{cell_guidance(figure.cell_width)}"
     description = f"{info.subject} · {guidance}" if info.subject else guidance
-    svg = render_svg(figure, theme=theme, title=info.title, description=description)
-    if fmt == "svg":
-        return svg.encode("utf-8")
-    width_mm, height_mm = document_size(figure, info.title)
-    return render_png(svg, width_mm=width_mm, height_mm=height_mm, dpi=options.dpi)
+    return render_svg(figure, theme=theme, title=info.title,
+                      description=description).encode("utf-8")

@@ -150,19 +150,8 @@ def board_figure(scene: Scene, cell_width: float, *, margin: float = 1.0) -> Fig
     frozen cells afterwards measured as a third of the whole cost).
     """
     grid = scene.grid
-    probe = Layout.from_cell_width(cell_width)
     notation = Notation(grid)
-    x0, y0, x1, y1 = probe.bounds(grid.cells)
-    # Texts inside cells are fitted to them, so only the outside labels can widen the box.
-    outside = _outside_texts(scene, probe, notation, cell_width)
-    for t in outside:
-        tx0, ty0, tx1, ty1 = text_box(t)
-        x0, y0, x1, y1 = min(x0, tx0), min(y0, ty0), max(x1, tx1), max(y1, ty1)
-    captions = _caption(scene, (x0 + x1) / 2, y1, max(x1 - x0, 45.0), cell_width)
-    for caption in captions:
-        cx0, _, cx1, cy1 = text_box(caption)
-        x0, x1, y1 = min(x0, cx0), max(x1, cx1), max(y1, cy1)
-
+    (x0, y0, x1, y1), outside, captions = _extent(scene, cell_width, notation)
     layout = Layout.from_cell_width(cell_width, origin=(margin - x0, margin - y0))
     ox, oy = layout.origin
     o, size = layout.orientation, layout.size_mm
@@ -188,6 +177,31 @@ def board_figure(scene: Scene, cell_width: float, *, margin: float = 1.0) -> Fig
                for a in scene.arrows]
     return Figure(x1 - x0 + 2 * margin, y1 - y0 + 2 * margin, cell_width,
                   layout.corner_offsets(), cells, texts, marks, strokes)
+
+
+def _extent(scene: Scene, cell_width: float, notation: Notation
+            ) -> tuple[tuple[float, float, float, float], list[Text], list[Text]]:
+    """The box (x0, y0, x1, y1) the scene takes round the origin, with its outside labels
+    and caption laid out there (the first pass of board_figure)."""
+    probe = Layout.from_cell_width(cell_width)
+    x0, y0, x1, y1 = probe.bounds(scene.grid.cells)
+    # Texts inside cells are fitted to them, so only the outside labels can widen the box.
+    outside = _outside_texts(scene, probe, notation, cell_width)
+    for t in outside:
+        tx0, ty0, tx1, ty1 = text_box(t)
+        x0, y0, x1, y1 = min(x0, tx0), min(y0, ty0), max(x1, tx1), max(y1, ty1)
+    captions = _caption(scene, (x0 + x1) / 2, y1, max(x1 - x0, 45.0), cell_width)
+    for caption in captions:
+        cx0, _, cx1, cy1 = text_box(caption)
+        x0, x1, y1 = min(x0, cx0), max(x1, cx1), max(y1, cy1)
+    return (x0, y0, x1, y1), outside, captions
+
+
+def board_size(scene: Scene, cell_width: float, *, margin: float = 1.0) -> tuple[float, float]:
+    """The width and height of ``board_figure(scene, cell_width)``, without building its
+    cells (choosing a cell size measures a probe figure first)."""
+    (x0, y0, x1, y1), _, _ = _extent(scene, cell_width, Notation(scene.grid))
+    return x1 - x0 + 2 * margin, y1 - y0 + 2 * margin
 
 
 def _outside_texts(scene: Scene, layout: Layout, notation: Notation,

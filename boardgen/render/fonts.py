@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from typing import Any
 
 import font_source_sans_pro
-from fontTools.pens.svgPathPen import SVGPathPen
-from fontTools.pens.transformPen import TransformPen
 from fontTools.ttLib import TTFont
 
 REGULAR = "regular"
@@ -48,14 +47,20 @@ class FontFace:
         self.cap_height: int = self._font["OS/2"].sCapHeight
         self._cmap: dict[int, str] = self._font.getBestCmap()
         self._metrics = self._font["hmtx"]
-        self._glyph_set = self._font.getGlyphSet()
+        self._glyph_set: Any = None  # the outlines: read on the first glyph() only
         self._glyphs: dict[str, Glyph] = {}
+        self._advances: dict[str, int] = {}
 
     def glyph(self, ch: str) -> Glyph:
         cached = self._glyphs.get(ch)
         if cached is not None:
             return cached
         name = self._cmap.get(ord(ch), ".notdef")
+        if self._glyph_set is None:
+            self._glyph_set = self._font.getGlyphSet()
+        from fontTools.pens.svgPathPen import SVGPathPen
+        from fontTools.pens.transformPen import TransformPen
+
         pen = SVGPathPen(self._glyph_set, ntos=lambda v: f"{v:g}")
         self._glyph_set[name].draw(TransformPen(pen, (1, 0, 0, -1, 0, 0)))
         glyph = Glyph(
@@ -66,12 +71,31 @@ class FontFace:
         self._glyphs[ch] = glyph
         return glyph
 
+    def glyph_name(self, ch: str) -> str:
+        name: str = self._cmap.get(ord(ch), ".notdef")
+        return name
+
+    def glyph_set(self) -> Any:
+        """fontTools' glyph set (the outlines), read on first use."""
+        if self._glyph_set is None:
+            self._glyph_set = self._font.getGlyphSet()
+        return self._glyph_set
+
     def lacks(self, ch: str) -> bool:
         """True if the font has no glyph for ``ch`` (it would print as a box)."""
         return ord(ch) not in self._cmap
 
+    def advance(self, ch: str) -> int:
+        """The advance width of ``ch`` in font units, without drawing its outline (a PDF
+        measures its texts but never needs the outlines)."""
+        advance = self._advances.get(ch)
+        if advance is None:
+            advance = self._metrics[self._cmap.get(ord(ch), ".notdef")][0]
+            self._advances[ch] = advance
+        return advance
+
     def width_mm(self, text: str, size_mm: float) -> float:
-        return sum(self.glyph(ch).advance for ch in text) * size_mm / self.units_per_em
+        return sum(self.advance(ch) for ch in text) * size_mm / self.units_per_em
 
 
 @functools.cache

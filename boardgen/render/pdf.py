@@ -13,8 +13,8 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 
+from reportlab import rl_config
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
@@ -45,20 +45,20 @@ from boardgen.render.paper import (
     content_size,
     tile,
 )
+from boardgen.render.paper import (
+    PageInfo as PageInfo,  # re-exported: it lived here before paper.py
+)
 from boardgen.render.scene import Theme
 
+# Streams are Flate-compressed only: ASCII85 on top made them a quarter larger and slower
+# to write, for 7-bit-clean files nobody needs.  A reportlab setting, so the rule sheets
+# (which import this module) follow it too.
+rl_config.useA85 = 0
+
 FORM_NAME = "board"
+NO_INFO = PageInfo()  # a page with no title, subject or credit
 SCALE_BAR_MM = 50.0
 PT = 25.4 / 72.0  # one point in millimetres
-
-
-@dataclass(frozen=True)
-class PageInfo:
-    """What the page furniture says besides the board itself."""
-
-    title: str | None = None
-    subject: str | None = None  # e.g. "Copolymer board, hexhex side 10, 271 cells"
-    credit: str | None = None  # e.g. "Copolymer by Mark Steere"
 
 
 def _n(v: float) -> str:
@@ -310,17 +310,24 @@ def _rgb(colour: str, stroke: bool) -> str:
     return f"{r:.3f} {g:.3f} {b:.3f} {'RG' if stroke else 'rg'}"
 
 
-def _registration(x: float, y: float) -> str:
-    """A registration cross with a ring, as path operators (a page draws up to eight: one
-    string each is far cheaper than reportlab's path calls, see bench/bench_render.py)."""
+def _registration_ops() -> str:
+    """A registration cross with a ring round (0, 0), as path operators."""
     k = 0.5523  # Bezier handle of a unit quarter circle
-    return (f"/{REGISTRATION_TAG} BMC {_n(x - 2)} {_n(y)} m {_n(x + 2)} {_n(y)} l "
-            f"{_n(x)} {_n(y - 2)} m {_n(x)} {_n(y + 2)} l "
-            f"{_n(x + 1)} {_n(y)} m {_n(x + 1)} {_n(y + k)} {_n(x + k)} {_n(y + 1)} "
-            f"{_n(x)} {_n(y + 1)} c {_n(x - k)} {_n(y + 1)} {_n(x - 1)} {_n(y + k)} "
-            f"{_n(x - 1)} {_n(y)} c {_n(x - 1)} {_n(y - k)} {_n(x - k)} {_n(y - 1)} "
-            f"{_n(x)} {_n(y - 1)} c {_n(x + k)} {_n(y - 1)} {_n(x + 1)} {_n(y - k)} "
-            f"{_n(x + 1)} {_n(y)} c S EMC")
+    points = ((1, 0, 1, k, k, 1, 0, 1), (-k, 1, -1, k, -1, 0), (-1, -k, -k, -1, 0, -1),
+              (k, -1, 1, -k, 1, 0))
+    first, *curves = points
+    ring = " ".join(_n(v) for v in first[:2]) + " m " + " ".join(_n(v) for v in first[2:]) + \
+        " c " + " ".join(" ".join(_n(v) for v in curve) + " c" for curve in curves)
+    return (f"/{REGISTRATION_TAG} BMC -2 0 m 2 0 l 0 -2 m 0 2 l {ring} S EMC")
+
+
+_REGISTRATION = _registration_ops()
+
+
+def _registration(x: float, y: float) -> str:
+    """A registration cross at (x, y): the same operators moved there (a page draws up to
+    eight, and a tiled board has up to 500 pages: one string formatted once)."""
+    return f"q 1 0 0 1 {_n(x)} {_n(y)} cm {_REGISTRATION} Q"
 
 
 def _tile_marks(c: Canvas, tiling: Tiling, row: int, col: int,
@@ -424,7 +431,7 @@ def _place_form(c: Canvas, name: str, figure: Figure, rect: tuple[float, float, 
 
 
 def render_pdf(figure: Figure, *, theme: Theme, paper: Paper, orientation: str = "auto",
-               info: PageInfo = PageInfo()) -> bytes:
+               info: PageInfo = NO_INFO) -> bytes:
     """The figure at 1:1 on ``paper``; tiled across pages when it does not fit on one.
 
     Each page's TrimBox is exactly the part of the board it keeps: trimmed to it and butted
@@ -453,7 +460,7 @@ def render_pdf(figure: Figure, *, theme: Theme, paper: Paper, orientation: str =
 
 
 def render_pdf_pages(pages: list[Figure], *, theme: Theme, paper: Paper,
-                     orientation: str = "portrait", info: PageInfo = PageInfo()) -> bytes:
+                     orientation: str = "portrait", info: PageInfo = NO_INFO) -> bytes:
     """Each figure on a page of its own, at 1:1, top-centred (diagrams, already paginated
     so that each fits)."""
     page = paper.size("landscape" if orientation == "landscape" else "portrait")

@@ -1,22 +1,34 @@
-"""SVG text -> PNG bytes through CairoSVG, at a given resolution, which the PNG records
-(its pHYs chunk) so that it prints 1:1."""
+"""Figure (or SVG text) -> PNG bytes at a given resolution, which the PNG records (its
+pHYs chunk) so that it prints 1:1.  Our own figures are drawn with cairo directly
+(boardgen.render.raster); other SVG text goes through CairoSVG."""
 
 from __future__ import annotations
 
 import struct
 import zlib
 
-import cairosvg
-
 from boardgen.errors import BoardgenError
+from boardgen.render.figure import Figure
+from boardgen.render.scene import Theme
+from boardgen.render.svg import SvgDocument, document_size
 
 MAX_PIXELS = 80_000_000  # about 9000 x 9000: past this a PNG is the wrong format to ask for
 MM_PER_INCH = 25.4
 MAX_SIDE_PIXELS = 32_767  # cairo's largest image surface, each way
-MAX_ELEMENTS = 100_000  # CairoSVG aborts past this many <use> references
+MAX_ELEMENTS = 100_000  # CairoSVG aborts past this many <use> references (foreign SVG)
 
 
-def render_png(svg: str, *, width_mm: float, height_mm: float, dpi: int = 150) -> bytes:
+def __getattr__(name: str) -> object:
+    """``cairosvg``, imported on first use (a fifth of a second), as a module attribute."""
+    if name == "cairosvg":
+        import cairosvg
+
+        return cairosvg
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def check_png_size(width_mm: float, height_mm: float, dpi: float) -> None:
+    """Refuse, before any drawing, a PNG over the pixel limits."""
     pixels = (width_mm / MM_PER_INCH * dpi) * (height_mm / MM_PER_INCH * dpi)
     if pixels > MAX_PIXELS:
         raise BoardgenError(
@@ -31,6 +43,23 @@ def render_png(svg: str, *, width_mm: float, height_mm: float, dpi: int = 150) -
             f"{width_px:,} x {height_px:,} pixels (limit {MAX_SIDE_PIXELS:,} pixels each way): "
             "lower --dpi or --cell-mm, or ask for .pdf or .svg"
         )
+
+
+def render_figure_png(figure: Figure, *, theme: Theme, title: str | None, dpi: int) -> bytes:
+    """The figure as the SVG writer would show it, drawn with cairo directly."""
+    from boardgen.render.raster import figure_png
+
+    check_png_size(*document_size(figure, title), dpi)
+    return figure_png(figure, theme=theme, title=title, dpi=dpi)
+
+
+def render_png(svg: str, *, width_mm: float, height_mm: float, dpi: int = 150) -> bytes:
+    """An SVG document as a PNG: drawn from its figure when it is one of ours, else
+    through CairoSVG."""
+    if isinstance(svg, SvgDocument):
+        return render_figure_png(svg.figure, theme=svg.theme, title=svg.figure_title,
+                                 dpi=dpi)
+    check_png_size(width_mm, height_mm, dpi)
     elements = svg.count("<use ")
     if elements > MAX_ELEMENTS:
         raise BoardgenError(
@@ -38,6 +67,8 @@ def render_png(svg: str, *, width_mm: float, height_mm: float, dpi: int = 150) -
             f"{MAX_ELEMENTS:,} the PNG renderer accepts: ask for .pdf or .svg, or a smaller "
             "board"
         )
+    import cairosvg  # only here: importing it costs a fifth of a second
+
     png: bytes = cairosvg.svg2png(bytestring=svg.encode("utf-8"), dpi=dpi)
     return with_resolution(png, dpi)
 

@@ -347,7 +347,12 @@ def render_polygone_board(fmt: str, *, paper: Paper, theme: Theme, spacing: floa
         if figure.width > room[0] or figure.height > room[1]:
             raise BoardgenError(f"--cell-mm {spacing:g}: the board does not fit {paper.name} "
                                 "landscape; choose a smaller spacing or larger paper")
-        return render_pdf_pages([figure, pieces_sheet(spacing, room[0])], theme=theme,
+        pieces = pieces_sheet(spacing, room[0])
+        if pieces.width > room[0] + 1e-6 or pieces.height > room[1] + 1e-6:
+            raise BoardgenError(f"--paper {paper.name}: too small for the sheet of pieces "
+                                f"to cut out ({pieces.width:.0f} x {pieces.height:.0f} mm "
+                                f"on {room[0]:.0f} x {room[1]:.0f} mm); choose larger paper")
+        return render_pdf_pages([figure, pieces], theme=theme,
                                 paper=paper, orientation="landscape", info=info)
     svg = render_svg(figure, theme=theme, title=info.title, description=info.subject)
     if fmt == "svg":

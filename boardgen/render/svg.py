@@ -9,10 +9,8 @@ cells.  The markup is the same either way; ``xml.sax.saxutils`` escapes every te
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 from xml.sax.saxutils import quoteattr
-
-import svgwrite
-from svgwrite.container import Group
 
 from boardgen.render.figure import (
     PATTERN_SHARE,
@@ -29,6 +27,10 @@ from boardgen.render.figure import (
 from boardgen.render.fonts import BOLD, face
 from boardgen.render.scene import Theme
 from boardgen.text import printable
+
+if TYPE_CHECKING:
+    import svgwrite
+    from svgwrite.container import Group
 
 TITLE_SIZE_MM = 6.0
 
@@ -151,7 +153,7 @@ def _pattern(dwg: svgwrite.Drawing, role: str, theme: Theme, cell_width: float) 
     dwg.defs.add(pattern)
 
 
-def _title_text(figure: Figure, title: str | None) -> tuple[Text | None, float, float]:
+def title_line(figure: Figure, title: str | None) -> tuple[Text | None, float, float]:
     """The title line, the height of its band, and the document width it needs."""
     if not title:
         return None, 0.0, figure.width
@@ -164,8 +166,17 @@ def _title_text(figure: Figure, title: str | None) -> tuple[Text | None, float, 
 
 def document_size(figure: Figure, title: str | None) -> tuple[float, float]:
     """Width and height in mm of the SVG that :func:`render_svg` makes."""
-    _, band, width = _title_text(figure, title)
+    _, band, width = title_line(figure, title)
     return width, figure.height + band
+
+
+class SvgDocument(str):
+    """SVG text that remembers the figure it shows, so that a PNG of it is drawn from the
+    figure (boardgen.render.raster) instead of parsing the text back."""
+
+    figure: Figure
+    theme: Theme
+    figure_title: str | None  # (str.title is a method)
 
 
 def render_svg(figure: Figure, *, theme: Theme, title: str | None = None,
@@ -175,7 +186,9 @@ def render_svg(figure: Figure, *, theme: Theme, title: str | None = None,
     Every cell is one ``<use class="cell ROLE" data-cell="NAME">`` element, so a board can
     be restyled with CSS (``.cell.empty``, ``.cell[data-cell=F6]``) or scripted.
     """
-    title_text, band, width = _title_text(figure, title)
+    import svgwrite  # only for SVG output: importing it costs tens of milliseconds
+
+    title_text, band, width = title_line(figure, title)
     height = figure.height + band
     dx = (width - figure.width) / 2
 
@@ -237,4 +250,6 @@ def render_svg(figure: Figure, *, theme: Theme, title: str | None = None,
         svg = svg.replace(marker, f'<g class="layer-{layer}" inkscape:groupmode="layer" '
                                   f'inkscape:label="{layer.capitalize()}">{markup}</g>')
     svg = svg.replace("<svg ", f'<svg xmlns:inkscape="{INKSCAPE_NS}" ', 1)
-    return '<?xml version="1.0" encoding="utf-8"?>\n' + svg + "\n"
+    document = SvgDocument('<?xml version="1.0" encoding="utf-8"?>\n' + svg + "\n")
+    document.figure, document.theme, document.figure_title = figure, theme, title
+    return document

@@ -13,6 +13,7 @@ and heads for the nearest edge first.
 
 from __future__ import annotations
 
+import functools
 import heapq
 import random
 from collections.abc import Iterable
@@ -128,6 +129,53 @@ class Stone:
     loop: bool  # this stone formed the loop
 
 
+_GLYPH_OF = [glyph(bits) for bits in range(FULL + 1)]
+
+
+@dataclass(frozen=True)
+class _BoardTables:
+    """What O needs to know of a board, worked out once per board (a play-out used to
+    spend half its time here)."""
+
+    notation: Notation
+    neighbours: tuple[tuple[int, ...], ...]
+    # For each cell, (neighbour, the bit this cell occupies in that neighbour's ring).
+    links: list[tuple[tuple[int, int], ...]]
+    # For each cell, its ring as (neighbour index or -1 off the board), clockwise.
+    ring_cells: list[tuple[int, ...]]
+    perimeter: list[bool]
+    corner: list[bool]
+    edge_distance: list[int]
+
+
+@functools.lru_cache(maxsize=16)
+def _board_tables(grid: HexGrid) -> _BoardTables:
+    index = grid.index
+    neighbours = grid.neighbour_indices
+    links: list[tuple[tuple[int, int], ...]] = []
+    ring_cells: list[tuple[int, ...]] = []
+    for h in grid.cells:
+        ring = tuple(index.get(h + d, -1) for d in DIRECTIONS)
+        ring_cells.append(ring)
+        links.append(tuple((j, (k + 3) % RING) for k, j in enumerate(ring) if j >= 0))
+    perimeter_cells, corner_cells = grid.perimeter, grid.corners
+    perimeter = [h in perimeter_cells for h in grid.cells]
+    distance = [-1] * len(grid)
+    frontier = [i for i, p in enumerate(perimeter) if p]
+    for i in frontier:
+        distance[i] = 0
+    while frontier:
+        following = []
+        for i in frontier:
+            for j in neighbours[i]:
+                if distance[j] < 0:
+                    distance[j] = distance[i] + 1
+                    following.append(j)
+        frontier = following
+    return _BoardTables(Notation(grid), neighbours, links, ring_cells, perimeter,
+                        [h in corner_cells for h in grid.cells], distance)
+
+
 class OGame:
     """A game of O in progress."""
 
@@ -135,29 +183,21 @@ class OGame:
                  table: dict[str, str] | None = None) -> None:
         check_board(grid)
         self.grid = grid
-        self.notation = Notation(grid)
         self.partisan = partisan
         self.players = PARTISAN if partisan else IMPARTIAL
         self.table = dict(DEFAULT_GLYPH_TABLE if table is None else table)
         n = len(grid)
-        index = grid.index
-        self._neighbours = grid.neighbour_indices
-        # For each cell, (neighbour, the bit this cell occupies in that neighbour's ring).
-        self._links: list[tuple[tuple[int, int], ...]] = []
-        # For each cell, its ring as (neighbour index or -1 off the board), clockwise.
-        self._ring_cells: list[tuple[int, ...]] = []
-        for h in grid.cells:
-            ring = tuple(index.get(h + d, -1) for d in DIRECTIONS)
-            self._ring_cells.append(ring)
-            self._links.append(tuple((j, (k + 3) % RING) for k, j in enumerate(ring)
-                                     if j >= 0))
-        perimeter, corners = grid.perimeter, grid.corners
-        self._perimeter = [h in perimeter for h in grid.cells]
-        self._corner = [h in corners for h in grid.cells]
-        self._edge_distance = self._distances_to_edge()
+        tables = _board_tables(grid)
+        self.notation = tables.notation
+        self._neighbours = tables.neighbours
+        self._links = tables.links
+        self._ring_cells = tables.ring_cells
+        self._perimeter = tables.perimeter
+        self._corner = tables.corner
+        self._edge_distance = tables.edge_distance
         self._stone = [False] * n
         self._ring = [0] * n
-        self._glyph_of = [glyph(bits) for bits in range(FULL + 1)]
+        self._glyph_of = _GLYPH_OF
         self._legal = {p: _IndexedSet() for p in self.players}
         for i in range(n):
             self._refresh(i)
@@ -171,23 +211,6 @@ class OGame:
         self.stuck = False  # the game ended because nobody could place (a finding)
         self._undo_states: list[tuple[str, int]] = []  # (to move, skips) before each stone
         self._settle()
-
-    # --- geometry helpers ------------------------------------------------------------
-
-    def _distances_to_edge(self) -> list[int]:
-        distance = [-1] * len(self.grid)
-        frontier = [i for i, p in enumerate(self._perimeter) if p]
-        for i in frontier:
-            distance[i] = 0
-        while frontier:
-            nxt = []
-            for i in frontier:
-                for j in self._neighbours[i]:
-                    if distance[j] < 0:
-                        distance[j] = distance[i] + 1
-                        nxt.append(j)
-            frontier = nxt
-        return distance
 
     # --- rules -----------------------------------------------------------------------
 
@@ -258,12 +281,11 @@ class OGame:
     def place(self, cell: Hex) -> Stone:
         if cell not in self.grid.index:
             raise IllegalStone(str(cell), f"not on the board ({self.grid.description})")
-        name = self.notation.name(cell)
         if self.over:
-            raise IllegalStone(name, "the game is over")
+            raise IllegalStone(self.notation.name(cell), "the game is over")
         reason = self.why_illegal(cell)
         if reason is not None:
-            raise IllegalStone(name, reason)
+            raise IllegalStone(self.notation.name(cell), reason)
         i = self.grid.index[cell]
         player = self.to_move
         self._undo_states.append((player, len(self.skipped)))

@@ -12,6 +12,7 @@ survives the turn's captures wins; a player who cannot move loses.
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections.abc import Iterable
@@ -20,7 +21,9 @@ from dataclasses import dataclass, field
 from boardgen.errors import BoardgenError, IllegalMove
 from boardgen.geometry.lattice import (
     BLACK_HOME,
+    HOLES,
     LINE_SET,
+    LINES,
     RAYS,
     WHITE_HOME,
     Hole,
@@ -134,56 +137,90 @@ class Turn:
     seventh: str | None = None  # the colour whose capture reached 7 and ended the turn
 
 
+def _turn_tables() -> tuple[dict[Hole, int], list[tuple[float, float]],
+                            list[list[tuple[int, Line] | None]]]:
+    """Holes numbered, their page positions, and for each hole and direction the hole
+    there (by number) and the line to it, None off the board."""
+    number = {hole: k for k, hole in enumerate(HOLES)}
+    points = [unit_position(hole) for hole in HOLES]
+    steps: list[list[tuple[int, Line] | None]] = []
+    for hole in HOLES:
+        row: list[tuple[int, Line] | None] = []
+        for end, ln in RAYS[hole]:
+            row.append(None if ln is None else (number[end], ln))
+        steps.append(row)
+    return number, points, steps
+
+
+_NUMBER, _POINTS, _STEPS = _turn_tables()
+_MIDDLES = {ln: ((unit_position(ln[0])[0] + unit_position(ln[1])[0]) / 2,
+                 (unit_position(ln[0])[1] + unit_position(ln[1])[1]) / 2) for ln in LINES}
+_DIRECTION_OF = {(a, b): k for a in HOLES for k, (b, ln) in enumerate(RAYS[a])
+                 if ln is not None}
+
+
 def polygons(pieces: Iterable[Line]) -> set[Polygon]:
     """Every polygon of a set of pieces: a bounded face of their drawing whose border is one
-    simple cycle and that holds no other piece."""
+    simple cycle and that holds no other piece.
+
+    Walks every face once, keeping each edge on its left: from u to v, the next edge leaves
+    v in the first direction clockwise before the way back to u.  Holes are numbers and the
+    turns come from tables (this runs after every move of every play-out)."""
     lines = set(pieces)
-    around: dict[Hole, list[Hole]] = {}
+    present = [0] * len(HOLES)  # per hole, a bit per direction holding a piece
     for a, b in lines:
-        around.setdefault(a, []).append(b)
-        around.setdefault(b, []).append(a)
-    for hole, ends in around.items():
-        ends.sort(key=lambda e: direction(hole, e))  # clockwise on the page
+        present[_NUMBER[a]] |= 1 << _DIRECTION_OF[a, b]
+        present[_NUMBER[b]] |= 1 << _DIRECTION_OF[b, a]
+    points, steps = _POINTS, _STEPS
     found: set[Polygon] = set()
-    used: set[tuple[Hole, Hole]] = set()
+    used: set[tuple[int, int]] = set()  # directed edges walked: (hole, direction)
     for a, b in lines:
-        for start in ((a, b), (b, a)):
-            if start in used:
+        for u0, d0 in ((_NUMBER[a], _DIRECTION_OF[a, b]), (_NUMBER[b], _DIRECTION_OF[b, a])):
+            if (u0, d0) in used:
                 continue
-            walk = []
-            u, v = start
-            while (u, v) not in used:
-                used.add((u, v))
+            walk: list[int] = []
+            cycle: list[Line] = []
+            u, d = u0, d0
+            while (u, d) not in used:
+                used.add((u, d))
                 walk.append(u)
-                ends = around[v]
-                # Turn as far left as possible: the end before u, clockwise, around v.
-                u, v = v, ends[(ends.index(u) - 1) % len(ends)]
-            if len(walk) >= 3 and len(set(walk)) == len(walk) and _area(walk) > 0:
-                cycle = frozenset(line(walk[k], walk[(k + 1) % len(walk)])
-                                  for k in range(len(walk)))
-                if not any(_inside(walk, ln) for ln in lines - cycle):
-                    found.add(cycle)
+                v, ln = steps[u][d]  # type: ignore[misc]
+                cycle.append(ln)
+                back = (d + 3) % 6
+                bits = present[v]
+                k = (back - 1) % 6
+                while not bits >> k & 1:
+                    k = (k - 1) % 6
+                u, d = v, k
+            if len(walk) < 3 or len(set(walk)) != len(walk):
+                continue
+            area = 0.0
+            xs = [points[h][0] for h in walk]
+            ys = [points[h][1] for h in walk]
+            count = len(walk)
+            for k in range(count):
+                area += xs[k] * ys[(k + 1) % count] - xs[(k + 1) % count] * ys[k]
+            if area <= 0:
+                continue
+            polygon = frozenset(cycle)
+            x_max, y_min, y_max = max(xs), min(ys), max(ys)
+            middles = _MIDDLES
+            if not any(_inside_walk(xs, ys, middles[ln]) for ln in lines - polygon
+                       if middles[ln][0] < x_max and y_min <= middles[ln][1] < y_max):
+                found.add(polygon)
     return found
 
 
-def _area(walk: list[Hole]) -> float:
-    """Signed area (shoelace) in page coordinates: positive for a bounded face's walk."""
-    points = [unit_position(h) for h in walk]
-    return sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in
-               zip(points, points[1:] + points[:1], strict=True)) / 2.0
-
-
-def _inside(walk: list[Hole], ln: Line) -> bool:
-    """Whether the middle of line ``ln`` lies inside the polygon ``walk`` (ray casting)."""
-    (ax, ay), (bx, by) = unit_position(ln[0]), unit_position(ln[1])
-    px, py = (ax + bx) / 2, (ay + by) / 2
-    points = [unit_position(h) for h in walk]
+def _inside_walk(xs: list[float], ys: list[float], middle: tuple[float, float]) -> bool:
+    """Whether a line's middle lies inside the polygon through the points (ray casting; the
+    caller skips the middles no ray to the right could cross it from)."""
+    px, py = middle
     inside = False
-    for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1], strict=True):
-        if (y0 > py) != (y1 > py):
-            x = x0 + (py - y0) * (x1 - x0) / (y1 - y0)
-            if x > px:
-                inside = not inside
+    count = len(xs)
+    for k in range(count):
+        x0, y0, x1, y1 = xs[k - 1], ys[k - 1], xs[k], ys[k]
+        if (y0 > py) != (y1 > py) and x0 + (py - y0) * (x1 - x0) / (y1 - y0) > px:
+            inside = not inside
     return inside
 
 
@@ -262,16 +299,23 @@ class Polygone:
         return list(self._legal)
 
     def _generate(self) -> list[Move]:
-        moves = set()
-        for piece, colour in self.pieces.items():
-            if colour != self.to_move:
+        pieces = self.pieces
+        mover = self.to_move
+        swings = _swings()[mover]
+        ranks: set[int] = set()  # moves by their rank in the sorted order: cheap to hash
+        for piece, colour in pieces.items():
+            if colour != mover:
                 continue
-            for pivot in piece:
-                moving = other_end(piece, pivot)
-                for end, _ in self.swings(piece, pivot):
-                    if forward(colour, moving.h, end.h):
-                        moves.add(Move(pivot, moving, end))
-        return sorted(moves, key=lambda m: (m.moving, m.pivot, m.target))
+            for pivot, moving in ((piece[0], piece[1]), (piece[1], piece[0])):
+                for way in swings[pivot, moving]:  # each way round, nearest first
+                    for ln, rank in way:
+                        if ln is None:
+                            continue  # off the board: no obstacle
+                        if ln in pieces:
+                            break  # blocked here and beyond, this way round
+                        if rank >= 0:  # -1: backwards for this colour
+                            ranks.add(rank)
+        return [_swings_order()[rank] for rank in sorted(ranks)]
 
     def play(self, move: Move) -> Turn:
         """Make a move and resolve its polygons; raises IllegalMove with the reason."""
@@ -348,6 +392,46 @@ class Polygone:
 
     def random_move(self, rng: random.Random) -> Move:
         return rng.choice(self.legal_moves())
+
+
+@functools.cache
+def _swing_tables() -> dict[tuple[Hole, Hole], tuple[tuple[tuple[Line | None, Move | None],
+                                                                ...], ...]]:
+    """For a piece's pivot and moving end, each way round: the lines passed in turn (None
+    off the board) and the move landing there."""
+    tables = {}
+    for a, b in LINES:
+        for pivot, moving in ((a, b), (b, a)):
+            start = direction(pivot, moving)
+            ways = []
+            for sense in (1, -1):
+                way = []
+                for m in range(1, 6):
+                    end, ln = RAYS[pivot][(start + sense * m) % 6]
+                    way.append((ln, None if ln is None else Move(pivot, moving, end)))
+                ways.append(tuple(way))
+            tables[pivot, moving] = tuple(ways)
+    return tables
+
+
+@functools.cache
+def _swings_order() -> list[Move]:
+    """Every move of the board, in the order legal moves are listed."""
+    return sorted({move for ways in _swing_tables().values() for way in ways
+                   for _, move in way if move is not None},
+                  key=lambda m: (m.moving, m.pivot, m.target))
+
+
+@functools.cache
+def _swings() -> dict[str, dict[tuple[Hole, Hole], tuple[tuple[tuple[Line | None, int], ...],
+                                                           ...]]]:
+    """The swing tables for each colour with the moves by rank, -1 where the move would be
+    backwards for that colour (built on first use, not at import)."""
+    rank = {move: k for k, move in enumerate(_swings_order())}
+    return {colour: {key: tuple(tuple((ln, rank[move] if move is not None and
+                                       forward(colour, move.moving.h, move.target.h) else -1)
+                                      for ln, move in way) for way in ways)
+                     for key, ways in _swing_tables().items()} for colour in COLOURS}
 
 
 _HOLE = r"[a-eA-E][0-9]{1,2}"

@@ -1,0 +1,202 @@
+"""What the speed-ups (issue 11) must not change, and the start-up imports.
+
+Start-up: each command imports only the libraries of the output it writes.
+
+Checked structurally, in a fresh interpreter per command (which modules are loaded after it
+ran), never by timing: bench/bench_startup.py measures the seconds.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from conftest import Run
+
+RunCli = Callable[..., Run]
+
+# The costly imports, each needed by one kind of output only.
+PNG_OR_THUMBNAIL = ("cairosvg", "cairocffi", "pypdfium2")
+RULE_SHEETS = ("reportlab.platypus",)
+SVG_WRITER = ("svgwrite",)
+PDF_WRITER = ("reportlab",)
+
+PROBE = """
+import json, sys
+from boardgen.cli import main
+try:
+    main(sys.argv[1:])
+except SystemExit as exc:
+    assert not exc.code, exc.code
+print(json.dumps(sorted(sys.modules)))
+"""
+
+
+def loaded_after(*args: str, cwd: Path) -> set[str]:
+    result = subprocess.run([sys.executable, "-c", PROBE, *args], cwd=cwd, text=True,
+                            capture_output=True, check=True)
+    return set(json.loads(result.stdout.strip().splitlines()[-1]))
+
+
+def heavy(loaded: set[str], families: tuple[str, ...]) -> list[str]:
+    return sorted(m for m in loaded for f in families if m == f or m.startswith(f + "."))
+
+
+@pytest.mark.parametrize(("args", "not_loaded"), [
+    (["--help"], PNG_OR_THUMBNAIL + RULE_SHEETS + SVG_WRITER + PDF_WRITER),
+    (["board", "--help"], PNG_OR_THUMBNAIL + RULE_SHEETS + SVG_WRITER + PDF_WRITER),
+    (["play", "copolymer", "--side", "3", "--moves", "C3 B2", "--json"],
+     PNG_OR_THUMBNAIL + RULE_SHEETS + SVG_WRITER + PDF_WRITER),
+    (["play", "o", "--side", "4", "--moves", "D4 A1"],
+     PNG_OR_THUMBNAIL + RULE_SHEETS + SVG_WRITER + PDF_WRITER),
+    (["play", "polygone", "--moves", "c0-c2>d1", "--json"],
+     PNG_OR_THUMBNAIL + RULE_SHEETS + SVG_WRITER + PDF_WRITER),
+    (["board", "copolymer", "-o", "b.pdf"], PNG_OR_THUMBNAIL + RULE_SHEETS + SVG_WRITER),
+    (["board", "polygone", "-o", "p.pdf"], PNG_OR_THUMBNAIL + RULE_SHEETS + SVG_WRITER),
+    (["board", "o", "-o", "b.svg"], PNG_OR_THUMBNAIL + RULE_SHEETS + PDF_WRITER),
+    (["diagram", "copolymer", "tempo", "-o", "d.pdf"],
+     PNG_OR_THUMBNAIL + RULE_SHEETS + SVG_WRITER),
+    (["play", "copolymer", "--side", "3", "--moves", "C3", "-o", "p.pdf"],
+     PNG_OR_THUMBNAIL + RULE_SHEETS + SVG_WRITER),
+])
+def test_command_imports_only_what_it_writes(tmp_path: Path, args: list[str],
+                                             not_loaded: tuple[str, ...]) -> None:
+    assert heavy(loaded_after(*args, cwd=tmp_path), not_loaded) == []
+
+
+def test_the_probe_sees_a_heavy_import(tmp_path: Path) -> None:
+    """The check above can fail: a PNG does load the PNG writer's libraries."""
+    loaded = loaded_after("board", "copolymer", "--side", "3", "-o", "b.png", cwd=tmp_path)
+    assert heavy(loaded, PNG_OR_THUMBNAIL)
+
+
+# --- boardgen all: the same bytes whatever the number of workers or their order -----------
+
+
+def test_all_makes_the_same_bytes_on_one_or_two_workers_in_any_order(
+        run_cli: RunCli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from boardgen.render import gallery
+
+    real = gallery.default_jobs
+
+    def some_jobs(paper: gallery.Paper, theme: gallery.Theme) -> list[gallery.Job]:
+        # A rule sheet and its HTML twin, a board in PDF and SVG, diagrams of every game.
+        return [job for job in real(paper, theme)
+                if job.name.startswith(("o-rules", "copolymer-side5", "o-side4"))
+                or job.name.endswith(("tempo.svg", "tempo.pdf", "glyphs.svg", "blocking.pdf"))]
+
+    monkeypatch.setattr("boardgen.cli.default_jobs", some_jobs)
+    assert run_cli("all", "-o", str(tmp_path / "one"), "--jobs", "1").code == 0
+    assert run_cli("all", "-o", str(tmp_path / "two"), "--jobs", "2").code == 0
+    monkeypatch.setattr("boardgen.cli.default_jobs",
+                        lambda paper, theme: some_jobs(paper, theme)[::-1])
+    assert run_cli("all", "-o", str(tmp_path / "reversed"), "--jobs", "2").code == 0
+
+    def files(folder: Path) -> dict[str, bytes]:
+        return {str(p.relative_to(folder)): p.read_bytes()
+                for p in sorted(folder.rglob("*")) if p.is_file()}
+
+    one, two, reversed_ = (files(tmp_path / n) for n in ("one", "two", "reversed"))
+    assert len(one) >= 14 and any(name.startswith("thumbs/") for name in one)
+    assert one == two
+    # The gallery page lists the cards in the jobs' order; every other file is the same.
+    del one["index.html"], reversed_["index.html"]
+    assert one == reversed_
+
+
+# --- the engines agree with the naive ones move by move -------------------------------------
+
+
+@pytest.mark.parametrize("side", [4, 5])
+def test_o_engine_agrees_with_the_naive_one_move_by_move(side: int) -> None:
+    import random
+
+    from naive_engines import NaiveO
+
+    from boardgen.geometry import hexhex
+    from boardgen.rules.o import OGame
+
+    grid = hexhex(side)
+    loops = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        game, naive = OGame(grid), NaiveO(grid)
+        while True:
+            assert set(game.legal()) == set(naive.legal()), (seed, len(game.history))
+            assert game.over == naive.over
+            if game.over:
+                assert game.winner == naive.winner and game.loop == naive.loop
+                loops += game.winner is not None
+                break
+            cell = game.random_legal(rng)
+            game.place(cell)
+            naive.place(cell)
+    assert loops  # some games end in a loop, so loop detection was compared too
+
+
+def test_polygone_engine_agrees_with_the_naive_one_move_by_move() -> None:
+    import random
+
+    from naive_engines import NaivePolygone
+
+    from boardgen.rules.polygone import Move, Polygone
+
+    def ends(move: Move) -> tuple[tuple[int, int], ...]:
+        return tuple((hole.c, hole.h) for hole in (move.moving, move.pivot, move.target))
+
+    captures = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        game, naive = Polygone(), NaivePolygone()
+        while True:
+            assert game.over == naive.over, seed
+            if game.over:
+                assert game.winner == naive.winner, seed
+                break
+            assert [ends(m) for m in game.legal_moves()] == naive.moves(), seed
+            move = game.random_move(rng)
+            turn = game.play(move)
+            naive.play(*ends(move))
+            captures += len(turn.captures)
+            assert {frozenset(((a.c, a.h), (b.c, b.h))): colour
+                    for (a, b), colour in game.pieces.items()} == naive.pieces, seed
+            assert game.captured == naive.captured, seed
+    assert captures  # captures were compared too
+
+
+# --- large boards ---------------------------------------------------------------------------
+
+
+def test_drawing_a_board_builds_no_neighbour_table_and_pdf_streams_are_flate_only() -> None:
+    from boardgen.geometry import hexhex
+    from boardgen.render.board import BoardOptions, render_board
+    from boardgen.render.paper import PageInfo, parse_paper
+    from boardgen.render.scene import THEMES, board_scene
+
+    grid = hexhex(12)
+    scene = board_scene(grid, "outside")
+    options = BoardOptions(parse_paper("a4"))
+    pdf = render_board(scene, "pdf", options, theme=THEMES["colour"], info=PageInfo("t"))
+    render_board(scene, "svg", options, theme=THEMES["colour"], info=PageInfo("t"))
+    assert grid._neighbour_indices is None  # built only when an engine asks for it
+    assert len(grid.neighbour_indices[0]) == 3 and grid._neighbour_indices is not None
+    assert b"/FlateDecode" in pdf and b"ASCII85" not in pdf
+
+
+def test_a_png_past_cairosvgs_element_limit_is_drawn(run_cli: RunCli, tmp_path: Path) -> None:
+    """Side 183 (100,467 cells) at 36 dpi: refused before (CairoSVG stops at 100,000
+    elements), now drawn from the figure in bands, with its resolution recorded."""
+    import struct
+
+    out = tmp_path / "b.png"
+    result = run_cli("board", "copolymer", "--side", "183", "--cell-mm", "2", "--dpi", "36",
+                     "-o", str(out))
+    assert result.code == 0, result.err
+    data = out.read_bytes()
+    width, height = struct.unpack(">II", data[16:24])
+    assert width > 900 and height > 900
+    assert data[37:41] == b"pHYs" and struct.unpack(">I", data[41:45])[0] == round(36 / 0.0254)
