@@ -424,7 +424,10 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None, 
     if as_json and output is not None and str(output) == STDOUT:
         raise BoardgenError("--json prints to standard output, so -o - cannot: name a file")
     if moves_file is not None:
-        moves = moves_from_record(read_input_text(moves_file, "--moves-file"))
+        try:
+            moves = moves_from_record(read_input_text(moves_file, "--moves-file"))
+        except BoardgenError as exc:
+            raise BoardgenError(f"--moves-file {moves_file}: {exc}") from None
     grid = None
     if description.board_kind == "hex":
         grid = resolve_grid(game, side, preset, diameter, shape, mask)
@@ -450,7 +453,12 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None, 
     panels: list[Scene | LatticeScene] = []
     step = every or max(1, len(tokens))
     for start_at in range(0, len(tokens), step):
-        position.play(tokens[start_at:start_at + step])
+        try:
+            position.play(tokens[start_at:start_at + step])
+        except BoardgenError as exc:
+            if moves_file is None:
+                raise
+            raise BoardgenError(f"--moves-file {moves_file}: {exc}") from None
         if every is not None:
             played = position.moves_played
             panels.append(position.scene(f"After {played} move{'s' * (played != 1)}."))

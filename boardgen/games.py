@@ -145,13 +145,17 @@ def remember_diagram(game: str, name: str, diagram: Diagram) -> None:
 def diagram_file_game(path: Path) -> Game:
     """The game a diagram file is written for: its ``game:`` line, or else the folder it
     lies in under ``templates/``."""
-    from boardgen.rules.example_file import declared_game, read_directives
+    from boardgen.rules.example_file import read_directives
 
-    declared = declared_game(read_directives(path))
-    if declared is not None:
+    if path.exists() and not path.is_file() and not path.is_dir():
+        # A pipe or a device: the game line and the replay would each need to read it.
+        raise BoardgenError(f"diagram file {path}: not a regular file (save it to a file)")
+    line = next((d for d in read_directives(path) if d.key == "game"), None)
+    if line is not None:
+        declared = line.value.strip().lower()
         if declared not in GAMES:
-            raise BoardgenError(f"{path}: unknown game {declared!r} in its 'game:' line "
-                                f"(choose from {', '.join(GAMES)})")
+            raise BoardgenError(f"{path}:{line.line}: unknown game {declared!r} in its "
+                                f"'game:' line (choose from {', '.join(GAMES)})")
         return GAMES[declared]
     folder = path.resolve().parent
     if folder.parent == TEMPLATES.resolve() and folder.name in GAMES:

@@ -247,3 +247,75 @@ def test_undo_with_nothing_to_take_back(run_cli: RunCli, tmp_path: Path) -> None
     source.write_text("game: o\nboard: hexhex 4\npanel: p\nundo: 1\n")
     result = run_cli("diagram", str(source), "-o", str(tmp_path / "u.svg"))
     assert result.code == 2 and "u.txt:4: undo: there is no stone to take back" in result.err
+
+
+@pytest.mark.parametrize(("text", "line", "message"), [
+    # The exhaustive search is refused past a bound rather than run for minutes.
+    ("game: copolymer\nboard: hexhex 4\npanel: a\nexpect: solved winner x\n", 4,
+     "at most 12 empty cells, this position has 37"),
+    ("game: copolymer\nboard: hexhex 3\npanel: a\nexpect: winner z\n", 4,
+     "winner must be x or o"),
+    # One piece a line, whatever its colour.
+    ("game: polygone\nwhite: c4-c6\nblack: c6-c4\npanel: p\n", 3,
+     "c4-c6 is already a white piece"),
+    ("game: polygone\nwhite: c4-c6 c4-c6\npanel: p\n", 2, "c4-c6 is already a white piece"),
+    ("game: polygone\ncaptured: white 7 black 0\npanel: p\n", 2, "more than 12 white pieces"),
+    # A bad hole or line inside a claim is a problem of that line.
+    ("game: polygone\nwhite: c4-c6\npanel: p\nshow: c4 about c6\nexpect: outside q99\n",
+     5, "'q99' is not a hole"),
+    ("game: polygone\nwhite: c4-c6\npanel: p\nexpect: moves c6-c9 2\n", 4, "'c9' is not a hole"),
+    ("game: polygone\nwhite: c4-c6\npanel: p\nnumber: c4-c6 ABCD\n", 4, "up to 3 characters"),
+    ("game: chess\nboard: hexhex 3\npanel: p\n", 1, "unknown game 'chess'"),
+])
+def test_more_bad_files_name_their_line(run_cli: RunCli, tmp_path: Path, text: str, line: int,
+                                        message: str) -> None:
+    source = tmp_path / "bad.txt"
+    source.write_text(text)
+    result = run_cli("diagram", str(source), "-o", str(tmp_path / "bad.svg"))
+    assert result.code == 2 and result.err.count("\n") == 1, result.err
+    assert f"{source}:{line}:" in result.err and message in result.err, result.err
+
+
+def test_a_pipe_is_not_a_diagram_file(run_cli: RunCli, tmp_path: Path) -> None:
+    import os
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    result = run_cli("diagram", str(fifo), "-o", str(tmp_path / "p.svg"))
+    assert result.code == 2 and "not a regular file" in result.err
+
+
+def test_moves_file_errors_name_the_file(run_cli: RunCli, tmp_path: Path) -> None:
+    record = tmp_path / "game.txt"
+    record.write_text("1. X: C3\n2. O: C3\n")
+    taken = run_cli("play", "copolymer", "--side", "3", "--moves-file", str(record))
+    assert taken.code == 2
+    assert f"--moves-file {record}: move 2 (C3): already taken by X" in taken.err
+    record.write_text("1. X: C3 {unclosed\n")
+    brace = run_cli("play", "copolymer", "--side", "3", "--moves-file", str(record))
+    assert brace.code == 2 and "'{' that is not part of a {comment}" in brace.err
+
+
+@pytest.mark.parametrize(("call", "message"), [
+    (lambda b, p: b.play("copolymer", 5, side=3), "moves: expected"),
+    (lambda b, p: b.play("copolymer", "C3", side="3"), "side: expected a number"),
+    (lambda b, p: b.play("copolymer", "C3", side=True), "side: expected a number"),
+    (lambda b, p: b.play("o", "D4", side=3), "edge 4 or more"),
+    (lambda b, p: b.play("o", "D4", side=4, partisan="yes"), "partisan: expected bool"),
+    (lambda b, p: b.draw(None, "svg"), "expected Position or Diagram"),
+    (lambda b, p: b.draw(p, "pdf", paper=4), "paper: expected text"),
+    (lambda b, p: b.draw(p, "png", dpi=0), "dpi 0"),
+    (lambda b, p: b.draw(p, "svg", cell_mm=float("nan")), "a cell must be between"),
+    (lambda b, p: b.draw(p, "svg", cell_mm=-1), "a cell must be between"),
+    (lambda b, p: b.diagram("o", 3), "name: expected text"),
+    (lambda b, p: b.load_diagram(None), "path: expected"),
+    (lambda b, p: b.board("o", "svg", side=3), "edge 4 or more"),
+    (lambda b, p: b.board("o", "svg", side="5"), "side: expected a number"),
+])
+def test_the_api_refuses_bad_arguments_with_boardgen_error(call: Callable[..., object],
+                                                           message: str) -> None:
+    import boardgen
+
+    position = boardgen.play("copolymer", "C3", side=3)
+    with pytest.raises(boardgen.BoardgenError, match=re.escape(message)):
+        call(boardgen, position)

@@ -86,11 +86,13 @@ def polygone_diagram(example: PolygoneExample) -> Diagram:
             pieces=panel.pieces, ghosts=tuple(ghosts), crossed=tuple(crossed),
             swings=tuple(Swing(s.pivot, s.start, s.end, s.sense) for s in panel.swings),
             labels=dict(panel.labels), caption=caption.strip(), apexes=False,
-            # The pivot of a swing shown: ringed, so that the picture says which end stays.
+            # The pivot of a swing shown: ringed, so that the picture says which end stays
+            # (the apexes have a double ring).
             hole_marks=(*((pivot, "ring") for pivot in panel.pivots), *notes.marks),
             arrows=tuple(notes.arrows)))
     pivots = any(panel.pivots for panel in example.panels)
-    note = f"Ringed: the pivot. {RECONSTRUCTION}" if pivots else RECONSTRUCTION
+    note = f"Ringed: the pivot (double rings: the apexes). {RECONSTRUCTION}" if pivots \
+        else RECONSTRUCTION
     return Diagram(example.title, ((None, tuple(scenes)),),
                    _used(POLYGONE_LEGEND, scenes), note, cell_mm=14.0)
 
@@ -387,7 +389,7 @@ def draw_diagram(diagram: Diagram, game: str, name: str, fmt: str, *, paper: Pap
             # cells until every page fits (the footer states the cell size); a size the
             # user chose is refused, naming the largest that fits.
             largest = largest_fitting_cell(diagram, (room_w, room_h), cell_width)
-            where = f"diagram {game} {name}"
+            where = f"diagram {game} {name}" if game else f"diagram {name!r}"
             if largest is None:
                 raise BoardgenError(f"{where}: paper {paper.name} is too small for its panels "
                                     f"even at {MIN_CELL_MM:g} mm a cell")

@@ -176,7 +176,9 @@ def lattice_figure(scene: LatticeScene, spacing: float, *, margin: float = 1.0) 
     for hole, text, side in ((WHITE_HOME, "White home, Black's goal", -1),
                              (BLACK_HOME, "Black home, White's goal", 1)):
         x, y = _at(hole, s)
+        # A double ring: the home apexes, never mistaken for a ringed pivot or mark.
         marks.append(Mark("ring", x, y, 0.14 * s, "accent"))
+        marks.append(Mark("ring", x, y, 0.2 * s, "accent"))
         if scene.apexes:
             # Beside the apex, away from the lattice: nothing else is out there.
             size = max(2.9, 0.075 * s)

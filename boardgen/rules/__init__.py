@@ -31,5 +31,8 @@ def moves_from_record(text: str) -> str:
     of a line, ``{...}``), move numbers (``12.``, ``12...``, ``12)``) and player labels
     (``X:``, ``White:``) are dropped; what is left is the moves in order."""
     text = _RECORD_COMMENTS.sub(" ", text)
+    for brace in "{}":
+        if brace in text:
+            raise BoardgenError(f"a {brace!r} that is not part of a {{comment}}")
     text = _MOVE_NUMBER.sub(" ", text)
     return " ".join(_PLAYER_LABEL.sub(" ", text).split())

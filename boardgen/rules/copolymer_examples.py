@@ -43,6 +43,9 @@ from boardgen.rules.example_file import (
     read_directives,
 )
 
+# The exhaustive search behind 'expect: solved winner P' grows steeply with the empty cells;
+# past this many it would run for minutes (the tempo example has 8).
+MAX_SOLVED_EMPTY = 12
 # Roles a designer may highlight cells with on a Copolymer board.
 HIGHLIGHT_ROLES = ("new", "legal", "illegal")
 
@@ -248,9 +251,15 @@ class _Replay:
             ok = (game.counts["x"], game.counts["o"]) == (int(words[2]), int(words[4]))
             seen = f"the counts are x {game.counts['x']} o {game.counts['o']}"
         elif words[:1] == ["winner"] and len(words) == 2:
+            if words[1] not in ("x", "o"):
+                raise self.fail(d, f"winner must be x or o, not {words[1]!r}")
             ok, seen = game.over and game.winner == words[1], \
                 f"the game is {'won by ' + str(game.winner) if game.over else 'not over'}"
         elif words[:2] == ["solved", "winner"] and len(words) == 3:
+            empty = len(game.empty_cells())
+            if empty > MAX_SOLVED_EMPTY:
+                raise self.fail(d, f"'solved' searches every continuation: at most "
+                                   f"{MAX_SOLVED_EMPTY} empty cells, this position has {empty}")
             margin = solve(game)
             winner = "x" if margin > 0 else "o"
             ok, seen = winner == words[2], f"perfect play gives {winner} the win ({margin:+d})"

@@ -90,11 +90,6 @@ def check_game(d: Directive, game: str, source: str) -> None:
                            f"says 'game: {d.value}'")
 
 
-def declared_game(directives: list[Directive]) -> str | None:
-    """The game a diagram file names in its ``game:`` line, if it has one."""
-    return next((d.value.strip().lower() for d in directives if d.key == "game"), None)
-
-
 # --- annotations: the same directives in every game's panels -------------------------------
 
 T = TypeVar("T")

@@ -281,7 +281,8 @@ def _check(d: Directive, error: Callable[[Directive, str], ExampleError], game: 
         ok, seen = len(game.stones()) == int(words[1]), f"there are {len(game.stones())}"
     else:
         raise error(d, f"unknown expectation {claim!r} (to-move P, legal CELLS, illegal CELL "
-                       "GLYPH|corner|taken, loop, over, winner P, stones N)")
+                       "GLYPH|corner|taken, loop, over, winner P, stones N; P is "
+                       f"{' or '.join(players)})")
     if not ok:
         raise error(d, f"the example expects '{claim}', but {seen} "
                        f"(stones: {' '.join(name(h) for h in game.stones()) or 'none'})")

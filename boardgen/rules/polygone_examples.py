@@ -42,6 +42,7 @@ from boardgen.geometry.lattice import (
 )
 from boardgen.rules.example_file import (
     ANNOTATION_KEYS,
+    MAX_MARK_TEXT,
     Annotations,
     Directive,
     ExampleError,
@@ -258,14 +259,23 @@ def load_polygone_example(path: Path) -> PolygoneExample:
             raise fail(d, f"unknown directive {d.key!r} before the first panel")
     if body == len(directives):
         raise ExampleError(source, 1, "no panels")
-    pieces = None
+    pieces: dict[Line, str] | None = None
     if white is not None or black is not None:
-        pieces = {ln: "white" for ln in white or []}
-        pieces.update({ln: "black" for ln in black or []})
+        pieces = {}
+        for key in ("white", "black"):
+            for d in (d for d in directives[:body] if d.key == key):
+                for ln in lines_of(d):
+                    if ln in pieces:
+                        raise fail(d, f"{line_name(ln)} is already a {pieces[ln]} piece: "
+                                      "one piece a line")
+                    pieces[ln] = key
+    start_line = next((d.line for d in directives[:body]
+                       if d.key in ("captured", "white", "black")), 1)
     try:
         game = Polygone(pieces, to_move, captured)
     except BoardgenError as exc:
-        raise ExampleError(source, 1, str(exc)) from None
+        raise ExampleError(source, start_line, f"{exc} (pieces on the board and captured "
+                                               "ones count together)") from None
 
     panels: list[PolygonePanel] = []
     panel: PolygonePanel | None = None
@@ -295,6 +305,9 @@ def load_polygone_example(path: Path) -> PolygoneExample:
             words = d.value.split(maxsplit=1)
             if len(words) != 2:
                 raise fail(d, "number needs 'LINE TEXT'")
+            if len(words[1]) > MAX_MARK_TEXT:
+                raise fail(d, f"number {words[1]!r}: a label of up to {MAX_MARK_TEXT} "
+                              "characters (a number or a letter) sits beside one piece")
             panel.labels[lines_of(Directive(d.key, words[0], d.line))[0]] = words[1]
         elif d.key == "show":
             words = d.value.split()
@@ -337,7 +350,12 @@ def load_polygone_example(path: Path) -> PolygoneExample:
             just_captured = [ln for c in last_turn.captures for ln in c.removed]
             last_turn_shown = False
         elif d.key == "expect":
-            _check(d, fail, game, last_show, last_turn)
+            try:
+                _check(d, fail, game, last_show, last_turn)
+            except ExampleError:
+                raise
+            except BoardgenError as exc:  # a bad hole or line inside the claim
+                raise fail(d, str(exc)) from None
         elif d.key == "note":
             panel.caption.append(d.value)
         elif d.key in ANNOTATION_KEYS:
@@ -442,4 +460,7 @@ def _check(d: Directive, fail: Callable[[Directive, str], ExampleError], game: P
             raise error(f"the example expects {colour} to lose {' '.join(claimed)}, the "
                         f"engine removes {' '.join(lost) or 'nothing'} of {colour}")
     else:
-        raise error(f"unknown expectation {d.value!r}")
+        raise error(f"unknown expectation {d.value!r} (allowed, backwards, blocked HOLES; "
+                    "blocked HOLE by LINES; outside HOLES; moves PIECE N [lateral K]; "
+                    "captures COLOUR LINES; no-capture; polygons N; captured white N black N; "
+                    "winner COLOUR; legal MOVE; illegal MOVE)")
