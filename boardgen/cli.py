@@ -22,6 +22,7 @@ from boardgen.games import (
     PlayOptions,
     build_diagram,
     diagrams_memoised,
+    draw_panels,
     game_named,
     load_diagram_file,
     new_position,
@@ -469,18 +470,14 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None, 
     if target is None:
         return
     path, fmt = target
-    from boardgen.render.diagram import Diagram, draw_diagram
-
     if every is None:
         data = render_position(position, fmt, paper=paper_size, theme=theme_named(theme),
                                cell_mm=cell_mm, dpi=dpi, title=title)
     else:
         heading = title if title is not None else \
             f"{description.name}: the position every {every} move{'s' * (every != 1)}"
-        strip = Diagram(heading, ((None, tuple(panels)),),
-                        cell_mm=14.0 if description.board_kind == "lattice" else 8.0)
-        data = draw_diagram(strip, game, "position", fmt, paper=paper_size,
-                            theme=theme_named(theme), cell_mm=cell_mm, dpi=dpi)
+        data = draw_panels(description, heading, panels, fmt, paper=paper_size,
+                           theme=theme_named(theme), cell_mm=cell_mm, dpi=dpi)
     if as_json:
         write_atomic(path, data)  # stdout holds the JSON alone
     else:

@@ -414,12 +414,20 @@ def render_position(position: Position, fmt: str, *, paper: Paper | None = None,
                     theme: Theme | None = None, cell_mm: float | None = None,
                     dpi: int = 150, title: str | None = None) -> bytes:
     """The position as one panel (SVG text as UTF-8 bytes, PDF or PNG bytes)."""
+    played = position.moves_played
+    heading = title if title is not None else \
+        f"{position.game.name} after {played} move{'s' * (played != 1)}"
+    return draw_panels(position.game, heading, [position.scene()], fmt, paper=paper,
+                       theme=theme, cell_mm=cell_mm, dpi=dpi)
+
+
+def draw_panels(game: Game, heading: str, scenes: Sequence[Scene | LatticeScene], fmt: str,
+                *, paper: Paper | None = None, theme: Theme | None = None,
+                cell_mm: float | None = None, dpi: int = 150) -> bytes:
+    """Pictures of positions in one row of panels (``play -o``, and ``--every``'s strip)."""
     from boardgen.render.diagram import Diagram, draw_diagram
 
-    game = position.game
-    heading = title if title is not None else \
-        f"{game.name} after {position.moves_played} move{'s' * (position.moves_played != 1)}"
-    diagram = Diagram(heading, ((None, (position.scene(),)),),
+    diagram = Diagram(heading, ((None, tuple(scenes)),),
                       cell_mm=14.0 if game.board_kind == "lattice" else 8.0)
     return draw_diagram(diagram, game.key, "position", fmt, paper=paper or parse_paper("a4"),
                         theme=theme or THEMES["colour"], cell_mm=cell_mm, dpi=dpi)

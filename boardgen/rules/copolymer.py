@@ -19,7 +19,6 @@ from dataclasses import dataclass
 
 from boardgen.errors import BoardgenError, IllegalMove
 from boardgen.geometry import Hex, HexGrid, Notation, format_hex_text, parse_hex_text
-from boardgen.rules import replay_moves
 
 NAME = "Copolymer"
 CREDIT = "Copolymer by Mark Steere (2006)"
@@ -268,12 +267,6 @@ def parse_text_position(grid: HexGrid, text: str, source: str) -> tuple[dict[Hex
     cells = {h: ch.lower() for h, ch in shifted.items() if ch != "."}
     capitals = {h for h, ch in shifted.items() if ch in "XO"}
     return cells, capitals
-
-
-def replay(game: Copolymer, moves: str) -> None:
-    """Play whitespace-separated moves (``F6`` or axial ``q,r``); an illegal one raises a
-    BoardgenError naming the move number, the cell and the reason."""
-    replay_moves(moves.split(), lambda token: game.place(game.notation.parse(token)))
 
 
 def position_json(game: Copolymer, side: int | None) -> dict[str, object]:

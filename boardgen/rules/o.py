@@ -22,7 +22,6 @@ from dataclasses import dataclass
 from boardgen.errors import BoardgenError, IllegalMove
 from boardgen.geometry import DIRECTIONS, Hex, HexGrid, Notation, format_hex_text
 from boardgen.geometry.rings import FULL, GLYPHS, RING, glyph
-from boardgen.rules import replay_moves
 
 NAME = "O"
 CREDIT = "O by Mark Steere (2024)"
@@ -430,10 +429,6 @@ def reachable_positions(grid: HexGrid, stones: int) -> tuple[list[int], list[lis
         frontier = following
         counts.append(len(frontier))
     return counts, stuck
-
-
-def replay(game: OGame, moves: Iterable[str]) -> None:
-    replay_moves(moves, lambda token: game.place(game.notation.parse(token)))
 
 
 def position_json(game: OGame) -> dict[str, object]:

@@ -36,7 +36,6 @@ from boardgen.geometry.lattice import (
     parse_hole,
     unit_position,
 )
-from boardgen.rules import replay_moves
 
 NAME = "Polygone"
 CREDIT = "Polygone by Fabien Vandenbussche (2004)"
@@ -446,10 +445,6 @@ def split_moves(moves: str) -> list[str]:
     """Polygone moves as written in a line of text, one token per move, in either form."""
     moves = _AROUND_SIGNS.sub(r"\1", moves.strip())
     return _LONG_FORM.sub(r"\1-\2>", moves).split()
-
-
-def replay(game: Polygone, moves: Iterable[str]) -> None:
-    replay_moves(moves, lambda token: game.play(parse_move(token)))
 
 
 def position_json(game: Polygone) -> dict[str, object]:
