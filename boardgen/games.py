@@ -87,10 +87,13 @@ class Game:
     def diagram_names(self) -> list[str]:
         return sorted([*self.generated, *self.file_names()])
 
-    def diagram(self, name: str, *, glyphs: GlyphTable | None = None) -> Diagram:
-        """The named diagram, every position from the engine.  A name is never a path."""
+    def check_glyphs(self, glyphs: GlyphTable | None) -> None:
         if glyphs is not None and not self.takes_glyphs:
             raise BoardgenError(f"--glyphs applies to O diagrams only, not {self.name}")
+
+    def diagram(self, name: str, *, glyphs: GlyphTable | None = None) -> Diagram:
+        """The named diagram, every position from the engine.  A name is never a path."""
+        self.check_glyphs(glyphs)
         if name in self.generated:
             return self.generated[name](glyphs)
         path = self.template_folder / f"{name}.txt"
@@ -167,8 +170,7 @@ def diagram_file_game(path: Path) -> Game:
 def load_diagram_file(path: Path, *, glyphs: GlyphTable | None = None) -> tuple[Game, Diagram]:
     """Replay a diagram file from anywhere on disk; every claim checked by the engine."""
     game = diagram_file_game(path)
-    if glyphs is not None and not game.takes_glyphs:
-        raise BoardgenError(f"--glyphs applies to O diagrams only, not {game.name}")
+    game.check_glyphs(glyphs)
     return game, game.load_file(path, glyphs)
 
 
@@ -336,7 +338,8 @@ class PolygonePosition(Position):
 
 # --- the games -----------------------------------------------------------------------------
 
-def _copolymer_file(path: Path) -> Diagram:
+def _copolymer_file(path: Path, glyphs: GlyphTable | None) -> Diagram:
+    del glyphs  # refused before: Game.check_glyphs
     from boardgen.render.diagram import copolymer_diagram
     from boardgen.rules.copolymer_examples import load_example
 
@@ -350,7 +353,8 @@ def _o_file(path: Path, glyphs: GlyphTable | None) -> Diagram:
     return o_file_diagram(load_o_example(path, table=glyphs))
 
 
-def _polygone_file(path: Path) -> Diagram:
+def _polygone_file(path: Path, glyphs: GlyphTable | None) -> Diagram:
+    del glyphs  # refused before: Game.check_glyphs
     from boardgen.render.diagram import polygone_diagram
     from boardgen.rules.polygone_examples import load_polygone_example
 
@@ -369,18 +373,10 @@ def _partisan_glyphs(glyphs: GlyphTable | None) -> Diagram:
     return partisan_glyphs(glyphs)
 
 
-def _no_glyphs(load: Callable[[Path], Diagram]) -> Callable[[Path, GlyphTable | None], Diagram]:
-    def loader(path: Path, glyphs: GlyphTable | None) -> Diagram:
-        if glyphs is not None:
-            raise BoardgenError("--glyphs applies to O diagrams only")
-        return load(path)
-    return loader
-
-
 GAMES: dict[str, Game] = {
     "copolymer": Game(
         "copolymer", copolymer.NAME, "Mark Steere", 2006,
-        _no_glyphs(_copolymer_file),
+        _copolymer_file,
         new_position=CopolymerPosition, play_options=frozenset({"first", "start"}),
         default_side=copolymer.DEFAULT_SIDE, check_board=copolymer.check_board,
         presets=copolymer.PRESETS,
@@ -395,7 +391,7 @@ GAMES: dict[str, Game] = {
         gallery_boards=tuple((side, None, ("pdf",)) for side in range(o.MIN_SIDE, 11))),
     "polygone": Game(
         "polygone", polygone.NAME, "Fabien Vandenbussche", 2004,
-        _no_glyphs(_polygone_file),
+        _polygone_file,
         new_position=PolygonePosition, split_moves=polygone.split_moves,
         board_kind="lattice"),
 }

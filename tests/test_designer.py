@@ -319,3 +319,14 @@ def test_the_api_refuses_bad_arguments_with_boardgen_error(call: Callable[..., o
     position = boardgen.play("copolymer", "C3", side=3)
     with pytest.raises(boardgen.BoardgenError, match=re.escape(message)):
         call(boardgen, position)
+
+
+def test_glyphs_are_refused_for_the_games_without_a_glyph_chart() -> None:
+    from boardgen.errors import BoardgenError
+    from boardgen.games import load_diagram_file
+
+    table = {"k0": "legal"}
+    with pytest.raises(BoardgenError, match="--glyphs applies to O diagrams only, not Polygone"):
+        GAMES["polygone"].diagram("06-triangle", glyphs=table)
+    with pytest.raises(BoardgenError, match="only, not Copolymer"):
+        load_diagram_file(FILES / "copolymer-annotated.txt", glyphs=table)
