@@ -110,9 +110,6 @@ class Annotations(Generic[P, R]):
     highlights: dict[R, str] = field(default_factory=dict)  # role from the theme
     caption: str | None = None  # replaces the caption the engine writes
 
-    def roles(self) -> set[str]:
-        return set(self.highlights.values())
-
 
 def annotate(d: Directive, notes: Annotations[P, R], source: str,
              point: Callable[[str], P], region: Callable[[str], R],
