@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from boardgen._version import __version__ as __version__
 from boardgen.errors import BoardgenError
 
-__version__ = "0.1.0"
 __all__ = ["BoardgenError", "Diagram", "Position", "board", "diagram", "game_names",
            "load_diagram", "play", "draw"]
 

@@ -10,7 +10,8 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from boardgen.errors import BoardgenError
-from boardgen.games import (
+from boardgen.games.o.engine import parse_glyph_table
+from boardgen.games.registry import (
     GAMES,
     PlayOptions,
     Position,
@@ -24,7 +25,6 @@ from boardgen.render.board import BoardOptions, check_cell_mm, render_board
 from boardgen.render.diagram import Diagram, draw_diagram
 from boardgen.render.paper import parse_paper
 from boardgen.render.scene import theme_named
-from boardgen.rules.o import parse_glyph_table
 from boardgen.text import check_line
 
 MIN_DPI, MAX_DPI = 36, 1200  # as the command line's --dpi

@@ -14,10 +14,12 @@ from typing import TYPE_CHECKING
 
 import click
 
-from boardgen import __version__
+from boardgen._version import __version__
 from boardgen.errors import BoardgenError
-from boardgen.games import GAMES as GAMES_BY_KEY
-from boardgen.games import (
+from boardgen.games.copolymer import engine as copolymer
+from boardgen.games.o.engine import parse_glyph_table
+from boardgen.games.registry import GAMES as GAMES_BY_KEY
+from boardgen.games.registry import (
     Game,
     PlayOptions,
     build_diagram,
@@ -28,6 +30,8 @@ from boardgen.games import (
     new_position,
     render_position,
 )
+from boardgen.games.replay import moves_from_record
+from boardgen.games.script import MAX_PANELS
 from boardgen.geometry import (
     SHAPES,
     HexGrid,
@@ -38,15 +42,7 @@ from boardgen.geometry import (
 )
 from boardgen.geometry.hexgrid import MAX_CELLS, Hex, shape_corners
 from boardgen.output import check_writable, is_folder, write_atomic
-from boardgen.render.board import (
-    FORMATS,
-    MAX_PAGES,
-    BoardOptions,
-    check_cell_mm,
-    check_cells_page_count,
-    render_board,
-)
-from boardgen.render.gallery import (
+from boardgen.publish.gallery import (
     board_stem,
     build_all_diagrams,
     default_jobs,
@@ -56,15 +52,20 @@ from boardgen.render.gallery import (
     run_jobs,
     why_failed,
 )
+from boardgen.render.board import (
+    FORMATS,
+    MAX_PAGES,
+    BoardOptions,
+    check_cell_mm,
+    check_cells_page_count,
+    render_board,
+)
 from boardgen.render.paper import ORIENTATIONS, parse_paper
 from boardgen.render.scene import LABEL_MODES, THEMES, Scene, theme_named
-from boardgen.rules import copolymer, moves_from_record
-from boardgen.rules.example_file import MAX_PANELS
-from boardgen.rules.o import parse_glyph_table
 from boardgen.text import MAX_TITLE_CHARS, check_line, read_input_text
 
 if TYPE_CHECKING:
-    from boardgen.render.polygone_figure import LatticeScene
+    from boardgen.render.lattice import LatticeScene
 
 # A command imports the writers it uses when it runs (the diagram drawer, the rule sheets'
 # platypus, the gallery's rasterisers): --help or replaying moves must not pay for them.
@@ -303,7 +304,7 @@ def board(game: str, side: int | None, preset: str | None, diameter: int | None,
     title = checked_title(title)
     description = game_named(game)
     if description.board_kind == "lattice":
-        from boardgen.render.polygone_figure import render_polygone_board
+        from boardgen.render.lattice import render_polygone_board
 
         _refuse_hex_options(description, side, preset, diameter, shape, mask)
         paper_size = parse_paper(paper)
@@ -574,7 +575,7 @@ def rules(game: str, paper: str, quick: bool, theme: str, fmt: str | None,
       boardgen rules o --paper letter --quick
       boardgen rules polygone -o polygone.html
     """
-    from boardgen.render.sheet import check_sheet_paper, render_sheet_html, render_sheet_pdf
+    from boardgen.publish.sheet import check_sheet_paper, render_sheet_html, render_sheet_pdf
 
     paper_size = parse_paper(paper)
     stem = f"{game}-{'quick-reference' if quick else 'rules'}"
@@ -604,7 +605,7 @@ def all_command(out: Path, paper: str, theme: str, jobs_count: int | None) -> No
     A failure on one file is reported by name; the others are still built, and the exit
     code is non-zero at the end.
     """
-    from boardgen.render.sheet import check_sheet_paper
+    from boardgen.publish.sheet import check_sheet_paper
 
     paper_size = parse_paper(paper)
     check_sheet_paper(paper_size)  # the rule sheets' limit, before anything is built

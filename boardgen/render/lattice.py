@@ -12,6 +12,8 @@ import math
 from dataclasses import dataclass, field
 
 from boardgen.errors import BoardgenError
+from boardgen.games.polygone.engine import CREDIT, NAME, RECONSTRUCTION, START
+from boardgen.games.script import MARK_KINDS
 from boardgen.geometry.lattice import (
     BLACK_HOME,
     HOLES,
@@ -42,8 +44,6 @@ from boardgen.render.pdf import PageInfo, render_pdf_pages
 from boardgen.render.png import render_png
 from boardgen.render.scene import Theme
 from boardgen.render.svg import document_size, render_svg
-from boardgen.rules.example_file import MARK_KINDS
-from boardgen.rules.polygone import CREDIT, NAME, RECONSTRUCTION, START
 
 Point = tuple[float, float]
 

@@ -16,21 +16,25 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from boardgen.errors import BoardgenError
+from boardgen.games.copolymer import engine as copolymer
+from boardgen.games.o import engine as o
+from boardgen.games.polygone import engine as polygone
+from boardgen.games.replay import replay_moves
 from boardgen.geometry import HexGrid, hexhex
 from boardgen.geometry.lattice import Line
 from boardgen.render.paper import PageInfo, Paper, parse_paper
 from boardgen.render.scene import THEMES, Marker, Scene, Theme, board_scene, edge_roles
-from boardgen.rules import copolymer, o, polygone, replay_moves
+from boardgen.resources import templates_root
 
 if TYPE_CHECKING:
     from boardgen.render.diagram import Diagram
-    from boardgen.render.polygone_figure import LatticeScene
+    from boardgen.render.lattice import LatticeScene
 
 # The drawing modules (boardgen.render.diagram and what it imports: reportlab, the SVG and
 # PNG writers) and the diagram-file readers are imported where they are used, not here:
 # replaying moves or printing --help must not pay for them.
 
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+TEMPLATES = templates_root()
 GlyphTable = dict[str, str]
 
 
@@ -148,7 +152,7 @@ def remember_diagram(game: str, name: str, diagram: Diagram) -> None:
 def diagram_file_game(path: Path) -> Game:
     """The game a diagram file is written for: its ``game:`` line, or else the folder it
     lies in under ``templates/``."""
-    from boardgen.rules.example_file import read_directives
+    from boardgen.games.script import read_directives
 
     if path.exists() and not path.is_file() and not path.is_dir():
         # A pipe or a device: the game line and the replay would each need to read it.
@@ -324,7 +328,7 @@ class PolygonePosition(Position):
         return "\n".join(polygone.text_position(self.engine))
 
     def scene(self, caption: str | None = None) -> LatticeScene:
-        from boardgen.render.polygone_figure import LatticeScene
+        from boardgen.render.lattice import LatticeScene
 
         engine = self.engine
         labels: dict[Line, str] = {}
@@ -340,23 +344,23 @@ class PolygonePosition(Position):
 
 def _copolymer_file(path: Path, glyphs: GlyphTable | None) -> Diagram:
     del glyphs  # refused before: Game.check_glyphs
+    from boardgen.games.copolymer.directives import load_example
     from boardgen.render.diagram import copolymer_diagram
-    from boardgen.rules.copolymer_examples import load_example
 
     return copolymer_diagram(load_example(path))
 
 
 def _o_file(path: Path, glyphs: GlyphTable | None) -> Diagram:
+    from boardgen.games.o.directives import load_o_example
     from boardgen.render.diagram import o_file_diagram
-    from boardgen.rules.o_examples import load_o_example
 
     return o_file_diagram(load_o_example(path, table=glyphs))
 
 
 def _polygone_file(path: Path, glyphs: GlyphTable | None) -> Diagram:
     del glyphs  # refused before: Game.check_glyphs
+    from boardgen.games.polygone.directives import load_polygone_example
     from boardgen.render.diagram import polygone_diagram
-    from boardgen.rules.polygone_examples import load_polygone_example
 
     return polygone_diagram(load_polygone_example(path))
 
