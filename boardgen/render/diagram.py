@@ -35,6 +35,7 @@ from boardgen.render.fonts import BOLD, REGULAR, face
 from boardgen.render.lattice import (
     LatticeScene,
     Swing,
+    captured_strokes,
     lattice_figure,
     staple,
     target_strokes,
@@ -84,15 +85,17 @@ def polygone_diagram(example: PolygoneExample) -> Diagram:
                                      if role == "crossed")]
         scenes.append(LatticeScene(
             pieces=panel.pieces, ghosts=tuple(ghosts), crossed=tuple(crossed),
+            captured=tuple(panel.captured),
             swings=tuple(Swing(s.pivot, s.start, s.end, s.sense) for s in panel.swings),
             labels=dict(panel.labels), caption=caption.strip(), apexes=False,
             # The pivot of a swing shown: ringed, so that the picture says which end stays
             # (the apexes have a double ring).
             hole_marks=(*((pivot, "ring") for pivot in panel.pivots), *notes.marks),
             arrows=tuple(notes.arrows)))
+    # Every panel double-circles the two apexes; a circled hole is the pivot of a swing.
     pivots = any(panel.pivots for panel in example.panels)
-    note = f"Ringed: the pivot (double rings: the apexes). {RECONSTRUCTION}" if pivots \
-        else RECONSTRUCTION
+    note = ("Circled: the pivot. " if pivots else "") + \
+        f"Double circles: the apexes. {RECONSTRUCTION}"
     return Diagram(example.title, ((None, tuple(scenes)),),
                    _used(POLYGONE_LEGEND, scenes), note, cell_mm=14.0)
 
@@ -188,7 +191,7 @@ O_LEGEND = (("legal", "a stone may go here"), ("illegal", "it may not"),
             ("new", "cut off from the edge"), ("corner", "corner"),
             ("perimeter", "perimeter"))
 POLYGONE_LEGEND = (("white-piece", "White"), ("black-piece", "Black"), ("ghost", "allowed"),
-                   ("crossed", "forbidden or captured"))
+                   ("crossed", "forbidden"), ("captured", "captured"))
 
 
 def scene_roles(scene: Scene | LatticeScene) -> set[str]:
@@ -200,6 +203,8 @@ def scene_roles(scene: Scene | LatticeScene) -> set[str]:
         roles.add("ghost")
     if scene.crossed:
         roles.add("crossed")
+    if scene.captured:
+        roles.add("captured")
     return roles
 
 
@@ -239,9 +244,10 @@ def _legend(diagram: Diagram, cell_width: float, y: float, max_width: float) -> 
             x, line_y = swatch / 2, line_y + 2 * r + 1.5
         if lattice:
             # The swatch is a piece or target one swatch long, drawn as on the panels.
-            shape = staple((Hole(0, 0), Hole(0, 2)), role.removesuffix("-piece"), swatch) \
-                if role.endswith("-piece") else target_strokes((Hole(0, 0), Hole(0, 2)), role,
-                                                               swatch)
+            swatch_line = (Hole(0, 0), Hole(0, 2))
+            shape = staple(swatch_line, role.removesuffix("-piece"), swatch) \
+                if role.endswith("-piece") else captured_strokes(swatch_line, swatch) \
+                if role == "captured" else target_strokes(swatch_line, role, swatch)
             strokes.extend(replace(st, points=tuple((px + x - swatch / 2, py + line_y + r)
                                                     for px, py in st.points)) for st in shape)
         else:
@@ -418,6 +424,12 @@ def describe(diagram: Diagram) -> str:
     """A text alternative for the whole diagram, from the positions drawn (which come from
     the engine): every panel's cells, stones or pieces in the game's notation."""
     parts = [f"{diagram.title}."]
+    # The legend's words and note, so that the text alternative says what the picture's
+    # key says.
+    if diagram.legend:
+        parts.append("Key: " + ", ".join(words for _, words in diagram.legend) + ".")
+    if diagram.legend_note:
+        parts.append(diagram.legend_note)
     number = 0
     for line_title, scenes in diagram.rows:
         if line_title:
@@ -441,6 +453,9 @@ def _describe_scene(scene: Scene | LatticeScene) -> str:
         if scene.crossed:
             said.append("crossed out " + ", ".join(sorted(line_name(ln)
                                                           for ln in scene.crossed)))
+        if scene.captured:
+            said.append("just captured " + ", ".join(sorted(line_name(ln)
+                                                            for ln in scene.captured)))
     else:
         name = Notation(scene.grid).name
         by_role: dict[str, list[str]] = {}

@@ -62,7 +62,8 @@ class Swing:
 class LatticeScene:
     pieces: dict[Line, str] = field(default_factory=dict)
     ghosts: tuple[Line, ...] = ()  # allowed targets, drawn as green outlines
-    crossed: tuple[Line, ...] = ()  # forbidden targets, or pieces just captured
+    crossed: tuple[Line, ...] = ()  # forbidden targets
+    captured: tuple[Line, ...] = ()  # pieces just taken off: their outline, dashed
     swings: tuple[Swing, ...] = ()
     labels: dict[Line, str] = field(default_factory=dict)  # piece numbers, target letters
     caption: str | None = None
@@ -103,6 +104,16 @@ def target_strokes(ln: Line, role: str, spacing: float) -> list[Stroke]:
     return [Stroke(_segment(ln, s, 0.12), "crossed", 0.045 * s),
             Stroke(((mx - r, my - r), (mx + r, my + r)), "line", 0.025 * s),
             Stroke(((mx - r, my + r), (mx + r, my - r)), "line", 0.025 * s)]
+
+
+def captured_strokes(ln: Line, spacing: float) -> list[Stroke]:
+    """Where a piece was just captured: the two long sides of its outline, dashed and
+    empty, nothing like a forbidden target (a thin line with a cross) or a piece."""
+    (ax, ay), (bx, by) = _segment(ln, spacing, 0.06)
+    length = math.hypot(bx - ax, by - ay)
+    nx, ny = -(by - ay) / length * 0.07 * spacing, (bx - ax) / length * 0.07 * spacing
+    return [Stroke(((ax + k * nx, ay + k * ny), (bx + k * nx, by + k * ny)), "line",
+                   0.022 * spacing, dash=0.05 * spacing) for k in (-1, 1)]
 
 
 def _arc(swing: Swing, spacing: float) -> Stroke:
@@ -192,6 +203,8 @@ def lattice_figure(scene: LatticeScene, spacing: float, *, margin: float = 1.0) 
         strokes.extend(staple(ln, colour, s))
     for ln in scene.crossed:
         strokes.extend(target_strokes(ln, "crossed", s))
+    for ln in scene.captured:
+        strokes.extend(captured_strokes(ln, s))
     for swing in scene.swings:
         strokes.append(_arc(swing, s))
     for start, end in scene.arrows:

@@ -78,9 +78,12 @@ def partisan_glyphs(table: dict[str, str] | None) -> Diagram:
         scenes.append(_flower(_representative(name), role,
                               f"{GLYPH_WORDS.get(name, name)}: {words}",
                               ruling[0].upper() if ruling in ("left", "right") else ""))
+    # Only the swatches the two centres use (both are usually allowed, to one player each).
+    used = {role for scene in scenes for role in scene.cell_roles.values()}
     return Diagram(
         "Partisan O: the left and right glyphs",
-        (("The only glyph whose mirror image differs. Read clockwise from the lone stone, "
-          "the left glyph goes stone, gap, stone, stone. " + RECONSTRUCTION, tuple(scenes)),),
-        LEGEND, cell_mm=11.0,
+        (("The only glyph whose mirror image differs. Which is Left's is our reading: read "
+          "clockwise from the lone stone, we take stone, gap, stone, stone as the left one. "
+          + RECONSTRUCTION, tuple(scenes)),),
+        tuple((role, words) for role, words in LEGEND if role in used), cell_mm=11.0,
     )

@@ -31,6 +31,7 @@ from boardgen.errors import BoardgenError, IllegalMove
 from boardgen.games.polygone.engine import (
     COLOURS,
     Move,
+    Polygon,
     Polygone,
     Turn,
     forward,
@@ -77,11 +78,12 @@ class PolygonePanel:
     pieces: dict[Line, str]
     ghosts: list[Line] = field(default_factory=list)
     crossed: list[Line] = field(default_factory=list)
+    captured: list[Line] = field(default_factory=list)  # taken off by the last move
     swings: list[SwingArrow] = field(default_factory=list)
     labels: dict[Line, str] = field(default_factory=dict)
     caption: list[str] = field(default_factory=list)
     annotations: Annotations[Hole, Line] = field(default_factory=Annotations)
-    pivots: list[Hole] = field(default_factory=list)  # the holes a show swings about
+    pivots: list[Hole] = field(default_factory=list)  # the holes a show or move swings about
 
 
 @dataclass(frozen=True)
@@ -172,34 +174,57 @@ def _listed(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-POLYGON_NAMES = {3: "triangle", 4: "four-sided polygon", 5: "five-sided polygon",
-                 6: "six-sided polygon"}
+SIDES_WORDS = {4: "four", 5: "five", 6: "six"}  # larger counts in figures: short captions
 
 
 def _polygon(sides: int) -> str:
-    return POLYGON_NAMES.get(sides, f"{sides}-sided polygon")
+    """'a triangle', 'a five-sided polygon', 'an 11-sided polygon'."""
+    if sides == 3:
+        return "a triangle"
+    words = SIDES_WORDS.get(sides, str(sides))
+    article = "an" if words.startswith(("8", "11", "18")) else "a"
+    return f"{article} {words}-sided polygon"
 
 
 def _turn_caption(turn: Turn) -> str:
-    """What the move did, as a player would say it."""
+    """What the move did, as a player would say it: the polygons the move itself closed
+    apart from those that a capture opened afterwards (the seed's picture 9)."""
     mover = turn.mover.capitalize()
-    if not turn.polygons:
-        return f"{mover}'s move closes no polygon."
-    parts = []
-    for poly in turn.polygons:
+    if not turn.closed:
+        return f"{mover}'s move captures nothing."
+
+    def resolved(poly: Polygon) -> str:
         capture = next((c for c in turn.captures if c.polygon == poly), None)
         if capture is None:
-            parts.append(f"a {_polygon(len(poly))} that captures nothing")
+            return f"{_polygon(len(poly))} that captures nothing"
+        loser = "Black" if capture.captor == "white" else "White"
+        pieces = _listed([line_name(ln) for ln in capture.removed])
+        return f"{_polygon(len(poly))}: {capture.captor.capitalize()} captures " \
+            f"{loser}'s {pieces}"
+
+    closed = []
+    for poly in turn.closed:
+        if poly in turn.polygons:
+            closed.append(resolved(poly))
+        elif poly in turn.broken:
+            closed.append(f"{_polygon(len(poly))}, broken by an earlier capture: it "
+                          "no longer counts")
         else:
-            loser = "Black" if capture.captor == "white" else "White"
-            pieces = _listed([line_name(ln) for ln in capture.removed])
-            parts.append(f"a {_polygon(len(poly))}: {capture.captor.capitalize()} captures "
-                         f"{loser}'s {pieces}")
-    if len(parts) == 1:
-        return f"{mover}'s move closes {parts[0]}."
-    count = {2: "two", 3: "three"}.get(len(parts), str(len(parts)))
-    return f"{mover}'s move closes {count} polygons, resolved one after the other: " \
-        f"first {parts[0]}; then " + "; then ".join(parts[1:]) + "."
+            closed.append(f"{_polygon(len(poly))}, left unresolved")
+    if len(closed) == 1:
+        text = f"{mover}'s move closes {closed[0]}."
+    else:
+        count = {2: "two", 3: "three"}.get(len(closed), str(len(closed)))
+        text = f"{mover}'s move closes {count} polygons, resolved in {mover}'s order: " \
+            f"first {closed[0]}; then " + "; then ".join(closed[1:]) + "."
+    opened = [resolved(poly) for poly in turn.polygons if poly not in turn.closed]
+    if opened:
+        by_closed = sum(1 for c in turn.captures if c.polygon in turn.closed)
+        text += (" That capture opens " if by_closed == 1 else " The captures open ") + \
+            "; then ".join(opened) + "."
+    if turn.seventh is not None:
+        text += f" {turn.seventh.capitalize()} has captured seven pieces and wins."
+    return text
 
 
 def _show_caption(colour: str, moving: Hole, pivot: Hole, show: _Show) -> str:
@@ -293,7 +318,7 @@ def load_polygone_example(path: Path) -> PolygoneExample:
     for d in directives[body:]:
         if d.key == "panel":
             close()
-            panel = PolygonePanel(d.value, dict(game.pieces), crossed=list(just_captured))
+            panel = PolygonePanel(d.value, dict(game.pieces), captured=list(just_captured))
             if last_turn is not None and not last_turn_shown:
                 panel.caption.append(_turn_caption(last_turn))
                 last_turn_shown = True
@@ -339,6 +364,8 @@ def load_polygone_example(path: Path) -> PolygoneExample:
             panel.swings.append(SwingArrow(move.pivot, move.moving, move.target,
                                            _sense(game, move)))
             panel.ghosts.append(move.new_line)
+            if move.pivot not in panel.pivots:  # ringed, as for a show: the end that stays
+                panel.pivots.append(move.pivot)
             panel.caption.append(f"{game.to_move.capitalize()} swings {hole_name(move.moving)} "
                                  f"about {hole_name(move.pivot)} to {hole_name(move.target)}.")
             # Played now, so that the claims that follow are about its result; the panel

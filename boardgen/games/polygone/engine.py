@@ -133,6 +133,10 @@ class Turn:
     mover: str
     captures: list[Capture] = field(default_factory=list)
     polygons: list[Polygon] = field(default_factory=list)  # every new polygon, in order
+    # The polygons the move itself closed, in the order resolved (a capture can break one
+    # before its turn, or open others: those are in ``polygons`` only).
+    closed: list[Polygon] = field(default_factory=list)
+    broken: list[Polygon] = field(default_factory=list)  # closed, then broken by a capture
     seventh: str | None = None  # the colour whose capture reached 7 and ended the turn
 
 
@@ -340,7 +344,7 @@ class Polygone:
                 raise IllegalMove(text, f"the order {','.join(map(str, move.order))} does "
                                   f"not fit the {len(first)} polygon(s) this move closes")
             first = [first[k - 1] for k in move.order]
-        turn = Turn(move, mover)
+        turn = Turn(move, mover, closed=list(first))
         self._resolve(turn, before, first)
         self.history.append(turn)
         self._decide(turn)
@@ -350,8 +354,11 @@ class Polygone:
         resolved: set[Polygon] = set()
         while queue:
             poly = queue.pop(0)
-            if poly in resolved or poly not in self.polygons:
-                continue  # broken by an earlier capture this turn
+            if poly in resolved:
+                continue
+            if poly not in self.polygons:  # broken by an earlier capture this turn
+                turn.broken.append(poly)
+                continue
             resolved.add(poly)
             turn.polygons.append(poly)
             counts = {c: sum(1 for ln in poly if self.pieces[ln] == c) for c in COLOURS}
