@@ -109,7 +109,7 @@ MUST_SAY = [
     (8, "copolymer", QUICK, "name and rules stay unchanged"),
     (8, "o", FULL, "lets anyone publish his rule sheet and program the game"),
     (8, "o", FULL, "no licence fee or royalties"),
-    (8, "o", QUICK, "lets anyone publish the rules and program the game, with no fee"),
+    (8, "o", QUICK, "lets anyone publish his rule sheet and program the game, with no fee"),
     (8, "o", QUICK, "name and rules stay unchanged"),
     # 9: partisan O: no passing, and what happens when neither player can place
     (9, "o", FULL, "passing is not allowed"),
