@@ -165,7 +165,7 @@ def test_a_default_diagram_too_large_for_the_paper_is_drawn_smaller(
     from pypdf import PdfReader
 
     out = tmp_path / "d.pdf"
-    result = run_cli("diagram", "polygone", "10-two-polygons", "--paper", "100x120mm",
+    result = run_cli("diagram", "polygone", "10-two-polygons", "--paper", "100x124mm",
                      "-o", str(out))
     assert result.code == 0, result.err
     reader = PdfReader(io.BytesIO(out.read_bytes()))
