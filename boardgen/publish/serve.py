@@ -451,7 +451,7 @@ def _bind(port: int | None) -> tuple[_HTTPServer, str | None]:
 class _Handler(http.server.BaseHTTPRequestHandler):
     server: _HTTPServer
     server_version = "boardgen-serve"
-    sys_version = ""
+    sys_version = ""  # no Python version in the Server header
 
     def log_message(self, format: str, *args: object) -> None:
         """Quiet: the page shows what happened; the terminal stays readable."""
