@@ -12,13 +12,14 @@ Routes (everything else is 404):
 - ``GET /events``: Server-Sent Events, one ``change`` event naming the files (relative
   paths) each time files are saved, added or removed.
 
-Safety: PATH is percent-decoded once and must name a regular file inside the folder; ``..``,
-``.``, hidden names, backslashes, absolute paths, and links that lead out of the folder are
-404.  A file is only ever read and parsed, never run.  The work of a request is bounded by
-the command line's own limits, because the same loader draws it (file size, panels, board
-size, solved claims), and drawings are made one at a time.  A file is drawn from one
-consistent read of it, taken once it has not changed for QUIET_S, so a save caught half way
-is not drawn as a finished diagram.
+Safety: PATH is percent-decoded once and must name a regular file inside the folder that
+the list shows (a file with a 'game:' line); ``..``, ``.``, hidden names, backslashes,
+absolute paths, links that lead out of the folder, and the folder's other files are 404.
+A file is only ever read and parsed, never run.  The work of a request is bounded by the
+command line's own limits, because the same loader draws it (file size, panels, board size,
+solved claims), and drawings are made one at a time.  A file is drawn from one consistent
+read of it, taken once it has not changed for QUIET_S, so a save caught half way is not
+drawn as a finished diagram.
 """
 
 from __future__ import annotations
@@ -214,26 +215,32 @@ class FileFinder:
             info = real.stat()
         except (OSError, RuntimeError):
             return None
-        if not real.is_relative_to(self.root) or not stat.S_ISREG(info.st_mode) \
-                or info.st_size > MAX_INPUT_BYTES:
+        if not real.is_relative_to(self.root) or not stat.S_ISREG(info.st_mode):
             return None
         version = _version(info)
         known = self._known.get(relative)
         if known is not None and known[0] == version:
             return known[1]
-        game = None
         try:
             with open(real, "rb") as handle:
-                head = handle.read(GAME_LINE_BYTES).decode("utf-8-sig", errors="replace")
+                game = said_game(handle.read(GAME_LINE_BYTES), path.name)
         except OSError:
-            head = ""
-        for match in _GAME_LINE.finditer(head):
-            said = match.group(1).lower()
-            if said in GAMES or path.suffix.lower() == ".txt":
-                game = said
-            break
+            game = None
         self._known[relative] = (version, game)
         return game
+
+
+def said_game(data: bytes, name: str) -> str | None:
+    """What the file's first 'game:' line (in its first GAME_LINE_BYTES) says, if the file
+    is one the page lists: the line names one of our games, or the file is a .txt file.
+    Only such files are drawn or shown, so that the server reveals nothing of the folder's
+    other files."""
+    head = data[:GAME_LINE_BYTES].decode("utf-8-sig", errors="replace")
+    found = _GAME_LINE.search(head)
+    if found is None:
+        return None
+    said = found.group(1).lower()
+    return said if said in GAMES or name.lower().endswith(".txt") else None
 
 
 # --- drawing ------------------------------------------------------------------------------
@@ -250,19 +257,19 @@ class Drawer:
         self._answers: OrderedDict[tuple[str, ...], tuple[bytes, Answer]] = OrderedDict()
         self._last_good: OrderedDict[tuple[str, ...], Answer] = OrderedDict()
 
-    def draw(self, relative: str, real: Path, fmt: Format, theme: str, paper: str) -> Answer:
-        data = read_settled(real)
+    def draw(self, relative: str, data: bytes, fmt: Format, theme: str, paper: str) -> Answer:
+        """The file drawn from ``data``, one settled read of it (:func:`read_settled`)."""
         digest = hashlib.sha256(data).digest()
         key = (relative, fmt, theme, paper)
         with self._lock:
             remembered = self._answers.get(key)
             if remembered is not None and remembered[0] == digest:
-                answer = remembered[1]
-            else:
-                answer = self._draw_copy(relative, data, fmt, theme, paper)
+                return remembered[1]
+            answer = self._draw_copy(relative, data, fmt, theme, paper)
+            if fmt == "svg":  # what the page shows; downloads are drawn each time
                 _remember(self._answers, key, (digest, answer))
-            if answer.status == 200:
-                _remember(self._last_good, key, answer)
+                if answer.status == 200:
+                    _remember(self._last_good, key, answer)
             return answer
 
     def last_good(self, relative: str, fmt: Format, theme: str, paper: str) -> Answer:
@@ -517,10 +524,13 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             return text_answer(400, str(exc))
         try:
             relative, real = resolve_inside(preview.root, encoded)
-            if query.get("last") == "good":
+            if query.get("last") == "good":  # only ever drawn from a diagram file
                 answer = preview.drawer.last_good(relative, _format(fmt), theme, paper)
             else:
-                answer = preview.drawer.draw(relative, real, _format(fmt), theme, paper)
+                data = read_settled(real)
+                if said_game(data, Path(relative).name) is None:
+                    raise NotServed(relative)
+                answer = preview.drawer.draw(relative, data, _format(fmt), theme, paper)
         except NotServed:
             return NOT_FOUND
         if answer.status == 200 and query.get("download"):
@@ -533,8 +543,10 @@ class _Handler(http.server.BaseHTTPRequestHandler):
     @staticmethod
     def _source(preview: PreviewServer, encoded: str) -> Answer:
         try:
-            _, real = resolve_inside(preview.root, encoded)
+            relative, real = resolve_inside(preview.root, encoded)
             data = read_settled(real)
+            if said_game(data, Path(relative).name) is None:
+                raise NotServed(relative)
         except NotServed:
             return NOT_FOUND
         if len(data) > MAX_INPUT_BYTES:

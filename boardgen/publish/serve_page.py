@@ -213,7 +213,8 @@ async function redraw() {
     await showError(file, body.trim(), request);
   } else if (answer.status === 404) {
     setState("missing");
-    $("error").textContent = file + ": no longer there (removed or renamed?)";
+    $("error").textContent = file + ": not found, or no longer a diagram file (removed, "
+      + "renamed, or its 'game:' line gone?)";
     $("error").hidden = false;
     $("source").hidden = true;
   } else {
