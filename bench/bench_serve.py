@@ -15,6 +15,7 @@ step (50 ms) and the quiet time before a recently written file is read (QUIET_S)
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import shutil
 import signal
@@ -96,6 +97,7 @@ def main() -> None:
     print("  each: " + " ".join(f"{value:.0f}" for value in latencies))
     print(f"drawing alone, in process (ms): median {statistics.median(draws):.0f}")
     print(f"waits on purpose (ms): watcher step 50, quiet time {QUIET_S * 1000:.0f}")
+    print("load average at the end: " + ", ".join(f"{x:.1f}" for x in os.getloadavg()))
 
 
 if __name__ == "__main__":
