@@ -31,7 +31,7 @@ TEMPO = REPO / "templates" / "copolymer" / "tempo.txt"
 
 
 def drawing_ms(path: Path, repeat: int) -> list[float]:
-    from boardgen.games import load_diagram_file
+    from boardgen.games.registry import load_diagram_file
     from boardgen.render.diagram import draw_diagram
     from boardgen.render.paper import parse_paper
     from boardgen.render.scene import theme_named

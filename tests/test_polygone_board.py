@@ -14,13 +14,13 @@ from pdfdata import read_pages, scale_bars
 
 from boardgen.geometry.lattice import HOLES, LINES, MAX_LEVEL
 from boardgen.render.figure import text_box
-from boardgen.render.paper import content_size, parse_paper
-from boardgen.render.polygone_figure import (
+from boardgen.render.lattice import (
     board_lattice_figure,
     piece_width,
     pieces_sheet,
     render_polygone_board,
 )
+from boardgen.render.paper import content_size, parse_paper
 from boardgen.render.scene import THEMES
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -1,1 +1,2 @@
-"""Publishing: what boardgen makes of drawings for people to read (the live preview page)."""
+"""Publishing: rule sheets, kits, the gallery (``boardgen all``) and the live preview, built
+on the games and the renderers."""

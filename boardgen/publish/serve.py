@@ -47,7 +47,7 @@ from typing import Literal, TypeVar
 from urllib.parse import parse_qs, unquote, urlsplit
 
 from boardgen.errors import BoardgenError
-from boardgen.games import GAMES, load_diagram_file
+from boardgen.games.registry import GAMES, load_diagram_file
 from boardgen.publish.serve_page import PAGE_HTML, PAGE_POLICY
 from boardgen.render.diagram import draw_diagram
 from boardgen.render.paper import parse_paper

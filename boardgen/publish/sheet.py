@@ -39,9 +39,10 @@ from reportlab.platypus import (
 )
 from reportlab.platypus.doctemplate import LayoutError
 
-from boardgen import __version__
+from boardgen._version import __version__
 from boardgen.errors import BoardgenError
-from boardgen.games import TEMPLATES, build_diagram, game_named
+from boardgen.games.polygone.engine import RECONSTRUCTION
+from boardgen.games.registry import TEMPLATES, build_diagram, game_named
 from boardgen.geometry import hexhex
 from boardgen.render.board import largest_fitting_figure
 from boardgen.render.diagram import (
@@ -53,19 +54,18 @@ from boardgen.render.diagram import (
 )
 from boardgen.render.figure import Figure, board_figure, cell_guidance
 from boardgen.render.fonts import BOLD, PDF_FONT_NAMES, REGULAR, font_path, register_pdf_fonts
-from boardgen.render.o_diagrams import RECONSTRUCTION as O_RECONSTRUCTION
-from boardgen.render.paper import Paper
-from boardgen.render.pdf import SCALE_BAR_MM, SCALE_BAR_TAG, ask_for_actual_size, draw_figure
-from boardgen.render.polygone_figure import (
+from boardgen.render.lattice import (
     BOARD_SCENE,
     LatticeScene,
     fitting_spacing,
     lattice_figure,
     pieces_sheet,
 )
+from boardgen.render.o_diagrams import RECONSTRUCTION as O_RECONSTRUCTION
+from boardgen.render.paper import Paper
+from boardgen.render.pdf import SCALE_BAR_MM, SCALE_BAR_TAG, ask_for_actual_size, draw_figure
 from boardgen.render.scene import Theme
 from boardgen.render.svg import render_svg
-from boardgen.rules.polygone import RECONSTRUCTION
 from boardgen.text import check_lines
 
 SHEET_MARGIN_MM = 15.0  # inside the printable area of A4 and Letter printers
@@ -91,7 +91,7 @@ class Block:
 
 
 def sheet_path(game: str, quick: bool = False) -> Path:
-    return TEMPLATES / "sheets" / f"{game}{'-quick' if quick else ''}.md"
+    return TEMPLATES / game / ("quick.md" if quick else "sheet.md")
 
 
 def parse_sheet(text: str, source: str) -> list[Block]:
