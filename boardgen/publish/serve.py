@@ -289,8 +289,9 @@ class Drawer:
             body = draw_diagram(built, game.key, copy.stem, fmt, paper=parse_paper(paper),
                                 theme=theme_named(theme))
         except BoardgenError as exc:
-            message = " ".join(str(exc).replace(str(copy), relative).split())
-            return text_answer(422, message)
+            # One line, as the command line prints it, naming the file as the page does.
+            lines = str(exc).replace(str(copy), relative).splitlines()
+            return text_answer(422, " ".join(line.strip() for line in lines if line.strip()))
         return Answer(200, CONTENT_TYPES[fmt], body,
                       (("Content-Security-Policy", DRAWING_POLICY),))
 
@@ -347,6 +348,8 @@ class _HTTPServer(http.server.ThreadingHTTPServer):
         kind, error = sys.exc_info()[:2]
         if kind is not None and issubclass(kind, (ConnectionError, TimeoutError)):
             return  # the browser went away: nothing to say
+        if self.preview.stopping.is_set():
+            return  # a drawing cut short by Ctrl-C: the one line is "interrupted"
         print(f"boardgen serve: internal error: {kind.__name__ if kind else '?'}: {error}",
               file=sys.stderr)
 
