@@ -218,12 +218,14 @@ def test_svg_groups_are_inkscape_layers(run_cli: RunCli, tmp_path: Path) -> None
     layers = {el.get(f"{INKSCAPE}label"): el for el in root.iter()
               if el.get(f"{INKSCAPE}groupmode") == "layer"}
     # (A diagram's heading is part of its captions; a board's title has a layer of its own.)
-    assert list(layers) == ["Board", "Marks", "Annotations", "Labels", "Coordinates",
+    # Arrows above the numbers and rings they touch (issue 22, item 11).
+    assert list(layers) == ["Board", "Marks", "Labels", "Annotations", "Coordinates",
                             "Captions"]
     # Each layer holds what its name says.
     assert all(el.get("class", "").startswith("cell ") for el in layers["Board"])
-    assert {el.get("class") for el in layers["Annotations"]} == {"stroke accent",
-                                                                "arrowhead accent"}
+    # Each arrow on a paper-coloured halo.
+    assert {el.get("class") for el in layers["Annotations"]} == {
+        "stroke accent", "arrowhead accent", "stroke paper", "arrowhead paper"}
     assert any(el.get("class", "").startswith("mark ") for el in layers["Marks"])
     assert len(layers["Coordinates"]) and len(layers["Captions"]) and len(layers["Labels"])
 

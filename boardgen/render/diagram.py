@@ -27,6 +27,7 @@ from boardgen.render.figure import (
     Stroke,
     Text,
     board_figure,
+    ink_box,
     merge,
     text_box,
     wrap,
@@ -51,6 +52,10 @@ GAP_MM = 6.0
 TITLE_MM = 5.0
 LINE_TITLE_MM = 3.8
 LEGEND_GAP_MM = 5.0
+# The blank band round an SVG or PNG diagram, so that nothing touches its edge.
+DIAGRAM_MARGIN_MM = 4.0
+# On a PDF page (whose paper margins are the blank band), enough that no outline is cut.
+PAGE_INSET_MM = 1.0
 
 
 @dataclass(frozen=True)
@@ -264,7 +269,10 @@ def _legend(diagram: Diagram, cell_width: float, y: float, max_width: float) -> 
                 texts.append(Text(0.0, y + height - 0.5 * size, line, size, "caption",
                                   "start"))
     offsets = Layout.from_cell_width(cell_width).corner_offsets()
-    return Figure(0.0, height, cell_width, offsets, cells, texts, [], strokes)
+    legend = Figure(0.0, height, cell_width, offsets, cells, texts, [], strokes)
+    ink = ink_box(legend)
+    legend.width = ink[2] if ink is not None else 0.0  # as wide as it draws
+    return legend
 
 
 def legend_figure(diagram: Diagram, *, cell_width: float, max_width: float) -> Figure | None:
@@ -300,8 +308,21 @@ def panel_rows(diagram: Diagram, *, cell_width: float, max_width: float
 
 def diagram_pages(diagram: Diagram, *, cell_width: float, max_width: float,
                   max_height: float | None) -> list[Figure]:
-    """Panels laid out in rows no wider than ``max_width``; a new page when a row would
-    pass ``max_height`` (None: one tall page)."""
+    """Panels laid out in rows no wider than ``max_width`` if they fit it; a new page when
+    a row would pass ``max_height``.  Each page's size is what it draws, blank margin
+    included, so that a panel too large for the paper shows as a page too large (never cut
+    at the page's edge); the first row stays with the title and legend (no page of
+    headings alone).
+
+    ``max_height`` None: one tall picture (SVG, PNG), with a wider margin all round."""
+    margin = DIAGRAM_MARGIN_MM if max_height is None else PAGE_INSET_MM
+    return [_with_margin(page, margin) for page in _pages(
+        diagram, cell_width, max_width - 2 * margin,
+        None if max_height is None else max_height - 2 * margin)]
+
+
+def _pages(diagram: Diagram, cell_width: float, max_width: float,
+           max_height: float | None) -> list[Figure]:
     panels = [[board_figure(scene, cell_width) if isinstance(scene, Scene)
                else lattice_figure(scene, cell_width) for scene in scenes]
               for _, scenes in diagram.rows]
@@ -309,17 +330,20 @@ def diagram_pages(diagram: Diagram, *, cell_width: float, max_width: float,
     columns = max(1, math.floor((max_width + GAP_MM) / (panel_width + GAP_MM)))
     width = min(max_width, columns * panel_width + (columns - 1) * GAP_MM)
 
-    pages: list[tuple[list[Figure], list[Text], float]] = []
+    pages: list[tuple[list[Figure], list[Text], float, float]] = []
     texts, y = _heading(diagram.title, TITLE_MM, width, 0.0)
     parts: list[Figure] = []
+    right = width  # where the page's parts end on the right
     if diagram.legend or diagram.legend_note:
         parts.append(_legend(diagram, cell_width, y, width))
         y += parts[0].height + 0.5 * GAP_MM
+        right = max(right, parts[0].width)
+    panels_on_page = 0
 
     def new_page() -> None:
-        nonlocal parts, texts, y
-        pages.append((parts, texts, y))
-        parts, texts, y = [], [], 0.0
+        nonlocal parts, texts, y, panels_on_page, right
+        pages.append((parts, texts, y, right))
+        parts, texts, y, panels_on_page, right = [], [], 0.0, 0, width
 
     for (line_title, _), figures in zip(diagram.rows, panels, strict=True):
         heading: list[Text] = []
@@ -329,23 +353,37 @@ def diagram_pages(diagram: Diagram, *, cell_width: float, max_width: float,
         for start in range(0, len(figures), columns):
             row = figures[start:start + columns]
             row_height = max(f.height for f in row) + (heading_height if start == 0 else 0.0)
-            if max_height is not None and y + row_height > max_height and (parts or texts):
+            if max_height is not None and y + row_height > max_height and panels_on_page:
                 new_page()
             if start == 0 and heading:
                 texts.extend(Text(t.x, t.y + y, t.text, t.size, t.role, t.anchor, t.weight)
                              for t in heading)
                 y += heading_height
             for k, figure in enumerate(row):
-                parts.append(figure.shifted(k * (panel_width + GAP_MM)
-                                            + (panel_width - figure.width) / 2, y))
+                left = k * (panel_width + GAP_MM) + (panel_width - figure.width) / 2
+                parts.append(figure.shifted(left, y))
+                right = max(right, left + figure.width)
+            panels_on_page += len(row)
             y += max(f.height for f in row) + GAP_MM
-    pages.append((parts, texts, y))
+    pages.append((parts, texts, y, right))
     result = []
-    for page_parts, page_texts, height in pages:
-        right = max([width] + [text_box(t)[2] for t in page_texts])
-        result.append(merge(right, max(height - GAP_MM, 1.0), page_parts, page_texts,
+    for page_parts, page_texts, height, page_right in pages:
+        page_right = max([page_right] + [text_box(t)[2] for t in page_texts])
+        result.append(merge(page_right, max(height - GAP_MM, 1.0), page_parts, page_texts,
                             cell_width))
     return result
+
+
+def _with_margin(figure: Figure, margin: float) -> Figure:
+    """The figure with a blank band of ``margin`` mm all round, and nothing outside its
+    box: it is grown to hold its ink wherever the ink reaches."""
+    ink = ink_box(figure)
+    x0, y0, x1, y1 = (0.0, 0.0, figure.width, figure.height) if ink is None else (
+        min(0.0, ink[0]), min(0.0, ink[1]), max(figure.width, ink[2]),
+        max(figure.height, ink[3]))
+    moved = figure.shifted(margin - x0, margin - y0)
+    moved.width, moved.height = x1 - x0 + 2 * margin, y1 - y0 + 2 * margin
+    return moved
 
 
 def _pages_fit(pages: list[Figure], room: tuple[float, float]) -> bool:
@@ -403,7 +441,9 @@ def draw_diagram(diagram: Diagram, game: str, name: str, fmt: str, *, paper: Pap
         return render_pdf_pages(pages, theme=theme, paper=paper, info=info)
     (figure,) = diagram_pages(diagram, cell_width=cell_width, max_width=room_w,
                               max_height=None)
-    svg = render_svg(figure, theme=theme, description=diagram.title)
+    # The picture says its scale, as a PDF's footer does.
+    unit = figure.scale_note or f"each cell {figure.cell_width:.1f} mm flat to flat"
+    svg = render_svg(figure, theme=theme, description=f"{diagram.title} · {unit}")
     if fmt == "svg":
         return svg.encode("utf-8")
     width_mm, height_mm = document_size(figure, None)

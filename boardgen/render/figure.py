@@ -59,6 +59,7 @@ class Stroke:
     arrow: bool = False  # an arrowhead at the last point
     under: bool = False  # drawn before the marks (grooves under holes), else after
     dash: float = 0.0  # length of dashes and gaps in mm; 0: a solid line
+    head: float = 0.0  # an arrowhead's length in mm; 0: in proportion to the width
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,8 +174,9 @@ def board_figure(scene: Scene, cell_width: float, *, margin: float = 1.0) -> Fig
         # A pip is a small dot: a mark on a cell that keeps the cell's own colour readable.
         marks.append(Mark("dot" if marker.kind == "pip" else marker.kind, x, y, radius,
                           marker.role))
-    strokes = [arrow_stroke(layout.centre(a.start), layout.centre(a.end), a.role, cell_width)
-               for a in scene.arrows]
+    strokes = [stroke for a in scene.arrows
+               for stroke in arrow_strokes(layout.centre(a.start), layout.centre(a.end),
+                                           a.role, cell_width)]
     return Figure(x1 - x0 + 2 * margin, y1 - y0 + 2 * margin, cell_width,
                   layout.corner_offsets(), cells, texts, marks, strokes)
 
@@ -286,14 +288,26 @@ def _outside_labels(rows: tuple[tuple[Hex, ...], ...], notation: Notation, layou
 
 
 def arrow_stroke(start: Point, end: Point, role: str, cell_width: float) -> Stroke:
-    # Stop short of both centres so the arrow does not hide what is on the cells.
+    # Stop short of both centres so the arrow does not hide what is on the cells: clear of a
+    # number's figures (the tip overshoots its end by the stroke's width), so that between
+    # neighbouring cells a shaft still shows beside the head.
     dx, dy = end[0] - start[0], end[1] - start[1]
     length = math.hypot(dx, dy) or 1.0
-    trim = 0.3 * cell_width / length
+    width = 0.06 * cell_width
+    trim, tip = 0.24 * cell_width / length, (0.24 * cell_width + width) / length
     return Stroke(
-        ((start[0] + dx * trim, start[1] + dy * trim), (end[0] - dx * trim, end[1] - dy * trim)),
-        role, 0.06 * cell_width, arrow=True,
+        ((start[0] + dx * trim, start[1] + dy * trim), (end[0] - dx * tip, end[1] - dy * tip)),
+        role, width, arrow=True,
     )
+
+
+def arrow_strokes(start: Point, end: Point, role: str, cell_width: float) -> list[Stroke]:
+    """An arrow on a paper-coloured halo: it stays visible where it crosses a ring, a stone
+    or a cell of its own colour (both are arrows, so both lie above rings and numbers)."""
+    arrow = arrow_stroke(start, end, role, cell_width)
+    halo = 0.4 * arrow.width  # on each side
+    return [replace(arrow, role="paper", width=arrow.width + 2 * halo,
+                    head=3.5 * arrow.width + 3 * halo), arrow]
 
 
 def arrow_head(stroke: Stroke) -> tuple[Point, Point, Point]:
@@ -302,10 +316,49 @@ def arrow_head(stroke: Stroke) -> tuple[Point, Point, Point]:
     dx, dy = x1 - x0, y1 - y0
     length = math.hypot(dx, dy) or 1.0
     ux, uy = dx / length, dy / length
-    size = 3.5 * stroke.width
+    size = stroke.head or 3.5 * stroke.width
     bx, by = x1 - ux * size, y1 - uy * size
     return (x1 + ux * stroke.width, y1 + uy * stroke.width), \
         (bx - uy * size * 0.6, by + ux * size * 0.6), (bx + uy * size * 0.6, by - ux * size * 0.6)
+
+
+# The widest outline a theme draws round a cell, half of which falls outside it.
+CELL_OUTLINE_ALLOWANCE_MM = 0.3
+
+
+def ink_box(figure: Figure) -> tuple[float, float, float, float] | None:
+    """(x0, y0, x1, y1) of everything the figure draws, strokes' widths, marks' outlines
+    and arrowheads included (None if it draws nothing): what a page must hold uncut."""
+    xs: list[float] = []
+    ys: list[float] = []
+
+    def box(x0: float, y0: float, x1: float, y1: float) -> None:
+        xs.extend((x0, x1))
+        ys.extend((y0, y1))
+
+    if figure.cells and figure.hex_offsets:
+        reach_x = max(abs(x) for x, _ in figure.hex_offsets) + CELL_OUTLINE_ALLOWANCE_MM
+        reach_y = max(abs(y) for _, y in figure.hex_offsets) + CELL_OUTLINE_ALLOWANCE_MM
+        for cell in figure.cells:
+            box(cell.x - reach_x, cell.y - reach_y, cell.x + reach_x, cell.y + reach_y)
+    for mark in figure.marks:
+        # The writers' widest outline is a fifth of the radius (rings 0.22, crosses 0.25
+        # about their ends), or the line width for small dots.
+        reach = 1.15 * mark.radius + CELL_OUTLINE_ALLOWANCE_MM
+        box(mark.x - reach, mark.y - reach, mark.x + reach, mark.y + reach)
+    for stroke in figure.strokes:
+        half = stroke.width / 2
+        points = list(stroke.points) + (list(arrow_head(stroke)) if stroke.arrow else [])
+        for x, y in points:
+            box(x - half, y - half, x + half, y + half)
+    for t in figure.texts:
+        box(*text_box(t))
+    for area in figure.areas:
+        for x, y in area.points:
+            box(x, y, x, y)
+    if not xs:
+        return None
+    return min(xs), min(ys), max(xs), max(ys)
 
 
 def merge(width: float, height: float, parts: list[Figure], texts: list[Text] | None = None,
@@ -316,9 +369,11 @@ def merge(width: float, height: float, parts: list[Figure], texts: list[Text] | 
     if len(widths) > 1:
         raise ValueError(f"cannot merge figures with different cell sizes {sorted(widths)}")
     first = parts[0] if parts else None
+    # What the scale check says: the first part that speaks of its unit (a legend does not;
+    # the Polygone lattice speaks of holes), else the figure's hex cells.
+    scale_note = next((p.scale_note for p in parts if p.scale_note), "")
     merged = Figure(width, height, first.cell_width if first else (cell_width or 1.0),
-                    first.hex_offsets if first else (), scale_note=first.scale_note
-                    if first else "")
+                    first.hex_offsets if first else (), scale_note=scale_note)
     for part in parts:
         merged.cells.extend(part.cells)
         merged.texts.extend(part.texts)

@@ -34,7 +34,8 @@ from boardgen.render.figure import (
     Mark,
     Stroke,
     Text,
-    arrow_stroke,
+    arrow_strokes,
+    ink_box,
     text_box,
     wrap,
 )
@@ -194,8 +195,6 @@ def lattice_figure(scene: LatticeScene, spacing: float, *, margin: float = 1.0) 
         strokes.extend(target_strokes(ln, "crossed", s))
     for swing in scene.swings:
         strokes.append(_arc(swing, s))
-    for start, end in scene.arrows:
-        strokes.append(arrow_stroke(_at(start, s), _at(end, s), "accent", 0.5 * s))
     for hole, kind in scene.hole_marks:
         # Drawn as strokes, so that they lie on top of the pieces (marks lie under them).
         strokes.extend(_hole_mark(_at(hole, s), kind, s))
@@ -203,6 +202,8 @@ def lattice_figure(scene: LatticeScene, spacing: float, *, margin: float = 1.0) 
             x, y = _at(hole, s)
             texts.append(Text(x, y - 0.2 * s, kind, max(2.8, 0.13 * s), "cell-text",
                               weight=BOLD))
+    for start, end in scene.arrows:  # above the rings (every writer draws arrows last)
+        strokes.extend(arrow_strokes(_at(start, s), _at(end, s), "accent", 0.5 * s))
     for ln, label in scene.labels.items():
         (ax, ay), (bx, by) = _segment(ln, s)
         length = math.hypot(bx - ax, by - ay) or 1.0
@@ -229,9 +230,10 @@ def lattice_figure(scene: LatticeScene, spacing: float, *, margin: float = 1.0) 
     ys += [p[1] for a in areas for p in a.points]
     pad = 0.12 * s
     x0, y0, x1, y1 = min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad
-    for t in texts:
-        tx0, ty0, tx1, ty1 = text_box(t)
-        x0, y0, x1, y1 = min(x0, tx0), min(y0, ty0), max(x1, tx1), max(y1, ty1)
+    # Everything drawn, at its full width (the apexes' outer rings reach past the pad).
+    ink = ink_box(Figure(0.0, 0.0, s, (), [], texts, marks, strokes, areas=areas))
+    if ink is not None:
+        x0, y0, x1, y1 = min(x0, ink[0]), min(y0, ink[1]), max(x1, ink[2]), max(y1, ink[3])
     if scene.caption:
         size = max(MIN_PRINT_TEXT_MM, min(3.6, 0.08 * s))
         centre, top = (x0 + x1) / 2, y1
@@ -347,9 +349,15 @@ def render_polygone_board(fmt: str, *, paper: Paper, theme: Theme, spacing: floa
                     "board and start: our reconstruction", CREDIT)
     if fmt == "pdf":
         if figure.width > room[0] or figure.height > room[1]:
+            largest = fitting_spacing(BOARD_SCENE, room, spacing)
+            while True:  # to the tenth of a millimetre, as --cell-mm is given
+                wider = board_lattice_figure(round(largest + 0.1, 1))
+                if wider.width > room[0] or wider.height > room[1]:
+                    break
+                largest = round(largest + 0.1, 1)
             raise BoardgenError(f"{option('cell_mm')} {spacing:g}: the board does not fit "
-                                f"{paper.name} "
-                                "landscape; choose a smaller spacing or larger paper")
+                                f"{paper.name} landscape; the largest that fits is "
+                                f"{option('cell_mm')} {largest:g}, or choose larger paper")
         pieces = pieces_sheet(spacing, room[0])
         if pieces.width > room[0] + 1e-6 or pieces.height > room[1] + 1e-6:
             raise BoardgenError(f"{option('paper')} {paper.name}: too small for the sheet of "

@@ -168,10 +168,18 @@ def draw_figure(c: Canvas, figure: Figure, theme: Theme) -> None:
     for mark in figure.marks:
         _draw_mark(c, mark, theme)
     for stroke in figure.strokes:
-        if not stroke.under:
+        if not stroke.under and not stroke.arrow:
+            _draw_stroke(c, stroke, theme)
+    # The SVG's layers: numbers, then arrows (above the rings and numbers they touch).
+    for text in figure.texts:
+        if text.role == "cell-text":
+            _draw_text(c, text, theme.colour(text.role))
+    for stroke in figure.strokes:
+        if not stroke.under and stroke.arrow:
             _draw_stroke(c, stroke, theme)
     for text in figure.texts:
-        _draw_text(c, text, theme.colour(text.role))
+        if text.role != "cell-text":
+            _draw_text(c, text, theme.colour(text.role))
 
 
 def _draw_mark(c: Canvas, m: Mark, theme: Theme) -> None:

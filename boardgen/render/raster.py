@@ -179,14 +179,17 @@ class _Painter:
         for s in strokes:
             if not s.under and not s.arrow:
                 self._stroke(ctx, s)
+        texts = self.figure.texts
+        for t in texts:
+            if t.role == "cell-text":
+                self._text(ctx, t)
+        # Arrows above the numbers and rings they start or end at, as the SVG layers them.
         for s in strokes:
             if not s.under and s.arrow:
                 self._stroke(ctx, s)
-        texts = self.figure.texts
-        for group in (("cell-text",), ("coordinate",)):
-            for t in texts:
-                if t.role in group:
-                    self._text(ctx, t)
+        for t in texts:
+            if t.role == "coordinate":
+                self._text(ctx, t)
         for t in texts:
             if t.role not in ("cell-text", "coordinate"):
                 self._text(ctx, t)

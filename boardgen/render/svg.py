@@ -233,9 +233,10 @@ def render_svg(figure: Figure, *, theme: Theme, title: str | None = None,
     ) + "".join(_stroke(s, theme) for s in figure.strokes if s.under))
     placeholder(board, "marks", "".join(_mark(m, theme) for m in figure.marks) + "".join(
         _stroke(s, theme) for s in figure.strokes if not s.under and not s.arrow))
+    placeholder(board, "labels", texts(("cell-text",)))
+    # Arrows above the rings and numbers they start or end at.
     placeholder(board, "annotations", "".join(_stroke(s, theme) for s in figure.strokes
                                               if not s.under and s.arrow))
-    placeholder(board, "labels", texts(("cell-text",)))
     placeholder(board, "coordinates", texts(("coordinate",)))
     placeholder(board, "captions", texts(tuple({t.role for t in figure.texts}
                                                - {"cell-text", "coordinate"})))
