@@ -27,7 +27,7 @@ from boardgen.games.registry import (
     load_diagram_file,
     render_position,
 )
-from boardgen.games.replay import moves_from_record
+from boardgen.games.replay import RecordMove, play_record, read_record
 from boardgen.games.script import MAX_PANELS
 from boardgen.geometry import (
     SHAPES,
@@ -270,8 +270,9 @@ def picture_options(command: Callable[..., None]) -> Callable[..., None]:
               'with "/2,1" for the order of several polygons closed at once.')
 @click.option("--moves-file", type=click.Path(path_type=Path),
               help="Read the moves from a file instead, such as a game record: move numbers "
-              "(12. or 12)), player labels (X:) and comments (# or ; to the end of the line, "
-              "or {in braces}) are skipped.")
+              "(12. or 12)) and comments (# or ; to the end of the line, or {in braces}) are "
+              "skipped; a player label (X:, White:) must name the player to move.  Errors "
+              "name FILE:LINE.")
 @click.option("--first", type=click.Choice(copolymer.PLAYERS),
               help="Copolymer: who places first, or who is to move after --start (default x).")
 @click.option("--partisan", is_flag=True, help="O: the partisan variant (Left and Right).")
@@ -326,11 +327,13 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None, 
         raise BoardgenError("--every draws a strip of panels: give the file with -o")
     if as_json and output is not None and str(output) == STDOUT:
         raise BoardgenError("--json prints to standard output, so -o - cannot: name a file")
+    record: list[RecordMove] | None = None
     if moves_file is not None:
         try:
-            moves = moves_from_record(read_input_text(moves_file, "--moves-file"))
-        except BoardgenError as exc:
-            raise BoardgenError(f"--moves-file {moves_file}: {exc.template}") from None
+            record = read_record(read_input_text(moves_file, "--moves-file"),
+                                 description.split_moves)
+        except BoardgenError as exc:  # LINE: what is wrong
+            raise BoardgenError(f"{moves_file}:{exc.template}") from None
     size = BoardSize(side, preset, diameter, shape, mask)
     grid = None
     if description.board_kind == "hex":
@@ -343,7 +346,8 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None, 
     position = PlayRequest(description, PlayOptions(
         grid=grid, first=first, start=start, partisan=partisan,
         glyphs=_read_glyphs(glyphs_file))).new_position()
-    tokens = description.split_moves(moves)
+    tokens = description.split_moves(moves) if record is None else \
+        [entry.move for entry in record]
     if every is not None and -(-len(tokens) // every) > MAX_PANELS:
         raise BoardgenError(f"--every {every}: {len(tokens)} moves make "
                             f"{-(-len(tokens) // every)} panels, more than the limit of "
@@ -356,12 +360,10 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None, 
     panels: list[Scene | LatticeScene] = []
     step = every or max(1, len(tokens))
     for start_at in range(0, len(tokens), step):
-        try:
+        if record is None:
             position.play(tokens[start_at:start_at + step])
-        except BoardgenError as exc:
-            if moves_file is None:
-                raise
-            raise BoardgenError(f"--moves-file {moves_file}: {exc.template}") from None
+        else:  # each move's line, and its player label checked against the engine
+            play_record(position, record[start_at:start_at + step], str(moves_file))
         if every is not None:
             played = position.moves_played
             panels.append(position.scene(f"After {played} move{'s' * (played != 1)}."))

@@ -292,7 +292,7 @@ def test_moves_file_errors_name_the_file(run_cli: RunCli, tmp_path: Path) -> Non
     record.write_text("1. X: C3\n2. O: C3\n")
     taken = run_cli("play", "copolymer", "--side", "3", "--moves-file", str(record))
     assert taken.code == 2
-    assert f"--moves-file {record}: move 2 (C3): already taken by X" in taken.err
+    assert f"{record}:2: move 2 (C3): already taken by X" in taken.err
     record.write_text("1. X: C3 {unclosed\n")
     brace = run_cli("play", "copolymer", "--side", "3", "--moves-file", str(record))
     assert brace.code == 2 and "'{' that is not part of a {comment}" in brace.err

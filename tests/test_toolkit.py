@@ -4,8 +4,12 @@ command line writes: rasterised pixels, the PDF's own forms and text, the SVG's 
 
 from __future__ import annotations
 
+import contextlib
 import io
+import json
+import random
 import re
+import tempfile
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from pathlib import Path
@@ -14,6 +18,8 @@ import numpy as np
 import pypdfium2
 import pytest
 from conftest import Run
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pdfdata import read_pages
 from PIL import Image
 from pypdf import PdfReader
@@ -362,3 +368,115 @@ def test_an_arrow_into_a_numbered_cell_is_drawn_over_the_number(run_cli: RunCli,
               if (el.get("class") or "").startswith("layer-")]
     assert layers.index("layer-annotations") > layers.index("layer-labels") > \
         layers.index("layer-marks")
+
+
+# --- 4: a game record's player labels are checked; every error names FILE:LINE -----------
+
+
+def test_a_label_that_is_not_the_player_to_move_is_an_error_at_its_line(
+        run_cli: RunCli, tmp_path: Path) -> None:
+    record = tmp_path / "game.txt"
+    record.write_text("# Copolymer, side 3\n1. X: C3   ; the centre\n\n"
+                      "2. X: B2 {X again? no: O}\n3) C2\n")
+    out = tmp_path / "game.svg"
+    result = run_cli("play", "copolymer", "--side", "3", "--moves-file", str(record),
+                     "-o", str(out))
+    assert result.code == 2 and not out.exists()
+    assert result.err == f"boardgen: error: {record}:4: move 2 (B2) is labelled X, but O is " \
+        "to move\n"
+
+
+@pytest.mark.parametrize(("game", "args", "text"), [
+    # Copolymer: X connects at D3 and places again; labels in upper and lower case.
+    ("copolymer", ("--side", "3"), "1. X: C3\n2. O: B2\n3. x: C2\n4. O: D3\n5. O: B3\n"),
+    ("o", ("--side", "4"), "1. First: D4 2. Second: A1\n3) F: G4\n"),
+    ("o", ("--side", "4", "--partisan"), "Left: D4\nRight: A1\nL: G4\n"),
+    ("polygone", (), "1. White: c0-c2>d1\n2. B: c10-c8>b9\n"),
+])
+def test_right_labels_replay_as_the_bare_moves(run_cli: RunCli, tmp_path: Path, game: str,
+                                               args: tuple[str, ...], text: str) -> None:
+    record = tmp_path / "game.txt"
+    record.write_text(text)
+    moves = re.sub(r"\d+[.)]|[A-Za-z]+:", " ", text).split()
+    by_file = run_cli("play", game, *args, "--moves-file", str(record), "--json")
+    by_line = run_cli("play", game, *args, "--moves", " ".join(moves), "--json")
+    assert by_file.code == 0, by_file.err
+    assert by_file.out == by_line.out
+
+
+@pytest.mark.parametrize(("text", "line", "message"), [
+    ("1. X: C3\n2. O: B2\n{a comment\nover two lines}\n3. X: C2\n4. O: C2\n", 6,
+     "move 4 (C2): already taken by X"),
+    ("1. X: C3 2. O: B2\n3. X: Z9\n", 2, "move 3 (Z9): 'Z9' is not on the board"),
+    ("1. X: C3\n2. O: B2 {unclosed\n", 2, "a '{' that is not part of a {comment}"),
+    ("1. X: C3\n\n\n2. O: B2 }\n", 4, "a '}' that is not part of a {comment}"),
+    ("1. X: C3\n2. Red: B2\n", 2, "move 2 (B2) is labelled Red, but O is to move"),
+])
+def test_every_moves_file_error_names_its_line(run_cli: RunCli, tmp_path: Path, text: str,
+                                               line: int, message: str) -> None:
+    record = tmp_path / "game.txt"
+    record.write_text(text)
+    result = run_cli("play", "copolymer", "--side", "3", "--moves-file", str(record),
+                     "--every", "2", "-o", str(tmp_path / "g.svg"))
+    assert result.code == 2
+    assert result.err.startswith(f"boardgen: error: {record}:{line}: {message}"), result.err
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), game=st.sampled_from(["copolymer", "o", "polygone"]),
+       data=st.data())
+def test_records_of_random_games(seed: int, game: str, data: st.DataObject) -> None:
+    """A random game written as a record (labels, numbers, comments, line breaks where
+    hypothesis likes) replays to the same position; one label made wrong is refused at
+    exactly its line."""
+    import boardgen
+    from boardgen.cli import main
+
+    names = {"x": "X", "o": "O", "first": "First", "second": "S", "white": "White",
+             "black": "B"}
+    rng = random.Random(seed)
+    engine = boardgen.engine(game, side=4) if game != "polygone" else boardgen.engine(game)
+    lines: list[list[str]] = [["# a game"], []]
+    where: list[int] = []  # the line of each move
+    for number in range(1, data.draw(st.integers(1, 12)) + 1):
+        if engine.over:
+            break
+        move = engine.random_legal(rng)
+        label = names[engine.to_move or ""]
+        if data.draw(st.booleans()):
+            lines.append([])
+        lines[-1].append(f"{number}. {label}: {move}" + (" {why}" if number % 3 else ""))
+        where.append(len(lines))
+        engine.play(move)
+    played = len(where)
+    text = "\n".join(" ".join(words) for words in lines) + "\n"
+    args = ["play", game, *(["--side", "4"] if game != "polygone" else [])]
+    with tempfile.TemporaryDirectory() as folder:
+        record = Path(folder) / "r.txt"
+        record.write_text(text)
+        assert run_quiet(main, [*args, "--moves-file", str(record), "--json"]) == \
+            (0, json.dumps(engine.to_json()) + "\n", "")
+        wrong = data.draw(st.integers(0, played - 1))
+        flipped = text.split("\n")
+        target = flipped[where[wrong] - 1]
+        label_at = [m for m in re.finditer(r"(\d+)\. ([A-Za-z]+):", target)
+                    if int(m.group(1)) == wrong + 1][0]
+        bad = "Nobody"
+        flipped[where[wrong] - 1] = target[:label_at.start(2)] + bad + \
+            target[label_at.end(2):]
+        record.write_text("\n".join(flipped))
+        code, _, err = run_quiet(main, [*args, "--moves-file", str(record)])
+        assert code == 2
+        assert err.startswith(f"boardgen: error: {record}:{where[wrong]}: move {wrong + 1} "), err
+        assert f"is labelled {bad}, but" in err
+
+
+def run_quiet(main: Callable[[list[str]], object], args: list[str]) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = 0
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            main(args)
+        except SystemExit as exc:
+            code = int(exc.code or 0)
+    return code, out.getvalue(), err.getvalue()
