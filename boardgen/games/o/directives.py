@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from boardgen.errors import BoardgenError, IllegalMove
-from boardgen.games.o.engine import IMPARTIAL, PARTISAN, OGame
+from boardgen.games.o.engine import IMPARTIAL, PARTISAN, OGame, OReason
 from boardgen.games.script import (
     ANNOTATION_KEYS,
     Annotations,
@@ -259,17 +259,18 @@ def _check(d: Directive, error: Callable[[Directive, str], ExampleError], game: 
         seen = "; ".join(f"{w}: {game.why_illegal(parse(game, d, w))}" for w in bad)
     elif words[:1] == ["illegal"] and len(words) == 3:
         cell = parse(game, d, words[1])
-        reason = game.why_illegal(cell)
+        refusal = game.refusal(cell)
         why = words[2]
-        if reason is None:
+        if refusal is None:
             ok, seen = False, f"{words[1]} is legal"
         elif why == "taken":
-            ok, seen = reason.startswith("there is a stone"), reason
+            ok, seen = refusal.code == OReason.TAKEN, refusal.message
         elif why == "corner":
-            ok, seen = reason.startswith("corner rule"), reason
+            ok, seen = refusal.code == OReason.CORNER, refusal.message
         else:
-            ok = game.ring_glyph(cell) == why and not reason.startswith(("corner", "there"))
-            seen = reason
+            ok = game.ring_glyph(cell) == why and \
+                refusal.code in (OReason.GLYPH, OReason.PARTISAN_GLYPH)
+            seen = refusal.message
     elif words == ["loop"]:
         ok, seen = bool(game.loop), "no loop has formed"
     elif words == ["over"]:
