@@ -12,17 +12,18 @@ from pathlib import Path
 from boardgen.errors import BoardgenError
 from boardgen.games.o.engine import parse_glyph_table
 from boardgen.games.registry import (
-    GAMES,
     PlayOptions,
     Position,
     game_named,
+    games,
     load_diagram_file,
     new_position,
-    render_position,
 )
 from boardgen.geometry import make_shape
+from boardgen.picture import Diagram, PageInfo
+from boardgen.publish.drawing import render_position
 from boardgen.render.board import BoardOptions, check_cell_mm, render_board
-from boardgen.render.diagram import Diagram, draw_diagram
+from boardgen.render.diagram import draw_diagram
 from boardgen.render.paper import parse_paper
 from boardgen.render.scene import theme_named
 from boardgen.text import check_line
@@ -60,7 +61,7 @@ def _picture_options(paper: str, theme: str, cell_mm: float | None, dpi: int) ->
 
 def game_names() -> list[str]:
     """The games boardgen knows, by their command-line names."""
-    return list(GAMES)
+    return list(games())
 
 
 def play(game: str, moves: str | Iterable[str] = "", *, side: int | None = None,
@@ -95,11 +96,11 @@ def play(game: str, moves: str | Iterable[str] = "", *, side: int | None = None,
         if used and option not in description.play_options:
             raise BoardgenError(f"{option} does not apply to {description.name}")
     grid = None
-    if description.board_kind == "hex":
+    boards = description.hex_boards
+    if boards is not None:
         if side is not None or shape != "hexhex":
-            grid = make_shape(shape, side if side is not None else description.default_side)
-            if description.check_board is not None:
-                description.check_board(grid)
+            grid = make_shape(shape, side if side is not None else boards.default_side)
+            description.check_board(grid)
     elif side is not None or shape != "hexhex":
         raise BoardgenError(f"{description.name} is played on a fixed board: no side or shape")
     table = parse_glyph_table(glyphs, "glyphs") if isinstance(glyphs, str) else glyphs
@@ -141,7 +142,8 @@ def draw(subject: Position | Diagram, fmt: str = "svg", *, paper: str = "a4",
                                dpi=dpi, title=title)
     else:
         data = draw_diagram(subject, "", subject.title, fmt, paper=paper_size,
-                            theme=look, cell_mm=cell_mm, dpi=dpi)
+                            theme=look, cell_mm=cell_mm, dpi=dpi,
+                            info=PageInfo(None, f"diagram: {subject.title}"))
     return data.decode("utf-8") if fmt == "svg" else data
 
 
@@ -151,7 +153,8 @@ def board(game: str, fmt: str = "pdf", *, side: int | None = None, shape: str = 
     """An empty hex board (Copolymer or O) at exact scale, tiled across pages if needed."""
     _need(game, str, "game")
     description = game_named(game)
-    if description.board_kind != "hex":
+    boards = description.hex_boards
+    if boards is None:
         raise BoardgenError(f"board() draws the hex games' boards; for {description.name} "
                             f"use the command line: boardgen board {game}")
     if side is not None:
@@ -159,9 +162,8 @@ def board(game: str, fmt: str = "pdf", *, side: int | None = None, shape: str = 
     _need(shape, str, "shape")
     _need(labels, str, "labels")
     _picture_options(paper, theme, cell_mm, dpi)
-    grid = make_shape(shape, side if side is not None else description.default_side)
-    if description.check_board is not None:
-        description.check_board(grid)
+    grid = make_shape(shape, side if side is not None else boards.default_side)
+    description.check_board(grid)
     data = render_board(description.board_scene(grid, labels), fmt,
                         BoardOptions(parse_paper(paper), "auto", cell_mm, dpi),
                         theme=theme_named(theme), info=description.board_info(grid))

@@ -10,7 +10,6 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import click
 
@@ -18,17 +17,15 @@ from boardgen._version import __version__
 from boardgen.errors import BoardgenError
 from boardgen.games.copolymer import engine as copolymer
 from boardgen.games.o.engine import parse_glyph_table
-from boardgen.games.registry import GAMES as GAMES_BY_KEY
 from boardgen.games.registry import (
     Game,
     PlayOptions,
     build_diagram,
     diagrams_memoised,
-    draw_panels,
     game_named,
+    games,
     load_diagram_file,
     new_position,
-    render_position,
 )
 from boardgen.games.replay import moves_from_record
 from boardgen.games.script import MAX_PANELS
@@ -42,6 +39,8 @@ from boardgen.geometry import (
 )
 from boardgen.geometry.hexgrid import MAX_CELLS, Hex, shape_corners
 from boardgen.output import check_writable, is_folder, write_atomic
+from boardgen.picture import LABEL_MODES, Panel
+from boardgen.publish.drawing import draw_panels, render_position
 from boardgen.publish.gallery import (
     board_stem,
     build_all_diagrams,
@@ -61,16 +60,14 @@ from boardgen.render.board import (
     render_board,
 )
 from boardgen.render.paper import ORIENTATIONS, parse_paper
-from boardgen.render.scene import LABEL_MODES, THEMES, Scene, theme_named
+from boardgen.render.scene import THEMES, theme_named
 from boardgen.text import MAX_TITLE_CHARS, check_line, read_input_text
-
-if TYPE_CHECKING:
-    from boardgen.render.lattice import LatticeScene
 
 # A command imports the writers it uses when it runs (the diagram drawer, the rule sheets'
 # platypus, the gallery's rasterisers): --help or replaying moves must not pay for them.
 # tests/test_cli.py checks which libraries each command loads.
 
+GAMES_BY_KEY = games()  # the built-in games and the installed plug-ins
 GAMES = tuple(GAMES_BY_KEY)
 DEFAULT_OUTPUT = Path("output")
 STDOUT = "-"
@@ -111,8 +108,9 @@ def resolve_grid(game: str, side: int | None, preset: str | None, diameter: int 
             raise BoardgenError(
                 f"--{'preset' if preset else 'diameter'} describes a hexhex board, not a {shape}"
             )
+        boards = game_named(game).hex_boards
         if preset:
-            presets = game_named(game).presets
+            presets = boards.presets if boards else {}
             if preset not in presets:
                 raise BoardgenError(f"--preset names the Copolymer server's boards, not "
                                     f"{game_named(game).name}'s; use --side")
@@ -127,7 +125,7 @@ def resolve_grid(game: str, side: int | None, preset: str | None, diameter: int 
             side = (diameter + 1) // 2
             size_flag = f"--diameter {diameter} (side {side})"
         elif side is None:
-            side = game_named(game).default_side
+            side = boards.default_side if boards else 0
             size_flag = f"side {side}"
         # Checked here too so that the count is refused before anything is built.
         if side >= 2 and shape_cell_count(shape, side) > MAX_CELLS:
@@ -138,9 +136,7 @@ def resolve_grid(game: str, side: int | None, preset: str | None, diameter: int 
         if precheck is not None and side >= 2:
             precheck(shape_corners(shape, side))
         grid = make_shape(shape, side)
-    check = game_named(game).check_board
-    if check is not None:
-        check(grid)
+    game_named(game).check_board(grid)
     return grid
 
 
@@ -233,11 +229,12 @@ def board_size_options(command: Callable[..., None]) -> Callable[..., None]:
     options = [
         click.option("--side", type=int, help="Cells on each edge (hexhex), or N for an N x N "
                      "rhombus, or the rows of a triangle.  Default: " + ", ".join(
-                         f"{g.name} {g.default_side} ({hexhex_cell_count(g.default_side)} "
-                         "cells)" for g in GAMES_BY_KEY.values() if g.board_kind == "hex")
-                     + "."),
+                         f"{g.name} {b.default_side} ({hexhex_cell_count(b.default_side)} "
+                         "cells)" for g in GAMES_BY_KEY.values()
+                         if (b := g.hex_boards) is not None) + "."),
         click.option("--preset", type=click.Choice(sorted({p for g in GAMES_BY_KEY.values()
-                                                           for p in g.presets})),
+                                                           if g.hex_boards is not None
+                                                           for p in g.hex_boards.presets})),
                      help="small, medium or large: sides 5, 7, 10 (the server's 9x9, 13x13, "
                      "19x19)."),
         click.option("--diameter", type=int, help="Cells across the middle row (odd), like "
@@ -303,16 +300,18 @@ def board(game: str, side: int | None, preset: str | None, diameter: int | None,
     """
     title = checked_title(title)
     description = game_named(game)
-    if description.board_kind == "lattice":
-        from boardgen.render.lattice import render_polygone_board
+    fixed = description.fixed_board
+    if fixed is not None:
+        from boardgen.render.lattice import render_fixed_board
 
         _refuse_hex_options(description, side, preset, diameter, shape, mask)
         paper_size = parse_paper(paper)
         if cell_mm is not None:
             check_cell_mm(cell_mm)
-        path, fmt = prepare_output(output, fmt, "polygone-board")
-        emit(path, render_polygone_board(fmt, paper=paper_size, theme=theme_named(theme),
-                                         spacing=cell_mm, dpi=dpi, title=title))
+        path, fmt = prepare_output(output, fmt, fixed.stem)
+        emit(path, render_fixed_board(fixed, fmt, paper=paper_size, theme=theme_named(theme),
+                                      spacing=cell_mm, dpi=dpi,
+                                      info=description.board_info(None, title)))
         warn_missing_glyphs(title)
         return
     options = BoardOptions(parse_paper(paper), orientation, cell_mm, dpi)
@@ -431,7 +430,7 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None, 
         except BoardgenError as exc:
             raise BoardgenError(f"--moves-file {moves_file}: {exc}") from None
     grid = None
-    if description.board_kind == "hex":
+    if description.hex_boards is not None:
         grid = resolve_grid(game, side, preset, diameter, shape, mask)
     else:
         _refuse_hex_options(description, side, preset, diameter, shape, mask)
@@ -452,7 +451,7 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None, 
             check_cell_mm(cell_mm)
         paper_size = parse_paper(paper)
         target = prepare_output(output, fmt, f"{game}-position")
-    panels: list[Scene | LatticeScene] = []
+    panels: list[Panel] = []
     step = every or max(1, len(tokens))
     for start_at in range(0, len(tokens), step):
         try:
@@ -546,7 +545,7 @@ def diagram(target: str, name: str | None, list_names: bool, cell_mm: float | No
         check_cell_mm(cell_mm)
     path, fmt = prepare_output(output, fmt, stem)
     data = draw_diagram(built, game, name, fmt, paper=paper_size, theme=theme_named(theme),
-                        cell_mm=cell_mm, dpi=dpi)
+                        cell_mm=cell_mm, dpi=dpi, info=game_named(game).diagram_info(name))
     emit(path, data)
 
 

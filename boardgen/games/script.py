@@ -17,11 +17,13 @@ keeps its line number, so that an engine that disagrees with a claim can say whe
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Generic, TypeVar
 
 from boardgen.errors import BoardgenError
+from boardgen.geometry import Hex
+from boardgen.picture import MARK_KINDS, Arrow, Marker, Scene
 from boardgen.text import check_lines, read_input_text
 
 BLOCK_KEYS = frozenset({"position"})
@@ -97,7 +99,6 @@ P = TypeVar("P")  # a point: a hex cell, or a Polygone hole
 R = TypeVar("R")  # what a highlight colours: a hex cell, or a Polygone line
 
 ANNOTATION_KEYS = frozenset({"arrow", "mark", "highlight", "caption"})
-MARK_KINDS = ("dot", "ring", "cross")
 MAX_MARK_TEXT = 3  # a number or a letter or two: it is drawn inside one cell
 
 
@@ -153,3 +154,22 @@ def annotate(d: Directive, notes: Annotations[P, R], source: str,
         notes.caption = d.value
     else:
         raise fail(f"unknown directive {d.key!r}")
+
+
+def annotated(scene: Scene, notes: Annotations[Hex, Hex]) -> Scene:
+    """A designer's arrows, marks and highlights on top of the engine's picture of a hex
+    board."""
+    if not (notes.arrows or notes.marks or notes.highlights):
+        return scene
+    roles = dict(scene.cell_roles)
+    roles.update(notes.highlights)
+    texts = dict(scene.cell_texts)
+    markers = list(scene.markers)
+    for cell, kind in notes.marks:
+        if kind in MARK_KINDS:
+            markers.append(Marker(cell, kind, "accent"))
+        else:
+            markers.append(Marker(cell, "disc"))
+            texts[cell] = kind
+    return replace(scene, cell_roles=roles, cell_texts=texts, markers=tuple(markers),
+                   arrows=scene.arrows + tuple(Arrow(a, b) for a, b in notes.arrows))
