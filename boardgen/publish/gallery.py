@@ -23,7 +23,7 @@ from functools import partial
 from pathlib import Path
 
 from boardgen._version import __version__
-from boardgen.errors import BoardgenError
+from boardgen.errors import BoardgenError, cli_flag
 from boardgen.games.registry import build_diagram, games, remember_diagram
 from boardgen.geometry import HexGrid, hexhex
 from boardgen.picture import Diagram, PageInfo, Scene
@@ -171,7 +171,7 @@ def _one_line(text: str) -> str:
 def why_failed(exc: BaseException) -> str:
     """One line saying why a job failed."""
     if isinstance(exc, BoardgenError):
-        return _one_line(str(exc))
+        return _one_line(exc.worded(cli_flag))  # `boardgen all` is the command line's
     if isinstance(exc, OSError):
         return f"{exc.strerror or exc}" + (f" ({exc.filename})" if exc.filename else "")
     return _one_line(f"unexpected {type(exc).__name__}: {exc} (a bug in boardgen; please "

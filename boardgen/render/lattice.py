@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 
-from boardgen.errors import BoardgenError
+from boardgen.errors import BoardgenError, option
 from boardgen.geometry.lattice import Hole, direction, position
 from boardgen.picture import MARK_KINDS, FixedBoard, HoleScene, PageInfo, Segment, Strips, Swing
 from boardgen.render.figure import (
@@ -288,16 +288,17 @@ def render_fixed_board(board: FixedBoard, fmt: str, *, paper: Paper, theme: Them
     info = PageInfo(info.title, (info.subject or "").format(spacing=spacing), info.credit)
     if fmt == "pdf":
         if figure.width > room[0] or figure.height > room[1]:
-            raise BoardgenError(f"--cell-mm {spacing:g}: the board does not fit {paper.name} "
+            raise BoardgenError(f"{option('cell_mm')} {spacing:g}: the board does not fit "
+                                f"{paper.name} "
                                 "landscape; choose a smaller spacing or larger paper")
         pages = [figure]
         if board.strips is not None:
             pieces = pieces_sheet(board.strips, spacing, room[0])
             if pieces.width > room[0] + 1e-6 or pieces.height > room[1] + 1e-6:
-                raise BoardgenError(f"--paper {paper.name}: too small for the sheet of pieces "
-                                    f"to cut out ({pieces.width:.0f} x {pieces.height:.0f} mm "
-                                    f"on {room[0]:.0f} x {room[1]:.0f} mm); choose larger "
-                                    "paper")
+                raise BoardgenError(f"{option('paper')} {paper.name}: too small for the sheet "
+                                    f"of pieces to cut out ({pieces.width:.0f} x "
+                                    f"{pieces.height:.0f} mm on {room[0]:.0f} x "
+                                    f"{room[1]:.0f} mm); choose larger paper")
             pages.append(pieces)
         return render_pdf_pages(pages, theme=theme, paper=paper, orientation="landscape",
                                 info=info)

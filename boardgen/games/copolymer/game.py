@@ -30,6 +30,9 @@ class CopolymerPosition(Position):
     def _play_one(self, token: str) -> object:
         return self.engine.place(self.engine.notation.parse(token))
 
+    def legal_moves(self) -> list[str]:
+        return [self.engine.notation.name(h) for h in self.engine.legal_placements()]
+
     def to_json(self) -> dict[str, object]:
         grid = self.engine.grid
         return copolymer.position_json(self.engine, grid.side if grid.shape == "hexhex"

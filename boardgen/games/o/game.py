@@ -29,6 +29,9 @@ class OPosition(Position):
     def _play_one(self, token: str) -> object:
         return self.engine.place(self.engine.notation.parse(token))
 
+    def legal_moves(self) -> list[str]:
+        return [self.engine.notation.name(h) for h in self.engine.legal()]
+
     def to_json(self) -> dict[str, object]:
         return o.position_json(self.engine)
 

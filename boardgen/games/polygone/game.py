@@ -27,6 +27,9 @@ class PolygonePosition(Position):
     def _play_one(self, token: str) -> object:
         return self.engine.play(polygone.parse_move(token))
 
+    def legal_moves(self) -> list[str]:
+        return [move.notation() for move in self.engine.legal_moves()]
+
     def to_json(self) -> dict[str, object]:
         return polygone.position_json(self.engine)
 
