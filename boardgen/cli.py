@@ -5,6 +5,7 @@ Bad input ends with one line on stderr naming what was wrong, exit code 2, and n
 
 from __future__ import annotations
 
+import inspect
 import json
 import os
 import sys
@@ -23,6 +24,7 @@ from boardgen.games.registry import (
     game_named,
     games,
     load_diagram_file,
+    problems,
 )
 from boardgen.games.replay import moves_from_record
 from boardgen.games.script import MAX_PANELS
@@ -403,10 +405,10 @@ def diagram(target: str, name: str | None, list_names: bool, cell_mm: float | No
     A diagram file is a small text file of directives (see the README): the board, a start
     position, panels of moves with the claims the engine must agree with, and annotations
     (arrows, marks, highlights, captions).  A move the rules refuse, or a claim the engine
-    disagrees with, stops with the file and line.  GAME is copolymer, o or polygone:
-    Copolymer's and Polygone's built-in diagrams are files under templates/, O's glyph
-    charts come from the engine's table.  Anything else is read as a FILE, and a NAME is
-    never read as a path.
+    disagrees with, stops with the file and line.  A game's built-in diagrams are files
+    under templates/GAME/ (a plug-in's in its own folder); O's glyph charts come from the
+    engine's table.  Anything that is not a game is read as a FILE, and a NAME is never
+    read as a path.
 
     \b
     Examples:
@@ -545,6 +547,17 @@ def all_command(out: Path, paper: str, theme: str, jobs_count: int | None) -> No
                f"{click.format_filename(out)}")
     if failures_listed:
         sys.exit(1)
+
+
+def _name_the_games(*commands: click.Command) -> None:
+    """Each command's help names the games it takes, the installed plug-ins' too."""
+    line = f"GAME is one of: {', '.join(GAMES)}."
+    for command in commands:
+        first, _, rest = inspect.cleandoc(command.help or "").partition("\n\n")
+        command.help = f"{first}\n\n{line}\n\n{rest}" if rest else f"{first}\n\n{line}"
+
+
+_name_the_games(board, play, diagram, rules)
 
 
 # --- entry point ------------------------------------------------------------------------

@@ -293,6 +293,16 @@ class GameScript(ABC, Generic[G, D, Q]):
         if failure is not None:
             raise self.fail(d, failure)
 
+    def _handled(self, d: Directive, handler: Callable[..., None], *args: Any) -> None:
+        """A directive's handler; a BoardgenError it lets out is reported at the
+        directive's line."""
+        try:
+            handler(*args)
+        except ExampleError:
+            raise
+        except BoardgenError as exc:
+            raise self.fail(d, str(exc)) from None
+
     def _new_game(self) -> G:
         game = self.start()
         for d in self._start_claims:
@@ -313,7 +323,7 @@ class GameScript(ABC, Generic[G, D, Q]):
             elif d.key == "expect" and self.start_claims:
                 self._start_claims.append(d)
             elif d.key in self.header:
-                self.header[d.key](d)
+                self._handled(d, self.header[d.key], d)
             else:
                 raise self.fail(d, f"unknown directive {d.key!r} before the first panel")
         if body == len(directives):
@@ -356,7 +366,7 @@ class GameScript(ABC, Generic[G, D, Q]):
                 annotate(d, draft.annotations, self.source, partial(self.point, game),
                          partial(self.region, game), self.highlight_roles)
             elif d.key in self.directives:
-                self.directives[d.key](game, draft, d)
+                self._handled(d, self.directives[d.key], game, draft, d)
             else:
                 raise self.fail(d, f"unknown directive {d.key!r} in a panel")
         close_line()
