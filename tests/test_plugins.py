@@ -31,6 +31,7 @@ def register(folder: Path, name: str, entry_points: str) -> None:
 
 def boardgen(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path / "site"), str(EXAMPLE)]))
+    env.pop("BOARDGEN_DISABLE_PLUGINS", None)  # conftest.py's, for the other tests
     return subprocess.run([sys.executable, "-m", "boardgen", *args], cwd=tmp_path, env=env,
                           capture_output=True, text=True, timeout=300)
 
@@ -73,6 +74,14 @@ def test_a_claim_in_the_plugin_game_is_checked_with_its_line(fives: Path) -> Non
                              "'winner o', but the winner is x\n")
 
 
+def test_plugins_can_be_turned_off(fives: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BOARDGEN_DISABLE_PLUGINS", "1")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(fives / "site"), str(EXAMPLE)]))
+    result = subprocess.run([sys.executable, "-m", "boardgen", "board", "fives"], cwd=fives,
+                            env=env, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 2 and "'fives'" in result.stderr
+
+
 def test_a_broken_plugin_is_left_out_with_a_warning(tmp_path: Path) -> None:
     register(tmp_path / "site", "boardgen_broken", "broken = no_such_module:GAME")
     result = boardgen(tmp_path, "diagram", "copolymer", "--list")
@@ -97,6 +106,7 @@ def test_the_registry_refuses_what_is_not_a_game(monkeypatch: pytest.MonkeyPatch
     copolymer = BUILT_IN[0]
     points = [_Point("junk", object()), _Point("other", copolymer),
               _Point("copolymer", copolymer)]
+    monkeypatch.delenv("BOARDGEN_DISABLE_PLUGINS")
     monkeypatch.setattr(registry, "entry_points", lambda group: points)
     monkeypatch.setattr(registry, "problems", [])
     registry.games.cache_clear()

@@ -3,7 +3,8 @@ games registered under the ``boardgen.games`` entry-point group.
 
 A plug-in's entry point names a :class:`boardgen.games.protocol.Game` instance (or a
 subclass of Game, which is then instantiated); its name must be the game's key.  Plug-ins
-are loaded on first use of the list, not when boardgen is imported.  One that cannot be
+are loaded on first use of the list, not when boardgen is imported (and not at all with
+the environment variable ``BOARDGEN_DISABLE_PLUGINS=1``).  One that cannot be
 loaded, or whose key is taken, is left out and the reason kept in :data:`problems` (the
 command line prints it as a warning): a broken plug-in never breaks the built-in games.
 
@@ -14,6 +15,7 @@ on game names.  Nothing here imports a renderer.
 from __future__ import annotations
 
 import functools
+import os
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -49,6 +51,8 @@ problems: list[str] = []  # plug-ins left out, and why
 def games() -> dict[str, Game]:
     """Every game by key: the built-in ones, then the plug-ins (each loaded once)."""
     found: dict[str, Game] = {game.key: game for game in BUILT_IN}
+    if os.environ.get("BOARDGEN_DISABLE_PLUGINS", "") not in ("", "0"):
+        return found
     for point in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda p: p.name):
         where = f"game plug-in {point.name!r} ({point.value})"
         try:

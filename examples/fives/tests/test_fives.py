@@ -10,12 +10,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
 from boardgen.errors import IllegalMove
 from boardgen.games.script import ExampleError
 from boardgen.geometry import Hex, hexhex, rhombus
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from boardgen_fives import GAME
 from boardgen_fives.engine import Fives, FivesReason, check_board
 
