@@ -15,8 +15,10 @@ from pathlib import Path
 from typing import Literal, overload
 
 from boardgen.errors import BoardgenError, option
-from boardgen.games.registry import GAMES, Position, load_diagram_file, render_position
-from boardgen.render.diagram import Diagram, draw_diagram
+from boardgen.games.registry import Position, games, load_diagram_file
+from boardgen.picture import Diagram, PageInfo
+from boardgen.publish.drawing import render_position
+from boardgen.render.diagram import draw_diagram
 from boardgen.requests import (
     DrawOptions,
     Format,
@@ -45,7 +47,7 @@ Glyphs = str | dict[str, str]  # the text of a glyph file, or glyph -> ruling
 
 def game_names() -> list[str]:
     """The games boardgen knows, by their command-line names."""
-    return list(GAMES)
+    return list(games())
 
 
 def _play_request(game: str, *, side: int | None, preset: str | None, diameter: int | None,
@@ -227,7 +229,8 @@ def _draw(subject: Position | Diagram, fmt: str, options: DrawOptions) -> bytes:
         return render_position(subject, fmt, paper=options.paper, theme=options.theme,
                                cell_mm=options.cell_mm, dpi=options.dpi, title=options.title)
     return draw_diagram(subject, "", subject.title, fmt, paper=options.paper,
-                        theme=options.theme, cell_mm=options.cell_mm, dpi=options.dpi)
+                        theme=options.theme, cell_mm=options.cell_mm, dpi=options.dpi,
+                        info=PageInfo(None, f"diagram: {subject.title}"))
 
 
 @overload

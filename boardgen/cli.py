@@ -5,27 +5,26 @@ Bad input ends with one line on stderr naming what was wrong, exit code 2, and n
 
 from __future__ import annotations
 
+import inspect
 import json
 import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import click
 
 from boardgen._version import __version__
 from boardgen.errors import BoardgenError, cli_flag, option
 from boardgen.games.copolymer import engine as copolymer
-from boardgen.games.registry import GAMES as GAMES_BY_KEY
 from boardgen.games.registry import (
     PlayOptions,
     build_diagram,
     diagrams_memoised,
-    draw_panels,
     game_named,
+    games,
     load_diagram_file,
-    render_position,
+    problems,
 )
 from boardgen.games.replay import RecordMove, play_record, read_record
 from boardgen.games.script import MAX_PANELS
@@ -35,6 +34,8 @@ from boardgen.geometry import (
     hexhex_cell_count,
 )
 from boardgen.output import check_writable, is_folder, write_atomic
+from boardgen.picture import LABEL_MODES, Panel
+from boardgen.publish.drawing import draw_panels, render_position
 from boardgen.publish.gallery import (
     board_stem,
     build_all_diagrams,
@@ -50,7 +51,7 @@ from boardgen.render.board import (
     MAX_PAGES,
 )
 from boardgen.render.paper import ORIENTATIONS, parse_paper
-from boardgen.render.scene import LABEL_MODES, THEMES, Scene, theme_named
+from boardgen.render.scene import THEMES, theme_named
 from boardgen.requests import (
     BoardSize,
     PlayRequest,
@@ -64,13 +65,11 @@ from boardgen.requests import (
 )
 from boardgen.text import MAX_TITLE_CHARS, read_input_text
 
-if TYPE_CHECKING:
-    from boardgen.render.lattice import LatticeScene
-
 # A command imports the writers it uses when it runs (the diagram drawer, the rule sheets'
 # platypus, the gallery's rasterisers): --help or replaying moves must not pay for them.
 # tests/test_cli.py checks which libraries each command loads.
 
+GAMES_BY_KEY = games()  # the built-in games, then the installed plug-ins
 GAMES = tuple(GAMES_BY_KEY)
 DEFAULT_OUTPUT = Path("output")
 STDOUT = "-"
@@ -164,11 +163,12 @@ def board_size_options(command: Callable[..., None]) -> Callable[..., None]:
     options = [
         click.option("--side", type=int, help="Cells on each edge (hexhex), or N for an N x N "
                      "rhombus, or the rows of a triangle.  Default: " + ", ".join(
-                         f"{g.name} {g.default_side} ({hexhex_cell_count(g.default_side)} "
-                         "cells)" for g in GAMES_BY_KEY.values() if g.board_kind == "hex")
-                     + "."),
+                         f"{g.name} {b.default_side} ({hexhex_cell_count(b.default_side)} "
+                         "cells)" for g in GAMES_BY_KEY.values()
+                         if (b := g.hex_boards) is not None) + "."),
         click.option("--preset", type=click.Choice(sorted({p for g in GAMES_BY_KEY.values()
-                                                           for p in g.presets})),
+                                                           if g.hex_boards is not None
+                                                           for p in g.hex_boards.presets})),
                      help="small, medium or large: sides 5, 7, 10 (the server's 9x9, 13x13, "
                      "19x19)."),
         click.option("--diameter", type=int, help="Cells across the middle row (odd), like "
@@ -336,7 +336,7 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None, 
             raise BoardgenError(f"{moves_file}:{exc.template}") from None
     size = BoardSize(side, preset, diameter, shape, mask)
     grid = None
-    if description.board_kind == "hex":
+    if description.hex_boards is not None:
         grid = resolve_grid(description, size)
     else:
         refuse_hex_options(description, size)
@@ -357,7 +357,7 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None, 
         width = checked_cell_mm(cell_mm)
         paper_size = parse_paper(paper)
         target = prepare_output(output, fmt, f"{game}-position")
-    panels: list[Scene | LatticeScene] = []
+    panels: list[Panel] = []
     step = every or max(1, len(tokens))
     for start_at in range(0, len(tokens), step):
         if record is None:
@@ -407,10 +407,10 @@ def diagram(target: str, name: str | None, list_names: bool, cell_mm: float | No
     A diagram file is a small text file of directives (see the README): the board, a start
     position, panels of moves with the claims the engine must agree with, and annotations
     (arrows, marks, highlights, captions).  A move the rules refuse, or a claim the engine
-    disagrees with, stops with the file and line.  GAME is copolymer, o or polygone:
-    Copolymer's and Polygone's built-in diagrams are files under templates/, O's glyph
-    charts come from the engine's table.  Anything else is read as a FILE, and a NAME is
-    never read as a path.
+    disagrees with, stops with the file and line.  A game's built-in diagrams are files
+    under templates/GAME/ (a plug-in's in its own folder); O's glyph charts come from the
+    engine's table.  Anything that is not a game is read as a FILE, and a NAME is never
+    read as a path.
 
     \b
     Examples:
@@ -448,7 +448,7 @@ def diagram(target: str, name: str | None, list_names: bool, cell_mm: float | No
     width = checked_cell_mm(cell_mm)
     path, fmt = prepare_output(output, fmt, stem)
     data = draw_diagram(built, game, name, fmt, paper=paper_size, theme=theme_named(theme),
-                        cell_mm=width, dpi=dpi)
+                        cell_mm=width, dpi=dpi, info=game_named(game).diagram_info(name))
     emit(path, data)
 
 
@@ -578,6 +578,17 @@ def all_command(out: Path, paper: str, theme: str, jobs_count: int | None) -> No
         sys.exit(1)
 
 
+def _name_the_games(*commands: click.Command) -> None:
+    """Each command's help names the games it takes, the installed plug-ins' too."""
+    line = f"GAME is one of: {', '.join(GAMES)}."
+    for command in commands:
+        first, _, rest = inspect.cleandoc(command.help or "").partition("\n\n")
+        command.help = f"{first}\n\n{line}\n\n{rest}" if rest else f"{first}\n\n{line}"
+
+
+_name_the_games(board, play, diagram, rules)
+
+
 # --- entry point ------------------------------------------------------------------------
 
 
@@ -588,6 +599,8 @@ def _one_line(text: str) -> str:
 def main(argv: Sequence[str] | None = None) -> None:
     """Run the command line; turn every bad-input error into one line and exit code 2."""
     args = list(sys.argv[1:] if argv is None else argv)
+    for problem in problems:  # a game plug-in left out: the other games still work
+        click.echo(f"boardgen: warning: {problem}", err=True)
     try:
         cli.main(args=args, prog_name="boardgen", standalone_mode=False)
     except click.exceptions.NoArgsIsHelpError as exc:

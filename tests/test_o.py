@@ -321,7 +321,7 @@ def _chart_roles(glyphs: dict[str, str] | None) -> dict[str, str]:
 
 def _glyph_named(caption: str | None) -> str:
     """The engine's glyph name for a flower's caption (which names it in players' words)."""
-    from boardgen.render.o_diagrams import GLYPH_WORDS
+    from boardgen.games.o.picture import GLYPH_WORDS
 
     words = (caption or "").split(":")[0]
     return {v: k for k, v in GLYPH_WORDS.items()}[words]

@@ -1,4 +1,6 @@
-"""The plain-text format of example files under ``templates/``: one directive per line.
+"""Diagram files: their plain-text format, and the one runner that replays them.
+
+The format, one directive per line (example files live under ``templates/GAME/``):
 
     # a comment
     title: Three connections, one taken
@@ -12,16 +14,28 @@
 A directive is ``key: value``.  A key whose value is empty and that is followed by indented
 lines (``position:``) takes those lines as a block, up to a line ``end``.  Every directive
 keeps its line number, so that an engine that disagrees with a claim can say where.
+
+The runner (:class:`GameScript`) owns the steps every game's files share: the header up to
+the first panel (``game:``, ``title:``, claims about the start), lines of play (``line:``,
+each starting again from the start position), panels (``panel:``), claims (``expect:``)
+checked against the engine, notes (``note:``), annotations (``arrow:``, ``mark:``,
+``highlight:``, ``caption:``), and errors as ``FILE:LINE: message``.  A game gives it tables:
+its header directives, its panel directives and its claims (``expect: WORD ...``, keyed on
+the first word), and says how to start a game and how to open and close a panel.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from boardgen.errors import BoardgenError
+from boardgen.geometry import Hex
+from boardgen.picture import MARK_KINDS, Arrow, Marker, Scene
 from boardgen.text import check_lines, read_input_text
 
 BLOCK_KEYS = frozenset({"position"})
@@ -97,7 +111,6 @@ P = TypeVar("P")  # a point: a hex cell, or a Polygone hole
 R = TypeVar("R")  # what a highlight colours: a hex cell, or a Polygone line
 
 ANNOTATION_KEYS = frozenset({"arrow", "mark", "highlight", "caption"})
-MARK_KINDS = ("dot", "ring", "cross")
 MAX_MARK_TEXT = 3  # a number or a letter or two: it is drawn inside one cell
 
 
@@ -153,3 +166,213 @@ def annotate(d: Directive, notes: Annotations[P, R], source: str,
         notes.caption = d.value
     else:
         raise fail(f"unknown directive {d.key!r}")
+
+
+def annotated(scene: Scene, notes: Annotations[Hex, Hex]) -> Scene:
+    """A designer's arrows, marks and highlights on top of the engine's picture of a hex
+    board."""
+    if not (notes.arrows or notes.marks or notes.highlights):
+        return scene
+    roles = dict(scene.cell_roles)
+    roles.update(notes.highlights)
+    texts = dict(scene.cell_texts)
+    markers = list(scene.markers)
+    for cell, kind in notes.marks:
+        if kind in MARK_KINDS:
+            markers.append(Marker(cell, kind, "accent"))
+        else:
+            markers.append(Marker(cell, "disc"))
+            texts[cell] = kind
+    return replace(scene, cell_roles=roles, cell_texts=texts, markers=tuple(markers),
+                   arrows=scene.arrows + tuple(Arrow(a, b) for a, b in notes.arrows))
+
+
+# --- the runner ------------------------------------------------------------------------------
+
+G = TypeVar("G")  # a game's engine, for one line of play
+
+
+class _Draft(Protocol):
+    """A panel being written: it collects the designer's annotations."""
+
+    @property
+    def annotations(self) -> Annotations[Any, Any]: ...
+
+
+D = TypeVar("D", bound=_Draft)  # a panel being written
+Q = TypeVar("Q")  # a finished panel
+
+
+class NotAClaim(Exception):
+    """Raised by a claim handler whose words do not have its form: the runner reports the
+    claim as unknown, with the game's list of claims."""
+
+
+@dataclass(frozen=True)
+class PlayLine(Generic[Q]):
+    """A line of play: its title and its panels, from the start position."""
+
+    title: str | None
+    panels: tuple[Q, ...]
+
+
+Handler = Callable[[Directive], None]
+
+
+class GameScript(ABC, Generic[G, D, Q]):
+    """One diagram file of one game, replayed: :meth:`run` does the shared steps, the
+    subclass gives its tables (``header``, ``directives``, ``claims``) and its engine."""
+
+    game: str  # what the file's 'game:' line must say
+    lines = True  # 'line:' starts a row of panels again from the start
+    start_claims = True  # 'expect:' before the first panel: checked at every start
+    highlight_roles: tuple[str, ...] = ()
+    # Directives before the first panel, by key.
+    header: Mapping[str, Handler]
+    # Directives inside a panel, by key: (engine, draft, directive).
+    directives: Mapping[str, Callable[[G, D, Directive], None]]
+    # Claims, by the first word after 'expect:': (engine, directive, words) -> None if the
+    # engine agrees, else what to report; NotAClaim if the words have the wrong form.
+    claims: Mapping[str, Callable[[G, Directive, list[str]], str | None]]
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.source = str(path)
+        self.name = path.stem
+        self.title = path.stem
+        self._start_claims: list[Directive] = []
+
+    def fail(self, d: Directive, message: str) -> ExampleError:
+        return ExampleError(self.source, d.line, message)
+
+    # --- what a game gives -------------------------------------------------------------
+
+    @abstractmethod
+    def start(self) -> G:
+        """The engine at the start position (for the first panel, and each 'line:')."""
+
+    @abstractmethod
+    def open_panel(self, game: G, label: str) -> D:
+        """A panel starting from the position as it is."""
+
+    @abstractmethod
+    def close_panel(self, game: G, draft: D) -> Q:
+        """The panel finished: its position, caption and annotations."""
+
+    @abstractmethod
+    def note(self, draft: D, text: str) -> None:
+        """'note: TEXT' added to the panel's caption."""
+
+    @abstractmethod
+    def point(self, game: G, word: str) -> Any:
+        """Where an arrow or a mark goes; raises BoardgenError for a bad name."""
+
+    def region(self, game: G, word: str) -> Any:
+        """What a highlight colours (default: a point)."""
+        return self.point(game, word)
+
+    def unknown_claim(self, game: G, d: Directive) -> str:
+        return f"unknown expectation {' '.join(d.value.split())!r}"
+
+    # --- the shared steps --------------------------------------------------------------
+
+    def check(self, game: G, d: Directive) -> None:
+        """One 'expect:' claim, checked against the engine."""
+        words = d.value.split()
+        handler = self.claims.get(words[0]) if words else None
+        try:
+            if handler is None:
+                raise NotAClaim
+            failure = handler(game, d, words)
+        except NotAClaim:
+            raise self.fail(d, self.unknown_claim(game, d)) from None
+        except ExampleError:
+            raise
+        except BoardgenError as exc:  # a bad cell, hole or line inside the claim
+            raise self.fail(d, str(exc)) from None
+        if failure is not None:
+            raise self.fail(d, failure)
+
+    def _handled(self, d: Directive, handler: Callable[..., None], *args: Any) -> None:
+        """A directive's handler; a BoardgenError it lets out is reported at the
+        directive's line."""
+        try:
+            handler(*args)
+        except ExampleError:
+            raise
+        except BoardgenError as exc:
+            raise self.fail(d, str(exc)) from None
+
+    def _new_game(self) -> G:
+        game = self.start()
+        for d in self._start_claims:
+            self.check(game, d)
+        return game
+
+    def run(self) -> list[PlayLine[Q]]:
+        """Replay the file; raises ExampleError (FILE:LINE: reason) on any disagreement."""
+        directives = read_directives(self.path)
+        body_keys = ("line", "panel") if self.lines else ("panel",)
+        body = next((i for i, d in enumerate(directives) if d.key in body_keys),
+                    len(directives))
+        for d in directives[:body]:
+            if d.key == "game":
+                check_game(d, self.game, self.source)
+            elif d.key == "title":
+                self.title = d.value
+            elif d.key == "expect" and self.start_claims:
+                self._start_claims.append(d)
+            elif d.key in self.header:
+                self._handled(d, self.header[d.key], d)
+            else:
+                raise self.fail(d, f"unknown directive {d.key!r} before the first panel")
+        if body == len(directives):
+            raise ExampleError(self.source, 1, "no panels")
+
+        lines: list[PlayLine[Q]] = []
+        line_title: str | None = None
+        panels: list[Q] = []
+        game = self._new_game()
+        draft: D | None = None
+
+        def close_panel() -> None:
+            nonlocal draft
+            if draft is not None:
+                panels.append(self.close_panel(game, draft))
+            draft = None
+
+        def close_line() -> None:
+            nonlocal panels
+            close_panel()
+            if panels:
+                lines.append(PlayLine(line_title, tuple(panels)))
+            panels = []
+
+        for d in directives[body:]:
+            if d.key == "line" and self.lines:
+                close_line()
+                line_title = d.value or None
+                game = self._new_game()
+            elif d.key == "panel":
+                close_panel()
+                draft = self.open_panel(game, d.value)
+            elif draft is None:
+                raise self.fail(d, f"'{d.key}:' must come after a 'panel:' line")
+            elif d.key == "expect":
+                self.check(game, d)
+            elif d.key == "note":
+                self.note(draft, d.value)
+            elif d.key in ANNOTATION_KEYS:
+                annotate(d, draft.annotations, self.source, partial(self.point, game),
+                         partial(self.region, game), self.highlight_roles)
+            elif d.key in self.directives:
+                self._handled(d, self.directives[d.key], game, draft, d)
+            else:
+                raise self.fail(d, f"unknown directive {d.key!r} in a panel")
+        close_line()
+        return lines
+
+
+def expected(claim: str, seen: str) -> str:
+    """The usual report of a claim the engine does not share."""
+    return f"the example expects '{claim}', but {seen}"

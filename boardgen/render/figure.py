@@ -12,8 +12,8 @@ from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from boardgen.geometry import Hex, Layout, Notation
+from boardgen.picture import Scene
 from boardgen.render.fonts import BOLD, REGULAR, face
-from boardgen.render.scene import Scene
 
 Point = tuple[float, float]
 # The smallest text a printed page carries (8.2 pt): smaller is hard to read on paper.
@@ -64,7 +64,7 @@ class Stroke:
 
 @dataclass(frozen=True, slots=True)
 class Area:
-    """A filled polygon under everything else (the home halves of the Polygone board)."""
+    """A filled polygon under everything else (e.g. the home halves of a lattice board)."""
 
     points: tuple[Point, ...]
     role: str

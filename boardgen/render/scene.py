@@ -1,7 +1,8 @@
-"""What a picture shows, before anything is measured: the scene, and the theme it is drawn in.
+"""The theme a picture is drawn in: how each role of the neutral picture model looks.
 
-A scene names cells and roles ("empty", "player1", "new" ...), never colours or millimetres;
-the theme says how each role looks.  Renderers turn (scene, options, theme) into files.
+A picture (boardgen.picture) names cells, holes and roles ("empty", "player1", "ghost" ...),
+never colours or millimetres; the theme says how each role looks.  Renderers turn
+(picture, options, theme) into files.
 """
 
 from __future__ import annotations
@@ -10,58 +11,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from boardgen.errors import BoardgenError
-from boardgen.geometry import Hex, HexGrid
 
-LABEL_MODES = ("outside", "inside", "none")
-
-
-@dataclass(frozen=True)
-class Marker:
-    """A mark drawn on a cell: ``dot`` (a stone or piece), ``ring``, ``cross``, or ``disc``
-    (a paper-coloured disc, so that a number on it reads on any fill)."""
-
-    cell: Hex
-    kind: str = "dot"
-    role: str = "accent"
-
-
-@dataclass(frozen=True)
-class Arrow:
-    start: Hex
-    end: Hex
-    role: str = "accent"
-
-
-@dataclass(frozen=True)
-class Scene:
-    """One board picture: the grid, what each cell holds, and the annotations on top."""
-
-    grid: HexGrid
-    cell_roles: Mapping[Hex, str] = field(default_factory=dict)
-    cell_texts: Mapping[Hex, str] = field(default_factory=dict)
-    markers: tuple[Marker, ...] = ()
-    arrows: tuple[Arrow, ...] = ()
-    labels: str = "outside"
-    caption: str | None = None
-
-    def __post_init__(self) -> None:
-        if self.labels not in LABEL_MODES:
-            raise BoardgenError(
-                f"unknown label mode {self.labels!r} (choose from {', '.join(LABEL_MODES)})"
-            )
-
-
-def edge_roles(grid: HexGrid) -> dict[Hex, str]:
-    """Roles that mark a board's perimeter and its corners (O's rules refer to both)."""
-    roles = {h: "perimeter" for h in grid.perimeter}
-    roles.update({h: "corner" for h in grid.corners})
-    return roles
-
-
-def board_scene(grid: HexGrid, labels: str = "outside", *, edges: bool = False) -> Scene:
-    """An empty board; ``edges`` marks its perimeter and corners (O's rules refer to them)."""
-    return Scene(grid, cell_roles=edge_roles(grid) if edges else {}, labels=labels)
-
+# The picture model used to live here; these names stay importable from here.
+from boardgen.picture import LABEL_MODES as LABEL_MODES
+from boardgen.picture import Arrow as Arrow
+from boardgen.picture import Marker as Marker
+from boardgen.picture import Scene as Scene
+from boardgen.picture import board_scene as board_scene
+from boardgen.picture import edge_roles as edge_roles
 
 PATTERNS = ("dots", "hatch", "crosshatch", "hlines", "vlines")
 

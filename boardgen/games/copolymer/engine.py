@@ -16,8 +16,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
+from enum import StrEnum
 
-from boardgen.errors import BoardgenError, IllegalMove
+from boardgen.errors import BoardgenError, IllegalMove, Refusal
 from boardgen.geometry import Hex, HexGrid, Notation, format_hex_text, parse_hex_text
 
 NAME = "Copolymer"
@@ -29,6 +30,14 @@ CONNECTION_THRESHOLD = 2  # opponent neighbours that make a placement a connecti
 
 
 IllegalPlacement = IllegalMove  # the name the Copolymer rules use for a refused move
+
+
+class CopolymerReason(StrEnum):
+    """Why Copolymer refuses a placement (the message for people is kept apart)."""
+
+    OFF_BOARD = "off-board"
+    GAME_OVER = "game-over"
+    TAKEN = "taken"
 
 
 def check_board(grid: HexGrid) -> None:
@@ -135,14 +144,17 @@ class Copolymer:
         """Place for the player to move; raises :class:`IllegalPlacement` with the reason."""
         grid = self.grid
         if cell not in grid.index:
-            raise IllegalPlacement(str(cell), f"not on the board ({grid.description})")
+            raise IllegalPlacement(str(cell), Refusal(
+                CopolymerReason.OFF_BOARD, f"not on the board ({grid.description})"))
         name = self.notation.name(cell)
         if self.over:
-            raise IllegalPlacement(name, "the game is over (the board is full)")
+            raise IllegalPlacement(name, Refusal(CopolymerReason.GAME_OVER,
+                                                 "the game is over (the board is full)"))
         i = grid.index[cell]
         taken = self._owner[i]
         if taken is not None:
-            raise IllegalPlacement(name, f"already taken by {taken.upper()}")
+            raise IllegalPlacement(name, Refusal(CopolymerReason.TAKEN,
+                                                 f"already taken by {taken.upper()}"))
         player = self.to_move
         enemy = opponent(player)
         self._turn_states.append((self.turn_continues, self.turn_start))

@@ -21,20 +21,19 @@ A claim the engine does not share stops the build with the file and line.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from boardgen.errors import BoardgenError, IllegalMove
-from boardgen.games.o.engine import IMPARTIAL, PARTISAN, OGame
+from boardgen.games.o.engine import IMPARTIAL, PARTISAN, OGame, OReason
 from boardgen.games.script import (
-    ANNOTATION_KEYS,
     Annotations,
     Directive,
     ExampleError,
-    annotate,
-    check_game,
-    read_directives,
+    GameScript,
+    NotAClaim,
+    PlayLine,
+    expected,
 )
 from boardgen.geometry import Hex, HexGrid, make_shape
 
@@ -55,10 +54,7 @@ class OPanel:
     annotations: Annotations[Hex, Hex]
 
 
-@dataclass(frozen=True)
-class OLine:
-    title: str | None
-    panels: tuple[OPanel, ...]
+OLine = PlayLine[OPanel]
 
 
 @dataclass(frozen=True)
@@ -81,142 +77,195 @@ class _Draft:
     annotations: Annotations[Hex, Hex] = field(default_factory=Annotations)
 
 
-def load_o_example(path: Path, *, table: dict[str, str] | None = None) -> OExample:
-    """Replay an O diagram file (under ``table``, default the engine's chart); raises
-    ExampleError (file:line: reason) on any disagreement."""
-    source = str(path)
-    directives = read_directives(path)
+class OScript(GameScript[OGame, _Draft, OPanel]):
+    """An O diagram file: its header, 'place:', 'undo:' and 'show:' directives and claims."""
 
-    def fail(d: Directive, message: str) -> ExampleError:
-        return ExampleError(source, d.line, message)
+    game = "o"
+    highlight_roles = HIGHLIGHT_ROLES
 
-    title = path.stem
-    grid: HexGrid | None = None
-    partisan = False
-    setup: Directive | None = None
-    numbers = True
-    start_claims: list[Directive] = []
-    body = next((i for i, d in enumerate(directives) if d.key in ("line", "panel")),
-                len(directives))
-    for d in directives[:body]:
-        if d.key == "game":
-            check_game(d, "o", source)
-        elif d.key == "title":
-            title = d.value
-        elif d.key == "board":
-            words = d.value.split()
-            if len(words) != 2 or words[0] != "hexhex" or not words[1].isdigit():
-                raise fail(d, f"board must be 'hexhex N' for O, not {d.value!r}")
-            try:
-                grid = make_shape("hexhex", int(words[1]))
-                OGame(grid)  # refuses boards O is not played on
-            except BoardgenError as exc:
-                raise fail(d, str(exc)) from None
-        elif d.key == "variant":
-            if d.value not in ("partisan", "impartial"):
-                raise fail(d, f"variant must be partisan or impartial, not {d.value!r}")
-            partisan = d.value == "partisan"
-        elif d.key == "setup":
-            setup = d
-        elif d.key == "numbers":
-            if d.value not in ("on", "off"):
-                raise fail(d, f"numbers must be on or off, not {d.value!r}")
-            numbers = d.value == "on"
-        elif d.key == "expect":
-            start_claims.append(d)
-        else:
-            raise fail(d, f"unknown directive {d.key!r} before the first panel")
-    if body == len(directives):
-        raise ExampleError(source, 1, "no panels")
-    if grid is None:
-        raise ExampleError(source, 1, "no 'board:' line before the first panel")
-    board = grid
+    def __init__(self, path: Path, table: dict[str, str] | None) -> None:
+        super().__init__(path)
+        self.table = table
+        self.grid: HexGrid | None = None
+        self.partisan = False
+        self.setup: Directive | None = None
+        self.numbers = True
+        self.header = {"board": self.board, "variant": self.variant, "setup": self.setup_stones,
+                       "numbers": self.numbering}
+        self.directives = {"place": self.place, "undo": self.undo, "show": self.show}
+        self.claims = {"to-move": self.claim_to_move, "legal": self.claim_legal,
+                       "illegal": self.claim_illegal, "loop": self.claim_loop,
+                       "over": self.claim_over, "winner": self.claim_winner,
+                       "stones": self.claim_stones}
 
-    def parse_cell(game: OGame, d: Directive, word: str) -> Hex:
+    # --- the header ----------------------------------------------------------------------
+
+    def board(self, d: Directive) -> None:
+        words = d.value.split()
+        if len(words) != 2 or words[0] != "hexhex" or not words[1].isdigit():
+            raise self.fail(d, f"board must be 'hexhex N' for O, not {d.value!r}")
+        try:
+            self.grid = make_shape("hexhex", int(words[1]))
+            OGame(self.grid)  # refuses boards O is not played on
+        except BoardgenError as exc:
+            raise self.fail(d, str(exc)) from None
+
+    def variant(self, d: Directive) -> None:
+        if d.value not in ("partisan", "impartial"):
+            raise self.fail(d, f"variant must be partisan or impartial, not {d.value!r}")
+        self.partisan = d.value == "partisan"
+
+    def setup_stones(self, d: Directive) -> None:
+        self.setup = d
+
+    def numbering(self, d: Directive) -> None:
+        if d.value not in ("on", "off"):
+            raise self.fail(d, f"numbers must be on or off, not {d.value!r}")
+        self.numbers = d.value == "on"
+
+    def start(self) -> OGame:
+        if self.grid is None:
+            raise ExampleError(self.source, 1, "no 'board:' line before the first panel")
+        game = OGame(self.grid, partisan=self.partisan, table=self.table)
+        setup = self.setup
+        if setup is not None:
+            for number, word in enumerate(setup.value.split(), start=1):
+                try:
+                    self._place(game, setup, word)
+                except ExampleError as exc:
+                    raise self.fail(setup, f"setup stone {number}: {exc}".replace(
+                        f"{self.source}:{setup.line}: ", "")) from None
+        return game
+
+    # --- panels ----------------------------------------------------------------------------
+
+    def open_panel(self, game: OGame, label: str) -> _Draft:
+        return _Draft(label)
+
+    def close_panel(self, game: OGame, draft: _Draft) -> OPanel:
+        return _panel(game, draft)
+
+    def note(self, draft: _Draft, text: str) -> None:
+        draft.notes.append(text)
+
+    def point(self, game: OGame, word: str) -> Hex:
+        return game.notation.parse(word)
+
+    def _cell(self, game: OGame, d: Directive, word: str) -> Hex:
         try:
             return game.notation.parse(word)
         except BoardgenError as exc:
-            raise fail(d, str(exc)) from None
+            raise self.fail(d, str(exc)) from None
 
-    def place(game: OGame, d: Directive, word: str) -> tuple[Hex, str, int, str]:
-        cell = parse_cell(game, d, word)
+    def _place(self, game: OGame, d: Directive, word: str) -> tuple[Hex, str, int, str]:
+        cell = self._cell(game, d, word)
         player = game.to_move
         glyph = game.ring_glyph(cell)
         try:
             game.place(cell)
         except IllegalMove as exc:
-            raise fail(d, f"{player.capitalize()} cannot place on {word}: {exc.reason}") \
-                from None
+            raise self.fail(d, f"{player.capitalize()} cannot place on {word}: "
+                               f"{exc.reason}") from None
         return cell, player, len(game.history), glyph
 
-    def new_game() -> OGame:
-        game = OGame(board, partisan=partisan, table=table)
-        if setup is not None:
-            for number, word in enumerate(setup.value.split(), start=1):
-                try:
-                    place(game, setup, word)
-                except ExampleError as exc:
-                    raise fail(setup, f"setup stone {number}: {exc}".replace(
-                        f"{source}:{setup.line}: ", "")) from None
-        for d in start_claims:
-            _check(d, fail, game, parse_cell)
-        return game
+    def place(self, game: OGame, draft: _Draft, d: Directive) -> None:
+        for word in d.value.split():
+            draft.placed.append(self._place(game, d, word))
 
-    lines: list[OLine] = []
-    line_title: str | None = None
-    panels: list[OPanel] = []
-    game = new_game()
-    draft: _Draft | None = None
+    def undo(self, game: OGame, draft: _Draft, d: Directive) -> None:
+        if not game.history:
+            raise self.fail(d, "undo: there is no stone to take back")
+        if not d.value.isdigit() or not 1 <= int(d.value) <= len(game.history):
+            raise self.fail(d, f"undo needs a number of stones from 1 to {len(game.history)}")
+        for _ in range(int(d.value)):
+            stone = game.undo()
+            draft.placed = [p for p in draft.placed if p[0] != stone.cell]
 
-    def close_panel() -> None:
-        nonlocal draft
-        if draft is not None:
-            panels.append(_panel(game, draft))
-        draft = None
+    def show(self, game: OGame, draft: _Draft, d: Directive) -> None:
+        for word in d.value.split():
+            cell = self._cell(game, d, word)
+            draft.shown[cell] = "legal" if game.refusal(cell) is None else "illegal"
 
-    def close_line() -> None:
-        nonlocal panels
-        close_panel()
-        if panels:
-            lines.append(OLine(line_title, tuple(panels)))
-        panels = []
+    # --- claims ------------------------------------------------------------------------------
 
-    for d in directives[body:]:
-        if d.key == "line":
-            close_line()
-            line_title = d.value or None
-            game = new_game()
-        elif d.key == "panel":
-            close_panel()
-            draft = _Draft(d.value)
-        elif draft is None:
-            raise fail(d, f"'{d.key}:' must come after a 'panel:' line")
-        elif d.key == "place":
-            for word in d.value.split():
-                draft.placed.append(place(game, d, word))
-        elif d.key == "undo":
-            if not game.history:
-                raise fail(d, "undo: there is no stone to take back")
-            if not d.value.isdigit() or not 1 <= int(d.value) <= len(game.history):
-                raise fail(d, f"undo needs a number of stones from 1 to {len(game.history)}")
-            for _ in range(int(d.value)):
-                stone = game.undo()
-                draft.placed = [p for p in draft.placed if p[0] != stone.cell]
-        elif d.key == "show":
-            for word in d.value.split():
-                cell = parse_cell(game, d, word)
-                draft.shown[cell] = "legal" if game.why_illegal(cell) is None else "illegal"
-        elif d.key == "expect":
-            _check(d, fail, game, parse_cell)
-        elif d.key == "note":
-            draft.notes.append(d.value)
-        elif d.key in ANNOTATION_KEYS:
-            annotate(d, draft.annotations, source, game.notation.parse, game.notation.parse,
-                     HIGHLIGHT_ROLES)
-        else:
-            raise fail(d, f"unknown directive {d.key!r} in a panel")
-    close_line()
-    return OExample(path.stem, title, board, partisan, tuple(lines), numbers)
+    def _players(self, game: OGame) -> tuple[str, str]:
+        return PARTISAN if game.partisan else IMPARTIAL
+
+    def unknown_claim(self, game: OGame, d: Directive) -> str:
+        claim = " ".join(d.value.split())
+        return (f"unknown expectation {claim!r} (to-move P, legal CELLS, illegal CELL "
+                "GLYPH|corner|taken, loop, over, winner P, stones N; P is "
+                f"{' or '.join(self._players(game))})")
+
+    @staticmethod
+    def _claim(game: OGame, words: list[str], ok: bool, seen: str) -> str | None:
+        """The engine's disagreement, with the stones on the board."""
+        if ok:
+            return None
+        stones = " ".join(game.notation.name(h) for h in game.stones()) or "none"
+        return f"{expected(' '.join(words), seen)} (stones: {stones})"
+
+    def claim_to_move(self, game: OGame, d: Directive, words: list[str]) -> str | None:
+        if len(words) != 2 or words[1] not in self._players(game):
+            raise NotAClaim
+        return self._claim(game, words, not game.over and game.to_move == words[1],
+                           "the game is over" if game.over else f"{game.to_move} is to move")
+
+    def claim_legal(self, game: OGame, d: Directive, words: list[str]) -> str | None:
+        if len(words) < 2:
+            raise NotAClaim
+        refused = [(w, game.refusal(self._cell(game, d, w))) for w in words[1:]]
+        bad = [f"{w}: {refusal.message}" for w, refusal in refused if refusal is not None]
+        return self._claim(game, words, not bad, "; ".join(bad))
+
+    def claim_illegal(self, game: OGame, d: Directive, words: list[str]) -> str | None:
+        if len(words) != 3:
+            raise NotAClaim
+        cell = self._cell(game, d, words[1])
+        refusal = game.refusal(cell)
+        why = words[2]
+        if refusal is None:
+            return self._claim(game, words, False, f"{words[1]} is legal")
+        if why == "taken":
+            ok = refusal.code == OReason.TAKEN
+        elif why == "corner":
+            ok = refusal.code == OReason.CORNER
+        else:  # a glyph's name
+            ok = game.ring_glyph(cell) == why and \
+                refusal.code in (OReason.GLYPH, OReason.PARTISAN_GLYPH)
+        return self._claim(game, words, ok, refusal.message)
+
+    def claim_loop(self, game: OGame, d: Directive, words: list[str]) -> str | None:
+        if words != ["loop"]:
+            raise NotAClaim
+        return self._claim(game, words, bool(game.loop), "no loop has formed")
+
+    def claim_over(self, game: OGame, d: Directive, words: list[str]) -> str | None:
+        if words != ["over"]:
+            raise NotAClaim
+        return self._claim(game, words, game.over, "the game goes on")
+
+    def claim_winner(self, game: OGame, d: Directive, words: list[str]) -> str | None:
+        if len(words) != 2:
+            raise NotAClaim
+        return self._claim(game, words, game.over and game.winner == words[1],
+                           f"the winner is {game.winner}" if game.over else "the game goes on")
+
+    def claim_stones(self, game: OGame, d: Directive, words: list[str]) -> str | None:
+        if len(words) != 2 or not words[1].isdigit():
+            raise NotAClaim
+        return self._claim(game, words, len(game.stones()) == int(words[1]),
+                           f"there are {len(game.stones())}")
+
+
+def load_o_example(path: Path, *, table: dict[str, str] | None = None) -> OExample:
+    """Replay an O diagram file (under ``table``, default the engine's chart); raises
+    ExampleError (file:line: reason) on any disagreement."""
+    script = OScript(path, table)
+    lines = script.run()
+    assert script.grid is not None
+    return OExample(script.name, script.title, script.grid, script.partisan, tuple(lines),
+                    script.numbers)
 
 
 def _panel(game: OGame, draft: _Draft) -> OPanel:
@@ -242,47 +291,3 @@ def _panel(game: OGame, draft: _Draft) -> OPanel:
                   tuple((cell, number) for cell, _, number, _ in draft.placed),
                   dict(draft.shown), game.loop, game.enclosed, closing, caption,
                   draft.annotations)
-
-
-def _check(d: Directive, error: Callable[[Directive, str], ExampleError], game: OGame,
-           parse: Callable[[OGame, Directive, str], Hex]) -> None:
-    words = d.value.split()
-    claim = " ".join(words)
-    name = game.notation.name
-    players = PARTISAN if game.partisan else IMPARTIAL
-    if words[:1] == ["to-move"] and len(words) == 2 and words[1] in players:
-        ok, seen = not game.over and game.to_move == words[1], \
-            "the game is over" if game.over else f"{game.to_move} is to move"
-    elif words[:1] == ["legal"] and len(words) >= 2:
-        bad = [w for w in words[1:] if game.why_illegal(parse(game, d, w)) is not None]
-        ok = not bad
-        seen = "; ".join(f"{w}: {game.why_illegal(parse(game, d, w))}" for w in bad)
-    elif words[:1] == ["illegal"] and len(words) == 3:
-        cell = parse(game, d, words[1])
-        reason = game.why_illegal(cell)
-        why = words[2]
-        if reason is None:
-            ok, seen = False, f"{words[1]} is legal"
-        elif why == "taken":
-            ok, seen = reason.startswith("there is a stone"), reason
-        elif why == "corner":
-            ok, seen = reason.startswith("corner rule"), reason
-        else:
-            ok = game.ring_glyph(cell) == why and not reason.startswith(("corner", "there"))
-            seen = reason
-    elif words == ["loop"]:
-        ok, seen = bool(game.loop), "no loop has formed"
-    elif words == ["over"]:
-        ok, seen = game.over, "the game goes on"
-    elif words[:1] == ["winner"] and len(words) == 2:
-        ok, seen = game.over and game.winner == words[1], \
-            f"the winner is {game.winner}" if game.over else "the game goes on"
-    elif words[:1] == ["stones"] and len(words) == 2 and words[1].isdigit():
-        ok, seen = len(game.stones()) == int(words[1]), f"there are {len(game.stones())}"
-    else:
-        raise error(d, f"unknown expectation {claim!r} (to-move P, legal CELLS, illegal CELL "
-                       "GLYPH|corner|taken, loop, over, winner P, stones N; P is "
-                       f"{' or '.join(players)})")
-    if not ok:
-        raise error(d, f"the example expects '{claim}', but {seen} "
-                       f"(stones: {' '.join(name(h) for h in game.stones()) or 'none'})")

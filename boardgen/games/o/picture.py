@@ -1,4 +1,6 @@
-"""O's glyph charts, generated from the engine's own table, never drawn by hand.
+"""O's pictures, as neutral data (boardgen.picture): stones, the panel's stones numbered,
+the loop's stones and the stone that closed it marked, the cells it cut off highlighted; and
+the glyph charts, generated from the engine's own table, never drawn by hand.
 
 The rule sheet's figures were lost: the glyph chart (figure 2) and the left and right
 glyphs (4a, 4b) are built here by asking the engine which ring pattern each glyph is and
@@ -9,11 +11,59 @@ sheet says so.  The corner examples (3), a loop (1) and a short game are diagram
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from boardgen.games.o.engine import RULED_GLYPHS, OGame
+from boardgen.games.script import annotated
 from boardgen.geometry import DIRECTIONS, Hex, hexhex
 from boardgen.geometry.rings import RING, patterns_of
-from boardgen.render.diagram import Diagram
-from boardgen.render.scene import Marker, Scene
+from boardgen.picture import Diagram, Marker, Role, Scene, edge_roles, legend_of
+
+if TYPE_CHECKING:  # the reader is imported when a file is read, not with the game
+    from boardgen.games.o.directives import OExample
+
+# What each role means; a legend lists only the roles its panels use.
+ROLES = (Role("legal", "a stone may go here", "a stone may go"),
+         Role("illegal", "it may not", "no stone may go"),
+         Role("new", "cut off from the edge", "cut off from the edge"),
+         Role("corner", "corner"), Role("perimeter", "perimeter"))
+
+
+def o_file_diagram(example: OExample) -> Diagram:
+    """An O diagram file's panels: stones, this panel's stones numbered, the loop's stones
+    and the stone that closed it marked, the cells it cut off highlighted."""
+    rows = []
+    for line in example.lines:
+        scenes = []
+        for panel in line.panels:
+            roles = edge_roles(example.grid)
+            roles.update({h: "new" for h in panel.enclosed})
+            roles.update(panel.shown)
+            numbers = dict(panel.numbered) if example.numbers else {}
+            markers = [Marker(h, "disc" if h in numbers else "dot",
+                              "loop" if h in panel.loop else "stone")
+                       for h in sorted(panel.stones)]
+            if panel.closing is not None:
+                markers.append(Marker(panel.closing, "ring", "accent"))
+            label = f"{panel.label}. " if panel.label else ""
+            scene = Scene(example.grid, cell_roles=roles,
+                          cell_texts={h: str(k) for h, k in numbers.items()},
+                          markers=tuple(markers), caption=label + panel.caption)
+            scenes.append(annotated(scene, panel.annotations))
+        rows.append((line.title, tuple(scenes)))
+    scenes_used: list[Scene] = [s for _, scenes in rows for s in scenes]
+    return Diagram(example.title, tuple(rows), legend_of(ROLES, list(scenes_used)),
+                   _o_note(example), cell_mm=7.0, roles=ROLES)
+
+
+def _o_note(example: OExample) -> str | None:
+    numbered = example.numbers and any(p.numbered for line in example.lines
+                                        for p in line.panels)
+    notes = ["Numbered: the stones of the panel."] if numbered else []
+    if any(p.closing for line in example.lines for p in line.panels):
+        notes.append("Coloured or hollow: the loop's stones; ringed: the one that closed it.")
+    return " ".join(notes) or None
+
 
 # Players' sheets print this; how to print another chart (--glyphs) is in the README.
 RECONSTRUCTION = "Our reconstruction of the lost chart."
@@ -25,7 +75,8 @@ GLYPH_WORDS = {
     "k3-alternate": "three apart", "k4-row": "four in a row", "k4-gap": "three and one",
     "k4-opposite": "four, two pairs", "k5": "five",
 }
-LEGEND = (("legal", "a stone may go here"), ("illegal", "it may not"))
+LEGEND = (Role("legal", "a stone may go here", "a stone may go"),
+          Role("illegal", "it may not", "no stone may go"))
 
 
 def _representative(name: str) -> int:
@@ -65,7 +116,7 @@ def glyph_chart(table: dict[str, str] | None) -> Diagram:
         "O: the glyph chart",
         ((f"Every arrangement of 0 to 5 stones around an empty cell is one of these, turned "
           f"or mirrored. {RECONSTRUCTION}", tuple(scenes)),),
-        LEGEND, cell_mm=9.0,
+        LEGEND, cell_mm=9.0, roles=ROLES,
     )
 
 
@@ -82,5 +133,5 @@ def partisan_glyphs(table: dict[str, str] | None) -> Diagram:
         "Partisan O: the left and right glyphs",
         (("The only glyph whose mirror image differs. Read clockwise from the lone stone, "
           "the left glyph goes stone, gap, stone, stone. " + RECONSTRUCTION, tuple(scenes)),),
-        LEGEND, cell_mm=11.0,
+        LEGEND, cell_mm=11.0, roles=ROLES,
     )
