@@ -19,6 +19,7 @@ from boardgen.errors import BoardgenError, cli_flag, option
 from boardgen.games.copolymer import engine as copolymer
 from boardgen.games.registry import (
     PlayOptions,
+    Position,
     build_diagram,
     diagrams_memoised,
     game_named,
@@ -291,7 +292,10 @@ def picture_options(command: Callable[..., None]) -> Callable[..., None]:
               "cells numbered; prints 'wrote FILE' (or, with --json, the JSON only).")
 @click.option("--every", type=click.IntRange(1, 10_000),
               help="With -o: a strip of panels, the position after every N moves (and after "
-              "the last).")
+              "the last), each move since the panel before numbered, with a legend.")
+@click.option("--every-turn", type=click.IntRange(1, 10_000),
+              help="As --every, counting turns: the position after every N turns "
+              "(Copolymer: a turn goes on while its player connects).")
 @click.option("--cell-mm", type=float, help="Cell width (hole spacing for Polygone) in the "
               "drawing; default 8 mm (14 mm).")
 @click.option("--title", help="Title above the drawing (default: the game and the number of "
@@ -300,8 +304,9 @@ def picture_options(command: Callable[..., None]) -> Callable[..., None]:
 def play(game: str, side: int | None, preset: str | None, diameter: int | None, shape: str,
          mask: Path | None, moves: str, moves_file: Path | None, first: str | None,
          partisan: bool, glyphs_file: Path | None, start_file: Path | None, as_json: bool,
-         output: Path | None, every: int | None, cell_mm: float | None, title: str | None,
-         paper: str, theme: str, fmt: str | None, dpi: int) -> None:
+         output: Path | None, every: int | None, every_turn: int | None,
+         cell_mm: float | None, title: str | None, paper: str, theme: str, fmt: str | None,
+         dpi: int) -> None:
     """Replay moves through the GAME engine and print the position, or draw it.
 
     \b
@@ -315,6 +320,7 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None, 
       boardgen play o --side 4 --partisan --moves "D4 A1 G4"
       boardgen play polygone --moves "c0-c2>d1 c10-c8>b9" --json
       boardgen play copolymer --side 5 --moves-file game.txt -o game.pdf --every 4
+      boardgen play copolymer --side 5 --moves-file game.txt -o game.pdf --every-turn 2
     """
     description = game_named(game)
     title = checked_title(title)
@@ -323,8 +329,12 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None, 
                                      "partisan": partisan, "glyphs": glyphs_file is not None})
     if moves and moves_file is not None:
         raise BoardgenError("--moves and --moves-file both give the moves: use one")
-    if every is not None and output is None:
-        raise BoardgenError("--every draws a strip of panels: give the file with -o")
+    if every is not None and every_turn is not None:
+        raise BoardgenError("--every and --every-turn both cut the strip: use one")
+    strip = "--every" if every is not None else "--every-turn" if every_turn is not None \
+        else None
+    if strip is not None and output is None:
+        raise BoardgenError(f"{strip} draws a strip of panels: give the file with -o")
     if as_json and output is not None and str(output) == STDOUT:
         raise BoardgenError("--json prints to standard output, so -o - cannot: name a file")
     record: list[RecordMove] | None = None
@@ -358,41 +368,82 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None, 
         paper_size = parse_paper(paper)
         target = prepare_output(output, fmt, f"{game}-position")
     panels: list[Panel] = []
-    step = every or max(1, len(tokens))
-    for start_at in range(0, len(tokens), step):
+    if strip is None:
         if record is None:
-            position.play(tokens[start_at:start_at + step])
+            position.play(tokens)
         else:  # each move's line, and its player label checked against the engine
-            play_record(position, record[start_at:start_at + step], str(moves_file))
-        if every is not None:
-            played = position.moves_played
-            panels.append(position.scene(f"After {played} move{'s' * (played != 1)}."))
-    if every is not None and not panels:
-        panels.append(position.scene("The start."))
+            play_record(position, record, str(moves_file))
+    else:
+        panels = _strip(position, tokens, record, str(moves_file), every, every_turn)
     if as_json or target is None:
         click.echo(json.dumps(position.to_json()) if as_json else position.text())
     if target is None:
         return
     path, fmt = target
-    if every is None:
+    if strip is None:
         data = render_position(position, fmt, paper=paper_size, theme=theme_named(theme),
                                cell_mm=width, dpi=dpi, title=title)
     else:
+        n, unit = (every, "move") if every is not None else (every_turn, "turn")
         heading = title if title is not None else \
-            f"{description.name}: the position every {every} move{'s' * (every != 1)}"
+            f"{description.name}: the position every {n} {unit}{'s' * (n != 1)}"
         data = draw_panels(description, heading, panels, fmt, paper=paper_size,
-                           theme=theme_named(theme), cell_mm=width, dpi=dpi)
+                           theme=theme_named(theme), cell_mm=width, dpi=dpi,
+                           note=STRIP_NOTE)
     if as_json:
         write_atomic(path, data)  # stdout holds the JSON alone
     else:
         emit(path, data)
 
 
+STRIP_NOTE = "Numbered: every move since the panel before, by its number."
+
+
+def _strip(position: Position, tokens: list[str], record: list[RecordMove] | None,
+           source: str, every: int | None, every_turn: int | None) -> list[Panel]:
+    """The panels of a strip: the position after every N moves (or N turns, a turn ending
+    when its player's does), and after the last; each panel numbers the moves since the
+    one before.  Errors count moves from the first."""
+    panels: list[Panel] = []
+    since = 0  # moves played at the panel before
+    turns = counted = 0
+
+    def add_panel() -> None:
+        nonlocal since, counted
+        played = position.moves_played
+        caption = f"After {played} move{'s' * (played != 1)}." if every_turn is None else \
+            f"After {turns} turn{'s' * (turns != 1)} ({played} move{'s' * (played != 1)})."
+        panels.append(position.strip_scene(caption, since))
+        if len(panels) > MAX_PANELS:
+            flag, n = ("--every", every) if every is not None else ("--every-turn", every_turn)
+            raise BoardgenError(f"{flag} {n}: more than {MAX_PANELS} panels; choose a larger N")
+        since, counted = played, 0
+
+    for k, token in enumerate(tokens):
+        if record is None:
+            position.play([token])
+        else:  # each move's line, and its player label checked against the engine
+            play_record(position, record[k:k + 1], source)
+        if every is not None:
+            counted += 1
+        elif position.turn_over:
+            turns += 1
+            counted += 1
+        if counted == (every or every_turn):
+            add_panel()
+    if not tokens:
+        panels.append(position.strip_scene("The start.", 0))
+    elif position.moves_played > since:
+        add_panel()  # the last position (with a turn in progress, if one is)
+    return panels
+
+
 @cli.command()
 @click.argument("target", metavar="GAME|FILE")
 @click.argument("name", required=False)
 @click.option("--list", "list_names", is_flag=True, help="List the GAME's diagrams and exit.")
-@click.option("--cell-mm", type=float, help="Cell width in the panels (default 8 mm).")
+@click.option("--cell-mm", type=float, help="Cell width in the panels, flat to flat (default 8 "
+              "mm); for Polygone, how far apart neighbouring holes are (default 14 mm).")
 @click.option("--glyphs", "glyphs_file", type=click.Path(path_type=Path),
               help="O: replace the glyph table from a file of 'glyph: ruling' lines.")
 @click.option("-o", "--output", type=click.Path(path_type=Path),

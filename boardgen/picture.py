@@ -21,7 +21,7 @@ This module sits beside ``boardgen.geometry``, below the games and the renderer.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal, get_args
 
 from boardgen.errors import BoardgenError
@@ -36,9 +36,12 @@ MARK_KINDS: tuple[MarkKind, ...] = get_args(MarkKind)
 # How a marker on a hex cell is drawn: a stone (dot), a ring, a cross, a paper-coloured
 # disc under a text, or a small pip.
 MarkerKind = Literal["dot", "ring", "cross", "disc", "pip"]
-# How a legend shows a role: a hex cell, a bar (a piece on a segment), a dashed segment (an
-# allowed target), or a struck-through one (a forbidden target).
-SwatchKind = Literal["cell", "bar", "dashed", "struck"]
+# How a legend shows a role: a hex cell, a highlight's band on an empty cell, a stone on an
+# empty cell, a bar (a piece on a segment), a dashed segment (an allowed target), a struck-
+# through one (a forbidden target), or a tinted one (a designer's decorative tint).
+SwatchKind = Literal["cell", "band", "stone", "bar", "dashed", "struck", "tinted"]
+# The decorative highlight every game's diagrams take: no engine judges it.
+TINT = "tint"
 
 
 # --- hex boards --------------------------------------------------------------------------
@@ -72,6 +75,9 @@ class Scene:
     arrows: tuple[Arrow, ...] = ()
     labels: str = "outside"  # a LabelMode
     caption: str | None = None
+    # A designer's highlights, by role: drawn over the cell as a band inside its edge, so
+    # that the cell keeps its own role (a player's colour), its stone and its number.
+    highlights: Mapping[Hex, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.labels not in LABEL_MODES:
@@ -139,6 +145,7 @@ class HoleScene:
     hole_marks: tuple[tuple[Hole, str], ...] = ()  # a MarkKind, or a short text
     arrows: tuple[tuple[Hole, Hole], ...] = ()
     caption: str | None = None
+    tinted: tuple[Segment, ...] = ()  # a designer's decorative tint, under everything
 
 
 Panel = Scene | HoleScene  # one panel of a diagram: a hex board or a lattice
@@ -189,21 +196,38 @@ def show_svg_with(drawer: Callable[[Diagram], str]) -> None:
 
 
 def panel_roles(panel: Panel) -> set[str]:
-    """The roles a panel shows, as a legend names them."""
+    """The roles a panel shows as fills, stones, bars or segments, as a legend names them
+    (highlights apart: :func:`highlight_roles`)."""
     if isinstance(panel, Scene):
-        return set(panel.cell_roles.values())
+        return set(panel.cell_roles.values()) | {m.role for m in panel.markers}
     roles = set(panel.bars.values())
     if panel.dashed:
         roles.add("ghost")
     if panel.struck:
         roles.add("crossed")
+    if panel.tinted:
+        roles.add(TINT)
     return roles
 
 
+def highlight_roles(panel: Panel) -> set[str]:
+    """The roles a panel's highlights show (drawn as bands over the cells)."""
+    return set(panel.highlights.values()) if isinstance(panel, Scene) else set()
+
+
 def legend_of(roles: tuple[Role, ...], panels: list[Panel]) -> tuple[Role, ...]:
-    """The roles the panels use, in the order given."""
+    """The roles the panels use, in the order given; a role used as a highlight is shown
+    as a band on an empty cell (after its own entry, if the panels also fill cells with
+    it)."""
     used = set().union(*(panel_roles(p) for p in panels)) if panels else set()
-    return tuple(role for role in roles if role.name in used)
+    bands = set().union(*(highlight_roles(p) for p in panels)) if panels else set()
+    legend: list[Role] = []
+    for role in roles:
+        if role.name in used and role.swatch != "band":
+            legend.append(role)
+        if role.name in bands:
+            legend.append(replace(role, swatch="band"))
+    return tuple(legend)
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ options, what a cell may measure) is written here only.  An error names the opti
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal, get_args
@@ -18,6 +18,7 @@ from boardgen.errors import BoardgenError, option
 from boardgen.games.copolymer.engine import PLAYERS
 from boardgen.games.o.engine import check_glyph_table, parse_glyph_table
 from boardgen.games.registry import Game, GlyphTable, PlayOptions, Position, game_named, games
+from boardgen.games.script import Directive
 from boardgen.geometry import SHAPES, HexGrid, grid_from_mask, make_shape, shape_cell_count
 from boardgen.geometry.hexgrid import MAX_CELLS, Hex, shape_corners
 from boardgen.render.board import (
@@ -378,3 +379,57 @@ def vocabulary_matches() -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
             "ThemeName": (get_args(ThemeName), tuple(THEMES)),
             "Orientation": (get_args(Orientation), ORIENTATIONS),
             "ShapeName": (get_args(ShapeName), SHAPES)}
+
+
+# --- a designer's annotations, given to draw() ---------------------------------------------
+
+Arrows = Iterable[tuple[str, str]]
+Marks = Mapping[str, str]
+Highlights = Mapping[str, Iterable[str] | str]
+# The argument each annotation directive comes from (errors name it).
+ANNOTATION_FIELDS = {"arrow": "arrows", "mark": "marks", "highlight": "highlights"}
+
+
+def _word(value: object, field: str, what: str) -> str:
+    """One name, as a directive's word: text with no spaces."""
+    need(value, str, field)
+    assert isinstance(value, str)
+    if not value or any(ch.isspace() for ch in value):
+        raise BoardgenError(f"{option(field)}: {what} {quoted(value)} must be one word, "
+                            "with no spaces", field=field)
+    return value
+
+
+def annotation_directives(arrows: object, marks: object, highlights: object
+                          ) -> list[Directive]:
+    """``draw()``'s arrows, marks and highlights as the directives a diagram file would
+    have (``arrow: FROM TO``, ``mark: WHERE KIND``, ``highlight: ROLE WHERE...``), so that
+    they are read and checked as a file's are."""
+    directives: list[Directive] = []
+    if arrows is not None:
+        need(arrows, (list, tuple), "arrows")
+        assert isinstance(arrows, list | tuple)
+        for arrow in arrows:
+            if not isinstance(arrow, list | tuple) or len(arrow) != 2:
+                raise BoardgenError(f"{option('arrows')}: each arrow is a pair (FROM, TO), "
+                                    f"not {quoted(arrow)}", field="arrows")
+            start, end = (_word(w, "arrows", "a place") for w in arrow)
+            directives.append(Directive("arrow", f"{start} {end}", 0))
+    if marks is not None:
+        need(marks, dict, "marks")
+        assert isinstance(marks, dict)
+        for where, kind in marks.items():
+            directives.append(Directive("mark", f"{_word(where, 'marks', 'a place')} "
+                                                f"{_word(kind, 'marks', 'a mark')}", 0))
+    if highlights is not None:
+        need(highlights, dict, "highlights")
+        assert isinstance(highlights, dict)
+        for role, wheres in highlights.items():
+            places = [wheres] if isinstance(wheres, str) else wheres
+            if not isinstance(places, list | tuple | set | frozenset) or not places:
+                raise BoardgenError(f"{option('highlights')}: {quoted(role)} needs a list of "
+                                    f"places, not {quoted(wheres)}", field="highlights")
+            words = [_word(w, "highlights", "a place") for w in sorted(places)]
+            directives.append(Directive("highlight", f"{_word(role, 'highlights', 'a role')} "
+                                                     f"{' '.join(words)}", 0))
+    return directives

@@ -69,7 +69,7 @@ def test_the_engine_gives_a_code_with_each_refusal() -> None:
     ("panel: one\nexpect: sideways", 4, "unknown expectation 'sideways'"),
     ("panel: one\nwobble: 3", 4, "unknown directive 'wobble' in a panel"),
     ("wobble: 3", 3, "unknown directive 'wobble' before the first panel"),
-    ("place: A1", 3, "unknown directive 'place' before the first panel"),
+    ("place: A1", 3, "'place:' must come after a 'panel:' line"),
 ])
 def test_the_runner_reports_every_problem_at_its_line(tmp_path: Path, where: str, line: int,
                                                       message: str) -> None:

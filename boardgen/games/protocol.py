@@ -41,7 +41,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from boardgen.errors import BoardgenError, option
 from boardgen.games.replay import replay_moves
@@ -55,8 +55,12 @@ from boardgen.picture import (
     Role,
     Scene,
     board_scene,
+    legend_of,
 )
 from boardgen.resources import templates_root
+
+if TYPE_CHECKING:  # the diagram-file runner is imported when a diagram is read
+    from boardgen.games.script import Directive
 
 TEMPLATES = templates_root()
 GlyphTable = dict[str, str]
@@ -127,6 +131,24 @@ class Game(ABC):
     def load_file(self, path: Path, glyphs: GlyphTable | None) -> Diagram:
         """A diagram file replayed through the engine, every claim checked; raises
         BoardgenError as ``FILE:LINE: message``."""
+
+    def load_text(self, text: str, glyphs: GlyphTable | None) -> Diagram:
+        """A diagram file's contents given as text (``boardgen.parse_diagram``); raises
+        BoardgenError as ``line N: message``.  Default: files only."""
+        raise BoardgenError(f"{self.name} diagrams are read from files only")
+
+    def diagram_directives(self) -> frozenset[str]:
+        """Every directive its diagram files take (so that an error about a directive in
+        another game's file can say whose it is)."""
+        return frozenset()
+
+    def annotated(self, position: Position, panel: Panel,
+                  directives: Sequence[Directive]) -> Panel:
+        """The position's picture with a designer's ``arrow:``, ``mark:`` and
+        ``highlight:`` directives (made by ``boardgen.draw``), checked as in a diagram
+        file: a highlight the engine judges must be true of the position.  Default: no
+        annotations."""
+        raise BoardgenError(f"{self.name} pictures take no arrows, marks or highlights")
 
     def split_moves(self, text: str) -> list[str]:
         """A line of moves cut into moves (default: at spaces)."""
@@ -214,10 +236,13 @@ class Game(ABC):
                                 "give its path: boardgen diagram FILE)")
         return self.load_file(path, glyphs)
 
-    def panels(self, heading: str, scenes: Sequence[Panel]) -> Diagram:
-        """Pictures of positions in one row of panels (``play -o``, and ``--every``'s
-        strip)."""
-        return Diagram(heading, ((None, tuple(scenes)),), cell_mm=self.panel_cell_mm)
+    def panels(self, heading: str, scenes: Sequence[Panel], note: str | None = None
+               ) -> Diagram:
+        """Pictures of positions in one row of panels (``play -o``); with a ``note``, a
+        strip (``--every``), which carries a legend of the roles it shows and the note."""
+        legend = legend_of(self.roles, list(scenes)) if note is not None else ()
+        return Diagram(heading, ((None, tuple(scenes)),), legend, note,
+                       cell_mm=self.panel_cell_mm, roles=self.roles)
 
 
 class Position(ABC):
@@ -284,6 +309,18 @@ class Position(ABC):
     @abstractmethod
     def scene(self, caption: str | None = None) -> Panel:
         """A picture of the position, the last turn's cells (or piece) numbered."""
+
+    def strip_scene(self, caption: str | None, since: int) -> Panel:
+        """A picture of the position with every move after the first ``since`` numbered
+        by its move number (a strip's panel; ``since`` = moves played: none numbered).
+        Default: as :meth:`scene`."""
+        return self.scene(caption)
+
+    @property
+    def turn_over(self) -> bool:
+        """Whether the last move ended its player's turn (a strip counting turns breaks
+        there).  Default: every move is a turn."""
+        return True
 
     def diagram(self, title: str | None = None) -> Diagram:
         """The position as a one-panel diagram, titled with the moves played unless

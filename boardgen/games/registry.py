@@ -24,6 +24,7 @@ from pathlib import Path
 
 from boardgen.errors import BoardgenError
 from boardgen.games.copolymer.game import COPOLYMER
+from boardgen.games.free.game import FREE
 from boardgen.games.o.game import O_GAME
 from boardgen.games.polygone.game import POLYGONE
 from boardgen.games.protocol import (
@@ -34,6 +35,7 @@ from boardgen.games.protocol import (
     PlayOptions,
     Position,
 )
+from boardgen.games.script import directive_owners_with
 from boardgen.picture import Diagram
 
 __all__ = ["BUILT_IN", "ENTRY_POINT_GROUP", "Game", "GlyphTable", "HexBoards",
@@ -42,7 +44,7 @@ __all__ = ["BUILT_IN", "ENTRY_POINT_GROUP", "Game", "GlyphTable", "HexBoards",
            "problems", "remember_diagram"]
 
 ENTRY_POINT_GROUP = "boardgen.games"
-BUILT_IN: tuple[Game, ...] = (COPOLYMER, O_GAME, POLYGONE)
+BUILT_IN: tuple[Game, ...] = (COPOLYMER, O_GAME, POLYGONE, FREE)
 KEY = re.compile(r"^[a-z][a-z0-9-]{0,30}$")  # a game's command-line name
 problems: list[str] = []  # plug-ins left out, and why
 
@@ -79,6 +81,14 @@ def __getattr__(name: str) -> dict[str, Game]:
     if name == "GAMES":
         return games()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _directive_owners(key: str) -> list[str]:
+    """The games whose diagram files take a directive (for the runner's errors)."""
+    return [game.key for game in games().values() if key in game.diagram_directives()]
+
+
+directive_owners_with(_directive_owners)
 
 
 def game_named(key: str) -> Game:

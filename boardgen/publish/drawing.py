@@ -38,8 +38,10 @@ def render_position(position: Position, fmt: str, *, paper: Paper | None = None,
 
 def draw_panels(game: Game, heading: str, scenes: Sequence[Panel], fmt: str,
                 *, paper: Paper | None = None, theme: Theme | None = None,
-                cell_mm: float | None = None, dpi: int = 150) -> bytes:
-    """Pictures of positions in one row of panels (``play -o``, and ``--every``'s strip)."""
-    return draw_diagram(game.panels(heading, scenes), game.key, "position", fmt,
+                cell_mm: float | None = None, dpi: int = 150, note: str | None = None
+                ) -> bytes:
+    """Pictures of positions in one row of panels (``play -o``, and ``--every``'s strip,
+    whose ``note`` says what the numbers are)."""
+    return draw_diagram(game.panels(heading, scenes, note), game.key, "position", fmt,
                         paper=paper or parse_paper("a4"), theme=theme or THEMES["colour"],
                         cell_mm=cell_mm, dpi=dpi, info=game.diagram_info("position"))

@@ -17,10 +17,13 @@ from boardgen.geometry.lattice import Hole, line_name
 from boardgen.picture import DEFAULT_PANEL_CELL_MM, Diagram, HoleScene, Panel, Scene, show_svg_with
 from boardgen.render.board import MIN_CELL_MM
 from boardgen.render.figure import (
+    Area,
     CellShape,
     Figure,
+    Mark,
     Stroke,
     Text,
+    band,
     board_figure,
     ink_box,
     merge,
@@ -28,7 +31,7 @@ from boardgen.render.figure import (
     wrap,
 )
 from boardgen.render.fonts import BOLD, REGULAR, face
-from boardgen.render.lattice import lattice_figure, staple, target_strokes
+from boardgen.render.lattice import lattice_figure, staple, target_strokes, tint_strokes
 from boardgen.render.paper import Paper, content_size
 from boardgen.render.pdf import PageInfo, render_pdf_pages
 from boardgen.render.png import render_png
@@ -74,6 +77,9 @@ def _legend(diagram: Diagram, cell_width: float, y: float, max_width: float) -> 
     r = swatch / math.sqrt(3)
     cells: list[CellShape] = []
     strokes: list[Stroke] = []
+    marks: list[Mark] = []
+    overlays: list[Area] = []
+    offsets = Layout.from_cell_width(cell_width).corner_offsets()
     texts = []
     x = swatch / 2
     line_y = y  # swatches that pass max_width start a line of their own
@@ -86,9 +92,19 @@ def _legend(diagram: Diagram, cell_width: float, y: float, max_width: float) -> 
             # The swatch is a bar or target one swatch long, drawn as on the panels.
             segment = (Hole(0, 0), Hole(0, 2))
             shape = staple(segment, role, swatch) if entry.swatch == "bar" \
+                else tint_strokes(segment, swatch) if entry.swatch == "tinted" \
                 else target_strokes(segment, entry.swatch, swatch)
             strokes.extend(replace(st, points=tuple((px + x - swatch / 2, py + line_y + r)
                                                     for px, py in st.points)) for st in shape)
+        elif entry.swatch in ("band", "stone"):
+            # A highlight's band, or a stone, on an empty cell, as on the panels.
+            cells.append(CellShape(f"legend-{role}", x, line_y + r, "empty"))
+            if entry.swatch == "band":
+                overlay, edges = band(f"legend-{role}", x, line_y + r, role, offsets)
+                overlays.append(overlay)
+                strokes.extend(edges)
+            else:
+                marks.append(Mark("dot", x, line_y + r, 0.3 * cell_width, role))
         else:
             cells.append(CellShape(f"legend-{role}", x, line_y + r, role))
         # A label hugs its own swatch (1 mm) and keeps well clear of the next (5 mm), so
@@ -108,8 +124,8 @@ def _legend(diagram: Diagram, cell_width: float, y: float, max_width: float) -> 
                 height += 1.35 * size
                 texts.append(Text(0.0, y + height - 0.5 * size, line, size, "caption",
                                   "start"))
-    offsets = Layout.from_cell_width(cell_width).corner_offsets()
-    legend = Figure(0.0, height, cell_width, offsets, cells, texts, [], strokes)
+    legend = Figure(0.0, height, cell_width, offsets, cells, texts, marks, strokes,
+                    overlays=overlays)
     ink = ink_box(legend)
     legend.width = ink[2] if ink is not None else 0.0  # as wide as it draws
     return legend
@@ -146,22 +162,24 @@ def panel_rows(diagram: Diagram, *, cell_width: float, max_width: float
 
 
 def diagram_pages(diagram: Diagram, *, cell_width: float, max_width: float,
-                  max_height: float | None) -> list[Figure]:
+                  max_height: float | None, keep_heading: bool = True) -> list[Figure]:
     """Panels laid out in rows no wider than ``max_width`` if they fit it; a new page when
     a row would pass ``max_height``.  Each page's size is what it draws, blank margin
     included, so that a panel too large for the paper shows as a page too large (never cut
     at the page's edge); the first row stays with the title and legend (no page of
     headings alone).
 
-    ``max_height`` None: one tall picture (SVG, PNG), with a wider margin all round."""
+    ``max_height`` None: one tall picture (SVG, PNG), with a wider margin all round.
+    ``keep_heading`` False lets the title and legend have a page of their own (when the
+    first row cannot fit under them at any size)."""
     margin = DIAGRAM_MARGIN_MM if max_height is None else PAGE_INSET_MM
     return [_with_margin(page, margin) for page in _pages(
         diagram, cell_width, max_width - 2 * margin,
-        None if max_height is None else max_height - 2 * margin)]
+        None if max_height is None else max_height - 2 * margin, keep_heading)]
 
 
 def _pages(diagram: Diagram, cell_width: float, max_width: float,
-           max_height: float | None) -> list[Figure]:
+           max_height: float | None, keep_heading: bool) -> list[Figure]:
     panels = [[_panel_figure(scene, cell_width) for scene in scenes]
               for _, scenes in diagram.rows]
     panel_width = max(f.width for row in panels for f in row)
@@ -191,7 +209,8 @@ def _pages(diagram: Diagram, cell_width: float, max_width: float,
         for start in range(0, len(figures), columns):
             row = figures[start:start + columns]
             row_height = max(f.height for f in row) + (heading_height if start == 0 else 0.0)
-            if max_height is not None and y + row_height > max_height and panels_on_page:
+            if max_height is not None and y + row_height > max_height and \
+                    (panels_on_page or (not keep_heading and (parts or texts))):
                 new_page()
             if start == 0 and heading:
                 texts.extend(Text(t.x, t.y + y, t.text, t.size, t.role, t.anchor, t.weight)
@@ -229,12 +248,12 @@ def _pages_fit(pages: list[Figure], room: tuple[float, float]) -> bool:
 
 
 def largest_fitting_cell(diagram: Diagram, room: tuple[float, float],
-                         too_large: float) -> float | None:
+                         too_large: float, *, keep_heading: bool = True) -> float | None:
     """The largest cell width (to 0.1 mm, from MIN_CELL_MM, below ``too_large``) with which
     every page of the diagram fits ``room``; None if not even the smallest does."""
     def fits(width: float) -> bool:
         return _pages_fit(diagram_pages(diagram, cell_width=width, max_width=room[0],
-                                        max_height=room[1]), room)
+                                        max_height=room[1], keep_heading=keep_heading), room)
 
     low, high = round(MIN_CELL_MM * 10), math.ceil(too_large * 10) - 1  # in tenths of a mm
     if high < low or not fits(low / 10):
@@ -258,24 +277,29 @@ def draw_diagram(diagram: Diagram, game: str, name: str, fmt: str, *, paper: Pap
     room_w, room_h = content_size(paper.size("portrait"))
     cell_width = cell_mm or diagram.cell_mm
     if fmt == "pdf":
-        pages = diagram_pages(diagram, cell_width=cell_width, max_width=room_w,
-                              max_height=room_h)
-        if not _pages_fit(pages, (room_w, room_h)):
+        room = (room_w, room_h)
+        # The title and legend stay with the first row, unless no size lets them.
+        for keep in (True, False):
+            pages = diagram_pages(diagram, cell_width=cell_width, max_width=room_w,
+                                  max_height=room_h, keep_heading=keep)
+            if _pages_fit(pages, room):
+                return render_pdf_pages(pages, theme=theme, paper=paper, info=info)
             # A panel taller or wider than the page: with the default size, shrink the
             # cells until every page fits (the footer states the cell size); a size the
             # user chose is refused, naming the largest that fits.
-            largest = largest_fitting_cell(diagram, (room_w, room_h), cell_width)
-            where = f"diagram {game} {name}" if game else f"diagram {name!r}"
-            if largest is None:
-                raise BoardgenError(f"{where}: paper {paper.name} is too small for its panels "
-                                    f"even at {MIN_CELL_MM:g} mm a cell")
-            if cell_mm is not None:
-                raise BoardgenError(f"{where}: at {option('cell_mm')} {cell_mm:g} a panel "
-                                    "does not fit "
-                                    f"{paper.name} paper; the largest that fits is "
-                                    f"{option('cell_mm')} {largest:g}")
-            pages = diagram_pages(diagram, cell_width=largest, max_width=room_w,
-                                  max_height=room_h)
+            largest = largest_fitting_cell(diagram, room, cell_width, keep_heading=keep)
+            if largest is not None:
+                break
+        where = f"diagram {game} {name}" if game else f"diagram {name!r}"
+        if largest is None:
+            raise BoardgenError(f"{where}: paper {paper.name} is too small for its panels "
+                                f"even at {MIN_CELL_MM:g} mm a cell")
+        if cell_mm is not None:
+            raise BoardgenError(f"{where}: at {option('cell_mm')} {cell_mm:g} a panel "
+                                f"does not fit {paper.name} paper; the largest that fits is "
+                                f"{option('cell_mm')} {largest:g}")
+        pages = diagram_pages(diagram, cell_width=largest, max_width=room_w,
+                              max_height=room_h, keep_heading=keep)
         return render_pdf_pages(pages, theme=theme, paper=paper, info=info)
     (figure,) = diagram_pages(diagram, cell_width=cell_width, max_width=room_w,
                               max_height=None)

@@ -64,10 +64,32 @@ class Stroke:
 
 @dataclass(frozen=True, slots=True)
 class Area:
-    """A filled polygon under everything else (e.g. the home halves of a lattice board)."""
+    """A filled polygon under everything else (e.g. the home halves of a lattice board), or,
+    in ``Figure.overlays``, over the cells (a highlight's band, named by its cell)."""
 
     points: tuple[Point, ...]
     role: str
+    name: str = ""
+
+
+# A highlight's band lies inside the cell's edge, between these shares of the distance
+# from the centre to a corner: the cell's own fill shows outside and inside it, and a stone
+# or a numbered disc (0.3 of the cell width across the middle) fits inside it.
+BAND_OUTER, BAND_INNER = 0.95, 0.64
+BAND_EDGE_MM = 0.25  # the band's two outlines, in the line colour
+
+
+def band(name: str, x: float, y: float, role: str, offsets: tuple[Point, ...]
+         ) -> tuple[Area, list[Stroke]]:
+    """A highlight over the cell centred at (x, y): a hexagonal band, one polygon with a
+    hole (the inner hexagon traced the other way round, joined by a slit of no width),
+    and its two outlines."""
+    outer = [(x + dx * BAND_OUTER, y + dy * BAND_OUTER) for dx, dy in offsets]
+    inner = [(x + dx * BAND_INNER, y + dy * BAND_INNER) for dx, dy in offsets]
+    points = (*outer, outer[0], inner[0], *reversed(inner[1:]), inner[0])
+    edges = [Stroke((*ring, ring[0]), "line", BAND_EDGE_MM, under=True)
+             for ring in (outer, inner)]
+    return Area(points, role, name), edges
 
 
 # Patterns are drawn on a square lattice of pitch pattern_step(cell width); the share of
@@ -116,6 +138,7 @@ class Figure:
     # What the PDF scale check says of the figure's unit; empty: hex cells of cell_width.
     scale_note: str = ""
     areas: list[Area] = field(default_factory=list)
+    overlays: list[Area] = field(default_factory=list)  # highlights, over the cells
 
     def shifted(self, dx: float, dy: float) -> Figure:
         return Figure(
@@ -128,6 +151,8 @@ class Figure:
             self.scale_note,
             [replace(a, points=tuple((x + dx, y + dy) for x, y in a.points))
              for a in self.areas],
+            [replace(a, points=tuple((x + dx, y + dy) for x, y in a.points))
+             for a in self.overlays],
         )
 
 
@@ -174,11 +199,19 @@ def board_figure(scene: Scene, cell_width: float, *, margin: float = 1.0) -> Fig
         # A pip is a small dot: a mark on a cell that keeps the cell's own colour readable.
         marks.append(Mark("dot" if marker.kind == "pip" else marker.kind, x, y, radius,
                           marker.role))
-    strokes = [stroke for a in scene.arrows
-               for stroke in arrow_strokes(layout.centre(a.start), layout.centre(a.end),
-                                           a.role, cell_width)]
-    return Figure(x1 - x0 + 2 * margin, y1 - y0 + 2 * margin, cell_width,
-                  layout.corner_offsets(), cells, texts, marks, strokes)
+    strokes = []
+    overlays = []
+    offsets = layout.corner_offsets()
+    for h, role in scene.highlights.items():
+        x, y = layout.centre(h)
+        overlay, edges = band(name(h), x, y, role, offsets)
+        overlays.append(overlay)
+        strokes.extend(edges)
+    strokes.extend(stroke for a in scene.arrows
+                   for stroke in arrow_strokes(layout.centre(a.start), layout.centre(a.end),
+                                               a.role, cell_width))
+    return Figure(x1 - x0 + 2 * margin, y1 - y0 + 2 * margin, cell_width, offsets, cells,
+                  texts, marks, strokes, overlays=overlays)
 
 
 def _extent(scene: Scene, cell_width: float, notation: Notation
@@ -353,7 +386,7 @@ def ink_box(figure: Figure) -> tuple[float, float, float, float] | None:
             box(x - half, y - half, x + half, y + half)
     for t in figure.texts:
         box(*text_box(t))
-    for area in figure.areas:
+    for area in [*figure.areas, *figure.overlays]:
         for x, y in area.points:
             box(x, y, x, y)
     if not xs:
@@ -380,5 +413,6 @@ def merge(width: float, height: float, parts: list[Figure], texts: list[Text] | 
         merged.marks.extend(part.marks)
         merged.strokes.extend(part.strokes)
         merged.areas.extend(part.areas)
+        merged.overlays.extend(part.overlays)
     merged.texts.extend(texts or [])
     return merged

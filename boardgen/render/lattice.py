@@ -69,6 +69,13 @@ def target_strokes(ln: Line, kind: str, spacing: float) -> list[Stroke]:
             Stroke(((mx - r, my + r), (mx + r, my - r)), "line", 0.025 * s)]
 
 
+def tint_strokes(ln: Segment, spacing: float) -> list[Stroke]:
+    """A designer's decorative tint on a segment: a wide band of the tint's colour under
+    the groove and everything on it."""
+    return [Stroke(_segment(ln, spacing), "tint", 0.2 * spacing, under=True),
+            Stroke(_segment(ln, spacing), "groove", 0.035 * spacing, under=True)]
+
+
 def _arc(swing: Swing, spacing: float) -> Stroke:
     cx, cy = _at(swing.pivot, spacing)
     k0, k1 = direction(swing.pivot, swing.start), direction(swing.pivot, swing.end)
@@ -119,6 +126,8 @@ def lattice_figure(scene: HoleScene, spacing: float, *, margin: float = 1.0) -> 
     marks: list[Mark] = []
     texts: list[Text] = []
     areas = [Area(tuple(position(h, s) for h in holes), role) for holes, role in scene.areas]
+    for ln in scene.tinted:
+        strokes.append(tint_strokes(ln, s)[0])
     for ln in scene.grooves:
         strokes.append(Stroke(_segment(ln, s), "groove", 0.035 * s, under=True))
     for ln in scene.dashed:

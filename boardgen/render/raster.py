@@ -170,6 +170,8 @@ class _Painter:
         for area in self.figure.areas:
             self._area(ctx, area)
         self._cells(ctx, top - self.band, bottom - self.band)
+        for overlay in self.figure.overlays:  # highlights: bands over the cells
+            self._area(ctx, overlay)
         strokes = self.figure.strokes
         for s in strokes:
             if s.under:
@@ -295,6 +297,13 @@ class _Painter:
         }[m.kind]
         ctx.new_sub_path()
         ctx.arc(m.x, m.y, m.radius, 0, 6.283185307179586)
+        if m.kind == "dot" and m.role in theme.cells and theme.cells[m.role].pattern:
+            ctx.save()  # a stone told apart by its pattern (ink)
+            self._fill(ctx, m.role, (m.x, m.y))
+            ctx.restore()
+            ctx.new_sub_path()
+            ctx.arc(m.x, m.y, m.radius, 0, 6.283185307179586)
+            fill = None
         if fill is not None:
             ctx.set_source_rgb(*_rgb(fill))
             ctx.fill_preserve()

@@ -97,6 +97,14 @@ THEMES: dict[str, Theme] = {
             "black-home": Paint("#e3e3e3"),
             "white-start": Paint("#b8b0a0"),
             "black-start": Paint("#8c8c8c"),
+            # Highlights only (bands over cells): a connection, and a designer's tint.
+            "connection": Paint("#f29e4c", "hlines"),  # 169, lines across
+            "tint": Paint("#c9a0dc"),  # 179, lavender: no engine role is this colour
+            # Stones of the rules-free diagrams: 26, 255, 167 and 77 once grey.
+            "stone-black": Paint("#1a1a1a"),
+            "stone-white": Paint("#ffffff"),
+            "stone-red": Paint("#f08a7a"),
+            "stone-blue": Paint("#2b4f9e"),
         },
         {"stone": "#1a1a1a", "loop": "#e8731c"},  # 26 and 129
     ),
@@ -123,6 +131,12 @@ THEMES: dict[str, Theme] = {
             "black-home": Paint("#e2e2e2"),
             "white-start": Paint("#b0b0b0"),
             "black-start": Paint("#888888"),
+            "connection": Paint("#e69f00", "hlines"),
+            "tint": Paint("#56b4e9"),  # sky blue
+            "stone-black": Paint("#111111"),  # 17
+            "stone-white": Paint("#ffffff"),  # 255
+            "stone-red": Paint("#e69f00"),  # orange, 157: told from blue in every vision
+            "stone-blue": Paint("#0072b2"),  # 87
         },
         {"stone": "#111111", "loop": "#e69f00"},
     ),
@@ -150,6 +164,12 @@ THEMES: dict[str, Theme] = {
             "black-home": Paint("#ffffff", "dots"),
             "white-start": Paint("#000000"),
             "black-start": Paint("#000000"),
+            "connection": Paint("#ffffff", "hlines"),
+            "tint": Paint("#ffffff", "dots"),
+            "stone-black": Paint("#000000"),
+            "stone-white": Paint("#ffffff"),
+            "stone-red": Paint("#ffffff", "hatch"),  # the two colours told apart by lines
+            "stone-blue": Paint("#ffffff", "hlines"),
         },
         {"stone": "#000000", "loop": "#ffffff"},  # loop stones hollow
     ),

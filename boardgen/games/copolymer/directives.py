@@ -11,12 +11,15 @@ Directives:
   position: (block) ... end    setup: MOVES (replayed from the empty board, not shown)
   line: TITLE                  starts a row of panels from the start position
   panel: LABEL                 starts a panel
+  place: CELL                  a placement, classified by the engine; or with a claim:
   place: CELL connection N [forced] | place: CELL ends N
   expect: to-move P | connections CELLS|none | forced | turn-continues | turn-ends
           | counts x N o N | winner P | solved winner P   (perfect play, exhaustive search)
   note: TEXT                   appended to the panel's caption
   game: copolymer              optional under templates/copolymer/, needed elsewhere
-  arrow: / mark: / highlight: / caption:   annotations (see boardgen.games.script)
+  arrow: / mark: / highlight: / caption:   annotations (see boardgen.games.script);
+  highlight: new|connection|legal|illegal CELLS is judged by the engine like a claim, in
+  the position the panel shows; highlight: tint CELLS is the designer's own
 """
 
 from __future__ import annotations
@@ -46,8 +49,43 @@ from boardgen.geometry import Hex, HexGrid, make_shape
 # The exhaustive search behind 'expect: solved winner P' grows steeply with the empty cells;
 # past this many it would run for minutes (the tempo example has 8).
 MAX_SOLVED_EMPTY = 12
-# Roles a designer may highlight cells with on a Copolymer board.
-HIGHLIGHT_ROLES = ("new", "legal", "illegal")
+# Highlight roles the engine judges, and what each says of a cell: placed in the turn the
+# panel shows, a connection for the player to move, a cell the player to move may take,
+# one they may not.
+JUDGED_ROLES = ("new", "connection", "legal", "illegal")
+
+
+def _names(game: Copolymer, cells: list[Hex]) -> str:
+    return " ".join(game.notation.name(h) for h in cells) or "none"
+
+
+def judge_new(game: Copolymer, draft: object, cell: Hex) -> str | None:
+    turn = [p.cell for p in game.this_turn()]
+    return None if cell in turn else \
+        f"the engine finds it was not placed in this turn (placed: {_names(game, turn)})"
+
+
+def judge_connection(game: Copolymer, draft: object, cell: Hex) -> str | None:
+    if game.over:
+        return "the engine finds the game over: no connection is open"
+    found = game.connections()
+    return None if cell in found else \
+        f"the engine finds it is not a connection for {game.to_move.upper()} " \
+        f"(connections: {_names(game, found)})"
+
+
+def judge_legal(game: Copolymer, draft: object, cell: Hex) -> str | None:
+    refusal = game.refusal(cell)
+    return None if refusal is None else f"the engine rules it illegal: {refusal.message}"
+
+
+def judge_illegal(game: Copolymer, draft: object, cell: Hex) -> str | None:
+    return f"the engine rules it legal for {game.to_move.upper()}" \
+        if game.refusal(cell) is None else None
+
+
+HIGHLIGHT_JUDGES = {"new": judge_new, "connection": judge_connection, "legal": judge_legal,
+                    "illegal": judge_illegal}
 
 
 @dataclass(frozen=True)
@@ -75,7 +113,7 @@ class Example:
 
 
 @dataclass
-class _PanelDraft:
+class PanelDraft:
     label: str
     placements: list[Placement] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
@@ -116,7 +154,7 @@ def _describe(game: Copolymer, placements: list[Placement], forced: list[bool]) 
     return sentence[0].upper() + sentence[1:] + "."
 
 
-def _caption(game: Copolymer, draft: _PanelDraft, forced_flags: list[bool]) -> str:
+def _caption(game: Copolymer, draft: PanelDraft, forced_flags: list[bool]) -> str:
     parts = []
     if draft.placements:
         parts.append(_describe(game, draft.placements, forced_flags))
@@ -137,14 +175,14 @@ def _caption(game: Copolymer, draft: _PanelDraft, forced_flags: list[bool]) -> s
     return " ".join(parts)
 
 
-class CopolymerScript(GameScript[Copolymer, _PanelDraft, Panel]):
+class CopolymerScript(GameScript[Copolymer, PanelDraft, Panel]):
     """A Copolymer diagram file: its header, 'place:' directive and claims."""
 
     game = "copolymer"
-    highlight_roles = HIGHLIGHT_ROLES
+    highlight_claims = HIGHLIGHT_JUDGES
 
-    def __init__(self, path: Path) -> None:
-        super().__init__(path)
+    def __init__(self, path: Path, *, text: str | None = None) -> None:
+        super().__init__(path, text=text)
         self.grid: HexGrid | None = None
         self.first = "x"
         self.position: Directive | None = None
@@ -201,22 +239,25 @@ class CopolymerScript(GameScript[Copolymer, _PanelDraft, Panel]):
 
     # --- panels ----------------------------------------------------------------------------
 
-    def open_panel(self, game: Copolymer, label: str) -> _PanelDraft:
+    def open_panel(self, game: Copolymer, label: str) -> PanelDraft:
         self.forced_flags = []
-        return _PanelDraft(label)
+        return PanelDraft(label)
 
-    def note(self, draft: _PanelDraft, text: str) -> None:
+    def note(self, draft: PanelDraft, text: str) -> None:
         draft.notes.append(text)
 
     def point(self, game: Copolymer, word: str) -> Hex:
         return game.notation.parse(word)
 
-    def place(self, game: Copolymer, draft: _PanelDraft, d: Directive) -> None:
+    def place(self, game: Copolymer, draft: PanelDraft, d: Directive) -> None:
         words = d.value.split()
-        if len(words) < 3 or words[1] not in ("connection", "ends") or not words[2].isdigit():
-            raise self.fail(d, "place needs 'CELL connection N' or 'CELL ends N', "
+        classified = len(words) > 1  # else the engine classifies it (no claim)
+        if not words or (classified and (len(words) < 3 or words[1] not in
+                                         ("connection", "ends") or not words[2].isdigit())):
+            raise self.fail(d, "place needs 'CELL', 'CELL connection N' or 'CELL ends N', "
                                f"not {d.value!r}")
-        cell_name, kind, count = words[0], words[1], int(words[2])
+        cell_name = words[0]
+        kind, count = (words[1], int(words[2])) if classified else ("", 0)
         claims_forced = words[3:] == ["forced"]
         if words[3:] and not claims_forced:
             raise self.fail(d, f"unexpected {' '.join(words[3:])!r} after the claim")
@@ -230,19 +271,20 @@ class CopolymerScript(GameScript[Copolymer, _PanelDraft, Panel]):
             result = game.place(cell)
         except IllegalPlacement as exc:
             raise self.fail(d, f"{mover} cannot place on {cell_name}: {exc.reason}") from None
-        if result.enemy_neighbours != count or result.connection != (kind == "connection"):
+        if classified and (result.enemy_neighbours != count
+                           or result.connection != (kind == "connection")):
             seen = "a connection" if result.connection else "not a connection"
             raise self.fail(d, f"the example claims {cell_name} is {kind} {count}, but the "
                                f"engine counts {result.enemy_neighbours} enemy neighbours: "
                                f"{seen}")
-        if claims_forced != forced:
+        if classified and claims_forced != forced:
             raise self.fail(d, f"the example claims {cell_name} was "
                                f"{'' if claims_forced else 'not '}forced, the engine says "
                                f"{'it was' if forced else 'a non-connecting cell was empty'}")
         draft.placements.append(result)
         self.forced_flags.append(forced)
 
-    def close_panel(self, game: Copolymer, draft: _PanelDraft) -> Panel:
+    def close_panel(self, game: Copolymer, draft: PanelDraft) -> Panel:
         numbered = tuple((p.cell, k) for k, p in enumerate(game.this_turn(), start=1)) \
             if draft.placements else ()
         caption = draft.annotations.caption
@@ -313,9 +355,10 @@ class CopolymerScript(GameScript[Copolymer, _PanelDraft, Panel]):
                            f"perfect play gives {winner} the win ({margin:+d})")
 
 
-def load_example(path: Path) -> Example:
-    """Replay an example file; raises ExampleError (file:line: reason) on any disagreement."""
-    script = CopolymerScript(path)
+def load_example(path: Path, *, text: str | None = None) -> Example:
+    """Replay an example file (or ``text``, a file's contents); raises ExampleError
+    (file:line: reason) on any disagreement."""
+    script = CopolymerScript(path, text=text)
     lines = script.run()
     assert script.grid is not None
     return Example(script.name, script.title, script.grid, tuple(lines))

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from boardgen.games.copolymer import engine as copolymer
 from boardgen.games.copolymer.picture import PLAYER_ROLES, ROLES, copolymer_diagram
 from boardgen.games.protocol import Game, GlyphTable, HexBoards, PlayOptions, Position
-from boardgen.geometry import hexhex
-from boardgen.picture import Diagram, Marker, Scene
+from boardgen.games.script import annotated
+from boardgen.geometry import Hex, hexhex
+from boardgen.picture import Diagram, Marker, Panel, Scene
+
+if TYPE_CHECKING:
+    from boardgen.games.script import Directive
 
 # The diagram files' reader is imported when a diagram is built: replaying moves or
 # printing --help must not pay for it.
@@ -45,10 +51,23 @@ class CopolymerPosition(Position):
     def scene(self, caption: str | None = None) -> Scene:
         engine = self.engine
         numbers = {p.cell: str(k) for k, p in enumerate(engine.this_turn(), start=1)}
+        return self._picture(numbers, caption)
+
+    def strip_scene(self, caption: str | None, since: int) -> Scene:
+        numbers = {p.cell: str(k) for k, p in enumerate(self.engine.history, start=1)
+                   if k > since}
+        return self._picture(numbers, caption)
+
+    def _picture(self, numbers: dict[Hex, str], caption: str | None) -> Scene:
+        engine = self.engine
         return Scene(engine.grid,
                      cell_roles={h: PLAYER_ROLES[p] for h, p in engine.cells().items()},
                      cell_texts=numbers, markers=tuple(Marker(h, "disc") for h in numbers),
                      caption=caption)
+
+    @property
+    def turn_over(self) -> bool:
+        return not self.engine.turn_continues
 
 
 class CopolymerDescription(Game):
@@ -71,6 +90,26 @@ class CopolymerDescription(Game):
         from boardgen.games.copolymer.directives import load_example
 
         return copolymer_diagram(load_example(path))
+
+    def load_text(self, text: str, glyphs: GlyphTable | None) -> Diagram:
+        del glyphs
+        from boardgen.games.copolymer.directives import load_example
+
+        return copolymer_diagram(load_example(Path("diagram"), text=text))
+
+    def diagram_directives(self) -> frozenset[str]:
+        from boardgen.games.copolymer.directives import CopolymerScript
+
+        return CopolymerScript(Path("-")).keys()
+
+    def annotated(self, position: Position, panel: Panel,
+                  directives: Sequence[Directive]) -> Panel:
+        from boardgen.games.copolymer.directives import CopolymerScript, PanelDraft
+
+        assert isinstance(position, CopolymerPosition) and isinstance(panel, Scene)
+        script = CopolymerScript(Path("-"), text="")
+        return annotated(panel, script.annotations_of(position.engine, PanelDraft(""),
+                                                      directives))
 
 
 COPOLYMER = CopolymerDescription()

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from boardgen.games.script import annotated
-from boardgen.picture import Diagram, Marker, Role, Scene, legend_of
+from boardgen.games.script import annotated, labelled
+from boardgen.picture import TINT, Diagram, Marker, Role, Scene, legend_of
 
 if TYPE_CHECKING:  # the reader is imported when a file is read, not with the game
     from boardgen.games.copolymer.directives import Example, Panel
@@ -15,8 +15,10 @@ if TYPE_CHECKING:  # the reader is imported when a file is read, not with the ga
 PLAYER_ROLES = {"x": "player1", "o": "player2"}
 # What each role means; a legend lists only the roles its panels use.
 ROLES = (Role("player1", "X", "X"), Role("player2", "O", "O"),
-         Role("new", "highlighted", "highlighted"), Role("legal", "allowed", "allowed"),
-         Role("illegal", "not allowed", "not allowed"))
+         Role("new", "placed this turn", "placed this turn"),
+         Role("connection", "a connection", "connections"),
+         Role("legal", "allowed", "allowed"), Role("illegal", "not allowed", "not allowed"),
+         Role(TINT, "highlighted", "highlighted"))
 
 
 def copolymer_diagram(example: Example) -> Diagram:
@@ -44,6 +46,6 @@ def panel_scene(example: Example, panel: Panel) -> Scene:
         markers=(*(Marker(cell, "disc") for cell in numbers),
                  *(Marker(cell, "ring", "accent") for cell in panel.open_connections),
                  *(Marker(cell, "pip", "paper") for cell in panel.touched)),
-        caption=f"{panel.label}. {panel.caption}" if panel.label else panel.caption,
+        caption=labelled(panel.label, panel.caption),
     )
     return annotated(scene, panel.annotations)

@@ -4,8 +4,12 @@ the engine with every claim checked.
 Directives:
   game: o              title: TEXT           board: hexhex N        variant: partisan
   numbers: off         draw a panel's stones as plain stones, not numbered
-  setup: CELLS         stones played in order from the empty board, by the rules (not
-                       numbered in the pictures)
+  glyphs: FILE         the glyph chart in force (a glyph file, beside the diagram file),
+  glyphs: (block) ... end   or its 'glyph: ruling' lines inside the diagram file
+  position: (block) ... end   a start drawn as text ('.' empty, 'o' a stone), set without
+                       the placement rules
+  setup: CELLS         stones played in order from the start, by the rules (not numbered in
+                       the pictures)
   line: TITLE          a row of panels, starting again from the start position
   panel: LABEL         a panel: the position after its placements, those numbered
   place: CELL          the player to move places a stone (refused if the rules refuse it)
@@ -15,17 +19,22 @@ Directives:
   expect: to-move P | legal CELLS | illegal CELL WHY (a glyph name, corner or taken) | loop
           | over | winner P | stones N
   note: TEXT           added to the panel's caption
-  arrow: / mark: / highlight: / caption:   annotations (see boardgen.games.script)
+  arrow: / mark: / highlight: / caption:   annotations (see boardgen.games.script);
+  highlight: legal|illegal|new|perimeter|corner CELLS is judged by the engine like a
+  claim, in the position the panel shows ('new': cut off from the edge); highlight: tint
+  CELLS is the designer's own
 A claim the engine does not share stops the build with the file and line.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from boardgen.errors import BoardgenError, IllegalMove
-from boardgen.games.o.engine import IMPARTIAL, PARTISAN, OGame, OReason
+from boardgen.errors import BoardgenError, IllegalMove, option
+from boardgen.games.o.engine import IMPARTIAL, PARTISAN, OGame, OReason, parse_glyph_table
 from boardgen.games.script import (
     Annotations,
     Directive,
@@ -36,9 +45,43 @@ from boardgen.games.script import (
     expected,
 )
 from boardgen.geometry import Hex, HexGrid, make_shape
+from boardgen.geometry.hexgrid import drawn_on_grid
+from boardgen.text import read_input_text
 
-# Roles a designer may highlight cells with on an O board.
-HIGHLIGHT_ROLES = ("new", "legal", "illegal", "perimeter", "corner")
+POSITION_CHARS = frozenset(".oO*")  # as 'boardgen play o' prints a position
+
+
+def _names(game: OGame, cells: Iterable[Hex]) -> str:
+    return " ".join(sorted(game.notation.name(h) for h in cells)) or "none"
+
+
+def judge_legal(game: OGame, draft: object, cell: Hex) -> str | None:
+    refusal = game.refusal(cell)
+    return None if refusal is None else f"the engine rules it illegal: {refusal.message}"
+
+
+def judge_illegal(game: OGame, draft: object, cell: Hex) -> str | None:
+    return f"the engine rules it legal for {game.to_move.capitalize()}" \
+        if game.refusal(cell) is None else None
+
+
+def judge_cut_off(game: OGame, draft: object, cell: Hex) -> str | None:
+    return None if cell in game.enclosed else \
+        f"the engine finds it is not cut off from the edge (cut off: " \
+        f"{_names(game, game.enclosed)})"
+
+
+def judge_perimeter(game: OGame, draft: object, cell: Hex) -> str | None:
+    return None if cell in game.grid.perimeter else "it is not on the perimeter"
+
+
+def judge_corner(game: OGame, draft: object, cell: Hex) -> str | None:
+    return None if cell in game.grid.corners else "it is not a corner"
+
+
+# Highlight roles the engine judges, by role (in the position the panel shows).
+HIGHLIGHT_JUDGES = {"legal": judge_legal, "illegal": judge_illegal, "new": judge_cut_off,
+                    "perimeter": judge_perimeter, "corner": judge_corner}
 
 
 @dataclass(frozen=True)
@@ -68,7 +111,7 @@ class OExample:
 
 
 @dataclass
-class _Draft:
+class PanelDraft:
     label: str
     placed: list[tuple[Hex, str, int, str]] = field(default_factory=list)  # cell, player,
     # move number, the ring's glyph before the stone
@@ -77,21 +120,26 @@ class _Draft:
     annotations: Annotations[Hex, Hex] = field(default_factory=Annotations)
 
 
-class OScript(GameScript[OGame, _Draft, OPanel]):
+class OScript(GameScript[OGame, PanelDraft, OPanel]):
     """An O diagram file: its header, 'place:', 'undo:' and 'show:' directives and claims."""
 
     game = "o"
-    highlight_roles = HIGHLIGHT_ROLES
+    highlight_claims = HIGHLIGHT_JUDGES
 
-    def __init__(self, path: Path, table: dict[str, str] | None) -> None:
-        super().__init__(path)
+    def __init__(self, path: Path, table: dict[str, str] | None, *,
+                 text: str | None = None) -> None:
+        super().__init__(path, text=text)
         self.table = table
+        self.table_given = table is not None  # by --glyphs (or glyphs=)
+        self.own_chart = False  # the file names its own chart
         self.grid: HexGrid | None = None
         self.partisan = False
         self.setup: Directive | None = None
+        self.position: Directive | None = None
         self.numbers = True
         self.header = {"board": self.board, "variant": self.variant, "setup": self.setup_stones,
-                       "numbers": self.numbering}
+                       "numbers": self.numbering, "glyphs": self.glyphs,
+                       "position": self.start_position}
         self.directives = {"place": self.place, "undo": self.undo, "show": self.show}
         self.claims = {"to-move": self.claim_to_move, "legal": self.claim_legal,
                        "illegal": self.claim_illegal, "loop": self.claim_loop,
@@ -118,6 +166,34 @@ class OScript(GameScript[OGame, _Draft, OPanel]):
     def setup_stones(self, d: Directive) -> None:
         self.setup = d
 
+    def glyphs(self, d: Directive) -> None:
+        """The file's own glyph chart: so that one file draws one picture, whatever
+        chart the command line names."""
+        if self.table_given:
+            raise self.fail(d, f"the file names its own glyph chart: {option('glyphs')} "
+                               "cannot replace it (leave one out)")
+        if self.own_chart:
+            raise self.fail(d, "a second 'glyphs:' line: one chart a file")
+        if d.block:
+            try:  # read as lines of no file: errors say 'line N' (N the file's line)
+                self.table = parse_glyph_table("\n".join(d.block), "", first_line=d.line + 1)
+            except BoardgenError as exc:
+                at_line = re.match(r"line (\d+): (.*)", str(exc), re.S)
+                if at_line:
+                    raise ExampleError(self.source, int(at_line.group(1)),
+                                       at_line.group(2)) from None
+                # A glyph with no ruling is the block's fault, not a line's.
+                raise self.fail(d, str(exc).removeprefix(": ")) from None
+        else:
+            path = Path(d.value)
+            if self.text is None and not path.is_absolute():
+                path = self.path.parent / path  # beside the diagram file
+            self.table = parse_glyph_table(read_input_text(path, "glyph chart"), str(path))
+        self.own_chart = True
+
+    def start_position(self, d: Directive) -> None:
+        self.position = d
+
     def numbering(self, d: Directive) -> None:
         if d.value not in ("on", "off"):
             raise self.fail(d, f"numbers must be on or off, not {d.value!r}")
@@ -127,6 +203,15 @@ class OScript(GameScript[OGame, _Draft, OPanel]):
         if self.grid is None:
             raise ExampleError(self.source, 1, "no 'board:' line before the first panel")
         game = OGame(self.grid, partisan=self.partisan, table=self.table)
+        if self.position is not None:
+            d = self.position
+            try:
+                drawn = drawn_on_grid(self.grid, "\n".join(d.block), "the drawing",
+                                      POSITION_CHARS)
+            except BoardgenError as exc:
+                raise self.fail(d, str(exc)) from None
+            game.setup(sorted((h for h, ch in drawn.items() if ch != "."),
+                              key=self.grid.index.__getitem__))
         setup = self.setup
         if setup is not None:
             for number, word in enumerate(setup.value.split(), start=1):
@@ -139,13 +224,13 @@ class OScript(GameScript[OGame, _Draft, OPanel]):
 
     # --- panels ----------------------------------------------------------------------------
 
-    def open_panel(self, game: OGame, label: str) -> _Draft:
-        return _Draft(label)
+    def open_panel(self, game: OGame, label: str) -> PanelDraft:
+        return PanelDraft(label)
 
-    def close_panel(self, game: OGame, draft: _Draft) -> OPanel:
-        return _panel(game, draft)
+    def close_panel(self, game: OGame, draft: PanelDraft) -> OPanel:
+        return _panel(game, draft, self.numbers)
 
-    def note(self, draft: _Draft, text: str) -> None:
+    def note(self, draft: PanelDraft, text: str) -> None:
         draft.notes.append(text)
 
     def point(self, game: OGame, word: str) -> Hex:
@@ -168,11 +253,11 @@ class OScript(GameScript[OGame, _Draft, OPanel]):
                                f"{exc.reason}") from None
         return cell, player, len(game.history), glyph
 
-    def place(self, game: OGame, draft: _Draft, d: Directive) -> None:
+    def place(self, game: OGame, draft: PanelDraft, d: Directive) -> None:
         for word in d.value.split():
             draft.placed.append(self._place(game, d, word))
 
-    def undo(self, game: OGame, draft: _Draft, d: Directive) -> None:
+    def undo(self, game: OGame, draft: PanelDraft, d: Directive) -> None:
         if not game.history:
             raise self.fail(d, "undo: there is no stone to take back")
         if not d.value.isdigit() or not 1 <= int(d.value) <= len(game.history):
@@ -181,7 +266,7 @@ class OScript(GameScript[OGame, _Draft, OPanel]):
             stone = game.undo()
             draft.placed = [p for p in draft.placed if p[0] != stone.cell]
 
-    def show(self, game: OGame, draft: _Draft, d: Directive) -> None:
+    def show(self, game: OGame, draft: PanelDraft, d: Directive) -> None:
         for word in d.value.split():
             cell = self._cell(game, d, word)
             draft.shown[cell] = "legal" if game.refusal(cell) is None else "illegal"
@@ -258,20 +343,24 @@ class OScript(GameScript[OGame, _Draft, OPanel]):
                            f"there are {len(game.stones())}")
 
 
-def load_o_example(path: Path, *, table: dict[str, str] | None = None) -> OExample:
-    """Replay an O diagram file (under ``table``, default the engine's chart); raises
-    ExampleError (file:line: reason) on any disagreement."""
-    script = OScript(path, table)
+def load_o_example(path: Path, *, table: dict[str, str] | None = None,
+                   text: str | None = None) -> OExample:
+    """Replay an O diagram file (or ``text``, a file's contents), under ``table`` (default:
+    the file's own chart, else the engine's); raises ExampleError (file:line: reason) on
+    any disagreement."""
+    script = OScript(path, table, text=text)
     lines = script.run()
     assert script.grid is not None
     return OExample(script.name, script.title, script.grid, script.partisan, tuple(lines),
                     script.numbers)
 
 
-def _panel(game: OGame, draft: _Draft) -> OPanel:
+def _panel(game: OGame, draft: PanelDraft, numbered: bool = True) -> OPanel:
     name = game.notation.name
-    # Players' words: the move, not the engine's name for the ring it went into.
-    words = [f"{number}. {player.capitalize()} {name(cell)}"
+    # Players' words: who placed which stone where (its number is on the stone), not the
+    # engine's name for the ring it went into.
+    words = [f"{player.capitalize()} places "
+             f"{f'stone {number}' if numbered else 'a stone'} on {name(cell)}"
              for cell, player, number, _glyph in draft.placed]
     parts = ["; ".join(words) + "." if words else
              (f"{game.to_move.capitalize()} to play." if not game.over else "")]

@@ -67,16 +67,17 @@ def check_board(grid: HexGrid) -> None:
         )
 
 
-def parse_glyph_table(text: str, source: str) -> dict[str, str]:
+def parse_glyph_table(text: str, source: str, *, first_line: int = 1) -> dict[str, str]:
     """A glyph table from text: one ``glyph: ruling`` per line (``#`` comments), every
-    glyph k0 .. k5 exactly once, rulings legal / illegal / left / right."""
+    glyph k0 .. k5 exactly once, rulings legal / illegal / left / right.  Errors name
+    ``source:LINE``, lines counted from ``first_line`` (``line N`` if ``source`` is '')."""
     table: dict[str, str] = {}
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(text.splitlines(), start=first_line):
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
         name, sep, ruling = (part.strip() for part in line.partition(":"))
-        where = f"{source}:{number}"
+        where = f"{source}:{number}" if source else f"line {number}"
         if not sep:
             raise BoardgenError(f"{where}: expected 'glyph: ruling', found {raw.strip()!r}")
         _add_ruling(table, name, ruling, where)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from boardgen.games.o import engine as o
 from boardgen.games.o.picture import (
@@ -14,8 +15,12 @@ from boardgen.games.o.picture import (
     partisan_glyphs,
 )
 from boardgen.games.protocol import Game, GlyphTable, HexBoards, PlayOptions, Position
+from boardgen.games.script import annotated
 from boardgen.geometry import hexhex
-from boardgen.picture import Diagram, Marker, Scene, edge_roles
+from boardgen.picture import Diagram, Marker, Panel, Scene, edge_roles
+
+if TYPE_CHECKING:
+    from boardgen.games.script import Directive
 
 
 class OPosition(Position):
@@ -39,15 +44,19 @@ class OPosition(Position):
         return "\n".join([*o.text_position(self.engine), o.status_line(self.engine)])
 
     def scene(self, caption: str | None = None) -> Scene:
+        return self.strip_scene(caption, len(self.engine.history) - 1)
+
+    def strip_scene(self, caption: str | None, since: int) -> Scene:
         engine = self.engine
         last = engine.history[-1].cell if engine.history else None
         roles = edge_roles(engine.grid)
         roles.update({h: "new" for h in engine.enclosed})
-        markers = [Marker(h, "disc" if h == last else "dot",
+        texts = {stone.cell: str(k) for k, stone in enumerate(engine.history, start=1)
+                 if k > since}
+        markers = [Marker(h, "disc" if h in texts else "dot",
                           "loop" if h in engine.loop else "stone") for h in engine.stones()]
         if engine.winner is not None and last is not None:
             markers.append(Marker(last, "ring", "accent"))
-        texts = {last: str(len(engine.history))} if last is not None else {}
         return Scene(engine.grid, cell_roles=roles, cell_texts=texts,
                      markers=tuple(markers), caption=caption)
 
@@ -73,6 +82,25 @@ class ODescription(Game):
         from boardgen.games.o.directives import load_o_example
 
         return o_file_diagram(load_o_example(path, table=glyphs))
+
+    def load_text(self, text: str, glyphs: GlyphTable | None) -> Diagram:
+        from boardgen.games.o.directives import load_o_example
+
+        return o_file_diagram(load_o_example(Path("diagram"), table=glyphs, text=text))
+
+    def diagram_directives(self) -> frozenset[str]:
+        from boardgen.games.o.directives import OScript
+
+        return OScript(Path("-"), None).keys()
+
+    def annotated(self, position: Position, panel: Panel,
+                  directives: Sequence[Directive]) -> Panel:
+        from boardgen.games.o.directives import OScript, PanelDraft
+
+        assert isinstance(position, OPosition) and isinstance(panel, Scene)
+        script = OScript(Path("-"), None, text="")
+        return annotated(panel, script.annotations_of(position.engine, PanelDraft(""),
+                                                      directives))
 
     def generated(self) -> Mapping[str, Callable[[GlyphTable | None], Diagram]]:
         return {"glyphs": glyph_chart, "partisan-glyphs": partisan_glyphs}

@@ -14,10 +14,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from boardgen.games.o.engine import RULED_GLYPHS, OGame
-from boardgen.games.script import annotated
+from boardgen.games.script import annotated, labelled
 from boardgen.geometry import DIRECTIONS, Hex, hexhex
 from boardgen.geometry.rings import RING, patterns_of
-from boardgen.picture import Diagram, Marker, Role, Scene, edge_roles, legend_of
+from boardgen.picture import TINT, Diagram, Marker, Role, Scene, edge_roles, legend_of
 
 if TYPE_CHECKING:  # the reader is imported when a file is read, not with the game
     from boardgen.games.o.directives import OExample
@@ -26,7 +26,8 @@ if TYPE_CHECKING:  # the reader is imported when a file is read, not with the ga
 ROLES = (Role("legal", "a stone may go here", "a stone may go"),
          Role("illegal", "it may not", "no stone may go"),
          Role("new", "cut off from the edge", "cut off from the edge"),
-         Role("corner", "corner"), Role("perimeter", "perimeter"))
+         Role("corner", "corner"), Role("perimeter", "perimeter"),
+         Role(TINT, "highlighted", "highlighted"))
 
 
 def o_file_diagram(example: OExample) -> Diagram:
@@ -45,10 +46,10 @@ def o_file_diagram(example: OExample) -> Diagram:
                        for h in sorted(panel.stones)]
             if panel.closing is not None:
                 markers.append(Marker(panel.closing, "ring", "accent"))
-            label = f"{panel.label}. " if panel.label else ""
             scene = Scene(example.grid, cell_roles=roles,
                           cell_texts={h: str(k) for h, k in numbers.items()},
-                          markers=tuple(markers), caption=label + panel.caption)
+                          markers=tuple(markers),
+                          caption=labelled(panel.label, panel.caption))
             scenes.append(annotated(scene, panel.annotations))
         rows.append((line.title, tuple(scenes)))
     scenes_used: list[Scene] = [s for _, scenes in rows for s in scenes]
@@ -77,6 +78,15 @@ GLYPH_WORDS = {
 }
 LEGEND = (Role("legal", "a stone may go here", "a stone may go"),
           Role("illegal", "it may not", "no stone may go"))
+
+
+GIVEN_CHART = "The chart given, not the one boardgen reconstructs."
+
+
+def _whose(table: dict[str, str] | None) -> str:
+    """What a chart says of its rulings: ours (a reconstruction of the lost chart), or
+    the table a user gave, which is theirs."""
+    return RECONSTRUCTION if table is None else GIVEN_CHART
 
 
 def _representative(name: str) -> int:
@@ -115,7 +125,7 @@ def glyph_chart(table: dict[str, str] | None) -> Diagram:
     return Diagram(
         "O: the glyph chart",
         ((f"Every arrangement of 0 to 5 stones around an empty cell is one of these, turned "
-          f"or mirrored. {RECONSTRUCTION}", tuple(scenes)),),
+          f"or mirrored. {_whose(table)}", tuple(scenes)),),
         LEGEND, cell_mm=9.0, roles=ROLES,
     )
 
@@ -132,6 +142,6 @@ def partisan_glyphs(table: dict[str, str] | None) -> Diagram:
     return Diagram(
         "Partisan O: the left and right glyphs",
         (("The only glyph whose mirror image differs. Read clockwise from the lone stone, "
-          "the left glyph goes stone, gap, stone, stone. " + RECONSTRUCTION, tuple(scenes)),),
+          "the left glyph goes stone, gap, stone, stone. " + _whose(table), tuple(scenes)),),
         LEGEND, cell_mm=11.0, roles=ROLES,
     )

@@ -17,7 +17,10 @@ Directives (see boardgen.games.script for the format):
           | winner COLOUR | legal MOVE | illegal MOVE
   note: TEXT
   game: polygone                optional under templates/polygone/, needed elsewhere
-  arrow: / mark: (on holes) / highlight: ghost|crossed LINES / caption:   annotations
+  arrow: / mark: (on holes) / highlight: ROLE LINES / caption:   annotations; highlight:
+  ghost (an allowed target: some legal move of the player to move ends on it) and crossed
+  (no legal move ends on that empty line, or its piece was just captured) are judged by the
+  engine in the position the panel shows; highlight: tint LINES is the designer's own
 A claim the engine does not share stops the build with the file and line.
 """
 
@@ -55,9 +58,6 @@ from boardgen.geometry.lattice import (
     parse_line,
 )
 
-# Roles a designer may highlight lines with on the Polygone board.
-HIGHLIGHT_ROLES = ("ghost", "crossed")
-
 
 @dataclass(frozen=True)
 class SwingArrow:
@@ -78,6 +78,11 @@ class PolygonePanel:
     caption: list[str] = field(default_factory=list)
     annotations: Annotations[Hole, Line] = field(default_factory=Annotations)
     pivots: list[Hole] = field(default_factory=list)  # the holes a show swings about
+    # From the engine, as the panel opens (the position it shows): the lines some legal
+    # move of the player to move ends on, and the pieces the move before it captured.
+    targets: frozenset[Line] = frozenset()
+    captured_before: frozenset[Line] = frozenset()
+    mover: str = "white"
 
 
 @dataclass(frozen=True)
@@ -198,6 +203,36 @@ def _turn_caption(turn: Turn) -> str:
         f"first {parts[0]}; then " + "; then ".join(parts[1:]) + "."
 
 
+def judge_ghost(game: Polygone, panel: PolygonePanel, ln: Line) -> str | None:
+    if ln in panel.targets:
+        return None
+    if ln in panel.pieces:
+        return f"{line_name(ln)} holds a {panel.pieces[ln]} piece"
+    return f"the engine finds no legal move of {panel.mover.capitalize()} ends on it"
+
+
+def judge_crossed(game: Polygone, panel: PolygonePanel, ln: Line) -> str | None:
+    if ln in panel.captured_before:
+        return None
+    if ln in panel.pieces:
+        return f"{line_name(ln)} holds a {panel.pieces[ln]} piece, not captured"
+    if ln in panel.targets:
+        return f"the engine finds it an allowed target for {panel.mover.capitalize()}"
+    return None
+
+
+HIGHLIGHT_JUDGES = {"ghost": judge_ghost, "crossed": judge_crossed}
+
+
+def _capture_sentence(turn: Turn) -> str:
+    """What a move took, in the order resolved: 'Black loses c4-d3; then White loses ...'."""
+    parts = []
+    for capture in turn.captures:
+        loser = "Black" if capture.captor == "white" else "White"
+        parts.append(f"{loser} loses {_listed([line_name(ln) for ln in capture.removed])}")
+    return "; then ".join(parts) + "." if parts else ""
+
+
 def _show_caption(colour: str, moving: Hole, pivot: Hole, show: _Show) -> str:
     """Where a swing can take the end, as a player would say it."""
     end = f"{colour.capitalize()}'s end {hole_name(moving)}, swung about {hole_name(pivot)}"
@@ -220,10 +255,10 @@ class PolygoneScript(GameScript[Polygone, PolygonePanel, PolygonePanel]):
     game = "polygone"
     lines = False
     start_claims = False
-    highlight_roles = HIGHLIGHT_ROLES
+    highlight_claims = HIGHLIGHT_JUDGES
 
-    def __init__(self, path: Path) -> None:
-        super().__init__(path)
+    def __init__(self, path: Path, *, text: str | None = None) -> None:
+        super().__init__(path, text=text)
         self.placed: list[Directive] = []  # the 'white:' and 'black:' lines, in order
         self.to_move = "white"
         self.captured = {"white": 0, "black": 0}
@@ -290,7 +325,10 @@ class PolygoneScript(GameScript[Polygone, PolygonePanel, PolygonePanel]):
     # --- panels ----------------------------------------------------------------------------
 
     def open_panel(self, game: Polygone, label: str) -> PolygonePanel:
-        panel = PolygonePanel(label, dict(game.pieces), crossed=list(self.just_captured))
+        panel = PolygonePanel(label, dict(game.pieces), crossed=list(self.just_captured),
+                              targets=frozenset(m.new_line for m in game.legal_moves()),
+                              captured_before=frozenset(self.just_captured),
+                              mover=game.to_move)
         if self.last_turn is not None and not self.last_turn_shown:
             panel.caption.append(_turn_caption(self.last_turn))
             self.last_turn_shown = True
@@ -358,13 +396,16 @@ class PolygoneScript(GameScript[Polygone, PolygonePanel, PolygonePanel]):
             raise self.fail(d, f"{exc.subject}: {exc.reason}") from None
         self.just_captured = [ln for c in self.last_turn.captures for ln in c.removed]
         self.last_turn_shown = False
+        # The panel that draws the move says what it took, and who won by it.
+        captured = _capture_sentence(self.last_turn)
+        if captured:
+            panel.caption.append(captured)
+        if game.over and game.winner:
+            panel.caption.append(f"{game.winner.capitalize()} wins: {game.result}.")
 
     # --- claims ------------------------------------------------------------------------------
 
     def unknown_claim(self, game: Polygone, d: Directive) -> str:
-        words = d.value.split()
-        if self.last_turn is None:
-            return f"'expect: {words[0] if words else ''}' needs a move before it"
         return (f"unknown expectation {d.value!r} (allowed, backwards, blocked HOLES; "
                 "blocked HOLE by LINES; outside HOLES; moves PIECE N [lateral K]; "
                 "captures COLOUR LINES; no-capture; polygons N; captured white N black N; "
@@ -435,15 +476,24 @@ class PolygoneScript(GameScript[Polygone, PolygonePanel, PolygonePanel]):
         return None
 
     def claim_captured(self, game: Polygone, d: Directive, words: list[str]) -> str | None:
+        # The colour words are read, in either order: each count belongs to its colour.
         rest = words[1:]
-        want_counts = {"white": int(rest[1]), "black": int(rest[3])}
-        if game.captured != want_counts:
-            return f"the example expects captured {want_counts}, the engine has {game.captured}"
+        pairs = dict(zip(rest[0::2], rest[1::2], strict=False))
+        if len(rest) != 4 or sorted(pairs) != sorted(COLOURS) or \
+                not all(n.isdigit() for n in pairs.values()):
+            return (f"captured needs 'white N black N' (each colour once, with the number "
+                    f"of its pieces taken), not {' '.join(rest)!r}")
+        want = {colour: int(n) for colour, n in pairs.items()}
+        if any(game.captured[colour] != want[colour] for colour in COLOURS):
+            seen = ", ".join(f"{c} {game.captured[c]}" for c in COLOURS)
+            return f"the example expects captured {' '.join(rest)}, the engine has {seen}"
         return None
 
     def claim_winner(self, game: Polygone, d: Directive, words: list[str]) -> str | None:
         rest = words[1:]
-        if game.winner != (rest[0] if rest else None):
+        if len(rest) != 1 or rest[0] not in COLOURS:
+            return f"winner needs 'white' or 'black', not {' '.join(rest)!r}"
+        if game.winner != rest[0]:
             return (f"the example expects winner {rest[0]}, the engine says "
                     f"{game.winner or 'no winner yet'}")
         return None
@@ -462,6 +512,8 @@ class PolygoneScript(GameScript[Polygone, PolygonePanel, PolygonePanel]):
         if turn is None:
             return f"'expect: {words[0]}' needs a move before it"
         rest = words[1:]
+        if len(rest) != 1 or not rest[0].isdigit():
+            return f"polygons needs a number, not {' '.join(rest)!r}"
         if len(turn.polygons) != int(rest[0]):
             return (f"the example expects {rest[0]} polygons, the engine resolves "
                     f"{len(turn.polygons)}")
@@ -471,6 +523,9 @@ class PolygoneScript(GameScript[Polygone, PolygonePanel, PolygonePanel]):
         turn = self.last_turn
         if turn is None:
             return f"'expect: {words[0]}' needs a move before it"
+        if len(words) < 3 or words[1] not in COLOURS:
+            return (f"captures needs 'COLOUR LINES' (COLOUR white or black: the side that "
+                    f"loses them), not {' '.join(words[1:])!r}")
         colour, names = words[1], words[2:]
         lost = sorted(line_name(ln) for c in turn.captures for ln in c.removed
                       if c.captor != colour)
@@ -481,10 +536,10 @@ class PolygoneScript(GameScript[Polygone, PolygonePanel, PolygonePanel]):
         return None
 
 
-def load_polygone_example(path: Path) -> PolygoneExample:
-    """Replay a Polygone diagram file; raises ExampleError (file:line: reason) on any
-    disagreement."""
-    script = PolygoneScript(path)
+def load_polygone_example(path: Path, *, text: str | None = None) -> PolygoneExample:
+    """Replay a Polygone diagram file (or ``text``, a file's contents); raises ExampleError
+    (file:line: reason) on any disagreement."""
+    script = PolygoneScript(path, text=text)
     lines = script.run()
     return PolygoneExample(script.name, script.title,
                            tuple(panel for play in lines for panel in play.panels))

@@ -5,9 +5,11 @@ without knowing the game."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from boardgen.games.polygone.engine import RECONSTRUCTION, START
+from boardgen.games.script import Annotations, labelled
 from boardgen.geometry.lattice import (
     BLACK_HOME,
     HOLES,
@@ -20,6 +22,7 @@ from boardgen.geometry.lattice import (
     Line,
 )
 from boardgen.picture import (
+    TINT,
     Diagram,
     FixedBoard,
     HoleNote,
@@ -38,7 +41,8 @@ if TYPE_CHECKING:  # the reader is imported when a file is read, not with the ga
 ROLES = (Role("white-piece", "White", "White pieces on", "bar"),
          Role("black-piece", "Black", "Black pieces on", "bar"),
          Role("ghost", "allowed", "allowed targets", "dashed"),
-         Role("crossed", "forbidden or captured", "crossed out", "struck"))
+         Role("crossed", "forbidden or captured", "crossed out", "struck"),
+         Role(TINT, "highlighted", "highlighted", "tinted"))
 PANEL_SPACING_MM = 14.0  # a diagram's hole spacing
 
 _APEX_NOTES = (HoleNote(WHITE_HOME, ("White home", "Black's goal"), -1),
@@ -98,6 +102,19 @@ BOARD = FixedBoard(BOARD_SCENE, "polygone-board",
                    "reconstruction", PIECES)
 
 
+def annotated_lattice(scene: HoleScene, notes: Annotations[Hole, Line]) -> HoleScene:
+    """A designer's arrows, marks and highlights on a lattice picture: lines highlighted
+    'ghost' drawn as allowed targets, 'crossed' as forbidden ones, 'tint' tinted."""
+    by_role: dict[str, list[Line]] = {}
+    for ln, role in notes.highlights.items():
+        by_role.setdefault(role, []).append(ln)
+    return replace(scene, dashed=(*scene.dashed, *by_role.get("ghost", [])),
+                   struck=(*scene.struck, *by_role.get("crossed", [])),
+                   tinted=(*scene.tinted, *by_role.get(TINT, [])),
+                   hole_marks=(*scene.hole_marks, *notes.marks),
+                   arrows=(*scene.arrows, *notes.arrows))
+
+
 def polygone_diagram(example: PolygoneExample) -> Diagram:
     """A Polygone diagram file's panels: pieces, targets allowed (ghosts) and forbidden
     (crossed), swings, labels, and the designer's annotations."""
@@ -105,19 +122,15 @@ def polygone_diagram(example: PolygoneExample) -> Diagram:
     for panel in example.panels:
         notes = panel.annotations
         caption = notes.caption if notes.caption is not None else \
-            " ".join([f"{panel.label}." if panel.label else "", *panel.caption])
-        ghosts = [*panel.ghosts, *(ln for ln, role in notes.highlights.items()
-                                   if role == "ghost")]
-        crossed = [*panel.crossed, *(ln for ln, role in notes.highlights.items()
-                                     if role == "crossed")]
-        scenes.append(lattice_scene(
-            pieces=panel.pieces, ghosts=tuple(ghosts), crossed=tuple(crossed),
+            labelled(panel.label, " ".join(panel.caption))
+        scene = lattice_scene(
+            pieces=panel.pieces, ghosts=tuple(panel.ghosts), crossed=tuple(panel.crossed),
             swings=tuple(Swing(s.pivot, s.start, s.end, s.sense) for s in panel.swings),
             labels=dict(panel.labels), caption=caption.strip(), apexes=False,
             # The pivot of a swing shown: ringed, so that the picture says which end stays
             # (the apexes have a double ring).
-            hole_marks=(*((pivot, "ring") for pivot in panel.pivots), *notes.marks),
-            arrows=tuple(notes.arrows)))
+            hole_marks=tuple((pivot, "ring") for pivot in panel.pivots))
+        scenes.append(annotated_lattice(scene, notes))
     pivots = any(panel.pivots for panel in example.panels)
     note = f"Ringed: the pivot (double rings: the apexes). {RECONSTRUCTION}" if pivots \
         else RECONSTRUCTION
