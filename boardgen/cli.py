@@ -458,10 +458,10 @@ def diagram(target: str, name: str | None, list_names: bool, cell_mm: float | No
     A diagram file is a small text file of directives (see the README): the board, a start
     position, panels of moves with the claims the engine must agree with, and annotations
     (arrows, marks, highlights, captions).  A move the rules refuse, or a claim the engine
-    disagrees with, stops with the file and line.  A game's built-in diagrams are files
-    under templates/GAME/ (a plug-in's in its own folder); O's glyph charts come from the
-    engine's table.  Anything that is not a game is read as a FILE, and a NAME is never
-    read as a path.
+    disagrees with, stops with the file and line.  Copolymer's and Polygone's built-in
+    diagrams are files under templates/GAME/ (a plug-in game's in its own folder), O's glyph
+    charts come from the engine's table.  Anything that is not a game is read as a FILE,
+    and a NAME is never read as a path.
 
     \b
     Examples:
