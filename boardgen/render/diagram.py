@@ -303,9 +303,7 @@ def draw_diagram(diagram: Diagram, game: str, name: str, fmt: str, *, paper: Pap
         return render_pdf_pages(pages, theme=theme, paper=paper, info=info)
     (figure,) = diagram_pages(diagram, cell_width=cell_width, max_width=room_w,
                               max_height=None)
-    # The picture says its scale, as a PDF's footer does.
-    unit = figure.scale_note or f"each cell {figure.cell_width:.1f} mm flat to flat"
-    svg = render_svg(figure, theme=theme, description=f"{diagram.title} · {unit}")
+    svg = render_svg(figure, theme=theme, description=diagram.title)
     if fmt == "svg":
         return svg.encode("utf-8")
     width_mm, height_mm = document_size(figure, None)

@@ -35,6 +35,7 @@ from boardgen.render.scene import Theme
 from boardgen.render.svg import document_size, render_svg
 
 Point = tuple[float, float]
+INK_CLEARANCE_MM = 0.5  # paper between the outermost ink and a figure's edge
 Line = Segment
 
 
@@ -192,10 +193,13 @@ def lattice_figure(scene: HoleScene, spacing: float, *, margin: float = 1.0) -> 
     ys += [p[1] for a in areas for p in a.points]
     pad = 0.12 * s
     x0, y0, x1, y1 = min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad
-    # Everything drawn, at its full width (the apexes' outer rings reach past the pad).
+    # Everything drawn, at its full width, stays inside the figure with a little paper to
+    # spare (the apexes' outer rings reach past the pad, into the margin).
     ink = ink_box(Figure(0.0, 0.0, s, (), [], texts, marks, strokes, areas=areas))
     if ink is not None:
-        x0, y0, x1, y1 = min(x0, ink[0]), min(y0, ink[1]), max(x1, ink[2]), max(y1, ink[3])
+        inside = max(0.0, margin - INK_CLEARANCE_MM)
+        x0, y0 = min(x0, ink[0] + inside), min(y0, ink[1] + inside)
+        x1, y1 = max(x1, ink[2] - inside), max(y1, ink[3] - inside)
     if scene.caption:
         size = max(MIN_PRINT_TEXT_MM, min(3.6, 0.08 * s))
         centre, top = (x0 + x1) / 2, y1

@@ -26,6 +26,7 @@ A claim the engine does not share stops the build with the file and line.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -224,13 +225,12 @@ def judge_crossed(game: Polygone, panel: PolygonePanel, ln: Line) -> str | None:
 HIGHLIGHT_JUDGES = {"ghost": judge_ghost, "crossed": judge_crossed}
 
 
-def _capture_sentence(turn: Turn) -> str:
-    """What a move took, in the order resolved: 'Black loses c4-d3; then White loses ...'."""
-    parts = []
-    for capture in turn.captures:
-        loser = "Black" if capture.captor == "white" else "White"
-        parts.append(f"{loser} loses {_listed([line_name(ln) for ln in capture.removed])}")
-    return "; then ".join(parts) + "." if parts else ""
+def _won(game: Polygone) -> list[str]:
+    """Who won by the last move, and why, in players' words."""
+    if not (game.over and game.winner):
+        return []
+    why = re.sub(r"\b(white|black)\b", lambda m: m.group(1).capitalize(), game.result)
+    return [f"{game.winner.capitalize()} wins: {why}."]
 
 
 def _show_caption(colour: str, moving: Hole, pivot: Hole, show: _Show) -> str:
@@ -266,6 +266,7 @@ class PolygoneScript(GameScript[Polygone, PolygonePanel, PolygonePanel]):
         self.last_show: _Show | None = None
         self.last_turn: Turn | None = None
         self.last_turn_shown = False
+        self.last_result: list[str] = []  # who won by the last move, in words
         self.just_captured: list[Line] = []
         self.header = {"white": self.pieces_of, "black": self.pieces_of,
                        "to-move": self.mover, "captured": self.captures_before}
@@ -330,7 +331,7 @@ class PolygoneScript(GameScript[Polygone, PolygonePanel, PolygonePanel]):
                               captured_before=frozenset(self.just_captured),
                               mover=game.to_move)
         if self.last_turn is not None and not self.last_turn_shown:
-            panel.caption.append(_turn_caption(self.last_turn))
+            panel.caption.extend([_turn_caption(self.last_turn), *self.last_result])
             self.last_turn_shown = True
         self.just_captured = []
         return panel
@@ -396,12 +397,7 @@ class PolygoneScript(GameScript[Polygone, PolygonePanel, PolygonePanel]):
             raise self.fail(d, f"{exc.subject}: {exc.reason}") from None
         self.just_captured = [ln for c in self.last_turn.captures for ln in c.removed]
         self.last_turn_shown = False
-        # The panel that draws the move says what it took, and who won by it.
-        captured = _capture_sentence(self.last_turn)
-        if captured:
-            panel.caption.append(captured)
-        if game.over and game.winner:
-            panel.caption.append(f"{game.winner.capitalize()} wins: {game.result}.")
+        self.last_result = _won(game)
 
     # --- claims ------------------------------------------------------------------------------
 
@@ -541,5 +537,10 @@ def load_polygone_example(path: Path, *, text: str | None = None) -> PolygoneExa
     (file:line: reason) on any disagreement."""
     script = PolygoneScript(path, text=text)
     lines = script.run()
+    turn = script.last_turn
+    if turn is not None and not script.last_turn_shown:
+        # No panel after the last move to say what it did: its own panel says so.
+        said = [_turn_caption(turn)] if turn.polygons else []
+        lines[-1].panels[-1].caption.extend([*said, *script.last_result])
     return PolygoneExample(script.name, script.title,
                            tuple(panel for play in lines for panel in play.panels))
