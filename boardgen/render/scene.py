@@ -99,7 +99,8 @@ THEMES: dict[str, Theme] = {
             "black-start": Paint("#8c8c8c"),
             # Highlights only (bands over cells): a connection, and a designer's tint.
             "connection": Paint("#f29e4c", "hlines"),  # 169, lines across
-            "tint": Paint("#c9a0dc"),  # 179, lavender: no engine role is this colour
+            # Light: a band of it stands apart from X (140), O (59) and empty cells (248).
+            "tint": Paint("#d9c2ec"),  # 206, lavender: no engine role is this colour
             # Stones of the rules-free diagrams: 26, 255, 167 and 77 once grey.
             "stone-black": Paint("#1a1a1a"),
             "stone-white": Paint("#ffffff"),
@@ -132,7 +133,7 @@ THEMES: dict[str, Theme] = {
             "white-start": Paint("#b0b0b0"),
             "black-start": Paint("#888888"),
             "connection": Paint("#e69f00", "hlines"),
-            "tint": Paint("#56b4e9"),  # sky blue
+            "tint": Paint("#a6d8f3"),  # 204, a light sky blue: apart from both players
             "stone-black": Paint("#111111"),  # 17
             "stone-white": Paint("#ffffff"),  # 255
             "stone-red": Paint("#e69f00"),  # orange, 157: told from blue in every vision

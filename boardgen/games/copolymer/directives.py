@@ -31,6 +31,7 @@ from boardgen.errors import BoardgenError
 from boardgen.errors import IllegalMove as IllegalPlacement
 from boardgen.games.copolymer.engine import (
     Copolymer,
+    check_board,
     Placement,
     parse_text_position,
     solve,
@@ -204,6 +205,7 @@ class CopolymerScript(GameScript[Copolymer, PanelDraft, Panel]):
             raise self.fail(d, f"board must be 'SHAPE SIDE', e.g. 'hexhex 3', not {d.value!r}")
         try:
             self.grid = make_shape(parts[0], int(parts[1]))
+            check_board(self.grid)  # an odd number of cells, so that the majority decides
         except BoardgenError as exc:
             raise self.fail(d, str(exc)) from None
 

@@ -67,7 +67,7 @@ class FreeScript(GameScript[FreeBoard, PanelDraft, FreePanel]):
 
     def board(self, d: Directive) -> None:
         if d.block:
-            self.grid = grid_from_mask("\n".join(d.block), f"the board drawn at line {d.line}")
+            self.grid = grid_from_mask("\n".join(d.block), "the board drawn")
             return
         words = d.value.split()
         if len(words) != 2 or not words[1].isdigit():
