@@ -632,9 +632,9 @@ def test_o_highlights_agree_with_the_naive_engine(seed: int, stones: int,
                                                   data: st.DataObject) -> None:
     """After a random game, 'highlight: ROLE CELL' is accepted exactly when the engine
     written from the spec alone says the cell is in that role."""
-    import boardgen
     from naive_engines import NaiveO
 
+    import boardgen
     from boardgen.geometry import Notation, hexhex
 
     grid = hexhex(4)
@@ -668,9 +668,9 @@ def test_o_highlights_agree_with_the_naive_engine(seed: int, stones: int,
 @given(seed=st.integers(0, 10**6), placements=st.integers(0, 12), data=st.data())
 def test_copolymer_highlights_agree_with_the_naive_engine(seed: int, placements: int,
                                                           data: st.DataObject) -> None:
-    import boardgen
     from naive_engines import NaiveCopolymer
 
+    import boardgen
     from boardgen.geometry import Notation, hexhex
 
     grid = hexhex(3)
@@ -882,7 +882,6 @@ def test_a_label_the_caption_says_already_is_not_repeated(run_cli: RunCli,
 
 def test_no_built_in_diagram_says_a_label_twice() -> None:
     import boardgen
-
     from boardgen.games.registry import game_named
 
     for game in ("copolymer", "o", "polygone", "free"):
