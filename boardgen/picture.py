@@ -223,10 +223,12 @@ def legend_of(roles: tuple[Role, ...], panels: list[Panel]) -> tuple[Role, ...]:
     bands = set().union(*(highlight_roles(p) for p in panels)) if panels else set()
     legend: list[Role] = []
     for role in roles:
-        if role.name in used and role.swatch != "band":
+        filled = role.name in used and role.swatch != "band"
+        if filled:
             legend.append(role)
-        if role.name in bands:
-            legend.append(replace(role, swatch="band"))
+        if role.name in bands:  # said apart from the fill of the same role, if both show
+            legend.append(replace(role, swatch="band", legend=f"{role.legend}, highlighted"
+                                  if filled else role.legend))
     return tuple(legend)
 
 
