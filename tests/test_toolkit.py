@@ -34,7 +34,7 @@ BUILT_IN = [("copolymer", name) for name in ("forced", "help-page", "tempo")] + 
     [("polygone", name) for name in ("01-start", "02-targets", "03-blocking", "04-lateral",
                                      "05-outside", "06-triangle", "07-nine-sides",
                                      "08-piece-inside", "09-capture-back",
-                                     "10-two-polygons")]
+                                     "10-two-polygons")] + [("free", "bridge")]
 
 
 def grey_pixels(png: bytes) -> np.ndarray:
@@ -55,7 +55,7 @@ def png_dpi(png: bytes) -> float:
 
 def test_the_list_of_built_in_diagrams_is_complete(run_cli: RunCli) -> None:
     listed = []
-    for game in ("copolymer", "o", "polygone"):
+    for game in ("copolymer", "o", "polygone", "free"):
         result = run_cli("diagram", game, "--list")
         listed += [(game, name) for name in result.out.split()]
     assert sorted(listed) == sorted(BUILT_IN)
