@@ -5,29 +5,29 @@ Bad input ends with one line on stderr naming what was wrong, exit code 2, and n
 
 from __future__ import annotations
 
+import inspect
 import json
 import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import click
 
 from boardgen._version import __version__
 from boardgen.errors import BoardgenError, cli_flag, option
 from boardgen.games.copolymer import engine as copolymer
-from boardgen.games.registry import GAMES as GAMES_BY_KEY
 from boardgen.games.registry import (
     PlayOptions,
+    Position,
     build_diagram,
     diagrams_memoised,
-    draw_panels,
     game_named,
+    games,
     load_diagram_file,
-    render_position,
+    problems,
 )
-from boardgen.games.replay import moves_from_record
+from boardgen.games.replay import RecordMove, play_record, read_record
 from boardgen.games.script import MAX_PANELS
 from boardgen.geometry import (
     SHAPES,
@@ -35,6 +35,8 @@ from boardgen.geometry import (
     hexhex_cell_count,
 )
 from boardgen.output import check_writable, is_folder, write_atomic
+from boardgen.picture import LABEL_MODES, Panel
+from boardgen.publish.drawing import draw_panels, render_position
 from boardgen.publish.gallery import (
     board_stem,
     build_all_diagrams,
@@ -50,7 +52,7 @@ from boardgen.render.board import (
     MAX_PAGES,
 )
 from boardgen.render.paper import ORIENTATIONS, parse_paper
-from boardgen.render.scene import LABEL_MODES, THEMES, Scene, theme_named
+from boardgen.render.scene import THEMES, theme_named
 from boardgen.requests import (
     BoardSize,
     PlayRequest,
@@ -64,13 +66,11 @@ from boardgen.requests import (
 )
 from boardgen.text import MAX_TITLE_CHARS, read_input_text
 
-if TYPE_CHECKING:
-    from boardgen.render.lattice import LatticeScene
-
 # A command imports the writers it uses when it runs (the diagram drawer, the rule sheets'
 # platypus, the gallery's rasterisers): --help or replaying moves must not pay for them.
 # tests/test_cli.py checks which libraries each command loads.
 
+GAMES_BY_KEY = games()  # the built-in games, then the installed plug-ins
 GAMES = tuple(GAMES_BY_KEY)
 DEFAULT_OUTPUT = Path("output")
 STDOUT = "-"
@@ -164,11 +164,12 @@ def board_size_options(command: Callable[..., None]) -> Callable[..., None]:
     options = [
         click.option("--side", type=int, help="Cells on each edge (hexhex), or N for an N x N "
                      "rhombus, or the rows of a triangle.  Default: " + ", ".join(
-                         f"{g.name} {g.default_side} ({hexhex_cell_count(g.default_side)} "
-                         "cells)" for g in GAMES_BY_KEY.values() if g.board_kind == "hex")
-                     + "."),
+                         f"{g.name} {b.default_side} ({hexhex_cell_count(b.default_side)} "
+                         "cells)" for g in GAMES_BY_KEY.values()
+                         if (b := g.hex_boards) is not None) + "."),
         click.option("--preset", type=click.Choice(sorted({p for g in GAMES_BY_KEY.values()
-                                                           for p in g.presets})),
+                                                           if g.hex_boards is not None
+                                                           for p in g.hex_boards.presets})),
                      help="small, medium or large: sides 5, 7, 10 (the server's 9x9, 13x13, "
                      "19x19)."),
         click.option("--diameter", type=int, help="Cells across the middle row (odd), like "
@@ -270,8 +271,9 @@ def picture_options(command: Callable[..., None]) -> Callable[..., None]:
               'with "/2,1" for the order of several polygons closed at once.')
 @click.option("--moves-file", type=click.Path(path_type=Path),
               help="Read the moves from a file instead, such as a game record: move numbers "
-              "(12. or 12)), player labels (X:) and comments (# or ; to the end of the line, "
-              "or {in braces}) are skipped.")
+              "(12. or 12)) and comments (# or ; to the end of the line, or {in braces}) are "
+              "skipped; a player label (X:, White:) must name the player to move.  Errors "
+              "name FILE:LINE.")
 @click.option("--first", type=click.Choice(copolymer.PLAYERS),
               help="Copolymer: who places first, or who is to move after --start (default x).")
 @click.option("--partisan", is_flag=True, help="O: the partisan variant (Left and Right).")
@@ -290,7 +292,10 @@ def picture_options(command: Callable[..., None]) -> Callable[..., None]:
               "cells numbered; prints 'wrote FILE' (or, with --json, the JSON only).")
 @click.option("--every", type=click.IntRange(1, 10_000),
               help="With -o: a strip of panels, the position after every N moves (and after "
-              "the last).")
+              "the last), each move since the panel before numbered, with a legend.")
+@click.option("--every-turn", type=click.IntRange(1, 10_000),
+              help="As --every, counting turns: the position after every N turns "
+              "(Copolymer: a turn goes on while its player connects).")
 @click.option("--cell-mm", type=float, help="Cell width (hole spacing for Polygone) in the "
               "drawing; default 8 mm (14 mm).")
 @click.option("--title", help="Title above the drawing (default: the game and the number of "
@@ -299,8 +304,9 @@ def picture_options(command: Callable[..., None]) -> Callable[..., None]:
 def play(game: str, side: int | None, preset: str | None, diameter: int | None, shape: str,
          mask: Path | None, moves: str, moves_file: Path | None, first: str | None,
          partisan: bool, glyphs_file: Path | None, start_file: Path | None, as_json: bool,
-         output: Path | None, every: int | None, cell_mm: float | None, title: str | None,
-         paper: str, theme: str, fmt: str | None, dpi: int) -> None:
+         output: Path | None, every: int | None, every_turn: int | None,
+         cell_mm: float | None, title: str | None, paper: str, theme: str, fmt: str | None,
+         dpi: int) -> None:
     """Replay moves through the GAME engine and print the position, or draw it.
 
     \b
@@ -314,6 +320,7 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None, 
       boardgen play o --side 4 --partisan --moves "D4 A1 G4"
       boardgen play polygone --moves "c0-c2>d1 c10-c8>b9" --json
       boardgen play copolymer --side 5 --moves-file game.txt -o game.pdf --every 4
+      boardgen play copolymer --side 5 --moves-file game.txt -o game.pdf --every-turn 2
     """
     description = game_named(game)
     title = checked_title(title)
@@ -322,18 +329,24 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None, 
                                      "partisan": partisan, "glyphs": glyphs_file is not None})
     if moves and moves_file is not None:
         raise BoardgenError("--moves and --moves-file both give the moves: use one")
-    if every is not None and output is None:
-        raise BoardgenError("--every draws a strip of panels: give the file with -o")
+    if every is not None and every_turn is not None:
+        raise BoardgenError("--every and --every-turn both cut the strip: use one")
+    strip = "--every" if every is not None else "--every-turn" if every_turn is not None \
+        else None
+    if strip is not None and output is None:
+        raise BoardgenError(f"{strip} draws a strip of panels: give the file with -o")
     if as_json and output is not None and str(output) == STDOUT:
         raise BoardgenError("--json prints to standard output, so -o - cannot: name a file")
+    record: list[RecordMove] | None = None
     if moves_file is not None:
         try:
-            moves = moves_from_record(read_input_text(moves_file, "--moves-file"))
-        except BoardgenError as exc:
-            raise BoardgenError(f"--moves-file {moves_file}: {exc.template}") from None
+            record = read_record(read_input_text(moves_file, "--moves-file"),
+                                 description.split_moves)
+        except BoardgenError as exc:  # LINE: what is wrong
+            raise BoardgenError(f"{moves_file}:{exc.template}") from None
     size = BoardSize(side, preset, diameter, shape, mask)
     grid = None
-    if description.board_kind == "hex":
+    if description.hex_boards is not None:
         grid = resolve_grid(description, size)
     else:
         refuse_hex_options(description, size)
@@ -343,7 +356,8 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None, 
     position = PlayRequest(description, PlayOptions(
         grid=grid, first=first, start=start, partisan=partisan,
         glyphs=_read_glyphs(glyphs_file))).new_position()
-    tokens = description.split_moves(moves)
+    tokens = description.split_moves(moves) if record is None else \
+        [entry.move for entry in record]
     if every is not None and -(-len(tokens) // every) > MAX_PANELS:
         raise BoardgenError(f"--every {every}: {len(tokens)} moves make "
                             f"{-(-len(tokens) // every)} panels, more than the limit of "
@@ -353,44 +367,83 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None, 
         width = checked_cell_mm(cell_mm)
         paper_size = parse_paper(paper)
         target = prepare_output(output, fmt, f"{game}-position")
-    panels: list[Scene | LatticeScene] = []
-    step = every or max(1, len(tokens))
-    for start_at in range(0, len(tokens), step):
-        try:
-            position.play(tokens[start_at:start_at + step])
-        except BoardgenError as exc:
-            if moves_file is None:
-                raise
-            raise BoardgenError(f"--moves-file {moves_file}: {exc.template}") from None
-        if every is not None:
-            played = position.moves_played
-            panels.append(position.scene(f"After {played} move{'s' * (played != 1)}."))
-    if every is not None and not panels:
-        panels.append(position.scene("The start."))
+    panels: list[Panel] = []
+    if strip is None:
+        if record is None:
+            position.play(tokens)
+        else:  # each move's line, and its player label checked against the engine
+            play_record(position, record, str(moves_file))
+    else:
+        panels = _strip(position, tokens, record, str(moves_file), every, every_turn)
     if as_json or target is None:
         click.echo(json.dumps(position.to_json()) if as_json else position.text())
     if target is None:
         return
     path, fmt = target
-    if every is None:
+    if strip is None:
         data = render_position(position, fmt, paper=paper_size, theme=theme_named(theme),
                                cell_mm=width, dpi=dpi, title=title)
     else:
+        n, unit = (every, "move") if every is not None else (every_turn, "turn")
         heading = title if title is not None else \
-            f"{description.name}: the position every {every} move{'s' * (every != 1)}"
+            f"{description.name}: the position every {n} {unit}{'s' * (n != 1)}"
         data = draw_panels(description, heading, panels, fmt, paper=paper_size,
-                           theme=theme_named(theme), cell_mm=width, dpi=dpi)
+                           theme=theme_named(theme), cell_mm=width, dpi=dpi,
+                           note=STRIP_NOTE)
     if as_json:
         write_atomic(path, data)  # stdout holds the JSON alone
     else:
         emit(path, data)
 
 
+STRIP_NOTE = "Numbered: every move since the panel before, by its number."
+
+
+def _strip(position: Position, tokens: list[str], record: list[RecordMove] | None,
+           source: str, every: int | None, every_turn: int | None) -> list[Panel]:
+    """The panels of a strip: the position after every N moves (or N turns, a turn ending
+    when its player's does), and after the last; each panel numbers the moves since the
+    one before.  Errors count moves from the first."""
+    panels: list[Panel] = []
+    since = 0  # moves played at the panel before
+    turns = counted = 0
+
+    def add_panel() -> None:
+        nonlocal since, counted
+        played = position.moves_played
+        caption = f"After {played} move{'s' * (played != 1)}." if every_turn is None else \
+            f"After {turns} turn{'s' * (turns != 1)} ({played} move{'s' * (played != 1)})."
+        panels.append(position.strip_scene(caption, since))
+        if len(panels) > MAX_PANELS:
+            flag, n = ("--every", every) if every is not None else ("--every-turn", every_turn)
+            raise BoardgenError(f"{flag} {n}: more than {MAX_PANELS} panels; choose a larger N")
+        since, counted = played, 0
+
+    for k, token in enumerate(tokens):
+        if record is None:
+            position.play([token])
+        else:  # each move's line, and its player label checked against the engine
+            play_record(position, record[k:k + 1], source)
+        if every is not None:
+            counted += 1
+        elif position.turn_over:
+            turns += 1
+            counted += 1
+        if counted == (every or every_turn):
+            add_panel()
+    if not tokens:
+        panels.append(position.strip_scene("The start.", 0))
+    elif position.moves_played > since:
+        add_panel()  # the last position (with a turn in progress, if one is)
+    return panels
+
+
 @cli.command()
 @click.argument("target", metavar="GAME|FILE")
 @click.argument("name", required=False)
 @click.option("--list", "list_names", is_flag=True, help="List the GAME's diagrams and exit.")
-@click.option("--cell-mm", type=float, help="Cell width in the panels (default 8 mm).")
+@click.option("--cell-mm", type=float, help="Cell width in the panels, flat to flat (default 8 "
+              "mm); for Polygone, how far apart neighbouring holes are (default 14 mm).")
 @click.option("--glyphs", "glyphs_file", type=click.Path(path_type=Path),
               help="O: replace the glyph table from a file of 'glyph: ruling' lines.")
 @click.option("-o", "--output", type=click.Path(path_type=Path),
@@ -405,10 +458,10 @@ def diagram(target: str, name: str | None, list_names: bool, cell_mm: float | No
     A diagram file is a small text file of directives (see the README): the board, a start
     position, panels of moves with the claims the engine must agree with, and annotations
     (arrows, marks, highlights, captions).  A move the rules refuse, or a claim the engine
-    disagrees with, stops with the file and line.  GAME is copolymer, o or polygone:
-    Copolymer's and Polygone's built-in diagrams are files under templates/, O's glyph
-    charts come from the engine's table.  Anything else is read as a FILE, and a NAME is
-    never read as a path.
+    disagrees with, stops with the file and line.  Copolymer's and Polygone's built-in
+    diagrams are files under templates/GAME/ (a plug-in game's in its own folder), O's glyph
+    charts come from the engine's table.  Anything that is not a game is read as a FILE,
+    and a NAME is never read as a path.
 
     \b
     Examples:
@@ -446,7 +499,7 @@ def diagram(target: str, name: str | None, list_names: bool, cell_mm: float | No
     width = checked_cell_mm(cell_mm)
     path, fmt = prepare_output(output, fmt, stem)
     data = draw_diagram(built, game, name, fmt, paper=paper_size, theme=theme_named(theme),
-                        cell_mm=width, dpi=dpi)
+                        cell_mm=width, dpi=dpi, info=game_named(game).diagram_info(name))
     emit(path, data)
 
 
@@ -576,6 +629,17 @@ def all_command(out: Path, paper: str, theme: str, jobs_count: int | None) -> No
         sys.exit(1)
 
 
+def _name_the_games(*commands: click.Command) -> None:
+    """Each command's help names the games it takes, the installed plug-ins' too."""
+    line = f"GAME is one of: {', '.join(GAMES)}."
+    for command in commands:
+        first, _, rest = inspect.cleandoc(command.help or "").partition("\n\n")
+        command.help = f"{first}\n\n{line}\n\n{rest}" if rest else f"{first}\n\n{line}"
+
+
+_name_the_games(board, play, diagram, rules)
+
+
 # --- entry point ------------------------------------------------------------------------
 
 
@@ -586,6 +650,8 @@ def _one_line(text: str) -> str:
 def main(argv: Sequence[str] | None = None) -> None:
     """Run the command line; turn every bad-input error into one line and exit code 2."""
     args = list(sys.argv[1:] if argv is None else argv)
+    for problem in problems:  # a game plug-in left out: the other games still work
+        click.echo(f"boardgen: warning: {problem}", err=True)
     try:
         cli.main(args=args, prog_name="boardgen", standalone_mode=False)
     except click.exceptions.NoArgsIsHelpError as exc:

@@ -21,10 +21,10 @@ from boardgen.games.polygone.engine import Move, Polygone, Turn
 from boardgen.games.registry import GAMES, build_diagram
 from boardgen.geometry import hexhex
 from boardgen.geometry.lattice import Hole, parse_line
+from boardgen.picture import HoleScene, Scene
 from boardgen.publish.sheet import render_sheet_html, render_sheet_pdf
-from boardgen.render.lattice import LatticeScene
 from boardgen.render.paper import parse_paper
-from boardgen.render.scene import THEMES, Scene
+from boardgen.render.scene import THEMES
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 
@@ -285,11 +285,11 @@ def test_polygone_pictures_ring_the_pivot_of_every_move_and_key_the_apexes() -> 
         diagram = build_diagram("polygone", name)
         scenes = [s for _, row in diagram.rows for s in row]
         for panel, scene in zip(example.panels, scenes, strict=True):
-            assert isinstance(scene, LatticeScene)
+            assert isinstance(scene, HoleScene)
             for swing in panel.swings:
                 assert (swing.pivot, "ring") in scene.hole_marks, (name, panel.label)
         assert diagram.legend_note and "Double circles: the apexes" in diagram.legend_note
-        ringed = any(kind == "ring" for s in scenes if isinstance(s, LatticeScene)
+        ringed = any(kind == "ring" for s in scenes if isinstance(s, HoleScene)
                      for _, kind in s.hole_marks)
         assert ("Circled: the pivot" in diagram.legend_note) == ringed, name
 
@@ -297,12 +297,14 @@ def test_polygone_pictures_ring_the_pivot_of_every_move_and_key_the_apexes() -> 
 # --- item 13: one symbol, one meaning; no swatch the panels do not use -------------------
 
 
-def roles_shown(scene: Scene | LatticeScene) -> set[str]:
+def roles_shown(scene: Scene | HoleScene) -> set[str]:
+    # Read from the picture's own fields, not through boardgen.picture.panel_roles (the
+    # code that builds the legend).
     if isinstance(scene, Scene):
-        return set(scene.cell_roles.values())
-    shown = {f"{colour}-piece" for colour in scene.pieces.values()}
-    for role, lines in (("ghost", scene.ghosts), ("crossed", scene.crossed),
-                        ("captured", scene.captured)):
+        return set(scene.cell_roles.values()) | {m.role for m in scene.markers}
+    shown = set(scene.bars.values())
+    for role, lines in (("ghost", scene.dashed), ("crossed", scene.struck),
+                        ("captured", scene.hollow), ("tint", scene.tinted)):
         if lines:
             shown.add(role)
     return shown
@@ -313,18 +315,19 @@ def test_legends_name_each_symbol_once_and_only_symbols_shown(game: str) -> None
     for name in GAMES[game].diagram_names():
         diagram = build_diagram(game, name)
         shown = set().union(*(roles_shown(s) for _, row in diagram.rows for s in row))
-        roles = [role for role, _ in diagram.legend]
+        roles = [role.name for role in diagram.legend]
         assert set(roles) <= shown, (name, set(roles) - shown)
-        for _, words in diagram.legend:
+        for words in (role.legend for role in diagram.legend):
             assert " or " not in words, (name, words)  # one symbol, one meaning
 
 
 def test_captured_pieces_are_not_drawn_as_forbidden_targets() -> None:
     diagram = build_diagram("polygone", "09-capture-back")
     after = diagram.rows[0][1][-1]
-    assert isinstance(after, LatticeScene)
-    assert len(after.captured) == 3 and not after.crossed
-    assert dict(diagram.legend)["captured"] != dict(diagram.legend).get("crossed")
+    assert isinstance(after, HoleScene)
+    assert len(after.hollow) == 3 and not after.struck
+    words = {role.name: role.legend for role in diagram.legend}
+    assert words["captured"] != words.get("crossed")
 
 
 # --- item 6: the tempo position, found by the search in bench/tempo_search.py -------------

@@ -21,22 +21,18 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from boardgen._version import __version__
 from boardgen.errors import BoardgenError, cli_flag
-from boardgen.games.registry import GAMES as GAME_DESCRIPTIONS
-from boardgen.games.registry import build_diagram, remember_diagram, render_diagram
+from boardgen.games.registry import build_diagram, games, remember_diagram
 from boardgen.geometry import HexGrid, hexhex
+from boardgen.picture import Diagram, PageInfo, Scene
+from boardgen.publish.drawing import render_diagram
 from boardgen.render.board import BoardOptions, build_figure, render_board
-from boardgen.render.paper import PageInfo, Paper, content_size
-from boardgen.render.scene import THEMES, Scene, Theme
+from boardgen.render.paper import Paper, content_size
+from boardgen.render.scene import THEMES, Theme
 from boardgen.text import printable
 
-if TYPE_CHECKING:
-    from boardgen.render.diagram import Diagram
-
-GAMES = tuple(GAME_DESCRIPTIONS)
 THUMB_WIDTH_PX = 240
 
 
@@ -65,24 +61,29 @@ def diagram_stem(game: str, name: str) -> str:
 
 def default_jobs(paper: Paper, theme: Theme = THEMES["colour"]) -> list[Job]:
     from boardgen.publish.sheet import render_sheet_html, render_sheet_pdf
-    from boardgen.render.lattice import render_polygone_board
+    from boardgen.render.lattice import render_fixed_board
 
     options = BoardOptions(paper)
     jobs: list[Job] = []
-    for game in GAMES:
+    known = games()
+    for game, description in known.items():
+        if not description.has_sheet():
+            continue
         jobs.append(Job(f"{game}-rules.pdf", game, "rules",
                         partial(render_sheet_pdf, game, paper=paper, theme=theme)))
         jobs.append(Job(f"{game}-quick-reference.pdf", game, "rules",
                         partial(render_sheet_pdf, game, paper=paper, theme=theme, quick=True)))
         jobs.append(Job(f"{game}-rules.html", game, "rules",
                         partial(render_sheet_html, game, theme=theme)))
-    for description in GAME_DESCRIPTIONS.values():
+    for description in known.values():
         key = description.key
-        if description.board_kind == "lattice":
-            jobs.append(Job(f"{key}-board.pdf", key, "board",
-                            partial(render_polygone_board, "pdf", paper=paper, theme=theme,
-                                    spacing=None, dpi=150, title=None)))
-        for side, label, formats in description.gallery_boards:
+        fixed = description.fixed_board
+        if fixed is not None:
+            jobs.append(Job(f"{fixed.stem}.pdf", key, "board",
+                            partial(render_fixed_board, fixed, "pdf", paper=paper, theme=theme,
+                                    spacing=None, dpi=150, info=description.board_info())))
+        boards = description.hex_boards
+        for side, label, formats in boards.gallery if boards else ():
             grid = hexhex(side)
             info = description.board_info(grid, f"{description.name} ({label})" if label
                                           else None)
@@ -93,8 +94,8 @@ def default_jobs(paper: Paper, theme: Theme = THEMES["colour"]) -> list[Job]:
                                         info=info),
                                 partial(_board_picture, scene, options, theme, info)
                                 if fmt == "svg" else None))
-    for game in GAMES:
-        for name in GAME_DESCRIPTIONS[game].diagram_names():
+    for game, description in known.items():
+        for name in description.diagram_names():
             for fmt in ("pdf", "svg"):
                 jobs.append(Job(f"{diagram_stem(game, name)}.{fmt}", game, "diagram",
                                 partial(render_diagram, game, name, fmt, paper=paper,
@@ -217,7 +218,7 @@ def build_all_diagrams(workers: int) -> None:
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    keys = [(key, name) for key, game in GAME_DESCRIPTIONS.items()
+    keys = [(key, name) for key, game in games().items()
             for name in game.diagram_names()]
     if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
         for key in keys:
@@ -288,7 +289,7 @@ def gallery_html(jobs: list[Job], made: set[str], failures: Sequence[str] = ()) 
         items = "".join(f"<li>{html.escape(printable(failure))}</li>" for failure in failures)
         sections.append(f'<section class="failures"><h2>Not built</h2><ul>{items}</ul>'
                         "</section>")
-    for game in GAMES:
+    for game, description in games().items():
         cards = []
         for job in jobs:
             if job.game != game or job.name not in made:
@@ -298,7 +299,7 @@ def gallery_html(jobs: list[Job], made: set[str], failures: Sequence[str] = ()) 
             cards.append(f'<a class="card {job.kind}" href="{html.escape(job.name)}">{image}'
                          f"<span>{html.escape(job.name)}</span></a>")
         if cards:
-            sections.append(f"<h2>{html.escape(GAME_DESCRIPTIONS[game].name)}</h2>"
+            sections.append(f"<h2>{html.escape(description.name)}</h2>"
                             f'<div class="grid">{"".join(cards)}</div>')
     style = ("body{font-family:sans-serif;margin:2rem;color:#1a1a1a}"
              ".grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(250px,1fr));"

@@ -41,12 +41,11 @@ from reportlab.platypus.doctemplate import LayoutError
 
 from boardgen._version import __version__
 from boardgen.errors import BoardgenError
-from boardgen.games.polygone.engine import RECONSTRUCTION
-from boardgen.games.registry import TEMPLATES, build_diagram, game_named
+from boardgen.games.registry import build_diagram, game_named
 from boardgen.geometry import hexhex
+from boardgen.picture import Diagram, HoleScene
 from boardgen.render.board import largest_fitting_figure
 from boardgen.render.diagram import (
-    Diagram,
     describe,
     diagram_pages,
     legend_figure,
@@ -54,14 +53,7 @@ from boardgen.render.diagram import (
 )
 from boardgen.render.figure import Figure, board_figure, cell_guidance
 from boardgen.render.fonts import BOLD, PDF_FONT_NAMES, REGULAR, font_path, register_pdf_fonts
-from boardgen.render.lattice import (
-    BOARD_SCENE,
-    LatticeScene,
-    fitting_spacing,
-    lattice_figure,
-    pieces_sheet,
-)
-from boardgen.render.o_diagrams import RECONSTRUCTION as O_RECONSTRUCTION
+from boardgen.render.lattice import fitting_spacing, lattice_figure, pieces_sheet
 from boardgen.render.paper import Paper
 from boardgen.render.pdf import SCALE_BAR_MM, SCALE_BAR_TAG, ask_for_actual_size, draw_figure
 from boardgen.render.scene import Theme
@@ -91,7 +83,7 @@ class Block:
 
 
 def sheet_path(game: str, quick: bool = False) -> Path:
-    return TEMPLATES / game / ("quick.md" if quick else "sheet.md")
+    return game_named(game).sheet_path(quick)
 
 
 def parse_sheet(text: str, source: str) -> list[Block]:
@@ -190,10 +182,15 @@ def sheet_board(game: str, room: tuple[float, float]) -> list[Figure]:
     """The game's board at 1:1, as large as fits ``room`` (mm), and for Polygone the sheet
     of pieces too."""
     description = game_named(game)
-    if description.board_kind == "lattice":
-        spacing = fitting_spacing(BOARD_SCENE, room, 60.0)
-        return [lattice_figure(BOARD_SCENE, spacing), pieces_sheet(spacing, room[0])]
-    scene = description.board_scene(hexhex(description.default_side))
+    fixed = description.fixed_board
+    if fixed is not None:
+        spacing = fitting_spacing(fixed.picture, room, fixed.largest_spacing)
+        figures = [lattice_figure(fixed.picture, spacing)]
+        if fixed.strips is not None:
+            figures.append(pieces_sheet(fixed.strips, spacing, room[0]))
+        return figures
+    boards = description.hex_boards
+    scene = description.board_scene(hexhex(boards.default_side if boards else 0))
     def growth(figure: Figure) -> float:
         return min(room[0] / figure.width, room[1] / figure.height)
 
@@ -385,7 +382,7 @@ def sheet_cell_mm(diagram: Diagram) -> float:
     """Hex panels' cells no smaller than 8 mm, so that their coordinates print at 8 pt;
     Polygone's lattice a little tighter than on its own, so that a picture's two panels
     sit side by side with room to spare."""
-    lattice = any(isinstance(scene, LatticeScene) for _, scenes in diagram.rows
+    lattice = any(isinstance(scene, HoleScene) for _, scenes in diagram.rows
                   for scene in scenes)
     return SHEET_LATTICE_MM if lattice else max(diagram.cell_mm, MIN_SHEET_CELL_MM)
 
@@ -506,12 +503,13 @@ def _sheet_diagram(game: str, name: str, quick: bool = False) -> Diagram:
     if quick:
         title = re.sub(r"^Picture \d+: ", "", diagram.title)
         diagram = replace(diagram, title=title[:1].upper() + title[1:])
-    if diagram.legend_note and diagram.legend_note.endswith(RECONSTRUCTION):
-        note = diagram.legend_note.removesuffix(RECONSTRUCTION).strip()
-        diagram = replace(diagram, legend_note=note or None)
-    rows = tuple((title.replace(O_RECONSTRUCTION, "").strip() if title else title, scenes)
-                 for title, scenes in diagram.rows)
-    diagram = replace(diagram, rows=rows)
+    for said in game_named(game).said_once:
+        if diagram.legend_note and diagram.legend_note.endswith(said):
+            note = diagram.legend_note.removesuffix(said).strip()
+            diagram = replace(diagram, legend_note=note or None)
+        rows = tuple((title.replace(said, "").strip() if title else title, scenes)
+                     for title, scenes in diagram.rows)
+        diagram = replace(diagram, rows=rows)
     return diagram
 
 
@@ -544,11 +542,14 @@ def _board_flowables(game: str, styles: dict[str, ParagraphStyle], theme: Theme,
     figures = sheet_board(game, room)
     # The lattice board is wide: turned a quarter, it prints larger on the page.
     turned = False
-    if game_named(game).board_kind == "lattice":
+    fixed = game_named(game).fixed_board
+    if fixed is not None:
         across = sheet_board(game, (room[1], room[0]))
         if across[0].cell_width > figures[0].cell_width:
             turned = True
-            figures = [across[0], pieces_sheet(across[0].cell_width, room[0])]
+            figures = [across[0]]
+            if fixed.strips is not None:
+                figures.append(pieces_sheet(fixed.strips, across[0].cell_width, room[0]))
     unit = figures[0].scale_note or \
         f"each cell is {figures[0].cell_width:.1f} mm flat to flat, " \
         f"{cell_guidance(figures[0].cell_width)}"

@@ -9,9 +9,10 @@ from dataclasses import dataclass
 
 from boardgen.errors import BoardgenError, option
 from boardgen.geometry import Hex, Layout
+from boardgen.picture import Scene
 from boardgen.render.figure import Figure, board_figure, board_size, cell_guidance
 from boardgen.render.paper import PageInfo, Paper, fitting_scale, tile
-from boardgen.render.scene import Scene, Theme
+from boardgen.render.scene import Theme
 
 FORMATS = ("pdf", "svg", "png")
 # The default cell is as large as the paper allows, within these bounds.  Below 8 mm a cell
