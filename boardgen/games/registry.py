@@ -25,6 +25,7 @@ from boardgen.geometry.lattice import Line
 from boardgen.render.paper import PageInfo, Paper, parse_paper
 from boardgen.render.scene import THEMES, Marker, Scene, Theme, board_scene, edge_roles
 from boardgen.resources import templates_root
+from boardgen.text import quoted
 
 if TYPE_CHECKING:
     from boardgen.render.diagram import Diagram
@@ -100,12 +101,13 @@ class Game:
         self.check_glyphs(glyphs)
         if name in self.generated:
             return self.generated[name](glyphs)
-        path = self.template_folder / f"{name}.txt"
-        if "/" in name or "\\" in name or name.startswith(".") or not path.is_file():
-            raise BoardgenError(f"no {self.key} diagram named {name!r} (known: "
+        # Looked up in the list, never turned into a path first: a NAME of 300 characters
+        # is an unknown name, not a "file name too long".
+        if name not in self.file_names():
+            raise BoardgenError(f"no {self.key} diagram named {quoted(name)} (known: "
                                 f"{', '.join(self.diagram_names()) or 'none'}; to draw a file, "
                                 "give its path: boardgen diagram FILE)")
-        return self.load_file(path, glyphs)
+        return self.load_file(self.template_folder / f"{name}.txt", glyphs)
 
 
 def game_named(key: str) -> Game:

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
 from boardgen.errors import BoardgenError
+from boardgen.limits import MAX_CELLS as MAX_CELLS  # refused before any cell is made
 
 
 class Hex(NamedTuple):
@@ -47,9 +48,6 @@ DIRECTIONS: tuple[Hex, ...] = (
 
 _STEPS = tuple((d.q, d.r) for d in DIRECTIONS)
 
-# Refused before any cell is allocated: beyond this a board is no longer a thing anyone
-# prints, and a typo such as --side 10000 should not eat the machine's memory.
-MAX_CELLS = 150_000
 
 # A text mask is read whole, so its size is bounded too.
 MAX_MASK_BYTES = 2_000_000

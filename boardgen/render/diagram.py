@@ -19,7 +19,8 @@ from boardgen.games.polygone.directives import PolygoneExample
 from boardgen.games.polygone.engine import RECONSTRUCTION
 from boardgen.games.script import MARK_KINDS, Annotations
 from boardgen.geometry import Hex, Layout, Notation
-from boardgen.geometry.lattice import Hole, line_name
+from boardgen.geometry.lattice import HOLE_SET, Hole, line_name
+from boardgen.limits import MAX_DRAWN_CELLS
 from boardgen.render.board import MIN_CELL_MM
 from boardgen.render.figure import (
     CellShape,
@@ -372,10 +373,25 @@ def largest_fitting_cell(diagram: Diagram, room: tuple[float, float],
     return low / 10
 
 
+def check_diagram_work(diagram: Diagram) -> None:
+    """Refuse, before any drawing, a diagram with no panel, or whose panels draw more cells
+    in all than MAX_DRAWN_CELLS (each cell costs memory and time in every format)."""
+    scenes = [scene for _, row in diagram.rows for scene in row]
+    if not scenes:
+        raise BoardgenError(f"diagram {diagram.title!r}: no panels to draw")
+    cells = sum(len(scene.grid) if isinstance(scene, Scene) else len(HOLE_SET)
+                for scene in scenes)
+    if cells > MAX_DRAWN_CELLS:
+        raise BoardgenError(f"{len(scenes)} panels drawing {cells:,} cells in all, more than "
+                            f"the limit of {MAX_DRAWN_CELLS:,}: use fewer panels or a smaller "
+                            "board")
+
+
 def draw_diagram(diagram: Diagram, game: str, name: str, fmt: str, *, paper: Paper,
                  theme: Theme, cell_mm: float | None = None, dpi: int = 150,
                  info: PageInfo | None = None) -> bytes:
     """Draw an already built diagram as PDF (paginated between rows), SVG or PNG."""
+    check_diagram_work(diagram)
     title = {"o": "O"}.get(game, game.capitalize())
     # The diagram carries its own heading; the page header names the game.
     info = info or PageInfo(title, f"{title} diagram: {name}")

@@ -26,26 +26,22 @@ from pathlib import Path
 
 from boardgen.errors import BoardgenError
 from boardgen.errors import IllegalMove as IllegalPlacement
-from boardgen.games.copolymer.engine import (
-    Copolymer,
-    Placement,
-    parse_text_position,
-    solve,
-)
+from boardgen.games.copolymer.engine import Copolymer, Placement, parse_text_position
+from boardgen.games.copolymer.solver import Endgame, SearchTooLarge
 from boardgen.games.script import (
     ANNOTATION_KEYS,
     Annotations,
     Directive,
     ExampleError,
     annotate,
+    check_drawn_cells,
     check_game,
     read_directives,
 )
 from boardgen.geometry import Hex, HexGrid, make_shape
+from boardgen.limits import MAX_SOLVED_EMPTY
+from boardgen.text import quoted
 
-# The exhaustive search behind 'expect: solved winner P' grows steeply with the empty cells;
-# past this many it would run for minutes (the tempo example has 8).
-MAX_SOLVED_EMPTY = 12
 # Roles a designer may highlight cells with on a Copolymer board.
 HIGHLIGHT_ROLES = ("new", "legal", "illegal")
 
@@ -256,13 +252,18 @@ class _Replay:
             ok, seen = game.over and game.winner == words[1], \
                 f"the game is {'won by ' + str(game.winner) if game.over else 'not over'}"
         elif words[:2] == ["solved", "winner"] and len(words) == 3:
+            if words[2] not in ("x", "o"):
+                raise self.fail(d, f"winner must be x or o, not {quoted(words[2])}")
             empty = len(game.empty_cells())
             if empty > MAX_SOLVED_EMPTY:
                 raise self.fail(d, f"'solved' searches every continuation: at most "
                                    f"{MAX_SOLVED_EMPTY} empty cells, this position has {empty}")
-            margin = solve(game)
-            winner = "x" if margin > 0 else "o"
-            ok, seen = winner == words[2], f"perfect play gives {winner} the win ({margin:+d})"
+            try:
+                winner = Endgame(game).winner()
+            except SearchTooLarge as exc:
+                raise self.fail(d, f"'solved': {exc}; claim it where fewer cells are empty"
+                                ) from None
+            ok, seen = winner == words[2], f"perfect play gives {winner} the win"
         else:
             raise self.fail(d, f"unknown expectation {claim!r}")
         if not ok:
@@ -279,6 +280,9 @@ def load_example(path: Path) -> Example:
         replay.header(d)
     if body_start == len(directives):
         raise ExampleError(replay.source, 1, "no panels")
+    if replay.grid is not None:
+        check_drawn_cells(sum(d.key == "panel" for d in directives), len(replay.grid),
+                          replay.source, directives[body_start].line)
 
     lines: list[Line] = []
     line_title: str | None = None

@@ -302,13 +302,18 @@ def status_line(game: Copolymer) -> str:
 
 
 def solve(game: Copolymer, memo: dict[tuple[int, int, str], int] | None = None) -> int:
-    """The final margin (X cells minus O cells) under perfect play from this position.
+    """The final margin (X cells minus O cells) under perfect play from this position
+    (boardgen.games.copolymer.solver: the empty cells searched as a game of their own).
+    ``memo``, if given, keeps each answer by position, for callers that ask again."""
+    from boardgen.games.copolymer.solver import Endgame
 
-    Plain minimax with a transposition table: only for small boards or few empty cells
-    (diagram checks and tests).  The game's state is restored before returning.
-    """
-    memo = {} if memo is None else memo
-    return _solve(game, memo)
+    key = _key(game) if memo is not None else None
+    if memo is not None and key is not None and key in memo:
+        return memo[key]
+    value = Endgame(game).exact_margin()
+    if memo is not None and key is not None:
+        memo[key] = value
+    return value
 
 
 def _key(game: Copolymer) -> tuple[int, int, str]:
@@ -321,24 +326,6 @@ def _key(game: Copolymer) -> tuple[int, int, str]:
     return xs, os, game.to_move
 
 
-def _solve(game: Copolymer, memo: dict[tuple[int, int, str], int]) -> int:
-    if game.over:
-        return game.counts["x"] - game.counts["o"]
-    key = _key(game)
-    cached = memo.get(key)
-    if cached is not None:
-        return cached
-    maximise = game.to_move == "x"
-    best = -len(game.grid) - 1 if maximise else len(game.grid) + 1
-    for cell in game.empty_cells():
-        game.place(cell)
-        value = _solve(game, memo)
-        game.undo()
-        best = max(best, value) if maximise else min(best, value)
-    memo[key] = best
-    return best
-
-
 def best_placement(game: Copolymer, memo: dict[tuple[int, int, str], int]) -> Hex:
     """A placement that keeps the best outcome for the player to move (first in reading
     order among equals, so the choice is deterministic)."""
@@ -346,7 +333,7 @@ def best_placement(game: Copolymer, memo: dict[tuple[int, int, str], int]) -> He
     best_cell, best_value = None, None
     for cell in game.empty_cells():
         game.place(cell)
-        value = sign * _solve(game, memo)
+        value = sign * solve(game, memo)
         game.undo()
         if best_value is None or value > best_value:
             best_cell, best_value = cell, value

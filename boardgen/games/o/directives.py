@@ -33,6 +33,7 @@ from boardgen.games.script import (
     Directive,
     ExampleError,
     annotate,
+    check_drawn_cells,
     check_game,
     read_directives,
 )
@@ -131,6 +132,8 @@ def load_o_example(path: Path, *, table: dict[str, str] | None = None) -> OExamp
     if grid is None:
         raise ExampleError(source, 1, "no 'board:' line before the first panel")
     board = grid
+    check_drawn_cells(sum(d.key == "panel" for d in directives), len(board), source,
+                      directives[body].line)
 
     def parse_cell(game: OGame, d: Directive, word: str) -> Hex:
         try:

@@ -431,6 +431,9 @@ def _check(d: Directive, fail: Callable[[Directive, str], ExampleError], game: P
                         f"says {'it is legal' if reason is None else reason}")
         return
     if kind == "captured":
+        if len(rest) != 4 or rest[0] != "white" or rest[2] != "black" or \
+                not (rest[1].isdigit() and rest[3].isdigit()):
+            raise error("captured needs 'white N black N'")
         want_counts = {"white": int(rest[1]), "black": int(rest[3])}
         if game.captured != want_counts:
             raise error(f"the example expects captured {want_counts}, the engine has "
@@ -448,10 +451,14 @@ def _check(d: Directive, fail: Callable[[Directive, str], ExampleError], game: P
             raise error("the example expects no capture, the engine captures "
                         + " ".join(line_name(ln) for c in turn.captures for ln in c.removed))
     elif kind == "polygons":
+        if len(rest) != 1 or not rest[0].isdigit():
+            raise error("polygons needs a number, 'polygons N'")
         if len(turn.polygons) != int(rest[0]):
             raise error(f"the example expects {rest[0]} polygons, the engine resolves "
                         f"{len(turn.polygons)}")
     elif kind == "captures":
+        if not rest or rest[0] not in COLOURS:
+            raise error("captures needs 'COLOUR LINES' (white or black, then the lines)")
         colour, names = rest[0], rest[1:]
         lost = sorted(line_name(ln) for c in turn.captures for ln in c.removed
                       if c.captor != colour)
