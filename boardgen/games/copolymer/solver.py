@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from boardgen.errors import BoardgenError
-from boardgen.limits import MAX_SOLVER_POSITIONS
+from boardgen import limits
 
 if TYPE_CHECKING:
     from boardgen.games.copolymer.engine import Copolymer
@@ -42,7 +42,7 @@ class SearchTooLarge(BoardgenError):
 class Endgame:
     """The empty cells of a position, as a game of their own."""
 
-    def __init__(self, game: Copolymer, node_limit: int = MAX_SOLVER_POSITIONS) -> None:
+    def __init__(self, game: Copolymer, node_limit: int | None = None) -> None:
         owner = game._owner
         empty = sorted(i for i, p in enumerate(owner) if p is None)
         slot = {cell: j for j, cell in enumerate(empty)}
@@ -65,7 +65,8 @@ class Endgame:
             self.around.append(around)
         self.margin = game.counts["x"] - game.counts["o"]  # X cells minus O cells so far
         self.mover = X_TO_MOVE if game.to_move == "x" else O_TO_MOVE
-        self.node_limit = node_limit
+        # Read when the search starts, not at import: one place to change it.
+        self.node_limit = limits.MAX_SOLVER_POSITIONS if node_limit is None else node_limit
         self.nodes = 0
         # (x mask, o mask, mover) -> [lower bound, upper bound, best cell]
         self._table: dict[tuple[int, int, int], list[int]] = {}
