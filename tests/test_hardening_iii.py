@@ -12,6 +12,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import Run
@@ -487,14 +488,13 @@ def test_each_process_reads_its_own_font() -> None:
     """A forked child moving through the font's file must not move the parent's reads."""
     from boardgen.render.fonts import BOLD, REGULAR, face
 
+    def position(source: Any) -> int:
+        raw = getattr(source, "raw", None)  # a buffered file: its descriptor's offset
+        return int(raw.tell() if raw is not None else source.tell())
+
     for weight in (REGULAR, BOLD):
         source = face(weight)._font.reader.file
-
-        def position() -> int:
-            raw = getattr(source, "raw", None)  # a buffered file: its descriptor's offset
-            return int(raw.tell() if raw is not None else source.tell())
-
-        before = position()
+        before = position(source)
         child = os.fork()
         if child == 0:  # pragma: no cover - the child
             try:
@@ -503,7 +503,7 @@ def test_each_process_reads_its_own_font() -> None:
             finally:
                 os._exit(0)
         os.waitpid(child, 0)
-        assert position() == before, weight
+        assert position(source) == before, weight
 
 
 def test_all_with_two_workers_after_the_parent_drew_text(run_cli: RunCli, tmp_path: Path,

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from boardgen.errors import BoardgenError
 from boardgen import limits
+from boardgen.errors import BoardgenError
 
 if TYPE_CHECKING:
     from boardgen.games.copolymer.engine import Copolymer
