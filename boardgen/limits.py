@@ -47,6 +47,8 @@ MAX_ELEMENTS = 100_000
 # --- what is searched -------------------------------------------------------------------
 # 'expect: solved winner P' searches every continuation: at most this many empty cells...
 MAX_SOLVED_EMPTY = 12
-# ...and at most this many positions (a few seconds: the twelve-cell endgames we measured
-# need 30,000 at most; the limit is a guard, met by no position we could construct).
+# ...and at most this many positions (some seconds): a guard, not a working limit.  900
+# endgames of twelve cells of the hardest kind (a compact empty region among both colours)
+# needed at most 13,000 positions for an exact margin, 10,000 to say who wins
+# (bench/bench_solver.py); the search before issue 19 took minutes on side 50.
 MAX_SOLVER_POSITIONS = 2_000_000
