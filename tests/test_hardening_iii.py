@@ -135,6 +135,7 @@ def test_a_bad_source_date_epoch_is_refused_before_any_work(
     def no_work(*_: object, **__: object) -> None:
         raise AssertionError("work started with a bad SOURCE_DATE_EPOCH")
 
+    monkeypatch.setattr("boardgen.cli.board_request", no_work)
     monkeypatch.setattr("boardgen.cli.resolve_grid", no_work)
     monkeypatch.setattr("boardgen.cli.default_jobs", no_work)
     for args in (["board", "copolymer", "-o", "b.pdf"], ["all", "-o", "out"],
@@ -247,7 +248,7 @@ def test_out_of_memory_is_one_line(run_cli: RunCli, in_tmp: Path,
     def exhausted(*_: object, **__: object) -> bytes:
         raise MemoryError
 
-    monkeypatch.setattr("boardgen.cli.render_board", exhausted)
+    monkeypatch.setattr("boardgen.cli.board_request", exhausted)
     one_line_error(run_cli("board", "copolymer", "--side", "3", "-o", "b.svg"),
                    "out of memory", code=1)
     assert written(in_tmp) == []

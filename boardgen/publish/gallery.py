@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from boardgen._version import __version__
-from boardgen.errors import BoardgenError
+from boardgen.errors import BoardgenError, cli_flag
 from boardgen.games.registry import GAMES as GAME_DESCRIPTIONS
 from boardgen.games.registry import build_diagram, remember_diagram, render_diagram
 from boardgen.geometry import HexGrid, hexhex
@@ -174,7 +174,7 @@ def _one_line(text: str) -> str:
 def why_failed(exc: BaseException) -> str:
     """One line saying why a job failed."""
     if isinstance(exc, BoardgenError):
-        return _one_line(str(exc))
+        return _one_line(exc.worded(cli_flag))  # `boardgen all` is the command line's
     if isinstance(exc, MemoryError):
         return "out of memory: this machine could not hold the work"
     if isinstance(exc, OSError):
@@ -292,30 +292,42 @@ def _on_sigterm(signum: int, frame: object) -> None:
 
 
 @contextmanager
+def terminated_on_sigterm() -> Iterator[None]:
+    """While inside, SIGTERM raises Terminated (in the main thread; elsewhere nothing
+    changes), so that what is running ends its workers and says so in one line."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+@contextmanager
 def worker_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
     """A pool of ``workers`` forked processes (all started at once) that end with this one
     (see above).  A worker that dies (killed, out of memory) breaks the pool, which then
     fails its jobs instead of waiting for them forever."""
     import multiprocessing
-    import signal
-    import threading
     from concurrent.futures import ProcessPoolExecutor
 
     _PARENT.append(os.getpid())
-    main_thread = threading.current_thread() is threading.main_thread()
-    previous = signal.signal(signal.SIGTERM, _on_sigterm) if main_thread else None
     try:
-        pool = ProcessPoolExecutor(max_workers=workers, initializer=_start_worker,
-                                   mp_context=multiprocessing.get_context("fork"))
-        try:
-            yield pool
-        except BaseException:
-            _end_workers(pool)
-            raise
-        pool.shutdown(wait=True)
+        with terminated_on_sigterm():
+            pool = ProcessPoolExecutor(max_workers=workers, initializer=_start_worker,
+                                       mp_context=multiprocessing.get_context("fork"))
+            try:
+                yield pool
+            except BaseException:
+                _end_workers(pool)
+                raise
+            pool.shutdown(wait=True)
     finally:
-        if main_thread:
-            signal.signal(signal.SIGTERM, previous)
         _PARENT.pop()
 
 
