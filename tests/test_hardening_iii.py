@@ -317,6 +317,10 @@ def test_solved_claims_with_twelve_empty_cells_on_any_board(run_cli: RunCli, in_
         outcomes.append(result.code)
         if result.code:
             one_line_error(result, ":4:", "perfect play gives")
+            with pytest.raises(BoardgenError, match="perfect play gives"):
+                boardgen.load_diagram(path)
+        else:
+            assert boardgen.load_diagram(path).rows
     assert sorted(outcomes) == [0, 2]
 
 
@@ -349,6 +353,8 @@ def test_titles_and_captions_in_files_are_bounded(run_cli: RunCli, in_tmp: Path,
                            fragment)
     assert len(error) < 300
     assert written(in_tmp) == []
+    with pytest.raises(BoardgenError, match=f"d.txt:{line}:"):
+        boardgen.load_diagram(path)
 
 
 def test_a_title_at_the_limit_is_accepted(run_cli: RunCli, in_tmp: Path) -> None:
