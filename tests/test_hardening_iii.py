@@ -444,9 +444,14 @@ def running_all(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[bytes], set[i
         assert len(workers) >= 2, "the workers never started"
         yield process, workers
     finally:
+        # Whatever the test found, leave nothing running: the command, and any worker it
+        # left behind (by pid: they may have outlived their group's leader).
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait()
+        for pid in workers | _group_members(process.pid, process.pid):
+            if _alive(pid):
+                os.kill(pid, signal.SIGKILL)
 
 
 def _ended(workers: set[int]) -> bool:
