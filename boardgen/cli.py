@@ -5,6 +5,7 @@ Bad input ends with one line on stderr naming what was wrong, exit code 2, and n
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import json
 import os
@@ -34,10 +35,13 @@ from boardgen.geometry import (
     HexGrid,
     hexhex_cell_count,
 )
-from boardgen.output import check_writable, is_folder, write_atomic
+from boardgen.geometry.lattice import HOLE_SET
+from boardgen.limits import MAX_DRAWN_CELLS
+from boardgen.output import check_folder_writable, check_writable, is_folder, write_atomic
 from boardgen.picture import LABEL_MODES, Panel
 from boardgen.publish.drawing import draw_panels, render_position
 from boardgen.publish.gallery import (
+    Terminated,
     board_stem,
     build_all_diagrams,
     default_jobs,
@@ -45,6 +49,7 @@ from boardgen.publish.gallery import (
     diagram_stem,
     gallery_html,
     run_jobs,
+    terminated_on_sigterm,
     why_failed,
 )
 from boardgen.render.board import (
@@ -53,6 +58,7 @@ from boardgen.render.board import (
 )
 from boardgen.render.paper import ORIENTATIONS, parse_paper
 from boardgen.render.scene import THEMES, theme_named
+from boardgen.reproducible import check_source_date_epoch
 from boardgen.requests import (
     BoardSize,
     PlayRequest,
@@ -64,7 +70,7 @@ from boardgen.requests import (
     refuse_hex_options,
     resolve_grid,
 )
-from boardgen.text import MAX_TITLE_CHARS, read_input_text
+from boardgen.text import MAX_TITLE_CHARS, clip_quotes, read_input_text
 
 # A command imports the writers it uses when it runs (the diagram drawer, the rule sheets'
 # platypus, the gallery's rasterisers): --help or replaying moves must not pay for them.
@@ -74,6 +80,32 @@ GAMES_BY_KEY = games()  # the built-in games, then the installed plug-ins
 GAMES = tuple(GAMES_BY_KEY)
 DEFAULT_OUTPUT = Path("output")
 STDOUT = "-"
+HELP_FLAGS = frozenset({"-h", "--help", "--version"})
+
+
+class OutputPath(click.Path):
+    """-o: a path, refused if empty, and, for a file, if it ends in '/' or '.' (pathlib
+    would quietly make 'x.pdf/' the file x.pdf)."""
+
+    def __init__(self, *, folder: bool) -> None:
+        super().__init__(path_type=Path)
+        self.folder = folder
+
+    def convert(self, value: str | os.PathLike[str], param: click.Parameter | None,
+                ctx: click.Context | None) -> str | bytes | os.PathLike[str]:
+        if isinstance(value, str):
+            if not value:
+                self.fail(f"is empty: give a {'folder' if self.folder else 'file'} name",
+                          param, ctx)
+            if not self.folder and value != STDOUT and \
+                    (value.endswith(("/", os.sep)) or Path(value).name != os.path.basename(value)):
+                self.fail(f"{value!r} ends in {value[-1]!r}, so it names a folder: give a file "
+                          "name", param, ctx)
+        return super().convert(value, param, ctx)
+
+
+OUTPUT_FILE = OutputPath(folder=False)
+OUTPUT_FOLDER = OutputPath(folder=True)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
@@ -115,7 +147,7 @@ def prepare_output(output: Path | None, fmt: str | None, default_stem: str,
     if output is None:
         fmt = fmt or formats[0]
         path = DEFAULT_OUTPUT / f"{default_stem}.{fmt}"
-        path.parent.mkdir(parents=True, exist_ok=True)
+        make_folder(path.parent, "the default output folder")
     else:
         suffix = output.suffix.lower().lstrip(".")
         if fmt is None and suffix not in formats:
@@ -127,6 +159,19 @@ def prepare_output(output: Path | None, fmt: str | None, default_stem: str,
         path, fmt = output, fmt or suffix
     check_writable(path)
     return path, fmt
+
+
+def make_folder(folder: Path, what: str) -> None:
+    """Make ``folder`` (and its parents) if missing; one line, exit 2, if it cannot be: a
+    file of that name in the way, a read-only parent."""
+    if os.path.lexists(folder) and not is_folder(folder):
+        raise BoardgenError(f"{what} {str(folder)!r} exists and is not a folder; remove it or "
+                            "give -o")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise BoardgenError(f"cannot make {what} {str(folder)!r}: {exc.strerror or exc}; "
+                            "give -o") from None
 
 
 def emit(path: Path, data: bytes) -> None:
@@ -208,7 +253,7 @@ def board_size_options(command: Callable[..., None]) -> Callable[..., None]:
               help="Output format; default: from the -o suffix, else pdf.")
 @click.option("--dpi", type=click.IntRange(36, 1200), default=150, show_default=True,
               help="Resolution of PNG output.")
-@click.option("-o", "--output", type=click.Path(path_type=Path),
+@click.option("-o", "--output", type=OUTPUT_FILE,
               help="Output file (default: output/GAME-sideN.pdf); '-' for standard output "
               "(with --format).  A link is written through; devices are refused.")
 def board(game: str, side: int | None, preset: str | None, diameter: int | None, shape: str,
@@ -243,6 +288,23 @@ def board(game: str, side: int | None, preset: str | None, diameter: int | None,
     path, fmt = prepare_output(output, fmt, stem)
     emit(path, request.render(fmt))
     warn_missing_glyphs(request.draw.title)
+
+
+def _check_strip(every: int, moves: int, cells: int) -> None:
+    """Refuse, before the moves are replayed, a --every strip of more panels than a
+    diagram may have, or drawing more cells in all than MAX_DRAWN_CELLS."""
+    panels = max(1, -(-moves // every))
+    if panels > MAX_PANELS:
+        raise BoardgenError(f"--every {every}: {moves} moves make {panels} panels, more than "
+                            f"the limit of {MAX_PANELS}; choose a larger N")
+    if panels * cells > MAX_DRAWN_CELLS:
+        most = MAX_DRAWN_CELLS // cells
+        advice = f"choose --every {-(-moves // most)} or more, or a smaller board" \
+            if most > 1 else "draw the last position alone (leave out --every), or a " \
+            "smaller board"
+        raise BoardgenError(f"--every {every}: {panels} panels of a {cells:,}-cell board draw "
+                            f"{panels * cells:,} cells, more than the limit of "
+                            f"{MAX_DRAWN_CELLS:,}; {advice}")
 
 
 def picture_options(command: Callable[..., None]) -> Callable[..., None]:
@@ -287,7 +349,7 @@ def picture_options(command: Callable[..., None]) -> Callable[..., None]:
               "contract.  Copolymer: side, to_move, cells, connections, turn_continues, over, "
               "winner, counts.  O: side, to_move, stones, legal, over, winner, loop.  "
               "Polygone: to_move, pieces, captured, legal, over, winner.")
-@click.option("-o", "--output", type=click.Path(path_type=Path),
+@click.option("-o", "--output", type=OUTPUT_FILE,
               help="Draw the position after the moves (PDF, SVG or PNG), the last turn's "
               "cells numbered; prints 'wrote FILE' (or, with --json, the JSON only).")
 @click.option("--every", type=click.IntRange(1, 10_000),
@@ -339,9 +401,9 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None, 
         raise BoardgenError("--json prints to standard output, so -o - cannot: name a file")
     record: list[RecordMove] | None = None
     if moves_file is not None:
+        text = read_input_text(moves_file, "--moves-file")  # says which file it could not read
         try:
-            record = read_record(read_input_text(moves_file, "--moves-file"),
-                                 description.split_moves)
+            record = read_record(text, description.split_moves)
         except BoardgenError as exc:  # LINE: what is wrong
             raise BoardgenError(f"{moves_file}:{exc.template}") from None
     size = BoardSize(side, preset, diameter, shape, mask)
@@ -358,10 +420,8 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None, 
         glyphs=_read_glyphs(glyphs_file))).new_position()
     tokens = description.split_moves(moves) if record is None else \
         [entry.move for entry in record]
-    if every is not None and -(-len(tokens) // every) > MAX_PANELS:
-        raise BoardgenError(f"--every {every}: {len(tokens)} moves make "
-                            f"{-(-len(tokens) // every)} panels, more than the limit of "
-                            f"{MAX_PANELS}; choose a larger N")
+    if every is not None:
+        _check_strip(every, len(tokens), len(grid) if grid is not None else len(HOLE_SET))
     target: tuple[Path, str] | None = None
     if output is not None:
         width = checked_cell_mm(cell_mm)
@@ -446,7 +506,7 @@ def _strip(position: Position, tokens: list[str], record: list[RecordMove] | Non
               "mm); for Polygone, how far apart neighbouring holes are (default 14 mm).")
 @click.option("--glyphs", "glyphs_file", type=click.Path(path_type=Path),
               help="O: replace the glyph table from a file of 'glyph: ruling' lines.")
-@click.option("-o", "--output", type=click.Path(path_type=Path),
+@click.option("-o", "--output", type=OUTPUT_FILE,
               help="Output file (default: output/GAME-diagram-NAME.pdf).")
 @picture_options
 def diagram(target: str, name: str | None, list_names: bool, cell_mm: float | None,
@@ -542,7 +602,7 @@ def serve(folder: Path, port: int | None, no_open: bool) -> None:
               show_default=True)
 @click.option("--format", "fmt", type=click.Choice(("pdf", "html")),
               help="pdf (to print) or html (to read on screen); default from the -o suffix.")
-@click.option("-o", "--output", type=click.Path(path_type=Path),
+@click.option("-o", "--output", type=OUTPUT_FILE,
               help="Output file (default: output/GAME-rules.pdf).")
 def rules(game: str, paper: str, quick: bool, theme: str, fmt: str | None,
           output: Path | None) -> None:
@@ -569,7 +629,7 @@ def rules(game: str, paper: str, quick: bool, theme: str, fmt: str | None,
 
 
 @cli.command(name="all")
-@click.option("-o", "--output", "out", type=click.Path(path_type=Path), default=DEFAULT_OUTPUT,
+@click.option("-o", "--output", "out", type=OUTPUT_FOLDER, default=DEFAULT_OUTPUT,
               show_default=True, help="Folder to write into (created if missing).")
 @click.option("--paper", default="a4", show_default=True,
               help="a4, letter, a3, universal or WxHmm.")
@@ -597,26 +657,32 @@ def all_command(out: Path, paper: str, theme: str, jobs_count: int | None) -> No
         thumbs.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise BoardgenError(f"-o {out}: cannot make {thumbs}: {exc.strerror or exc}") from None
+    for folder in (out, thumbs):
+        check_folder_writable(folder, f"-o {out}")
     jobs = default_jobs(paper_size, theme_named(theme))
     failures: dict[int, list[str]] = {}
     made: set[str] = set()
-    with diagrams_memoised(), click.progressbar(
+    # SIGTERM at any point: the workers ended, one line, exit 143 (not only while a pool runs).
+    with terminated_on_sigterm(), diagrams_memoised(), click.progressbar(
             length=len(jobs), label="building", file=sys.stderr,
             item_show_func=lambda name: name) as bar:
         workers = jobs_count or default_workers()
-        build_all_diagrams(workers)  # each once, before the jobs: the workers inherit them
-        for built in run_jobs(jobs, workers):
-            job = jobs[built.index]
-            problems = failures.setdefault(built.index, list(built.failures))
-            try:
-                if built.data is not None:
-                    write_atomic(out / job.name, built.data)
-                    made.add(job.name)
-                if built.thumb is not None:
-                    write_atomic(thumbs / f"{job.name}.png", built.thumb)
-            except Exception as exc:
-                problems.append(f"{job.name}: {why_failed(exc)}")
-            bar.update(1, job.name)
+        # Each diagram once, before the jobs: the workers inherit them.
+        build_all_diagrams(workers, at_most=len(jobs))
+        # closing(): an error or a signal here ends the workers at once, not at exit.
+        with contextlib.closing(run_jobs(jobs, workers)) as results:
+            for built in results:
+                job = jobs[built.index]
+                problems = failures.setdefault(built.index, list(built.failures))
+                try:
+                    if built.data is not None:
+                        write_atomic(out / job.name, built.data)
+                        made.add(job.name)
+                    if built.thumb is not None:
+                        write_atomic(thumbs / f"{job.name}.png", built.thumb)
+                except Exception as exc:
+                    problems.append(f"{job.name}: {why_failed(exc)}")
+                bar.update(1, job.name)
     # In the jobs' order, whatever order they finished in.
     failures_listed = [line for index in sorted(failures) for line in failures[index]]
     write_atomic(out / "index.html",
@@ -644,7 +710,9 @@ _name_the_games(board, play, diagram, rules)
 
 
 def _one_line(text: str) -> str:
-    return " ".join(part.strip() for part in text.strip().splitlines() if part.strip())
+    """A message on one line, quoting at most MAX_QUOTED_CHARS of any input it quotes."""
+    return clip_quotes(" ".join(part.strip() for part in text.strip().splitlines()
+                                if part.strip()))
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -653,6 +721,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     for problem in problems:  # a game plug-in left out: the other games still work
         click.echo(f"boardgen: warning: {problem}", err=True)
     try:
+        if not HELP_FLAGS & set(args):
+            check_source_date_epoch()  # before any work: every PDF would fail on it
         cli.main(args=args, prog_name="boardgen", standalone_mode=False)
     except click.exceptions.NoArgsIsHelpError as exc:
         click.echo(exc.ctx.get_help() if exc.ctx else "", err=False)
@@ -669,10 +739,20 @@ def main(argv: Sequence[str] | None = None) -> None:
     except click.exceptions.Abort:
         click.echo("boardgen: interrupted", err=True)
         sys.exit(130)
+    except Terminated:  # SIGTERM while `all`'s workers ran: they are ended
+        click.echo("boardgen: terminated", err=True)
+        sys.exit(128 + 15)
     except OSError as exc:
         # The machine, not the input: a full disk, a vanished folder.
         target = f" ({exc.filename})" if exc.filename else ""
         click.echo(f"boardgen: error: {exc.strerror or exc}{target}", err=True)
+        sys.exit(1)
+    except MemoryError:
+        # The machine too: the limits (boardgen.limits) keep every request they allow to
+        # a few hundred MB, so this is a machine with less (a ulimit, a container), like a
+        # full disk: exit 1, not 2, which says the request itself was refused.
+        click.echo("boardgen: error: out of memory: this machine could not hold the work "
+                   "(try a smaller board, fewer panels, or .svg instead of .png)", err=True)
         sys.exit(1)
     except Exception as exc:  # a bug: say so in one line; the traceback is one variable away
         if os.environ.get("BOARDGEN_DEBUG"):

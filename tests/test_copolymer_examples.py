@@ -13,7 +13,8 @@ from conftest import Run
 
 from boardgen.games import protocol
 from boardgen.games.copolymer.directives import load_example
-from boardgen.games.copolymer.engine import Copolymer, solve
+from boardgen.games.copolymer.engine import Copolymer
+from boardgen.games.copolymer.solver import solve
 from boardgen.games.registry import GAMES
 from boardgen.games.script import ExampleError
 from boardgen.geometry import hexhex
@@ -241,7 +242,7 @@ def test_play_bad_options(run_cli: RunCli, args: list[str], message: str) -> Non
 def test_tempo_lines_continue_by_perfect_play() -> None:
     """The template says each line is played to the end by perfect play: after the first
     turn, every placement keeps the best outcome the engine can find for its player."""
-    from boardgen.games.copolymer.engine import best_placement
+    from boardgen.games.copolymer.solver import best_placement
     from boardgen.games.script import read_directives
 
     lines: list[list[str]] = []

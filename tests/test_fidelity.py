@@ -15,7 +15,8 @@ import pytest
 from naive_engines import NaivePolygone
 from pypdf import PdfReader
 
-from boardgen.games.copolymer.engine import Copolymer, solve
+from boardgen.games.copolymer.engine import Copolymer
+from boardgen.games.copolymer.solver import solve
 from boardgen.games.polygone.directives import load_polygone_example
 from boardgen.games.polygone.engine import Move, Polygone, Turn
 from boardgen.games.registry import GAMES, build_diagram

@@ -63,7 +63,7 @@ def test_the_engine_gives_a_code_with_each_refusal() -> None:
 
 
 @pytest.mark.parametrize("where, line, message", [
-    ("board: hexhex 99999999999", 2, "board"),  # a header handler's own error
+    ("board: hexhex 999999999", 2, "board"),  # a header handler's own error
     ("panel: one\nplace: Z99", 4, "'Z99'"),  # a panel directive's
     ("panel: one\nexpect: legal Z99", 4, "'Z99'"),  # a claim's
     ("panel: one\nexpect: sideways", 4, "unknown expectation 'sideways'"),

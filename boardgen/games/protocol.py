@@ -58,6 +58,7 @@ from boardgen.picture import (
     legend_of,
 )
 from boardgen.resources import templates_root
+from boardgen.text import quoted
 
 if TYPE_CHECKING:  # the diagram-file runner is imported when a diagram is read
     from boardgen.games.script import Directive
@@ -229,12 +230,13 @@ class Game(ABC):
         generated = self.generated()
         if name in generated:
             return generated[name](glyphs)
-        path = self.template_folder / f"{name}.txt"
-        if "/" in name or "\\" in name or name.startswith(".") or not path.is_file():
-            raise BoardgenError(f"no {self.key} diagram named {name!r} (known: "
+        # Looked up in the list, never turned into a path first: a NAME of 300 characters
+        # is an unknown name, not a "file name too long".
+        if name not in self.file_names():
+            raise BoardgenError(f"no {self.key} diagram named {quoted(name)} (known: "
                                 f"{', '.join(self.diagram_names()) or 'none'}; to draw a file, "
                                 "give its path: boardgen diagram FILE)")
-        return self.load_file(path, glyphs)
+        return self.load_file(self.template_folder / f"{name}.txt", glyphs)
 
     def panels(self, heading: str, scenes: Sequence[Panel], note: str | None = None
                ) -> Diagram:

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
@@ -36,11 +36,21 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from boardgen.errors import BoardgenError
 from boardgen.geometry import Hex
+from boardgen.limits import (
+    MAX_CAPTION_CHARS,
+    MAX_DRAWN_CELLS,
+    MAX_NUMBER_DIGITS,
+    MAX_TITLE_CHARS,
+)
+from boardgen.limits import MAX_PANELS as MAX_PANELS
 from boardgen.picture import MARK_KINDS, TINT, Arrow, Marker, Scene
-from boardgen.text import check_lines, read_input_text
+from boardgen.text import check_lines, quoted, read_input_text
 
 BLOCK_KEYS = frozenset({"position", "glyphs", "board"})  # a block when the value is empty
-MAX_PANELS = 200  # a diagram is a page or a few; more panels is a mistake, or an attack
+# Directives whose value is text to print, not words to read: their digits are not numbers.
+TEXT_KEYS = frozenset({"title", "caption", "note", "line", "panel", "number"})
+# What a panel prints under it: its label, caption and notes, all together.
+PANEL_TEXT_KEYS = frozenset({"panel", "caption", "note"})
 
 
 @dataclass(frozen=True)
@@ -83,7 +93,7 @@ def parse_directives(text: str, source: str) -> list[Directive]:
         key, sep, value = stripped.partition(":")
         key = key.strip().lower()
         if not sep or not key or " " in key:
-            raise ExampleError(source, i, f"expected 'key: value', found {stripped!r}")
+            raise ExampleError(source, i, f"expected 'key: value', found {quoted(stripped)}")
         if key in BLOCK_KEYS and not value.strip():
             start = i
             block: list[str] = []
@@ -97,11 +107,75 @@ def parse_directives(text: str, source: str) -> list[Directive]:
             i += 1
             directives.append(Directive(key, value.strip(), start, tuple(block)))
         else:
-            directives.append(Directive(key, value.strip(), i))
+            directive = Directive(key, value.strip(), i)
+            _check_words(directive, source)
+            directives.append(directive)
             panels += key == "panel"
             if panels > MAX_PANELS:
                 raise ExampleError(source, i, f"more than {MAX_PANELS} panels in one diagram")
+    _check_texts(directives, source)
+    _check_rows(directives, source)
     return directives
+
+
+def _check_words(d: Directive, source: str) -> None:
+    """A number is ASCII digits, at most MAX_NUMBER_DIGITS of them: refused here, once for
+    every game, before any reader converts it (Python will not convert 4,301 digits, and
+    str.isdigit() accepts '²', which int() refuses)."""
+    if d.key in TEXT_KEYS:
+        return
+    for word in d.value.split():
+        if not word.isdigit():
+            continue
+        if not word.isascii():
+            raise ExampleError(source, d.line, f"{quoted(word)}: write numbers with the digits "
+                               "0-9")
+        if len(word) > MAX_NUMBER_DIGITS:
+            raise ExampleError(source, d.line, f"a number of {len(word):,} digits: at most "
+                               f"{MAX_NUMBER_DIGITS}")
+
+
+def _check_texts(directives: Sequence[Directive], source: str) -> None:
+    """Titles as long as --title allows; a panel's label, caption and notes together, and a
+    line's title, as long as a few lines under a panel."""
+    panel_text = 0
+    for d in directives:
+        if d.key == "title" and len(d.value) > MAX_TITLE_CHARS:
+            raise ExampleError(source, d.line, f"title: {len(d.value):,} characters is longer "
+                               f"than the limit of {MAX_TITLE_CHARS} (as --title)")
+        if d.key == "line" and len(d.value) > MAX_CAPTION_CHARS:
+            raise ExampleError(source, d.line, f"line: {len(d.value):,} characters is longer "
+                               f"than the limit of {MAX_CAPTION_CHARS} for a line's title")
+        if d.key in ("panel", "line"):
+            panel_text = 0
+        if d.key in PANEL_TEXT_KEYS:
+            panel_text += len(d.value)
+            if panel_text > MAX_CAPTION_CHARS:
+                raise ExampleError(source, d.line, f"{d.key}: the panel's label, caption and "
+                                   f"notes come to {panel_text:,} characters, more than the "
+                                   f"limit of {MAX_CAPTION_CHARS}")
+
+
+def _check_rows(directives: Sequence[Directive], source: str) -> None:
+    """Every 'line:' (a row of panels) has a 'panel:' before the next line or the end."""
+    open_line: Directive | None = None
+    for d in [*directives, None]:
+        if d is not None and d.key == "panel":
+            open_line = None
+        elif d is None or d.key == "line":
+            if open_line is not None:
+                raise ExampleError(source, open_line.line, "this 'line:' has no 'panel:' "
+                                   "after it; a line is a row of panels")
+            open_line = d
+
+
+def check_drawn_cells(panels: int, cells: int, source: str, line: int) -> None:
+    """Refuse a diagram whose panels draw more cells in all than MAX_DRAWN_CELLS, before it
+    is replayed or drawn."""
+    if panels * cells > MAX_DRAWN_CELLS:
+        raise ExampleError(source, line, f"{panels} panels of a {cells:,}-cell board draw "
+                           f"{panels * cells:,} cells, more than the limit of "
+                           f"{MAX_DRAWN_CELLS:,}: use fewer panels or a smaller board")
 
 
 def check_game(d: Directive, game: str, source: str) -> None:
@@ -152,12 +226,12 @@ def annotate(d: Directive, notes: Annotations[P, R], source: str,
     words = d.value.split()
     if d.key == "arrow":
         if len(words) != 2:
-            raise fail(f"arrow needs 'FROM TO', not {d.value!r}")
+            raise fail(f"arrow needs 'FROM TO', not {quoted(d.value)}")
         notes.arrows.append((parsed(point, words[0]), parsed(point, words[1])))
     elif d.key == "mark":
         if len(words) != 2:
             raise fail(f"mark needs 'WHERE KIND' (KIND: {', '.join(MARK_KINDS)}, or a number "
-                       f"or letter of up to {MAX_MARK_TEXT} characters), not {d.value!r}")
+                       f"or letter of up to {MAX_MARK_TEXT} characters), not {quoted(d.value)}")
         kind = words[1]
         if kind not in MARK_KINDS and len(kind) > MAX_MARK_TEXT:
             raise fail(f"mark {kind!r}: use {', '.join(MARK_KINDS)}, or a number or letter of "
@@ -294,6 +368,12 @@ class GameScript(ABC, Generic[G, D, Q]):
         return ExampleError(self.source, d.line, message, d.key)
 
     # --- what a game gives -------------------------------------------------------------
+
+    def cells_per_panel(self) -> int | None:
+        """How many cells (or holes) each panel draws, once the header is read: the runner
+        bounds panels x cells before replaying anything.  None: a small fixed board."""
+        grid = getattr(self, "grid", None)
+        return len(grid) if grid is not None else None
 
     @abstractmethod
     def start(self) -> G:
@@ -437,6 +517,10 @@ class GameScript(ABC, Generic[G, D, Q]):
                 raise self.unknown_directive(d, "before the first panel")
         if body == len(directives):
             raise ExampleError(self.source, 1, "no panels")
+        cells = self.cells_per_panel()
+        if cells is not None:
+            check_drawn_cells(sum(d.key == "panel" for d in directives), cells, self.source,
+                              directives[body].line)
 
         lines: list[PlayLine[Q]] = []
         line_title: str | None = None

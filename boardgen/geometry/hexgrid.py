@@ -11,6 +11,8 @@ from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
 from boardgen.errors import BoardgenError
+from boardgen.limits import MAX_CELLS as MAX_CELLS  # refused before any cell is made
+from boardgen.limits import MAX_INPUT_BYTES
 
 
 class Hex(NamedTuple):
@@ -47,12 +49,9 @@ DIRECTIONS: tuple[Hex, ...] = (
 
 _STEPS = tuple((d.q, d.r) for d in DIRECTIONS)
 
-# Refused before any cell is allocated: beyond this a board is no longer a thing anyone
-# prints, and a typo such as --side 10000 should not eat the machine's memory.
-MAX_CELLS = 150_000
 
-# A text mask is read whole, so its size is bounded too.
-MAX_MASK_BYTES = 2_000_000
+# A text mask is read whole, so its size is bounded too: as any input file.
+MAX_MASK_BYTES = MAX_INPUT_BYTES
 MIN_MASK_CELLS = 3  # as few as the smallest --side board (a side-2 triangle)
 
 MASK_CELL_CHARS = frozenset(".oOxX#*@")

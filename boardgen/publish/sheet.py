@@ -58,6 +58,7 @@ from boardgen.render.paper import Paper
 from boardgen.render.pdf import SCALE_BAR_MM, SCALE_BAR_TAG, ask_for_actual_size, draw_figure
 from boardgen.render.scene import Theme
 from boardgen.render.svg import render_svg
+from boardgen.reproducible import check_source_date_epoch
 from boardgen.text import check_lines
 
 SHEET_MARGIN_MM = 15.0  # inside the printable area of A4 and Letter printers
@@ -567,6 +568,7 @@ def _board_flowables(game: str, styles: dict[str, ParagraphStyle], theme: Theme,
 def render_sheet_pdf(game: str, *, paper: Paper, theme: Theme, quick: bool = False) -> bytes:
     """The rule sheet (or the one-page quick reference) as PDF bytes."""
     check_sheet_paper(paper)
+    check_source_date_epoch()  # reportlab reads it for the dates, and fails on a bad one
     register_pdf_fonts()
     blocks = load_sheet(game, quick)
     theme = print_theme(theme)

@@ -14,6 +14,7 @@ from dataclasses import replace
 from boardgen.errors import BoardgenError, option
 from boardgen.geometry import Layout, Notation
 from boardgen.geometry.lattice import Hole, line_name
+from boardgen.limits import MAX_DRAWN_CELLS
 from boardgen.picture import DEFAULT_PANEL_CELL_MM, Diagram, HoleScene, Panel, Scene, show_svg_with
 from boardgen.render.board import MIN_CELL_MM
 from boardgen.render.figure import (
@@ -274,12 +275,27 @@ def largest_fitting_cell(diagram: Diagram, room: tuple[float, float],
     return low / 10
 
 
+def check_diagram_work(diagram: Diagram) -> None:
+    """Refuse, before any drawing, a diagram with no panel, or whose panels draw more cells
+    in all than MAX_DRAWN_CELLS (each cell costs memory and time in every format)."""
+    scenes = [scene for _, row in diagram.rows for scene in row]
+    if not scenes:
+        raise BoardgenError(f"diagram {diagram.title!r}: no panels to draw")
+    cells = sum(len(scene.grid) if isinstance(scene, Scene) else len(scene.holes)
+                for scene in scenes)
+    if cells > MAX_DRAWN_CELLS:
+        raise BoardgenError(f"{len(scenes)} panels drawing {cells:,} cells in all, more than "
+                            f"the limit of {MAX_DRAWN_CELLS:,}: use fewer panels or a smaller "
+                            "board")
+
+
 def draw_diagram(diagram: Diagram, game: str, name: str, fmt: str, *, paper: Paper,
                  theme: Theme, cell_mm: float | None = None, dpi: int = 150,
                  info: PageInfo | None = None) -> bytes:
     """Draw an already built diagram as PDF (paginated between rows), SVG or PNG.
     ``game`` and ``name`` say which diagram an error is about; ``info`` is the page
     furniture (the diagram carries its own heading; the page header names the game)."""
+    check_diagram_work(diagram)
     info = info or PageInfo(None, f"diagram: {name}")
     room_w, room_h = content_size(paper.size("portrait"))
     cell_width = cell_mm or diagram.cell_mm

@@ -49,6 +49,7 @@ from boardgen.render.paper import (
     PageInfo as PageInfo,  # re-exported: it lived here before paper.py
 )
 from boardgen.render.scene import Theme
+from boardgen.reproducible import check_source_date_epoch
 
 # Streams are Flate-compressed only: ASCII85 on top made them a quarter larger and slower
 # to write, for 7-bit-clean files nobody needs.  A reportlab setting, so the rule sheets
@@ -410,6 +411,7 @@ def _tile_marks(c: Canvas, tiling: Tiling, row: int, col: int,
 
 
 def _canvas(page: tuple[float, float], info: PageInfo) -> tuple[Canvas, io.BytesIO]:
+    check_source_date_epoch()  # reportlab reads it for the dates, and fails on a bad one
     register_pdf_fonts()
     buffer = io.BytesIO()
     # Start in our font: reportlab's default, Helvetica, would be referenced unembedded.

@@ -34,8 +34,8 @@ from boardgen.games.copolymer.engine import (
     Placement,
     check_board,
     parse_text_position,
-    solve,
 )
+from boardgen.games.copolymer.solver import Endgame, SearchTooLarge
 from boardgen.games.script import (
     Annotations,
     Directive,
@@ -46,10 +46,9 @@ from boardgen.games.script import (
     expected,
 )
 from boardgen.geometry import Hex, HexGrid, make_shape
+from boardgen.limits import MAX_SOLVED_EMPTY
+from boardgen.text import quoted
 
-# The exhaustive search behind 'expect: solved winner P' grows steeply with the empty cells;
-# past this many it would run for minutes (the tempo example has 8).
-MAX_SOLVED_EMPTY = 12
 # Highlight roles the engine judges, and what each says of a cell: placed in the turn the
 # panel shows, a connection for the player to move, a cell the player to move may take,
 # one they may not.
@@ -340,21 +339,28 @@ class CopolymerScript(GameScript[Copolymer, PanelDraft, Panel]):
         if len(words) != 2:
             raise NotAClaim
         if words[1] not in ("x", "o"):
-            raise self.fail(d, f"winner must be x or o, not {words[1]!r}")
+            raise self.fail(d, f"winner must be x or o, not {quoted(words[1])}")
         state = f"won by {game.winner}" if game.over else "not over"
         return self._claim(words, game.over and game.winner == words[1], f"the game is {state}")
 
     def claim_solved(self, game: Copolymer, d: Directive, words: list[str]) -> str | None:
         if words[:2] != ["solved", "winner"] or len(words) != 3:
             raise NotAClaim
+        if words[2] not in ("x", "o"):
+            raise self.fail(d, f"winner must be x or o, not {quoted(words[2])}")
         empty = len(game.empty_cells())
         if empty > MAX_SOLVED_EMPTY:
             raise self.fail(d, f"'solved' searches every continuation: at most "
                                f"{MAX_SOLVED_EMPTY} empty cells, this position has {empty}")
-        margin = solve(game)
-        winner = "x" if margin > 0 else "o"
-        return self._claim(words, winner == words[2],
-                           f"perfect play gives {winner} the win ({margin:+d})")
+        try:
+            winner = Endgame(game).winner()  # a yes-or-no search: the fast one
+            ok = winner == words[2]
+            # Wrong: say by how much, which costs an exact search (a few times more).
+            margin = "" if ok else f" ({Endgame(game).exact_margin():+d})"
+        except SearchTooLarge as exc:
+            raise self.fail(d, f"'solved': {exc}; claim it where fewer cells are empty"
+                            ) from None
+        return self._claim(words, ok, f"perfect play gives {winner} the win{margin}")
 
 
 def load_example(path: Path, *, text: str | None = None) -> Example:
