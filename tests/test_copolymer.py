@@ -115,6 +115,11 @@ def play_out(game: Copolymer, rng: random.Random) -> None:
         cell = non_connecting if (non_connecting and rng.random() < 0.5) \
             else game.random_empty(rng)
         forced = game.forced()
+        # A calm draw ends the turn; there is none exactly when every empty cell connects.
+        assert (non_connecting is None) == forced
+        assert non_connecting is None or (non_connecting not in before and
+                                          enemies_around(board, before, non_connecting,
+                                                         mover) < 2)
         enemies = enemies_around(board, before, cell, mover)
         result = game.place(cell)
         filled += 1
@@ -190,6 +195,12 @@ def test_undo_restores_everything(grid: HexGrid, picks: list[int], back: int) ->
         assert snapshots.pop() == (game.cells(), game.to_move, game.turn_continues,
                                    game.turn_start, game.connections("x"),
                                    game.connections("o"), dict(game.counts))
+        # The cells a random calm draw picks from are restored too: every empty cell that
+        # is not a connection, and nothing else (a fixed seed: the same draws every run).
+        calm = set(game.empty_cells()) - set(game.connections())
+        rng = random.Random(0)
+        draws = {game.random_non_connection(rng) for _ in range(20 * len(calm) + 1)}
+        assert draws == (calm or {None})
 
 
 def test_first_three_turns_are_single_placements() -> None:

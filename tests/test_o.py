@@ -155,9 +155,13 @@ def test_ring_of_six_around_an_empty_cell_is_a_loop() -> None:
     ring = [centre + d for d in [Hex(1, 0), Hex(0, 1), Hex(-1, 1), Hex(-1, 0), Hex(0, -1),
                                   Hex(1, -1)]]
     game.setup(ring[:5])
-    assert not game.over
+    assert not game.over and not game.loop and not game.enclosed  # asked before the loop
     stone = game.place(ring[5])
     assert stone.loop and game.over and game.winner == "first"
+    assert game.loop == frozenset(ring) and game.enclosed == frozenset([centre])
+    game.undo()
+    assert not game.over and not game.loop and not game.enclosed
+    game.place(ring[5])
     assert game.loop == frozenset(ring) and game.enclosed == frozenset([centre])
 
 
@@ -286,6 +290,56 @@ def test_undo_restores_legality() -> None:
         assert before == (game.legal("left"), game.legal("right"), game.to_move,
                           list(game.skipped))
         game.place(game.random_legal(rng))
+
+
+@pytest.mark.parametrize(("stones", "only_k0"), [(6, False), (24, False), (10, True)])
+def test_random_legal_draws_every_legal_cell_alike(stones: int, only_k0: bool) -> None:
+    """random_legal draws among the empty cells and falls back to the list of legal ones
+    when draws miss (few legal cells among many empty ones, as under a table that allows
+    only cells touching no stone): every legal cell, nothing else, each about as often."""
+    rng = random.Random(stones)
+    table = {**dict.fromkeys(DEFAULT_GLYPH_TABLE, "illegal"), "k0": "legal"} if only_k0 \
+        else None
+    game = OGame(hexhex(5), table=table)
+    while len(game.history) < stones and not game.over:
+        game.place(game.random_legal(rng))
+    assert not game.over
+    legal = game.legal()
+    if only_k0:
+        assert 0 < len(legal) < (len(game.grid) - stones) / 4  # the draws mostly miss
+    draws = Counter(game.random_legal(rng) for _ in range(300 * len(legal)))
+    assert set(draws) == set(legal)
+    assert all(abs(count - 300) < 75 for count in draws.values()), draws  # ~4.3 sd
+
+
+def test_partisan_games_pass_the_move_only_to_a_player_who_can_place() -> None:
+    """The engine judges whether a player can place from one cell known legal; checked
+    here against the full list of legal cells after every stone of random partisan games,
+    with tables under which players are often left without a placement."""
+    # The second table leaves Right only the cells touching no stone: soon skipped.
+    tables = [dict(DEFAULT_GLYPH_TABLE),
+              {**DEFAULT_GLYPH_TABLE, "k0": "right", "k1": "left", "k2-gap": "left",
+               "k2-opposite": "left", "k3-alternate": "left", "k4-gap": "left"}]
+    skips = 0
+    for seed in range(60):
+        rng = random.Random(seed)
+        game = OGame(hexhex(4 + seed % 2), partisan=True, table=tables[seed % 2])
+        while not game.over:
+            mover = game.to_move
+            assert game.legal(mover), (seed, len(game.history))
+            game.place(game.random_legal(rng))
+            if game.over:
+                break
+            other = "right" if mover == "left" else "left"
+            if game.to_move == mover:  # the other player was skipped: nothing for them
+                assert game.legal(other) == [] and game.skipped[-1] == (len(game.history),
+                                                                        other)
+                skips += 1
+            else:
+                assert game.to_move == other
+        if game.stuck:
+            assert game.legal("left") == game.legal("right") == []
+    assert skips  # skips were checked
 
 
 def test_play_o_json_and_errors(run_cli: RunCli, tmp_path: Path) -> None:

@@ -111,7 +111,7 @@ def test_all_makes_the_same_bytes_on_one_or_two_workers_in_any_order(
 # --- the engines agree with the naive ones move by move -------------------------------------
 
 
-@pytest.mark.parametrize("side", [4, 5])
+@pytest.mark.parametrize("side", [4, 5, 6, 8])
 def test_o_engine_agrees_with_the_naive_one_move_by_move(side: int) -> None:
     import random
 
@@ -122,7 +122,7 @@ def test_o_engine_agrees_with_the_naive_one_move_by_move(side: int) -> None:
 
     grid = hexhex(side)
     loops = 0
-    for seed in range(12):
+    for seed in range(60 if side < 8 else 15):
         rng = random.Random(seed)
         game, naive = OGame(grid), NaiveO(grid)
         while True:
@@ -136,6 +136,64 @@ def test_o_engine_agrees_with_the_naive_one_move_by_move(side: int) -> None:
             game.place(cell)
             naive.place(cell)
     assert loops  # some games end in a loop, so loop detection was compared too
+
+
+@pytest.mark.parametrize("side", [4, 5])
+def test_the_lean_o_engine_the_benchmark_measures_against_plays_o(side: int) -> None:
+    """bench/lean_engines.py is the floor of the O benchmark: it must play the real game
+    (the naive engine's legal cells and loops), or beating it would mean nothing."""
+    import random
+
+    from lean_engines import LeanO
+    from naive_engines import NaiveO
+
+    from boardgen.geometry import hexhex
+
+    grid = hexhex(side)
+    loops = stuck = 0
+    for seed in range(30):
+        rng = random.Random(seed)
+        lean, naive = LeanO(grid), NaiveO(grid)
+        while True:
+            legal = {grid.cells[i] for i in lean.legal_cells()}
+            assert legal == set(naive.legal()), (seed, len(lean.empty))
+            choice = lean.random_legal(rng)
+            if choice is None:
+                assert naive.legal() == [] and not naive.winner
+                stuck += 1
+                break
+            assert grid.cells[choice] in legal
+            looped = lean.place(choice)
+            naive.place(grid.cells[choice])
+            assert looped == (naive.winner is not None), seed
+            if looped:
+                assert {grid.cells[i] for i in lean.loop} == naive.loop
+                loops += 1
+                break
+    assert loops  # loops were compared
+
+
+def test_the_lean_copolymer_engine_the_benchmark_measures_against_plays_copolymer() -> None:
+    import random
+
+    from lean_engines import LeanCopolymer
+    from naive_engines import NaiveCopolymer
+
+    from boardgen.geometry import hexhex
+
+    grid = hexhex(5)
+    for seed in range(10):
+        rng = random.Random(seed)
+        lean, naive = LeanCopolymer(grid), NaiveCopolymer(grid)
+        while not lean.over:
+            connections = set(naive.connections())
+            assert {grid.cells[i] for i in lean.empty if lean.connects(i)} == connections
+            calm = lean.random_calm(rng)
+            assert (calm is None) == (len(connections) == len(naive.empty_cells()))
+            cell = calm if calm is not None and rng.random() < 0.5 else lean.random_empty(rng)
+            assert lean.place(cell) == naive.place(grid.cells[cell])
+            assert "xo"[lean.to_move - 1] == naive.to_move
+        assert naive.over and "xo"[lean.winner() - 1] == naive.winner
 
 
 def test_polygone_engine_agrees_with_the_naive_one_move_by_move() -> None:

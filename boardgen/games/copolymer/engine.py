@@ -6,16 +6,17 @@ placement ends the turn.  Every empty cell is always a legal placement: a player
 to end the turn picks a non-connecting cell, and only when none is left is a connection
 forced.  The game ends the moment the board is full, even in mid-turn; the majority wins.
 
-The engine keeps, for every cell, how many neighbours each player holds, and the set of
-empty cells that are connections for each player, so that a placement and every query
-cost O(1) (bench/bench_copolymer.py measures it against a naive engine).
+The engine keeps, for every cell, how many neighbours each player holds, and for each
+player the empty cells that are not connections for them (calm: they end the turn), as
+lists for O(1) random choice, so that a placement and a random draw cost O(1)
+(bench/bench_engines.py measures it against a lean engine and a naive one).
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from boardgen.errors import BoardgenError, IllegalMove, Refusal
 from boardgen.geometry import Hex, HexGrid, Notation, format_hex_text
@@ -54,9 +55,29 @@ def opponent(player: str) -> str:
     return "o" if player == "x" else "x"
 
 
-@dataclass(frozen=True)
-class Placement:
-    """What one placement did, as the engine saw it."""
+_OPPONENT = {"x": "o", "o": "x"}
+
+
+def _swap_remove(items: list[int], slot: list[int], i: int) -> None:
+    """Take i out of ``items`` (``slot[i]``: where it stands) in O(1): the last item
+    takes its place."""
+    last = items.pop()
+    if last != i:
+        where = slot[i]
+        items[where] = last
+        slot[last] = where
+
+
+def _append(items: list[int], slot: list[int], i: int) -> None:
+    slot[i] = len(items)
+    items.append(i)
+
+_new_tuple = tuple.__new__  # a Placement made as its class makes it, one call fewer
+
+
+class Placement(NamedTuple):
+    """What one placement did, as the engine saw it (a named tuple: a play-out makes one
+    per move)."""
 
     cell: Hex
     player: str
@@ -80,10 +101,17 @@ class Copolymer:
         self._owner: list[str | None] = [None] * n
         # _touching[p][i]: how many of player p's cells touch cell i.
         self._touching: dict[str, list[int]] = {"x": [0] * n, "o": [0] * n}
-        # _connections[p]: empty cells that are connections for player p.
-        self._connections: dict[str, set[int]] = {"x": set(), "o": set()}
-        self._empty = list(range(n))  # for O(1) random choice: swap-remove via _slot
+        # Empty cells, and for each player the empty cells that are not connections for
+        # them ("calm": they end the turn), each a list for O(1) random choice, with where
+        # each cell stands in it (swap-remove; _swap_remove).
+        self._empty = list(range(n))
         self._slot = list(range(n))
+        self._calm: dict[str, list[int]] = {"x": list(range(n)), "o": list(range(n))}
+        self._calm_slot: dict[str, list[int]] = {"x": list(range(n)), "o": list(range(n))}
+        # The cell a random draw last returned, and its index, until the position changes:
+        # place need not look it up and judge it again.
+        self._vouched: Hex | None = None
+        self._vouched_index = 0
         self.counts = {"x": 0, "o": 0}
         self.to_move = first
         self.first = first
@@ -128,11 +156,13 @@ class Copolymer:
 
     def connections(self, player: str | None = None) -> list[Hex]:
         """Empty cells that are connections for ``player`` (default: to move), in reading order."""
-        return [self.grid.cells[i] for i in sorted(self._connections[player or self.to_move])]
+        enemy, owner = self._touching[opponent(player or self.to_move)], self._owner
+        return [h for i, h in enumerate(self.grid.cells)
+                if owner[i] is None and enemy[i] >= CONNECTION_THRESHOLD]
 
     def forced(self) -> bool:
         """True when every empty cell is a connection for the player to move."""
-        return bool(self._empty) and len(self._connections[self.to_move]) == len(self._empty)
+        return bool(self._empty) and not self._calm[self.to_move]
 
     def this_turn(self) -> list[Placement]:
         """The placements of the turn in progress, or of the last completed turn."""
@@ -154,43 +184,48 @@ class Copolymer:
 
     def place(self, cell: Hex) -> Placement:
         """Place for the player to move; raises :class:`IllegalPlacement` with the reason."""
-        grid = self.grid
-        refusal = self.refusal(cell)
-        if refusal is not None:
-            shown = self.notation.name(cell) if cell in grid.index else str(cell)
-            raise IllegalPlacement(shown, refusal)
-        i = grid.index[cell]
+        if cell is self._vouched:  # a random draw has just returned it, in this position
+            i = self._vouched_index
+        else:
+            refusal = self.refusal(cell)
+            if refusal is not None:
+                shown = self.notation.name(cell) if cell in self.grid.index else str(cell)
+                raise IllegalPlacement(shown, refusal)
+            i = self.grid.index[cell]
+        self._vouched = None
         player = self.to_move
-        enemy = opponent(player)
+        enemy = _OPPONENT[player]
         self._turn_states.append((self.turn_continues, self.turn_start))
         if not self.turn_continues:
             self.turn_start = len(self.history)
+        own = self._touching[player]
         touching_enemy = self._touching[enemy][i]
         connection = touching_enemy >= CONNECTION_THRESHOLD
 
-        self._owner[i] = player
-        self.counts[player] += 1
-        self._connections["x"].discard(i)
-        self._connections["o"].discard(i)
-        last = self._empty.pop()
-        if last != i:
-            slot = self._slot[i]
-            self._empty[slot] = last
-            self._slot[last] = slot
-        own = self._touching[player]
-        # A cell touching two of `player`'s cells is a connection for the *enemy*.
-        enemy_connections = self._connections[enemy]
         owner = self._owner
+        owner[i] = player
+        self.counts[player] += 1
+        # The cell leaves the empty cells, and the calm cells of each player it was calm
+        # for (a connection for a player is a cell touching enough of the other's cells).
+        _swap_remove(self._empty, self._slot, i)
+        if not connection:
+            _swap_remove(self._calm[player], self._calm_slot[player], i)
+        enemy_calm, enemy_slot = self._calm[enemy], self._calm_slot[enemy]
+        if own[i] < CONNECTION_THRESHOLD:
+            _swap_remove(enemy_calm, enemy_slot, i)
+        # A cell touching two of `player`'s cells is a connection for the *enemy*.
         for j in self._neighbours[i]:
-            own[j] += 1
-            if own[j] == CONNECTION_THRESHOLD and owner[j] is None:
-                enemy_connections.add(j)
+            touching = own[j] = own[j] + 1
+            if touching == CONNECTION_THRESHOLD and owner[j] is None:
+                _swap_remove(enemy_calm, enemy_slot, j)
+        empty = self._empty
 
-        over = not self._empty
-        self.turn_continues = connection and not over
-        if not connection and not over:
+        over = not empty
+        self.turn_continues = continues = connection and not over
+        if not continues and not over:
             self.to_move = enemy
-        result = Placement(cell, player, touching_enemy, connection, self.turn_continues, over)
+        result = _new_tuple(Placement, (cell, player, touching_enemy, connection, continues,
+                                        over))
         self.history.append(result)
         return result
 
@@ -199,38 +234,38 @@ class Copolymer:
         if not self.history:
             raise BoardgenError("nothing to undo")
         last = self.history.pop()
+        self._vouched = None
         i = self.grid.index[last.cell]
         player = last.player
         enemy = opponent(player)
         own = self._touching[player]
-        enemy_connections = self._connections[enemy]
         for j in self._neighbours[i]:
             if own[j] == CONNECTION_THRESHOLD and self._owner[j] is None:
-                enemy_connections.discard(j)
+                _append(self._calm[enemy], self._calm_slot[enemy], j)
             own[j] -= 1
         self._owner[i] = None
         self.counts[player] -= 1
-        self._slot[i] = len(self._empty)
-        self._empty.append(i)
+        _append(self._empty, self._slot, i)
         for p in PLAYERS:
-            if self._touching[opponent(p)][i] >= CONNECTION_THRESHOLD:
-                self._connections[p].add(i)
+            if self._touching[opponent(p)][i] < CONNECTION_THRESHOLD:
+                _append(self._calm[p], self._calm_slot[p], i)
         self.to_move = player
         self.turn_continues, self.turn_start = self._turn_states.pop()
         return last
 
     def random_empty(self, rng: random.Random) -> Hex:
-        return self.grid.cells[self._empty[rng.randrange(len(self._empty))]]
+        self._vouched_index = i = rng.choice(self._empty)
+        self._vouched = cell = self.grid.cells[i]
+        return cell
 
     def random_non_connection(self, rng: random.Random) -> Hex | None:
         """A random empty cell that ends the turn, or None if every empty cell connects."""
-        connections = self._connections[self.to_move]
-        if len(connections) == len(self._empty):
+        calm = self._calm[self.to_move]
+        if not calm:
             return None
-        while True:
-            i = self._empty[rng.randrange(len(self._empty))]
-            if i not in connections:
-                return self.grid.cells[i]
+        self._vouched_index = i = rng.choice(calm)
+        self._vouched = cell = self.grid.cells[i]
+        return cell
 
     # --- positions as text -----------------------------------------------------------
 

@@ -6,19 +6,20 @@ a file) and the corner rule is kept.  The player whose stone closes off a group 
 cells from the board's edge has formed a loop and wins.
 
 Every cell's ring is a 6-bit pattern kept up to date as stones arrive, so a legality query
-is a table look-up; the legal cells are kept as sets that only a placement's neighbours can
-change.  The loop search runs only when the new stone can split the empty cells around it,
-and heads for the nearest edge first.
+is a table look-up, made when a cell is asked about (nothing is kept per legal cell).  The
+loop search runs only when the new stone splits the open cells around it into arcs away
+from the edge, and heads for the nearest edge first.  bench/bench_engines.py measures it
+against a lean engine written for speed alone and a naive one.
 """
 
 from __future__ import annotations
 
 import functools
-import heapq
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from boardgen.errors import BoardgenError, IllegalMove, Refusal
 from boardgen.geometry import DIRECTIONS, Hex, HexGrid, Notation, format_hex_text
@@ -114,6 +115,10 @@ def _complete(table: dict[str, str], source: str) -> dict[str, str]:
     return table
 
 
+# random_legal's draws among the empty cells before it lists the legal ones.
+_DRAWS = range(8)
+
+
 def allows(ruling: str, player: str) -> bool:
     """Whether a glyph ruling lets ``player`` (first/second/left/right) place there."""
     if ruling == "legal":
@@ -123,44 +128,76 @@ def allows(ruling: str, player: str) -> bool:
     return player in IMPARTIAL or player == ruling
 
 
-class _IndexedSet:
-    """A set of cell indices with O(1) add, remove and random choice."""
+class Stone(NamedTuple):
+    """One stone as placed (a named tuple: a play-out makes one per move)."""
 
-    __slots__ = ("items", "where")
-
-    def __init__(self) -> None:
-        self.items: list[int] = []
-        self.where: dict[int, int] = {}
-
-    def add(self, i: int) -> None:
-        if i not in self.where:
-            self.where[i] = len(self.items)
-            self.items.append(i)
-
-    def discard(self, i: int) -> None:
-        slot = self.where.pop(i, None)
-        if slot is None:
-            return
-        last = self.items.pop()
-        if last != i:
-            self.items[slot] = last
-            self.where[last] = slot
-
-    def __contains__(self, i: object) -> bool:
-        return i in self.where
-
-    def __len__(self) -> int:
-        return len(self.items)
-
-
-@dataclass(frozen=True)
-class Stone:
     cell: Hex
     player: str
     loop: bool  # this stone formed the loop
 
 
+_new_tuple = tuple.__new__
 _GLYPH_OF = [glyph(bits) for bits in range(FULL + 1)]
+
+
+def _open_arcs(bits: int) -> tuple[tuple[int, ...], ...]:
+    """The unbroken arcs of open positions (empty, or off the board) of a ring, each as
+    its ring positions in clockwise order (neighbouring positions are neighbouring cells,
+    so the cells of an arc reach each other)."""
+    if bits == 0:
+        return (tuple(range(RING)),)
+    arcs = []
+    for k in range(RING):
+        if not bits >> k & 1 and bits >> ((k - 1) % RING) & 1:  # an arc starts at k
+            arc = []
+            while not bits >> (k % RING) & 1:
+                arc.append(k % RING)
+                k += 1
+            arcs.append(tuple(arc))
+    return tuple(arcs)
+
+
+_ARCS = [_open_arcs(bits) for bits in range(FULL + 1)]
+
+# Where to search for a region a new stone cuts off, by the ring positions that are on the
+# edge (off the board, or a perimeter cell: one bit each) and then by the ring's stones
+# (_search_starts), filled in as they come up.  Boards share the rows: few edge patterns.
+_SEARCHES: list[list[tuple[int, ...] | None]] = [[None] * (FULL + 1)
+                                                  for _ in range(FULL + 1)]
+
+
+def _search_starts(edge: int, bits: int) -> tuple[int, ...]:
+    """The ring positions to search from, for a ring with the positions ``edge`` on the
+    edge and the stones ``bits`` (kept in _SEARCHES): one position of each open arc of the
+    ring, unless the ring has fewer than two (the open cells round the stone still reach
+    each other round it: nothing is cut off), and leaving out an arc with a position on
+    the edge (its region reaches the edge)."""
+    arcs = _ARCS[bits]
+    starts = () if len(arcs) < 2 else \
+        tuple(arc[0] for arc in arcs if not any(edge >> k & 1 for k in arc))
+    _SEARCHES[edge][bits] = starts
+    return starts
+
+
+@functools.lru_cache(maxsize=64)
+def _allowed_rings(rulings: tuple[tuple[str, str], ...] | None, players: tuple[str, str]
+                   ) -> Mapping[str, tuple[bool, ...]]:
+    """For each player, whether they may place by the glyph table (None: the default
+    table), for each of the 64 ring patterns (the corner rule apart).  A glyph missing
+    from the table is illegal.  Shared by every game with this table: never changed."""
+    table = DEFAULT_GLYPH_TABLE if rulings is None else dict(rulings)
+    return {p: tuple(allows(table.get(name, "illegal"), p) for name in _GLYPH_OF)
+            for p in players}
+
+
+@functools.lru_cache(maxsize=64)
+def _passes(rulings: tuple[tuple[str, str], ...] | None, players: tuple[str, str]
+            ) -> Mapping[str, tuple[str, tuple[bool, ...]]]:
+    """For each player, who plays next and the rings that player may place in (shared by
+    every game with this table: never changed)."""
+    allowed = _allowed_rings(rulings, players)
+    return {players[0]: (players[1], allowed[players[1]]),
+            players[1]: (players[0], allowed[players[0]])}
 
 
 @dataclass(frozen=True)
@@ -170,13 +207,24 @@ class _BoardTables:
 
     notation: Notation
     neighbours: tuple[tuple[int, ...], ...]
-    # For each cell, (neighbour, the bit this cell occupies in that neighbour's ring).
+    # For each cell, (neighbour, the bit this cell sets in that neighbour's ring).
     links: list[tuple[tuple[int, int], ...]]
     # For each cell, its ring as (neighbour index or -1 off the board), clockwise.
     ring_cells: list[tuple[int, ...]]
     perimeter: list[bool]
     corner: list[bool]
-    edge_distance: list[int]
+    # The corner rule's pairs: for a corner, its neighbours off the perimeter; for a cell
+    # off the perimeter, the corners beside it; for every other cell, none.
+    corner_partners: list[tuple[int, ...]]
+    # For each cell, its neighbours nearest the edge last (a stack pops them first).
+    downhill: list[tuple[int, ...]]
+    nearer: list[tuple[int, ...]]  # for each cell, its neighbours one step nearer the edge
+    cell_numbers: list[int]  # 0 .. n-1, copied for each game's list of empty cells
+    # For each cell, its ring positions on the edge (off the board or on the perimeter),
+    # one bit each, and their row of _SEARCHES: by the ring pattern of the cell's stones,
+    # where to search for a region a stone there cuts off.
+    edge_positions: list[int]
+    searches: list[list[tuple[int, ...] | None]]
 
 
 @functools.lru_cache(maxsize=16)
@@ -188,9 +236,18 @@ def _board_tables(grid: HexGrid) -> _BoardTables:
     for h in grid.cells:
         ring = tuple(index.get(h + d, -1) for d in DIRECTIONS)
         ring_cells.append(ring)
-        links.append(tuple((j, (k + 3) % RING) for k, j in enumerate(ring) if j >= 0))
+        links.append(tuple((j, 1 << (k + 3) % RING) for k, j in enumerate(ring) if j >= 0))
     perimeter_cells, corner_cells = grid.perimeter, grid.corners
     perimeter = [h in perimeter_cells for h in grid.cells]
+    corner = [h in corner_cells for h in grid.cells]
+    partners: list[tuple[int, ...]] = []
+    for i, near in enumerate(neighbours):
+        if corner[i]:
+            partners.append(tuple(j for j in near if not perimeter[j]))
+        elif not perimeter[i]:
+            partners.append(tuple(j for j in near if corner[j]))
+        else:
+            partners.append(())
     distance = [-1] * len(grid)
     frontier = [i for i, p in enumerate(perimeter) if p]
     for i in frontier:
@@ -203,12 +260,34 @@ def _board_tables(grid: HexGrid) -> _BoardTables:
                     distance[j] = distance[i] + 1
                     following.append(j)
         frontier = following
-    return _BoardTables(Notation(grid), neighbours, links, ring_cells, perimeter,
-                        [h in corner_cells for h in grid.cells], distance)
+    downhill = [tuple(sorted(near, key=lambda j: -distance[j])) for near in neighbours]
+    edges = [sum(1 << k for k, j in enumerate(ring) if j < 0 or perimeter[j])
+             for ring in ring_cells]
+    nearer = [tuple(j for j in near if distance[j] < distance[i])
+              for i, near in enumerate(neighbours)]
+    return _BoardTables(Notation(grid), neighbours, links, ring_cells, perimeter, corner,
+                        partners, downhill, nearer, list(range(len(grid))),
+                        edges, [_SEARCHES[edge] for edge in edges])
 
 
 class OGame:
-    """A game of O in progress."""
+    """A game of O in progress.
+
+    Legality is judged when a cell is asked about: a cell's ring is a 6-bit pattern kept up
+    to date as stones arrive, so the glyph rule is one look-up in a per-player table of the
+    64 patterns, and the corner rule reads the one or two cells it pairs the cell with.
+    Nothing is kept per legal cell: a random legal cell is drawn among the empty ones, and
+    whether a player can place at all is answered by one cell known to be legal, checked
+    again (and replaced by a scan only when it no longer is).
+    """
+
+    # Slots: a play-out reads these on every move, and an instance dict slows down past a
+    # few dozen keys.
+    __slots__ = ("grid", "partisan", "players", "table", "notation", "to_move", "history",
+                 "skipped", "over", "winner", "stuck", "_tables", "_links", "_perimeter",
+                 "_partners", "_nearer", "_searches", "_cells", "_stone", "_ring", "_empty",
+                 "_slot", "_rings_allowed", "_following", "_witness", "_vouched",
+                 "_vouched_index", "_closed", "_loop_cache")
 
     def __init__(self, grid: HexGrid, *, partisan: bool = False,
                  table: dict[str, str] | None = None) -> None:
@@ -217,36 +296,65 @@ class OGame:
         self.partisan = partisan
         self.players = PARTISAN if partisan else IMPARTIAL
         self.table = dict(DEFAULT_GLYPH_TABLE if table is None else table)
-        n = len(grid)
-        tables = _board_tables(grid)
+        self._tables = tables = _board_tables(grid)
         self.notation = tables.notation
-        self._neighbours = tables.neighbours
+        # The tables a play-out reads on every move, one look-up away.
         self._links = tables.links
-        self._ring_cells = tables.ring_cells
         self._perimeter = tables.perimeter
-        self._corner = tables.corner
-        self._edge_distance = tables.edge_distance
+        self._partners = tables.corner_partners
+        self._nearer = tables.nearer
+        n = len(grid)
         self._stone = [False] * n
         self._ring = [0] * n
-        self._glyph_of = _GLYPH_OF
-        self._legal = {p: _IndexedSet() for p in self.players}
-        for i in range(n):
-            self._refresh(i)
+        self._empty = tables.cell_numbers[:]  # empty cells, for random draws: swap-remove
+        self._slot = tables.cell_numbers[:]  # where each empty cell stands in _empty
+        rulings = None if table is None else tuple(self.table.items())
+        self._rings_allowed = _allowed_rings(rulings, self.players)
+        # A cell last seen legal for each player: whether a player can place at all is
+        # asked after every stone, and the answer is nearly always this one cell.
+        self._witness = dict.fromkeys(self.players, 0)
+        # The cell random_legal last returned, and its index, until the position changes.
+        self._vouched: Hex | None = None
+        self._vouched_index = 0
+        self._searches = tables.searches
+        # Who plays after each player, and the rings that player may place in.
+        self._following = _passes(rulings, self.players)
+        self._cells = grid.cells
         self.to_move = self.players[0]
         self.history: list[Stone] = []
         self.skipped: list[tuple[int, str]] = []  # (stones on the board, who was skipped)
         self.over = False
         self.winner: str | None = None
-        self.loop: frozenset[Hex] = frozenset()
-        self.enclosed: frozenset[Hex] = frozenset()
+        self._closed: list[int] = []  # the cells the loop encloses, once there is one
+        self._loop_cache: tuple[frozenset[Hex], frozenset[Hex]] | None = None
         self.stuck = False  # the game ended because nobody could place (a finding)
-        self._undo_states: list[tuple[str, int]] = []  # (to move, skips) before each stone
         self._settle()
 
     # --- rules -----------------------------------------------------------------------
 
+    @property
+    def enclosed(self) -> frozenset[Hex]:
+        """The empty cells the loop cuts off from the edge (none before a loop)."""
+        return self._loop_cells()[0]
+
+    @property
+    def loop(self) -> frozenset[Hex]:
+        """The loop's stones: the stones beside the cells it encloses."""
+        return self._loop_cells()[1]
+
+    def _loop_cells(self) -> tuple[frozenset[Hex], frozenset[Hex]]:
+        """(enclosed, loop), as cells: worked out when first asked for (a play-out never
+        asks), kept until the stone is taken back."""
+        if self._loop_cache is None:
+            cells, stone = self.grid.cells, self._stone
+            self._loop_cache = (
+                frozenset(cells[k] for k in self._closed),
+                frozenset(cells[j] for k in self._closed for j in self._tables.neighbours[k]
+                          if stone[j]))
+        return self._loop_cache
+
     def ring_glyph(self, cell: Hex) -> str:
-        return self._glyph_of[self._ring[self.grid.index[cell]]]
+        return _GLYPH_OF[self._ring[self.grid.index[cell]]]
 
     def ring_bits(self, cell: Hex) -> int:
         return self._ring[self.grid.index[cell]]
@@ -254,28 +362,29 @@ class OGame:
     def corner_conflict(self, i: int) -> int | None:
         """The corner rule: a stone on ``i`` would put a corner stone next to a stone off
         the perimeter.  Returns the cell it would conflict with, or None."""
-        if self._corner[i]:
-            for j in self._neighbours[i]:
-                if self._stone[j] and not self._perimeter[j]:
-                    return j
-        elif not self._perimeter[i]:
-            for j in self._neighbours[i]:
-                if self._stone[j] and self._corner[j]:
-                    return j
+        for j in self._partners[i]:
+            if self._stone[j]:
+                return j
         return None
 
     def _allowed(self, i: int, player: str) -> bool:
-        if self._stone[i]:
+        if self._stone[i] or not self._rings_allowed[player][self._ring[i]]:
             return False
-        ruling = self.table.get(self._glyph_of[self._ring[i]], "illegal")
-        return allows(ruling, player) and self.corner_conflict(i) is None
+        stone = self._stone
+        for j in self._partners[i]:
+            if stone[j]:
+                return False
+        return True
 
-    def _refresh(self, i: int) -> None:
-        for p, legal in self._legal.items():
-            if self._allowed(i, p):
-                legal.add(i)
-            else:
-                legal.discard(i)
+    def _can_place(self, player: str) -> bool:
+        """Whether ``player`` has a legal placement (the witness, else a scan)."""
+        if self._allowed(self._witness[player], player):
+            return True
+        for i in self._empty:
+            if self._allowed(i, player):
+                self._witness[player] = i
+                return True
+        return False
 
     def why_illegal(self, cell: Hex, player: str | None = None) -> str | None:
         """None if ``player`` (default: to move) may place on ``cell``, else the reason."""
@@ -289,7 +398,7 @@ class OGame:
         i = self.grid.index[cell]
         if self._stone[i]:
             return Refusal(OReason.TAKEN, "there is a stone there already")
-        glyph_name = self._glyph_of[self._ring[i]]
+        glyph_name = _GLYPH_OF[self._ring[i]]
         ruling = self.table.get(glyph_name, "illegal")
         if not allows(ruling, mover):
             if ruling in PARTISAN:
@@ -301,48 +410,98 @@ class OGame:
         if conflict is not None:
             other = self.notation.name(self.grid.cells[conflict])
             return Refusal(OReason.CORNER, f"corner rule: a corner stone may not touch "
-                           f"{other}, a cell off the perimeter" if self._corner[i] else
+                           f"{other}, a cell off the perimeter" if self._tables.corner[i] else
                            f"corner rule: it would touch the corner stone on {other}")
         return None
 
     def legal(self, player: str | None = None) -> list[Hex]:
         if self.over:
             return []
-        return [self.grid.cells[i] for i in sorted(self._legal[player or self.to_move].items)]
+        mover = player or self.to_move
+        allowed, cells = self._allowed, self.grid.cells
+        return [cells[i] for i in range(len(cells)) if allowed(i, mover)]
 
     def stones(self) -> list[Hex]:
         return [h for h, s in zip(self.grid.cells, self._stone, strict=True) if s]
 
     def random_legal(self, rng: random.Random) -> Hex:
-        items = self._legal[self.to_move].items
-        return self.grid.cells[items[rng.randrange(len(items))]]
+        """A legal cell for the player to move, each with the same chance: drawn among the
+        empty cells until one is legal, or among all the legal cells when a few draws
+        miss.  Raises BoardgenError if there is none (the game is over)."""
+        if not self.over:
+            # _allowed written out (a drawn cell is empty): a play-out's inner loop.
+            empty, stone, partners = self._empty, self._stone, self._partners
+            allowed, ring = self._rings_allowed[self.to_move], self._ring
+            for _ in _DRAWS:
+                i = rng.choice(empty)
+                if allowed[ring[i]]:
+                    for j in partners[i]:
+                        if stone[j]:
+                            break
+                    else:
+                        self._vouched = cell = self._cells[i]
+                        self._vouched_index = i
+                        return cell
+        legal = self.legal()
+        if not legal:
+            raise BoardgenError("the game is over: O has no legal placement")
+        return legal[rng.randrange(len(legal))]
 
     def place(self, cell: Hex) -> Stone:
-        if cell not in self.grid.index:
-            raise IllegalStone(str(cell), Refusal(
-                OReason.OFF_BOARD, f"not on the board ({self.grid.description})"))
-        if self.over:
-            raise IllegalStone(self.notation.name(cell),
-                               Refusal(OReason.GAME_OVER, "the game is over"))
-        refusal = self.refusal(cell)
-        if refusal is not None:
-            raise IllegalStone(self.notation.name(cell), refusal)
-        i = self.grid.index[cell]
         player = self.to_move
-        self._undo_states.append((player, len(self.skipped)))
-        self._put_stone(i)
-        closed = self._closed_regions(i)
-        stone = Stone(cell, player, bool(closed))
-        self.history.append(stone)
-        if closed:
-            self.over, self.winner = True, player
-            cells = self.grid.cells
-            self.enclosed = frozenset(cells[k] for k in closed)
-            self.loop = frozenset(cells[j] for k in closed for j in self._neighbours[k]
-                                  if self._stone[j])
-            return stone
+        if cell is self._vouched:  # random_legal has just judged it, in this position
+            i = self._vouched_index
+        else:
+            found = self.grid.index.get(cell)
+            if found is None:
+                raise IllegalStone(str(cell), Refusal(
+                    OReason.OFF_BOARD, f"not on the board ({self.grid.description})"))
+            if self.over:
+                raise IllegalStone(self.notation.name(cell),
+                                   Refusal(OReason.GAME_OVER, "the game is over"))
+            i = found
+            if not self._allowed(i, player):
+                refusal = self.refusal(cell)
+                assert refusal is not None  # the reason _allowed saw
+                raise IllegalStone(self.notation.name(cell), refusal)
+        # The stone (as _put_stone, written out: this is a play-out's inner loop).
+        stone, ring = self._stone, self._ring
+        stone[i] = True
+        self._vouched = None
+        empty, slot = self._empty, self._slot
+        last = empty.pop()
+        if last != i:
+            empty[slot[i]] = last
+            slot[last] = slot[i]
+        for j, bit in self._links[i]:
+            ring[j] |= bit
+        # Where a region the stone cuts off could be: none if it has fewer than two open
+        # arcs round it (the open cells round it still reach each other round its ring).
+        searches = self._searches[i]
+        starts = searches[ring[i]]
+        if starts is None:
+            starts = _search_starts(self._tables.edge_positions[i], ring[i])
+        if starts and (closed := self._closed_regions(i, starts)):
+            self.history.append(record := Stone(cell, player, True))
+            self.over, self.winner, self._closed = True, player, closed
+            self._loop_cache = None
+            return record
+        # A Stone made as its class would make it, one call fewer (a play-out makes one
+        # per move).
+        self.history.append(record := _new_tuple(Stone, (cell, player, False)))
+        # Pass the move on, if the witness shows the next player can place (_can_place's
+        # first test, written out); else _advance decides.
+        following, allowed = self._following[player]
+        witness = self._witness[following]
+        if not stone[witness] and allowed[ring[witness]]:
+            for j in self._partners[witness]:
+                if stone[j]:
+                    break
+            else:
+                self.to_move = following
+                return record
         self._advance()
-        return stone
+        return record
 
     def setup(self, cells: Iterable[Hex]) -> None:
         """Put stones on the board without the placement rules (to build positions for
@@ -358,29 +517,35 @@ class OGame:
         self._settle()
 
     def _put_stone(self, i: int) -> None:
-        """A stone on cell i: it leaves the legal sets, and its neighbours' rings change."""
+        """A stone on cell i: it leaves the empty cells, and its neighbours' rings change."""
         self._stone[i] = True
-        for legal in self._legal.values():
-            legal.discard(i)
+        self._vouched = None
+        empty, slot = self._empty, self._slot
+        last = empty.pop()
+        if last != i:
+            empty[slot[i]] = last
+            slot[last] = slot[i]
+        ring = self._ring
         for j, bit in self._links[i]:
-            self._ring[j] |= 1 << bit
-            self._refresh(j)
+            ring[j] |= bit
 
     def undo(self) -> Stone:
-        """Take back the last stone (for search): rings, legal sets and turn restored."""
+        """Take back the last stone (for search): rings, empty cells and turn restored."""
         if not self.history:
             raise BoardgenError("nothing to undo")
         stone = self.history.pop()
         i = self.grid.index[stone.cell]
         self._stone[i] = False
+        self._vouched = None
         for j, bit in self._links[i]:
-            self._ring[j] &= ~(1 << bit)
-            self._refresh(j)
-        self._refresh(i)
-        self.to_move, skips = self._undo_states.pop()
-        del self.skipped[skips:]
+            self._ring[j] &= ~bit
+        self._slot[i] = len(self._empty)
+        self._empty.append(i)
+        self.to_move = stone.player
+        while self.skipped and self.skipped[-1][0] > len(self.history):
+            self.skipped.pop()  # a skip that followed the stone taken back
         self.over, self.stuck, self.winner = False, False, None
-        self.loop, self.enclosed = frozenset(), frozenset()
+        self._closed, self._loop_cache = [], None
         return stone
 
     def stone_mask(self) -> int:
@@ -390,16 +555,16 @@ class OGame:
     def _settle(self) -> None:
         """Before the first stone (a glyph table or a set-up position may leave the first
         player nothing): skip the first player or end the game, as after any stone."""
-        if not self._legal[self.to_move]:
+        if not self._can_place(self.to_move):
             self.to_move = self.players[1]
             self._advance()
 
     def _advance(self) -> None:
         """Pass the move on; a partisan player with no placement is skipped."""
         following = self.players[1] if self.to_move == self.players[0] else self.players[0]
-        if self._legal[following]:
+        if self._can_place(following):
             self.to_move = following
-        elif self.partisan and self._legal[self.to_move]:
+        elif self.partisan and self._can_place(self.to_move):
             self.skipped.append((len(self.history), following))
         else:
             self.to_move = following
@@ -407,40 +572,47 @@ class OGame:
 
     # --- loops -----------------------------------------------------------------------
 
-    def _closed_regions(self, placed: int) -> list[int]:
-        """Empty cells that the stone on ``placed`` has cut off from the edge."""
-        ring = self._ring_cells[placed]
-        open_ = [j < 0 or not self._stone[j] for j in ring]
-        arcs = sum(1 for k in range(RING) if open_[k] and not open_[k - 1])
-        if arcs < 2 and not all(open_):
-            # The open neighbours form one arc, so they still reach each other around the
-            # new stone: nothing can have been cut off.
-            return []
+    def _closed_regions(self, placed: int, starts: tuple[int, ...]) -> list[int]:
+        """Empty cells cut off from the edge by the stone on ``placed``, searched from the
+        cells at ring positions ``starts`` (cells off the perimeter).  Usually empty cells
+        lead from a start to the edge one step nearer it at a time: that walk needs no
+        search (and no cell is visited twice)."""
+        stone, perimeter, nearer = self._stone, self._perimeter, self._nearer
+        ring = self._tables.ring_cells[placed]
         closed: list[int] = []
         seen: set[int] = set()
-        for j in ring:
-            if j >= 0 and not self._stone[j] and j not in seen:
-                region, reaches_edge = self._explore(j)
-                seen.update(region)
-                if not reaches_edge:
-                    closed.extend(region)
+        for k in starts:
+            start = ring[k]
+            i = start
+            while not perimeter[i]:
+                for j in nearer[i]:
+                    if not stone[j]:
+                        i = j
+                        break
+                else:
+                    break  # no empty cell nearer the edge: search
+            if perimeter[i] or start in seen:
+                continue
+            region, reaches_edge = self._explore(start)
+            seen |= region
+            if not reaches_edge:
+                closed += region
         return closed
 
     def _explore(self, start: int) -> tuple[set[int], bool]:
-        """Best-first search from ``start`` through empty cells toward the edge.  Returns
-        (cells visited, whether an edge cell was reached); a closed region is visited
-        whole."""
-        distance = self._edge_distance
+        """Depth-first search from ``start`` (off the perimeter) through empty cells,
+        stepping toward the edge first.  Returns (cells visited, whether an edge cell was
+        reached); a closed region is visited whole."""
+        stone, perimeter, downhill = self._stone, self._perimeter, self._tables.downhill
         visited = {start}
-        queue = [(distance[start], start)]
-        while queue:
-            d, i = heapq.heappop(queue)
-            if d == 0:
-                return visited, True
-            for j in self._neighbours[i]:
-                if j not in visited and not self._stone[j]:
+        stack = [start]
+        while stack:
+            for j in downhill[stack.pop()]:
+                if j not in visited and not stone[j]:
+                    if perimeter[j]:
+                        return visited, True
                     visited.add(j)
-                    heapq.heappush(queue, (distance[j], j))
+                    stack.append(j)
         return visited, False
 
 

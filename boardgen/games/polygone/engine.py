@@ -172,8 +172,40 @@ def _turn_tables() -> tuple[dict[Hole, int], list[tuple[float, float]],
 _NUMBER, _POINTS, _STEPS = _turn_tables()
 _MIDDLES = {ln: ((unit_position(ln[0])[0] + unit_position(ln[1])[0]) / 2,
                  (unit_position(ln[0])[1] + unit_position(ln[1])[1]) / 2) for ln in LINES}
+_LINE_NUMBER = {ln: k for k, ln in enumerate(LINES)}
 _DIRECTION_OF = {(a, b): k for a in HOLES for k, (b, ln) in enumerate(RAYS[a])
                  if ln is not None}
+
+
+def _edge_tables() -> tuple[dict[Line, tuple[int, int]], list[int], list[Line],
+                            list[float], list[list[int]]]:
+    """Directed edges numbered hole * 6 + direction, and for each: the hole it leads to, its
+    line, its term of the shoelace sum (twice the signed area), and for each set of pieces
+    at the hole it leads to (6 bits, one per direction) the direction a face walk leaves
+    by: the first clockwise before the way back."""
+    ends: dict[Line, tuple[int, int]] = {}
+    head = [-1] * (6 * len(HOLES))
+    edge_line: list[Line] = [LINES[0]] * (6 * len(HOLES))
+    cross = [0.0] * (6 * len(HOLES))
+    leave: list[list[int]] = [[-1] * 64 for _ in range(6 * len(HOLES))]
+    for a, b in LINES:
+        for u, v in ((a, b), (b, a)):
+            e = _NUMBER[u] * 6 + _DIRECTION_OF[u, v]
+            head[e], edge_line[e] = _NUMBER[v], (a, b)
+            (xu, yu), (xv, yv) = _POINTS[_NUMBER[u]], _POINTS[_NUMBER[v]]
+            cross[e] = xu * yv - xv * yu
+            back = _DIRECTION_OF[v, u]
+            for bits in range(64):
+                if bits >> back & 1:
+                    k = (back - 1) % 6
+                    while not bits >> k & 1:
+                        k = (k - 1) % 6
+                    leave[e][bits] = k
+        ends[a, b] = (_NUMBER[a] * 6 + _DIRECTION_OF[a, b], _NUMBER[b] * 6 + _DIRECTION_OF[b, a])
+    return ends, head, edge_line, cross, leave
+
+
+_ENDS, _HEAD, _EDGE_LINE, _CROSS, _LEAVE = _edge_tables()
 
 
 def polygons(pieces: Iterable[Line]) -> set[Polygon]:
@@ -181,49 +213,44 @@ def polygons(pieces: Iterable[Line]) -> set[Polygon]:
     simple cycle and that holds no other piece.
 
     Walks every face once, keeping each edge on its left: from u to v, the next edge leaves
-    v in the first direction clockwise before the way back to u.  Holes are numbers and the
-    turns come from tables (this runs after every move of every play-out)."""
+    v in the first direction clockwise before the way back to u.  Holes and directed edges
+    are numbers and the turns and areas come from tables (this runs after every move of
+    every play-out)."""
     lines = set(pieces)
     present = [0] * len(HOLES)  # per hole, a bit per direction holding a piece
-    for a, b in lines:
-        present[_NUMBER[a]] |= 1 << _DIRECTION_OF[a, b]
-        present[_NUMBER[b]] |= 1 << _DIRECTION_OF[b, a]
-    points, steps = _POINTS, _STEPS
+    ends = _ENDS
+    for ln in lines:
+        eu, ev = ends[ln]
+        present[eu // 6] |= 1 << eu % 6
+        present[ev // 6] |= 1 << ev % 6
+    head, cross, leave, edge_line = _HEAD, _CROSS, _LEAVE, _EDGE_LINE
     found: set[Polygon] = set()
-    used: set[tuple[int, int]] = set()  # directed edges walked: (hole, direction)
-    for a, b in lines:
-        for u0, d0 in ((_NUMBER[a], _DIRECTION_OF[a, b]), (_NUMBER[b], _DIRECTION_OF[b, a])):
-            if (u0, d0) in used:
+    used = bytearray(6 * len(HOLES))  # directed edges walked
+    for ln in lines:
+        for e0 in ends[ln]:
+            if used[e0]:
                 continue
             walk: list[int] = []
-            cycle: list[Line] = []
-            u, d = u0, d0
-            while (u, d) not in used:
-                used.add((u, d))
-                walk.append(u)
-                v, ln = steps[u][d]  # type: ignore[misc]
-                cycle.append(ln)
-                back = (d + 3) % 6
-                bits = present[v]
-                k = (back - 1) % 6
-                while not bits >> k & 1:
-                    k = (k - 1) % 6
-                u, d = v, k
-            if len(walk) < 3 or len(set(walk)) != len(walk):
+            area = 0.0  # twice the signed area: positive for a face kept on the left
+            e = e0
+            while not used[e]:
+                used[e] = 1
+                walk.append(e)
+                area += cross[e]
+                v = head[e]
+                e = v * 6 + leave[e][present[v]]
+            if area <= 0 or len(walk) < 3:
                 continue
-            area = 0.0
-            xs = [points[h][0] for h in walk]
-            ys = [points[h][1] for h in walk]
-            count = len(walk)
-            for k in range(count):
-                area += xs[k] * ys[(k + 1) % count] - xs[(k + 1) % count] * ys[k]
-            if area <= 0:
+            holes = [e // 6 for e in walk]
+            if len(set(holes)) != len(holes):
                 continue
-            polygon = frozenset(cycle)
+            polygon = frozenset([edge_line[e] for e in walk])
+            xs = [_POINTS[h][0] for h in holes]
+            ys = [_POINTS[h][1] for h in holes]
             x_max, y_min, y_max = max(xs), min(ys), max(ys)
             middles = _MIDDLES
-            if not any(_inside_walk(xs, ys, middles[ln]) for ln in lines - polygon
-                       if middles[ln][0] < x_max and y_min <= middles[ln][1] < y_max):
+            if not any(_inside_walk(xs, ys, middles[other]) for other in lines - polygon
+                       if middles[other][0] < x_max and y_min <= middles[other][1] < y_max):
                 found.add(polygon)
     return found
 
@@ -267,6 +294,7 @@ class Polygone:
         self.winner: str | None = None
         self.result = ""  # why the game ended
         self._legal: list[Move] | None = None  # legal moves of this position, once asked
+        self._vouched: Move | None = None  # drawn by random_move from them, until a move
 
     # --- moves -----------------------------------------------------------------------
 
@@ -327,32 +355,34 @@ class Polygone:
     def _generate(self) -> list[Move]:
         pieces = self.pieces
         mover = self.to_move
-        swings = _swings()[mover]
+        occupied = bytearray(len(LINES))  # by line number: cheaper to ask than the dict
+        number = _LINE_NUMBER
+        for piece in pieces:
+            occupied[number[piece]] = 1
+        swings = _piece_swings()[mover]
         ranks: set[int] = set()  # moves by their rank in the sorted order: cheap to hash
         for piece, colour in pieces.items():
-            if colour != mover:
-                continue
-            for pivot, moving in ((piece[0], piece[1]), (piece[1], piece[0])):
-                for way in swings[pivot, moving]:  # each way round, nearest first
-                    for ln, rank in way:
-                        if ln is None:
-                            continue  # off the board: no obstacle
-                        if ln in pieces:
+            if colour == mover:
+                for way in swings[piece]:  # about each end, each way round, nearest first
+                    for passed, rank in way:
+                        if occupied[passed]:
                             break  # blocked here and beyond, this way round
                         if rank >= 0:  # -1: backwards for this colour
                             ranks.add(rank)
-        return [_swings_order()[rank] for rank in sorted(ranks)]
+        order = _swings_order()
+        return [order[rank] for rank in sorted(ranks)]
 
     def play(self, move: Move) -> Turn:
         """Make a move and resolve its polygons; raises IllegalMove with the reason."""
-        text = move.notation()
-        if self.over:
-            raise IllegalMove(text, Refusal(PolygoneReason.GAME_OVER, "the game is over"))
-        refusal = self.refusal(move)
-        if refusal is not None:
-            raise IllegalMove(text, refusal)
+        if move is not self._vouched:  # else random_move has just drawn it from the legal
+            if self.over:
+                raise IllegalMove(move.notation(), Refusal(PolygoneReason.GAME_OVER,
+                                                           "the game is over"))
+            refusal = self.refusal(move)
+            if refusal is not None:
+                raise IllegalMove(move.notation(), refusal)
         mover = self.to_move
-        self._legal = None
+        self._legal = self._vouched = None
         before = set(self.polygons)
         del self.pieces[move.piece]
         self.pieces[move.new_line] = mover
@@ -364,7 +394,7 @@ class Polygone:
                 del self.pieces[move.new_line]
                 self.pieces[move.piece] = mover
                 self.polygons = before
-                raise IllegalMove(text, Refusal(
+                raise IllegalMove(move.notation(), Refusal(
                     PolygoneReason.BAD_ORDER, f"the order {','.join(map(str, move.order))} "
                     f"does not fit the {len(first)} polygon(s) this move closes"))
             first = [first[k - 1] for k in move.order]
@@ -421,7 +451,12 @@ class Polygone:
             self.result = f"{self.to_move} cannot move"
 
     def random_move(self, rng: random.Random) -> Move:
-        return rng.choice(self.legal_moves())
+        if self.over:
+            raise BoardgenError("the game is over: Polygone has no legal move")
+        if self._legal is None:
+            self._legal = self._generate()
+        self._vouched = move = rng.choice(self._legal)
+        return move
 
 
 @functools.cache
@@ -453,15 +488,18 @@ def _swings_order() -> list[Move]:
 
 
 @functools.cache
-def _swings() -> dict[str, dict[tuple[Hole, Hole], tuple[tuple[tuple[Line | None, int], ...],
-                                                           ...]]]:
-    """The swing tables for each colour with the moves by rank, -1 where the move would be
-    backwards for that colour (built on first use, not at import)."""
+def _piece_swings() -> dict[str, dict[Line, tuple[tuple[tuple[int, int], ...], ...]]]:
+    """For each colour and each line a piece may lie on, its four swings (about either end,
+    either way round): the lines passed in turn, by number (directions off the board
+    left out: no obstacle), each with the rank of the move landing there, -1 where the
+    move would be backwards for that colour (built on first use, not at import)."""
     rank = {move: k for k, move in enumerate(_swings_order())}
-    return {colour: {key: tuple(tuple((ln, rank[move] if move is not None and
-                                       forward(colour, move.moving.h, move.target.h) else -1)
-                                      for ln, move in way) for way in ways)
-                     for key, ways in _swing_tables().items()} for colour in COLOURS}
+    tables = _swing_tables()
+    return {colour: {(a, b): tuple(
+        tuple((_LINE_NUMBER[ln], rank[move] if forward(colour, move.moving.h, move.target.h)
+               else -1) for ln, move in way if ln is not None and move is not None)
+        for pivot, moving in ((a, b), (b, a)) for way in tables[pivot, moving])
+        for a, b in LINES} for colour in COLOURS}
 
 
 _HOLE = r"[a-eA-E][0-9]{1,2}"
