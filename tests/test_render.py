@@ -321,3 +321,31 @@ def test_render_pdf_is_a_pure_function_of_its_inputs() -> None:
     a = render_pdf(figure, theme=THEMES["ink"], paper=parse_paper("letter"))
     b = render_pdf(figure, theme=THEMES["ink"], paper=parse_paper("letter"))
     assert a == b and a.startswith(b"%PDF")
+
+
+@pytest.mark.parametrize(("game", "name"), [("o", "glyphs"), ("copolymer", "tempo"),
+                                            ("polygone", "09-capture-back"), (None, "board")])
+def test_a_png_drawn_in_bands_has_the_pixels_of_one_drawn_at_once(
+        monkeypatch: pytest.MonkeyPatch, game: str | None, name: str) -> None:
+    """Each band draws only the cells, marks and texts that reach into it: cut into strips
+    of 7 pixel rows, a picture (numbers, rings, arrows, labels inside cells, several
+    paints) must come out as drawn in one piece.  Not to the bit: a pattern's long bars
+    are cut by each band's clip, which moves their anti-aliased edges by a few levels (10
+    of 255 at most, measured, and the same before bands culled anything); a glyph, ring
+    or cell left out of a band is a jump of far more."""
+    import boardgen
+    from boardgen.render import raster
+
+    def picture() -> Image.Image:
+        if game is None:
+            png = boardgen.board("copolymer", "png", side=6, labels="inside", dpi=200)
+        else:
+            png = boardgen.draw(boardgen.diagram(game, name), "png", dpi=200)
+        return Image.open(io.BytesIO(png)).convert("RGB")
+
+    whole = picture()
+    monkeypatch.setattr(raster, "BAND_PIXELS", 7 * whole.width)
+    banded = picture()
+    assert banded.size == whole.size
+    differences = ImageChops.difference(banded, whole).getextrema()
+    assert max(high for _, high in differences) <= 24, differences

@@ -4,7 +4,8 @@ writing SVG text and parsing it back (CairoSVG deep-copies every ``<use>``: 3-5x
 cost, and it refuses past 100,000 of them).
 
 A large picture is drawn in horizontal bands and streamed into the PNG, so memory stays
-bounded by the band, not the picture; each band draws only the cells that reach into it.
+bounded by the band, not the picture; each band draws only the cells, marks and texts that
+reach into it.
 The PNG records its resolution (pHYs) so that it prints 1:1.
 """
 
@@ -39,6 +40,11 @@ if TYPE_CHECKING:
 
 MM_PER_INCH = 25.4
 BAND_PIXELS = 4_000_000  # pixels drawn at once (16 MB of surface)
+# zlib's default level, as cairo's and Pillow's PNG writers use.  Measured on a side-100
+# board (bench/bench_speed.py's PNG rows): level 1 is 15 % faster at 36 dpi and 27 % at
+# 150 dpi but its files are 27 % and 46 % larger; level 9 is 1.9x and 4.9x slower for 7 %
+# and 3 % smaller files.  Level 6 keeps the bytes unchanged.
+PNG_COMPRESSION = 6
 # Text fills as the SVG's style sheet gives them; other roles inherit SVG's black.
 _TEXT_PAINT = {"coordinate": "muted", "caption": "muted", "cell-text": "text", "title": "text"}
 
@@ -167,21 +173,27 @@ class _Painter:
             self._text(ctx, self.title_text)
         ctx.save()
         ctx.translate(self.dx, self.band)
+        top, bottom = top - self.band, bottom - self.band  # in the figure's own frame
         for area in self.figure.areas:
             self._area(ctx, area)
-        self._cells(ctx, top - self.band, bottom - self.band)
+        self._cells(ctx, top, bottom)
         for overlay in self.figure.overlays:  # highlights: bands over the cells
             self._area(ctx, overlay)
         strokes = self.figure.strokes
         for s in strokes:
             if s.under:
                 self._stroke(ctx, s)
+        margin = self.theme.line_width_mm  # a dot's outline is at least this wide
         for m in self.figure.marks:
-            self._mark(ctx, m)
+            reach = m.radius * 2 + margin  # outline (or a cross's line ends) included
+            if top - reach <= m.y <= bottom + reach:
+                self._mark(ctx, m)
         for s in strokes:
             if not s.under and not s.arrow:
                 self._stroke(ctx, s)
-        texts = self.figure.texts
+        # Only the texts that reach into the band (a board's labels would be drawn again
+        # in every band): a glyph stays within one size of the text's middle.
+        texts = [t for t in self.figure.texts if top - t.size <= t.y <= bottom + t.size]
         for t in texts:
             if t.role == "cell-text":
                 self._text(ctx, t)
@@ -206,21 +218,46 @@ class _Painter:
             return
         (x0, y0), (x1, y1), (x2, y2), (x3, y3), (x4, y4), (x5, y5) = (
             (round(x, 3), round(y, 3)) for x, y in self.figure.hex_offsets)
+        # The paths of thousands of cells are built with cairo's own functions (cairocffi's
+        # documented C-level API: its wrappers check cairo's status after every point,
+        # which was most of a large board's time).  Cairo keeps an error in the context's
+        # status, which the wrapped fill and stroke below check.
+        from cairocffi import cairo as cairo_c
+
+        pointer = ctx._pointer
+        move_to, line_to, close_path = (cairo_c.cairo_move_to, cairo_c.cairo_line_to,
+                                        cairo_c.cairo_close_path)
 
         def hexagon(x: float, y: float) -> None:
-            ctx.move_to(x + x0, y + y0)
-            ctx.line_to(x + x1, y + y1)
-            ctx.line_to(x + x2, y + y2)
-            ctx.line_to(x + x3, y + y3)
-            ctx.line_to(x + x4, y + y4)
-            ctx.line_to(x + x5, y + y5)
-            ctx.close_path()
+            move_to(pointer, x + x0, y + y0)
+            line_to(pointer, x + x1, y + y1)
+            line_to(pointer, x + x2, y + y2)
+            line_to(pointer, x + x3, y + y3)
+            line_to(pointer, x + x4, y + y4)
+            line_to(pointer, x + x5, y + y5)
+            close_path(pointer)
 
         # Fills first (cells do not overlap), then the outlines in drawing order: a later
         # cell's outline covers the edge it shares with an earlier one, as in the SVG.
         by_role: dict[str, list[int]] = {}
         for i in chosen:
             by_role.setdefault(cells[i].role, []).append(i)
+        ctx.set_line_width(self.theme.line_width_mm)
+        ctx.set_line_join(2)  # round
+        if len(by_role) == 1:
+            (role,) = by_role
+            paint = self.theme.paint(role)
+            if not paint.pattern:
+                # One role, one colour (a plain board): the one path of every cell is
+                # filled, then stroked, as the two passes below would fill and stroke it.
+                for i in chosen:
+                    c = cells[i]
+                    hexagon(c.x, c.y)
+                ctx.set_source_rgb(*_rgb(paint.fill))
+                ctx.fill_preserve()
+                ctx.set_source_rgb(*_rgb(paint.outline or self.theme.line))
+                ctx.stroke()
+                return
         for role, members in by_role.items():
             if self.theme.paint(role).pattern:
                 for i in members:
@@ -232,8 +269,6 @@ class _Painter:
                     c = cells[i]
                     hexagon(c.x, c.y)
                 self._fill(ctx, role, (0.0, 0.0))
-        ctx.set_line_width(self.theme.line_width_mm)
-        ctx.set_line_join(2)  # round
         run_colour: str | None = None
         for i in chosen:
             c = cells[i]
@@ -363,7 +398,7 @@ def figure_png(figure: Figure, *, theme: Theme, title: str | None = None,
         dpi = width_px * MM_PER_INCH / painter.width
     width, height = pixel_size(painter.width, painter.height, dpi)
     px_per_mm = dpi / MM_PER_INCH
-    compressor = zlib.compressobj(6)
+    compressor = zlib.compressobj(PNG_COMPRESSION)
     idat: list[bytes] = []
     for top, bottom in _bands(height, width):
         surface = cairo.ImageSurface(cairo.FORMAT_RGB24, width, bottom - top)
@@ -374,7 +409,7 @@ def figure_png(figure: Figure, *, theme: Theme, title: str | None = None,
         surface.flush()
         stride = surface.get_stride()
         pixels: Any = surface.get_data()
-        rgb = Image.frombuffer("RGB", (width, bottom - top), bytes(pixels), "raw", "BGRX",
+        rgb = Image.frombuffer("RGB", (width, bottom - top), pixels, "raw", "BGRX",
                                stride, 1).tobytes()
         row = 3 * width
         idat.append(compressor.compress(b"".join(
