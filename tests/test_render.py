@@ -347,5 +347,4 @@ def test_a_png_drawn_in_bands_has_the_pixels_of_one_drawn_at_once(
     monkeypatch.setattr(raster, "BAND_PIXELS", 7 * whole.width)
     banded = picture()
     assert banded.size == whole.size
-    differences = ImageChops.difference(banded, whole).getextrema()
-    assert max(high for _, high in differences) <= 24, differences
+    assert max(ImageChops.difference(banded, whole).tobytes()) <= 24
