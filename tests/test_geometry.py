@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given
@@ -26,7 +27,7 @@ from boardgen.geometry import (
     shape_cell_count,
     triangle,
 )
-from boardgen.geometry.hexgrid import MASK_CELL_CHARS
+from boardgen.geometry.hexgrid import MASK_CELL_CHARS, HexGrid
 
 SIDES = range(2, 13)
 
@@ -174,3 +175,14 @@ def test_sizes_refused_before_allocating() -> None:
         hexhex(10_000_000)  # would be ~3e14 cells: must fail instantly, not build a list
     with pytest.raises(BoardgenError, match="limit"):
         rhombus(1000)
+
+
+@pytest.mark.parametrize("shape", [hexhex, rhombus, triangle])
+@pytest.mark.parametrize("side", [2, 3, 6, 31])
+def test_shapes_make_their_cells_in_reading_order(shape: Callable[[int], HexGrid],
+                                                  side: int) -> None:
+    """hexhex, rhombus and triangle hand their cells over unsorted (in_reading_order): the
+    order must be what sorting gives, top row first, each row left to right, no repeats."""
+    cells = shape(side).cells
+    assert len(set(cells)) == len(cells)
+    assert list(cells) == sorted(cells, key=lambda h: (h.r, h.q))

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pypdfium2
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from PIL import Image, ImageChops
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
@@ -348,3 +350,14 @@ def test_a_png_drawn_in_bands_has_the_pixels_of_one_drawn_at_once(
     banded = picture()
     assert banded.size == whole.size
     assert max(ImageChops.difference(banded, whole).tobytes()) <= 24
+
+
+@given(st.text(alphabet=st.sampled_from("ab \"'&<>\n\r\t;#é"), max_size=12) | st.text())
+def test_svg_quotes_attributes_as_the_standard_library_does(text: str) -> None:
+    """render/svg.py's copy of xml.sax.saxutils.quoteattr (not imported: it imports
+    urllib.request) writes the same bytes."""
+    from xml.sax.saxutils import quoteattr as standard
+
+    from boardgen.render.svg import quoteattr
+
+    assert quoteattr(text) == standard(text)

@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 import font_source_sans_pro
-from fontTools.ttLib import TTFont
 
 REGULAR = "regular"
 BOLD = "bold"
@@ -49,6 +48,10 @@ class FontFace:
         # workers of `boardgen all`) would share that file's offset, their reads
         # interleaving ("not enough 'glyf' table data").  Bytes in memory are each
         # process's own.
+        # fontTools is imported here, not with the module: a board without labels or title
+        # (and every command that draws no text) never pays for it.
+        from fontTools.ttLib import TTFont
+
         self._font = TTFont(io.BytesIO(Path(font_path(weight)).read_bytes()), lazy=True)
         self.units_per_em: int = self._font["head"].unitsPerEm
         self.cap_height: int = self._font["OS/2"].sCapHeight

@@ -4,13 +4,14 @@ svgwrite builds the document (root, title, style sheet, definitions, groups).  T
 that repeat once per cell or label are formatted directly and spliced into their group:
 svgwrite builds an ElementTree node per element and serialises it, which measured ~18x the
 cost of formatting the same markup (bench/bench_render.py), and a side-100 board has 29,701
-cells.  The markup is the same either way; ``xml.sax.saxutils`` escapes every text.
+cells.  The markup is the same either way; every text is escaped as ``xml.sax.saxutils``
+escapes it (by :func:`quoteattr`, its copy: importing xml.sax.saxutils imports
+urllib.request, a tenth of the SVG command's start-up).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
-from xml.sax.saxutils import quoteattr
 
 from boardgen.render.figure import (
     PATTERN_SHARE,
@@ -33,6 +34,22 @@ if TYPE_CHECKING:
     from svgwrite.container import Group
 
 TITLE_SIZE_MM = 6.0
+
+
+_ATTRIBUTE_ESCAPES = (("&", "&amp;"), (">", "&gt;"), ("<", "&lt;"), ("\n", "&#10;"),
+                      ("\r", "&#13;"), ("\t", "&#9;"))
+
+
+def quoteattr(text: str) -> str:
+    """``text`` as a quoted XML attribute value, exactly as ``xml.sax.saxutils.quoteattr``
+    writes it: double quotes unless the text holds one and no single quote."""
+    for plain, escaped in _ATTRIBUTE_ESCAPES:
+        text = text.replace(plain, escaped)
+    if '"' not in text:
+        return f'"{text}"'
+    if "'" not in text:
+        return f"'{text}'"
+    return '"' + text.replace('"', "&quot;") + '"'
 
 
 def _n(v: float) -> str:

@@ -1,0 +1,182 @@
+"""Every ratio of issue 25's table in one paired run: `boardgen all` against older code,
+the side-100 PNG and SVG against their floors, the engines against lean and naive ones.
+
+    python bench/bench_speed.py [--repeat N] [--games N] [--against REV] [--skip-all]
+
+Medians of N rounds; in each round the two sides of a comparison run one right after the
+other (interleaved), so that a busy machine slows both alike.  Compare the ratios, not
+the seconds.
+
+- ``all``: ``boardgen all`` in fresh interpreters, on this checkout and on the code at
+  REV (default 7494c29, the code before issue 11), which is checked out into a temporary
+  folder (``git archive``) and run with the same interpreter.  The old code has no
+  ``--jobs``: it is run as it was, against ours with its default (all cores) and with
+  ``--jobs 1``.  Target: <= 0.35x, and <= 0.5x with ``--jobs 1``.
+- PNG: ``boardgen board copolymer --side 100 --cell-mm C --dpi D --labels none --title ''
+  -o b.png`` (the cells alone, as the floor draws them) at 36 dpi
+  (8 mm cells) and 150 dpi (5 mm: 8 mm would pass the 80-million-pixel limit), against
+  ``bench/floors.py png``: cairo drawing the same hexagons into an image of the same
+  pixels, written by cairo's PNG writer; whole processes.  Also in one process, from the
+  grid to PNG bytes, against the same drawing (bench_render.py's ``ours_png`` and
+  ``raw_png``, 8 mm cells at both resolutions).  Target <= 1.0x.
+- SVG: ``boardgen board copolymer --side 100 --labels none --title '' -o b.svg`` against ``bench/floors.py svg``, an
+  f-string writer of the same per-cell markup (class, name, href); whole processes.  Also
+  in one process (bench_render.py's ``ours_svg`` and ``raw_svg``).  Target <= 3x.
+- Engines (bench_engines.py, in one process, paired seed by seed): O random play-outs
+  (edges 4, 6, 10) against the lean engine, target >= 1.0x (floor / boardgen); Copolymer
+  against the lean engine, >= 1.2x; Polygone against the naive engine, >= 10x.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+CHECKOUT = HERE.parent
+sys.path.insert(0, str(HERE))
+
+OLD_REV = "7494c29"
+
+
+def environment(checkout: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPATH"] = str(checkout)
+    return env
+
+
+def timed(argv: list[str], checkout: Path, folder: str) -> float:
+    """Seconds of one fresh interpreter running argv (a failure is an error: a ratio of a
+    command that did not do its work would mean nothing)."""
+    start = time.perf_counter()
+    result = subprocess.run([sys.executable, *argv], cwd=folder, env=environment(checkout),
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False)
+    seconds = time.perf_counter() - start
+    if result.returncode:
+        raise SystemExit(f"{' '.join(argv)} failed in {checkout}: "
+                         f"{result.stderr.decode(errors='replace')[-500:]}")
+    return seconds
+
+
+def paired_processes(sides: dict[str, tuple[list[str], Path]], repeat: int,
+                     folder: str) -> dict[str, float]:
+    """Median seconds of each side, run in turn, after one round not counted (byte-code
+    caches, the disk cache)."""
+    times: dict[str, list[float]] = {name: [] for name in sides}
+    for round_ in range(repeat + 1):
+        for name, (argv, checkout) in sides.items():
+            seconds = timed(argv, checkout, folder)
+            if round_:
+                times[name].append(seconds)
+    return {name: statistics.median(t) for name, t in times.items()}
+
+
+def paired_calls(sides: dict[str, Callable[[], object]], repeat: int) -> dict[str, float]:
+    times: dict[str, list[float]] = {name: [] for name in sides}
+    for round_ in range(repeat + 1):
+        for name, call in sides.items():
+            start = time.perf_counter()
+            call()
+            if round_:
+                times[name].append(time.perf_counter() - start)
+    return {name: statistics.median(t) for name, t in times.items()}
+
+
+def report(what: str, ours: float, floor: float, target: str) -> None:
+    print(f"{what:58} {ours:8.3f} s {floor:8.3f} s {ours / floor:7.2f}x   {target}",
+          flush=True)
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    width, height = struct.unpack(">II", path.read_bytes()[16:24])
+    return width, height
+
+
+def writers(repeat: int, folder: str) -> None:
+    boardgen = ["-m", "boardgen.cli"]
+    floors = str(HERE / "floors.py")
+    bare = ["--labels", "none", "--title", ""]  # the cells alone, as the floors draw them
+    for dpi, cell in ((36, 8), (150, 5)):
+        ours = [*boardgen, "board", "copolymer", "--side", "100", "--cell-mm", str(cell),
+                "--dpi", str(dpi), *bare, "-o", "b.png"]
+        timed(ours, CHECKOUT, folder)
+        width, height = png_size(Path(folder) / "b.png")
+        floor = [floors, "png", "100", str(cell), str(dpi), str(width), str(height), "f.png"]
+        medians = paired_processes({"ours": (ours, CHECKOUT), "floor": (floor, CHECKOUT)},
+                                   repeat, folder)
+        report(f"PNG side 100, {cell} mm, {dpi} dpi ({width}x{height}), x cairo, processes",
+               medians["ours"], medians["floor"], "<= 1.0x")
+    ours = [*boardgen, "board", "copolymer", "--side", "100", *bare, "-o", "b.svg"]
+    floor = [floors, "svg", "100", "f.svg"]
+    medians = paired_processes({"ours": (ours, CHECKOUT), "floor": (floor, CHECKOUT)},
+                               repeat, folder)
+    report("SVG side 100, x f-string writer, processes", medians["ours"], medians["floor"],
+           "<= 3x")
+
+    from bench_render import ours_png, ours_svg, raw_png, raw_svg
+
+    from boardgen.geometry import hexhex
+
+    grid = hexhex(100)
+    for dpi in (36, 150):
+        medians = paired_calls({"ours": lambda dpi=dpi: ours_png(grid, dpi),
+                                "floor": lambda dpi=dpi: raw_png(grid, dpi)}, repeat)
+        report(f"PNG side 100, 8 mm, {dpi} dpi, x cairo, in one process", medians["ours"],
+               medians["floor"], "<= 1.0x")
+    medians = paired_calls({"ours": lambda: ours_svg(grid), "floor": lambda: raw_svg(grid)},
+                           repeat)
+    report("SVG side 100, x f-string writer, in one process", medians["ours"],
+           medians["floor"], "<= 3x")
+
+
+def gallery(repeat: int, folder: str, rev: str) -> None:
+    with tempfile.TemporaryDirectory() as old:
+        archive = subprocess.run(["git", "-C", str(CHECKOUT), "archive", rev],
+                                 capture_output=True, check=True).stdout
+        subprocess.run(["tar", "-x", "-C", old], input=archive, check=True)
+        boardgen = ["-m", "boardgen.cli", "all", "-o"]
+        medians = paired_processes({
+            "ours": ([*boardgen, "ours"], CHECKOUT),
+            "before": ([*boardgen, "before"], Path(old)),
+            "ours, --jobs 1": ([*boardgen, "ours-1", "--jobs", "1"], CHECKOUT),
+        }, repeat, folder)
+        report(f"all, x the code at {rev} (its only way: one process)", medians["ours"],
+               medians["before"], "<= 0.35x")
+        report(f"all --jobs 1, x the code at {rev}", medians["ours, --jobs 1"],
+               medians["before"], "<= 0.5x")
+
+
+def engines(games: int) -> None:
+    from bench_engines import engine_ratios
+
+    print(f"engines, {games} games; ratio = floor time / boardgen time (above 1: faster); "
+          "targets: O x lean >= 1.0x, Copolymer x lean >= 1.2x, Polygone x naive >= 10x",
+          flush=True)
+    engine_ratios(games)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=5, help="rounds counted (5)")
+    parser.add_argument("--games", type=int, default=200, help="engine play-outs (200)")
+    parser.add_argument("--against", default=OLD_REV, help=f"old code for all ({OLD_REV})")
+    parser.add_argument("--skip-all", action="store_true", help="leave out boardgen all")
+    args = parser.parse_args()
+    print(f"{'what':58} {'ours':>10} {'floor':>10} {'ratio':>8}   target", flush=True)
+    with tempfile.TemporaryDirectory() as folder:
+        if not args.skip_all:
+            gallery(args.repeat, folder, args.against)
+        writers(args.repeat, folder)
+    engines(args.games)
+
+
+if __name__ == "__main__":
+    main()
