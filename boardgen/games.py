@@ -298,8 +298,9 @@ class OPosition(Position):
         last = engine.history[-1].cell if engine.history else None
         roles = edge_roles(engine.grid)
         roles.update({h: "new" for h in engine.enclosed})
-        markers = [Marker(h, "disc" if h == last else "dot",
-                          "loop" if h in engine.loop else "stone") for h in engine.stones()]
+        # The last stone is numbered on the stone itself (its ink contrasts with it).
+        markers = [Marker(h, "dot", "loop" if h in engine.loop else "stone")
+                   for h in engine.stones()]
         if engine.winner is not None and last is not None:
             markers.append(Marker(last, "ring", "accent"))
         texts = {last: str(len(engine.history))} if last is not None else {}

@@ -9,7 +9,7 @@ Shares no code with boardgen's writer.
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
@@ -17,6 +17,7 @@ from pypdf.generic import ContentStream
 MM_PER_PT = 25.4 / 72
 Matrix = list[float]
 Point = tuple[float, float]
+Rect = tuple[float, float, float, float]
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,15 @@ class Placement:
         return m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]
 
 
+@dataclass(frozen=True)
+class TextRun:
+    """A string shown, as the box its glyphs take on the page (mm, y up): from the font's
+    descent to its ascent, as wide as the font's advance widths make it."""
+
+    text: str
+    box: tuple[float, float, float, float]  # x0, y0, x1, y1
+
+
 @dataclass
 class PageVectors:
     width: float  # mm
@@ -45,7 +55,9 @@ class PageVectors:
     segments: list[Segment]
     placements: list[Placement]
     text: str
-    hexagons: list[Point]  # the centre of every closed six-sided path painted
+    hexagons: list[Point]  # the centre of every closed six-sided path painted and not
+    # clipped away (rectangular clips only, which is what boardgen's tiles use)
+    runs: list[TextRun] = field(default_factory=list)  # every string shown, forms included
 
 
 def _mul(a: Matrix, b: Matrix) -> Matrix:
@@ -67,11 +79,21 @@ def read_pages(pdf: bytes, *, into_forms: bool = True) -> list[PageVectors]:
         placements: list[Placement] = []
         hexagons: list[Point] = []
 
+        runs: list[TextRun] = []
+
         def walk(stream: object, resources: object, ctm: Matrix, tags: list[str],
                  segments: list[Segment] = segments,
                  placements: list[Placement] = placements,
-                 hexagons: list[Point] = hexagons) -> None:
-            stack: list[tuple[Matrix, bool]] = []
+                 hexagons: list[Point] = hexagons, runs: list[TextRun] = runs,
+                 clips: list[list[Rect]] | None = None) -> None:
+            stack: list[tuple[Matrix, bool, list[list[Rect]]]] = []
+            clips = clips or []  # each clip a union of rectangles; all apply
+            rects: list[Rect] = []
+            clipping = False
+            tm: Matrix = [1.0, 0.0, 0.0, 1.0, 0.0, 0.0]
+            line: Matrix = list(tm)
+            font: object = None
+            size = 0.0
             dashed = False
             path: list[tuple[Point, Point]] = []
             current: Point | None = None
@@ -80,9 +102,16 @@ def read_pages(pdf: bytes, *, into_forms: bool = True) -> list[PageVectors]:
             closed: list[list[Point]] = []
             for operands, op in ContentStream(stream, reader).operations:
                 if op == b"q":
-                    stack.append((ctm, dashed))
+                    stack.append((ctm, dashed, clips))
                 elif op == b"Q":
-                    ctm, dashed = stack.pop()
+                    ctm, dashed, clips = stack.pop()
+                elif op == b"re":
+                    x, y, w, h = (float(v) for v in operands)
+                    corners = [_apply(ctm, x + dx, y + dy) for dx in (0, w) for dy in (0, h)]
+                    rects.append((min(p[0] for p in corners), min(p[1] for p in corners),
+                                  max(p[0] for p in corners), max(p[1] for p in corners)))
+                elif op in (b"W", b"W*"):
+                    clipping = True
                 elif op == b"cm":
                     ctm = _mul([float(v) for v in operands], ctm)
                 elif op == b"d":
@@ -112,11 +141,35 @@ def read_pages(pdf: bytes, *, into_forms: bool = True) -> list[PageVectors]:
                         tag = tags[-1] if tags else None
                         segments.extend(Segment(a, b, dashed, tag) for a, b in path)
                     if op in (b"B", b"b", b"f", b"F", b"B*", b"b*"):
-                        hexagons.extend((sum(p[0] for p in h) / 6, sum(p[1] for p in h) / 6)
-                                        for h in closed)
-                    path, closed = [], []
-                elif op in (b"n", b"re"):
-                    path, closed = [], []
+                        centres = ((sum(p[0] for p in h) / 6, sum(p[1] for p in h) / 6)
+                                   for h in closed)
+                        hexagons.extend(c for c in centres if _visible(c, clips))
+                    path, closed, rects = [], [], []
+                elif op == b"n":
+                    if clipping and rects:
+                        clips = [*clips, rects]
+                    path, closed, rects, clipping = [], [], [], False
+                elif op == b"BT":
+                    tm, line = [1.0, 0.0, 0.0, 1.0, 0.0, 0.0], [1.0, 0.0, 0.0, 1.0, 0.0, 0.0]
+                elif op == b"Tm":
+                    tm = [float(v) for v in operands]
+                    line = list(tm)
+                elif op == b"Td":
+                    line = _mul([1, 0, 0, 1, float(operands[0]), float(operands[1])], line)
+                    tm = list(line)
+                elif op == b"Tf":
+                    font = resources["/Font"][operands[0]].get_object()  # type: ignore[index]
+                    size = float(operands[1])
+                elif op in (b"Tj", b"TJ"):
+                    parts = operands[0] if op == b"TJ" else [operands[0]]
+                    for part in parts:
+                        if isinstance(part, (int, float)) or hasattr(part, "as_numeric"):
+                            tm = _mul([1, 0, 0, 1, -float(part) / 1000 * size, 0], tm)
+                            continue
+                        codes = getattr(part, "original_bytes", None) or bytes(part)
+                        width = _advance(font, codes) * size
+                        runs.append(_run(str(part), font, size, width, _mul(tm, ctm)))
+                        tm = _mul([1, 0, 0, 1, width, 0], tm)
                 elif op == b"Do":
                     name = str(operands[0])
                     xobject = resources["/XObject"][operands[0]].get_object()  # type: ignore[index]
@@ -124,7 +177,8 @@ def read_pages(pdf: bytes, *, into_forms: bool = True) -> list[PageVectors]:
                     placed = _mul(matrix, ctm)
                     placements.append(Placement(name.lstrip("/"), placed))
                     if into_forms and xobject.get("/Subtype") == "/Form":
-                        walk(xobject, xobject.get("/Resources", resources), placed, tags)
+                        walk(xobject, xobject.get("/Resources", resources), placed, tags,
+                             clips=clips)
 
         walk(page.get_contents(), page["/Resources"], list(to_mm), [])
         trim = page.trimbox
@@ -132,15 +186,57 @@ def read_pages(pdf: bytes, *, into_forms: bool = True) -> list[PageVectors]:
             float(page.mediabox.width) * MM_PER_PT, float(page.mediabox.height) * MM_PER_PT,
             (float(trim.left) * MM_PER_PT, float(trim.bottom) * MM_PER_PT,
              float(trim.right) * MM_PER_PT, float(trim.top) * MM_PER_PT),
-            segments, placements, page.extract_text() or "", hexagons))
+            segments, placements, page.extract_text() or "", hexagons, runs))
     return pages
 
 
+def _visible(point: Point, clips: list[list[Rect]]) -> bool:
+    return all(any(x0 <= point[0] <= x1 and y0 <= point[1] <= y1 for x0, y0, x1, y1 in clip)
+               for clip in clips)
+
+
+def _advance(font: object, codes: bytes) -> float:
+    """The advance of a string in text space units per point of size, from the font's
+    /Widths (simple fonts: one byte a glyph)."""
+    widths = font["/Widths"]  # type: ignore[index]
+    first = int(font["/FirstChar"])  # type: ignore[index]
+    missing = 0.0
+    descriptor = font.get("/FontDescriptor")  # type: ignore[attr-defined]
+    if descriptor is not None:
+        missing = float(descriptor.get_object().get("/MissingWidth", 0))
+    total = 0.0
+    for code in codes:
+        k = code - first
+        total += float(widths[k]) if 0 <= k < len(widths) else missing
+    return total / 1000
+
+
+def _run(text: str, font: object, size: float, width: float, matrix: Matrix) -> TextRun:
+    descriptor = font["/FontDescriptor"].get_object()  # type: ignore[index]
+    ascent = float(descriptor.get("/Ascent", 750)) / 1000 * size
+    descent = float(descriptor.get("/Descent", -250)) / 1000 * size
+    corners = [_apply(matrix, x, y) for x in (0.0, width) for y in (descent, ascent)]
+    xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+    return TextRun(text, (min(xs), min(ys), max(xs), max(ys)))
+
+
 def scale_bars(page: PageVectors) -> list[float]:
-    """The length in mm of each scale bar drawn on the page: the horizontal extent of the
-    horizontal segments stroked under the ``ScaleBar`` tag (one bar per distinct height)."""
+    """The length in mm of each bar drawn across the page: the horizontal extent of the
+    horizontal segments stroked under the ``ScaleBar`` tag (one bar per distinct height;
+    the ticks of a bar up the page, a few mm long, do not count)."""
     rows: dict[int, list[float]] = {}
     for s in page.segments:
-        if s.tag == "ScaleBar" and abs(s.a[1] - s.b[1]) < 1e-6:
+        if s.tag == "ScaleBar" and abs(s.a[1] - s.b[1]) < 1e-6 and abs(s.a[0] - s.b[0]) > 3.0:
             rows.setdefault(round(s.a[1] * 10), []).extend([s.a[0], s.b[0]])
     return [max(xs) - min(xs) for xs in rows.values()]
+
+
+def vertical_scale_bars(page: PageVectors) -> list[float]:
+    """The length in mm of each bar drawn up the page under the ``ScaleBar`` tag: the
+    vertical extent of the vertical segments stroked there, one bar per distinct x (ticks,
+    being horizontal, do not count)."""
+    columns: dict[int, list[float]] = {}
+    for s in page.segments:
+        if s.tag == "ScaleBar" and abs(s.a[0] - s.b[0]) < 1e-6 and abs(s.a[1] - s.b[1]) > 3.0:
+            columns.setdefault(round(s.a[0] * 10), []).extend([s.a[1], s.b[1]])
+    return [max(ys) - min(ys) for ys in columns.values()]

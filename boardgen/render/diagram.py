@@ -19,6 +19,7 @@ from boardgen.render.board import MIN_CELL_MM
 from boardgen.render.figure import (
     CellShape,
     Figure,
+    Mark,
     Stroke,
     Text,
     board_figure,
@@ -138,8 +139,9 @@ def o_file_diagram(example: OExample) -> Diagram:
             roles.update({h: "new" for h in panel.enclosed})
             roles.update(panel.shown)
             numbers = dict(panel.numbered) if example.numbers else {}
-            markers = [Marker(h, "disc" if h in numbers else "dot",
-                              "loop" if h in panel.loop else "stone")
+            # A number prints on the stone itself, in the ink that contrasts with it, so
+            # that a numbered stone still looks like a stone (or a loop stone).
+            markers = [Marker(h, "dot", "loop" if h in panel.loop else "stone")
                        for h in sorted(panel.stones)]
             if panel.closing is not None:
                 markers.append(Marker(panel.closing, "ring", "accent"))
@@ -159,7 +161,7 @@ def _o_note(example: OExample) -> str | None:
                                         for p in line.panels)
     notes = ["Numbered: the stones of the panel."] if numbered else []
     if any(p.closing for line in example.lines for p in line.panels):
-        notes.append("Coloured or hollow: the loop's stones; ringed: the one that closed it.")
+        notes.append("Ringed: the stone that closed the loop.")
     return " ".join(notes) or None
 
 
@@ -186,7 +188,9 @@ COPOLYMER_LEGEND = (("player1", "X"), ("player2", "O"), ("new", "highlighted"),
                     ("legal", "allowed"), ("illegal", "not allowed"))
 O_LEGEND = (("legal", "a stone may go here"), ("illegal", "it may not"),
             ("new", "cut off from the edge"), ("corner", "corner"),
-            ("perimeter", "perimeter"))
+            ("perimeter", "perimeter"), ("stone", "a stone"), ("loop", "the loop's stones"))
+# Roles of stones (marks) rather than cells: a legend draws them as a stone on a cell.
+STONE_ROLES = ("stone", "loop")
 POLYGONE_LEGEND = (("white-piece", "White"), ("black-piece", "Black"), ("ghost", "allowed"),
                    ("crossed", "forbidden or captured"))
 
@@ -194,7 +198,11 @@ POLYGONE_LEGEND = (("white-piece", "White"), ("black-piece", "Black"), ("ghost",
 def scene_roles(scene: Scene | LatticeScene) -> set[str]:
     """The roles a picture shows, as a legend names them."""
     if isinstance(scene, Scene):
-        return set(scene.cell_roles.values())
+        roles = set(scene.cell_roles.values())
+        # A loop's stones are named with the plain stones they must be told from.
+        if any(m.kind == "dot" and m.role == "loop" for m in scene.markers):
+            roles |= set(STONE_ROLES)
+        return roles
     roles = {f"{colour}-piece" for colour in scene.pieces.values()}
     if scene.ghosts:
         roles.add("ghost")
@@ -230,6 +238,7 @@ def _legend(diagram: Diagram, cell_width: float, y: float, max_width: float) -> 
     r = swatch / math.sqrt(3)
     cells: list[CellShape] = []
     strokes: list[Stroke] = []
+    marks: list[Mark] = []
     texts = []
     x = swatch / 2
     line_y = y  # swatches that pass max_width start a line of their own
@@ -244,6 +253,10 @@ def _legend(diagram: Diagram, cell_width: float, y: float, max_width: float) -> 
                                                                swatch)
             strokes.extend(replace(st, points=tuple((px + x - swatch / 2, py + line_y + r)
                                                     for px, py in st.points)) for st in shape)
+        elif role in STONE_ROLES:
+            # A stone as the panels draw it, on an empty cell.
+            cells.append(CellShape(f"legend-{role}", x, line_y + r, "empty"))
+            marks.append(Mark("dot", x, line_y + r, 0.3 * swatch, role))
         else:
             cells.append(CellShape(f"legend-{role}", x, line_y + r, role))
         # A label hugs its own swatch (1 mm) and keeps well clear of the next (5 mm), so
@@ -264,7 +277,7 @@ def _legend(diagram: Diagram, cell_width: float, y: float, max_width: float) -> 
                 texts.append(Text(0.0, y + height - 0.5 * size, line, size, "caption",
                                   "start"))
     offsets = Layout.from_cell_width(cell_width).corner_offsets()
-    return Figure(0.0, height, cell_width, offsets, cells, texts, [], strokes)
+    return Figure(0.0, height, cell_width, offsets, cells, texts, marks, strokes)
 
 
 def legend_figure(diagram: Diagram, *, cell_width: float, max_width: float) -> Figure | None:
@@ -312,9 +325,11 @@ def diagram_pages(diagram: Diagram, *, cell_width: float, max_width: float,
     pages: list[tuple[list[Figure], list[Text], float]] = []
     texts, y = _heading(diagram.title, TITLE_MM, width, 0.0)
     parts: list[Figure] = []
+    legend: Figure | None = None
     if diagram.legend or diagram.legend_note:
-        parts.append(_legend(diagram, cell_width, y, width))
-        y += parts[0].height + 0.5 * GAP_MM
+        legend = _legend(diagram, cell_width, y, width)
+        parts.append(legend)
+        y += legend.height + 0.5 * GAP_MM
 
     def new_page() -> None:
         nonlocal parts, texts, y
@@ -342,8 +357,14 @@ def diagram_pages(diagram: Diagram, *, cell_width: float, max_width: float,
     pages.append((parts, texts, y))
     result = []
     for page_parts, page_texts, height in pages:
-        right = max([width] + [text_box(t)[2] for t in page_texts])
-        result.append(merge(right, max(height - GAP_MM, 1.0), page_parts, page_texts,
+        legend_texts = legend.texts if legend is not None and any(
+            part is legend for part in page_parts) else []
+        right = max([width] + [text_box(t)[2] for t in page_texts + legend_texts])
+        # The panels centred under a title or legend wider than they are.
+        shift = (right - width) / 2
+        placed = [part if part is legend else part.shifted(shift, 0.0)
+                  for part in page_parts] if shift > 1e-9 else page_parts
+        result.append(merge(right, max(height - GAP_MM, 1.0), placed, page_texts,
                             cell_width))
     return result
 

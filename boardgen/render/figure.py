@@ -8,12 +8,14 @@ Coordinates are millimetres with y growing downward; (0, 0) is the figure's top-
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from boardgen.geometry import Hex, Layout, Notation
 from boardgen.render.fonts import BOLD, REGULAR, face
-from boardgen.render.scene import Scene
+from boardgen.render.scene import Scene, Theme
+from boardgen.text import curly_quotes
 
 Point = tuple[float, float]
 # The smallest text a printed page carries (8.2 pt): smaller is hard to read on paper.
@@ -40,6 +42,7 @@ class Text:
     role: str  # "coordinate", "cell-text", "caption"
     anchor: str = "middle"  # "start", "middle" or "end"
     weight: str = REGULAR
+    on: str | None = None  # the role of the stone it is printed on (its ink contrasts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,9 +100,19 @@ def cell_guidance(cell_width: float) -> str:
     return text + f" ({COMMON_PIECES[-1][0]})"
 
 
-def dot_outline(mark: Mark, line_width: float) -> float:
-    """The outline of a stone: bold enough that a hollow (paper-coloured) stone reads."""
-    return max(line_width, 0.14 * mark.radius)
+def dot_outline(mark: Mark, theme: Theme) -> tuple[float, float]:
+    """The outline of a stone, as (radius of the stroked circle, line width): bold enough
+    that a light stone reads; a rimmed stone's heavy rim lies inside its radius."""
+    rim = theme.rims.get(mark.role)
+    if rim:
+        width = rim * mark.radius
+        return mark.radius - width / 2, width
+    return mark.radius, max(theme.line_width_mm, 0.14 * mark.radius)
+
+
+def text_ink(t: Text, theme: Theme) -> str:
+    """The colour a text prints in: its role's, or (on a stone) the one that contrasts."""
+    return theme.ink_on(t.on) if t.on else theme.colour(t.role)
 
 
 @dataclass
@@ -128,6 +141,14 @@ class Figure:
             [replace(a, points=tuple((x + dx, y + dy) for x, y in a.points))
              for a in self.areas],
         )
+
+
+def curled(figure: Figure) -> Figure:
+    """The figure with typographer's quotes and apostrophes in its texts (captions come
+    from the engine and files with straight ones), as the rule sheets print them."""
+    texts = [replace(t, text=curly_quotes(t.text)) if "'" in t.text or '"' in t.text else t
+             for t in figure.texts]
+    return replace(figure, texts=texts)
 
 
 def text_box(t: Text) -> tuple[float, float, float, float]:
@@ -219,18 +240,23 @@ def _inner_texts(scene: Scene, layout: Layout, notation: Notation,
         for h in scene.grid.cells:
             x, y = layout.centre(h)
             texts.append(_fitted(x, y, notation.name(h), cell_width, 0.26, "coordinate"))
+    # A number on a stone (not on a paper disc) prints in the ink that contrasts with it.
+    stones = {m.cell: m.role for m in scene.markers if m.kind == "dot"}
+    discs = {m.cell for m in scene.markers if m.kind == "disc"}
     for h, label in scene.cell_texts.items():
         x, y = layout.centre(h)
-        texts.append(replace(_fitted(x, y, label, cell_width, 0.36, "cell-text"), weight=BOLD))
+        texts.append(replace(_fitted(x, y, label, cell_width, 0.36, "cell-text"), weight=BOLD,
+                             on=stones.get(h) if h not in discs else None))
     return texts
 
 
 def wrap(text: str, size: float, width: float, weight: str = REGULAR) -> list[str]:
-    """Greedy line breaking at spaces so that each line is at most ``width`` mm wide."""
+    """Greedy line breaking at spaces so that each line is at most ``width`` mm wide.  A
+    no-break space (U+00A0, as between a number and its unit) never breaks."""
     font = face(weight)
     lines: list[str] = []
     current = ""
-    for word in text.split():
+    for word in re.split(r"[ \t\n]+", text.strip()):
         candidate = f"{current} {word}" if current else word
         if current and font.width_mm(candidate, size) > width:
             lines.append(current)

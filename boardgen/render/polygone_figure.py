@@ -8,6 +8,7 @@ neighbouring holes, which is also a piece's length.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, field
 
@@ -33,11 +34,12 @@ from boardgen.render.figure import (
     Stroke,
     Text,
     arrow_stroke,
+    curled,
     text_box,
     wrap,
 )
-from boardgen.render.fonts import BOLD
-from boardgen.render.paper import Paper, content_size
+from boardgen.render.fonts import BOLD, REGULAR, face
+from boardgen.render.paper import Paper, content_size, parse_paper
 from boardgen.render.pdf import PageInfo, render_pdf_pages
 from boardgen.render.png import render_png
 from boardgen.render.scene import Theme
@@ -160,6 +162,49 @@ def _hole_mark(centre: Point, kind: str, spacing: float) -> list[Stroke]:
     return [Stroke(points, "accent", 0.25 * r)]
 
 
+START_KEY = {"white": "White\u2019s pieces start here",
+             "black": "Black\u2019s pieces start here"}
+
+
+def _start_key(spacing: float, size: float, texts: list[Text], strokes: list[Stroke],
+               marks: list[Mark]) -> tuple[list[Stroke], list[Text]]:
+    """The key to the dashed double lines on the board: a short pair of rails drawn as on
+    the lattice, with what it means, for each colour on its own side: in the empty top
+    corners beside row a when there is room there (the board keeps its size), else in a
+    row under everything."""
+    s = spacing
+    swatch = 0.44 * s  # as long as a start mark on the lattice
+    rail = 0.06 * s
+    widths = {colour: swatch + 2.0 + face(REGULAR).width_mm(words, size)
+              for colour, words in START_KEY.items()}
+    row_a = [Hole(-2, level) for level in ROW_LEVELS[-2]]
+    top = min(_at(h, s)[1] for h in row_a)
+    first, last = _at(row_a[0], s)[0], _at(row_a[-1], s)[0]
+    left_edge = min(text_box(t)[0] for t in texts) if texts else first - s
+    right_edge = max(text_box(t)[2] for t in texts) if texts else last + s
+    # Short of the row letter a (0.2 spacing left of its first hole) by 3 mm.
+    room_left = first - 0.2 * s - face(REGULAR).width_mm(ROW_LETTERS[0], size) - 3.0 \
+        - left_edge
+    room_right = right_edge - (last + 0.3 * s)
+    if widths["white"] <= room_left and widths["black"] <= room_right:
+        places = {"white": (left_edge, top), "black": (right_edge - widths["black"], top)}
+    else:
+        bottom = max([p[1] for st in strokes for p in st.points]
+                     + [m.y + m.radius for m in marks] + [text_box(t)[3] for t in texts])
+        y = bottom + 0.06 * s + 1.0 + 0.5 * size
+        gap = 8.0
+        x = MAX_LEVEL * s / 4 - (widths["white"] + gap + widths["black"]) / 2
+        places = {"white": (x, y), "black": (x + widths["white"] + gap, y)}
+    key_strokes: list[Stroke] = []
+    key_texts: list[Text] = []
+    for colour, words in START_KEY.items():
+        x, y = places[colour]
+        key_strokes.extend(Stroke(((x, y + k * rail), (x + swatch, y + k * rail)),
+                                  f"{colour}-start", 0.02 * s, dash=0.04 * s) for k in (-1, 1))
+        key_texts.append(Text(x + swatch + 2.0, y, words, size, "coordinate", "start"))
+    return key_strokes, key_texts
+
+
 def lattice_figure(scene: LatticeScene, spacing: float, *, margin: float = 1.0) -> Figure:
     s = spacing
     strokes: list[Stroke] = []
@@ -173,18 +218,24 @@ def lattice_figure(scene: LatticeScene, spacing: float, *, margin: float = 1.0) 
     for hole in HOLES:
         x, y = _at(hole, s)
         marks.append(Mark("dot", x, y, 0.05 * s, "hole"))
-    for hole, text, side in ((WHITE_HOME, "White home, Black's goal", -1),
-                             (BLACK_HOME, "Black home, White's goal", 1)):
+    letter_size = max(MIN_PRINT_TEXT_MM, 0.08 * s)
+    # The middle row's letter stands past the apex's outer ring (radius 0.2 spacing, and
+    # half its stroke), never under it.
+    apex_letter_gap = 0.24 * s + 1.0
+    for hole, text, side in ((WHITE_HOME, "White home, Black\u2019s goal", -1),
+                             (BLACK_HOME, "Black home, White\u2019s goal", 1)):
         x, y = _at(hole, s)
         # A double ring: the home apexes, never mistaken for a ringed pivot or mark.
         marks.append(Mark("ring", x, y, 0.14 * s, "accent"))
         marks.append(Mark("ring", x, y, 0.2 * s, "accent"))
         if scene.apexes:
-            # Beside the apex, away from the lattice: nothing else is out there.
+            # Beside the apex, away from the lattice: nothing else is out there.  Past the
+            # row letter that stands left of the white apex, on both sides alike.
             size = max(2.9, 0.075 * s)
+            letter = face(REGULAR).width_mm(ROW_LETTERS[2], letter_size)
+            reach = apex_letter_gap + letter + 1.5
             for k, part in enumerate(text.split(", ")):
-                # Past the row letter that stands left of the apex, too.
-                texts.append(Text(x + side * (0.3 * s + 1.0), y + (k - 0.5) * 1.35 * size,
+                texts.append(Text(x + side * reach, y + (k - 0.5) * 1.35 * size,
                                   part, size, "coordinate", "start" if side > 0 else "end"))
     for ln, colour in sorted(scene.start_marks.items()):
         strokes.extend(start_strokes(ln, colour, s))
@@ -210,18 +261,20 @@ def lattice_figure(scene: LatticeScene, spacing: float, *, margin: float = 1.0) 
         texts.append(Text((ax + bx) / 2 + nx * 0.17 * s, (ay + by) / 2 + ny * 0.17 * s, label,
                           max(MIN_PRINT_TEXT_MM, 0.11 * s), "cell-text"))
     if scene.coordinates:
-        size = max(MIN_PRINT_TEXT_MM, 0.08 * s)
+        size = letter_size
         for c, levels in ROW_LEVELS.items():
             x, y = _at(Hole(c, levels[0]), s)
-            # Past the apex's ring on the middle row (a board's apex labels stand further
-            # out and leave the letter where it is).
-            apex = Hole(c, levels[0]) == WHITE_HOME and not scene.apexes
-            gap = 0.2 * s + (0.16 * s if apex else 0.0)
+            gap = apex_letter_gap if Hole(c, levels[0]) == WHITE_HOME else 0.2 * s
             texts.append(Text(x - gap, y, ROW_LETTERS[c + 2], size, "coordinate", "end"))
         # Below where a label of a piece on the bottom row goes (0.17 spacing, one line).
         bottom = _at(Hole(2, 2), s)[1] + 0.17 * s + 1.3 * size
         for h in range(MAX_LEVEL + 1):
             texts.append(Text(h * s / 2, bottom, str(h), size, "coordinate"))
+
+    if scene.start_marks:
+        strokes_key, texts_key = _start_key(s, letter_size, texts, strokes, marks)
+        strokes.extend(strokes_key)
+        texts.extend(texts_key)
 
     xs = [p[0] for st in strokes for p in st.points] + [m.x for m in marks]
     ys = [p[1] for st in strokes for p in st.points] + [m.y for m in marks]
@@ -268,11 +321,13 @@ def pieces_sheet(spacing: float, max_width: float = 250.0) -> Figure:
     areas: list[Area] = []
     strokes: list[Stroke] = []
     texts: list[Text] = []
-    caption = (f"Pieces: cut along the solid lines (they run past each block as guides), fold "
-               f"each strip along its dashed line, printed side out, and glue the halves: "
-               f"12 white and 12 black pieces, {s:.1f} mm long (hole centre to hole centre) "
-               f"and {width:.1f} mm wide.  Or use 24 coffee stirrers or matchsticks cut to "
-               f"{s:.1f} mm, 12 of them coloured black.")
+    mm = "\u00a0mm"  # a no-break space: a number never parts from its unit
+    caption = (f"Pieces for a board whose holes are {s:.1f}{mm} apart. Cut along the solid "
+               f"lines (they run past each block as guides), fold each strip along its dashed "
+               f"line, printed side out, and glue the halves: 12 white and 12 black pieces, "
+               f"{s:.1f}{mm} long (hole centre to hole centre) and {width:.1f}{mm} wide. Or "
+               f"use 24 coffee stirrers or matchsticks cut to {s:.1f}{mm}, 12 of them "
+               f"coloured black.")
     size = 3.2
     block_w = per_row * s
     lines = wrap(caption, size, max(block_w + 2 * guide, 120.0))
@@ -304,7 +359,8 @@ def pieces_sheet(spacing: float, max_width: float = 250.0) -> Figure:
     right = 2 * guide + block_w + 2.0 + 22.0
     figure_width = max(right, max(text_box(t)[2] for t in texts))
     return Figure(figure_width + 2.0, height + 2.0, s, (), [], texts, [], strokes,
-                  scale_note=f"each piece is {s:.1f} mm long, hole centre to hole centre",
+                  scale_note=f"pieces for holes {s:.1f} mm apart: each {s:.1f} mm long, hole "
+                             "centre to hole centre",
                   areas=areas).shifted(1.0, 1.0)
 
 
@@ -334,28 +390,68 @@ def fitting_spacing(scene: LatticeScene, room: tuple[float, float], largest: flo
     return low / 2
 
 
-def render_polygone_board(fmt: str, *, paper: Paper, theme: Theme, spacing: float | None,
-                          dpi: int, title: str | None) -> bytes:
-    """The empty board at exact scale, landscape and as large as the paper allows, with the
-    start lines marked faintly; the PDF adds a sheet of pieces to cut out and fold."""
+# The papers a default board fits: one spacing for all of them, so that pieces cut from one
+# file fit the board of any other (A4 and Letter, and the universal size they share).
+COMMON_PAPERS = ("a4", "letter")
+MAX_SPACING_MM = 60.0
+
+
+@functools.cache
+def default_spacing() -> float:
+    """The hole spacing of every printed Polygone board (rule sheet, board file, kit): the
+    largest, in half millimetres, at which the board fits a landscape page of A4 and of
+    Letter alike."""
+    rooms = [content_size(parse_paper(name).size("landscape")) for name in COMMON_PAPERS]
+    room = (min(w for w, _ in rooms), min(h for _, h in rooms))
+    return fitting_spacing(BOARD_SCENE, room, MAX_SPACING_MM)
+
+
+def board_spacing(room: tuple[float, float]) -> float:
+    """The default spacing, or on paper too small for it, the largest that fits ``room``."""
+    spacing = default_spacing()
+    figure = board_lattice_figure(spacing)
+    if figure.width <= room[0] and figure.height <= room[1]:
+        return spacing
+    return fitting_spacing(BOARD_SCENE, room, spacing)
+
+
+def board_pages(paper: Paper, spacing: float | None) -> list[Figure]:
+    """The board and its sheet of pieces, each for a landscape page of ``paper``; refused
+    (one line) when either does not fit."""
     room = content_size(paper.size("landscape"))
     if spacing is None:
-        spacing = fitting_spacing(BOARD_SCENE, room, 60.0)
+        spacing = board_spacing(room)
     figure = board_lattice_figure(spacing)
-    info = PageInfo(NAME if title is None else (title or None),
-                    f"Polygone board, holes {spacing:.1f} mm apart · "
+    if figure.width > room[0] or figure.height > room[1]:
+        raise BoardgenError(f"--cell-mm {spacing:g}: the board does not fit {paper.name} "
+                            "landscape; choose a smaller spacing or larger paper")
+    pieces = pieces_sheet(spacing, room[0])
+    if pieces.width > room[0] + 1e-6 or pieces.height > room[1] + 1e-6:
+        raise BoardgenError(f"--paper {paper.name}: too small for the sheet of pieces "
+                            f"to cut out ({pieces.width:.0f} x {pieces.height:.0f} mm "
+                            f"on {room[0]:.0f} x {room[1]:.0f} mm); choose larger paper")
+    return [curled(figure), curled(pieces)]
+
+
+def board_info(spacing: float, title: str | None) -> PageInfo:
+    return PageInfo(NAME if title is None else (title or None),
+                    f"Polygone board, holes {spacing:.1f} mm apart (the pieces fit it) · "
                     "board and start: our reconstruction", CREDIT)
+
+
+def render_polygone_board(fmt: str, *, paper: Paper, theme: Theme, spacing: float | None,
+                          dpi: int, title: str | None) -> bytes:
+    """The empty board at exact scale, landscape, its holes ``default_spacing()`` apart
+    unless given, with the start lines marked faintly; the PDF adds a sheet of pieces to cut
+    out and fold."""
     if fmt == "pdf":
-        if figure.width > room[0] or figure.height > room[1]:
-            raise BoardgenError(f"--cell-mm {spacing:g}: the board does not fit {paper.name} "
-                                "landscape; choose a smaller spacing or larger paper")
-        pieces = pieces_sheet(spacing, room[0])
-        if pieces.width > room[0] + 1e-6 or pieces.height > room[1] + 1e-6:
-            raise BoardgenError(f"--paper {paper.name}: too small for the sheet of pieces "
-                                f"to cut out ({pieces.width:.0f} x {pieces.height:.0f} mm "
-                                f"on {room[0]:.0f} x {room[1]:.0f} mm); choose larger paper")
-        return render_pdf_pages([figure, pieces], theme=theme,
-                                paper=paper, orientation="landscape", info=info)
+        pages = board_pages(paper, spacing)
+        return render_pdf_pages(pages, theme=theme, paper=paper, orientation="landscape",
+                                info=board_info(pages[0].cell_width, title))
+    if spacing is None:
+        spacing = board_spacing(content_size(paper.size("landscape")))
+    figure = curled(board_lattice_figure(spacing))
+    info = board_info(spacing, title)
     svg = render_svg(figure, theme=theme, title=info.title, description=info.subject)
     if fmt == "svg":
         return svg.encode("utf-8")

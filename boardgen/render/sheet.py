@@ -27,10 +27,13 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     Flowable,
+    Frame,
     KeepTogether,
     ListFlowable,
     ListItem,
+    NextPageTemplate,
     PageBreak,
+    PageTemplate,
     Paragraph,
     SimpleDocTemplate,
     Spacer,
@@ -55,11 +58,22 @@ from boardgen.render.figure import Figure, board_figure, cell_guidance
 from boardgen.render.fonts import BOLD, PDF_FONT_NAMES, REGULAR, font_path, register_pdf_fonts
 from boardgen.render.o_diagrams import RECONSTRUCTION as O_RECONSTRUCTION
 from boardgen.render.paper import Paper
-from boardgen.render.pdf import SCALE_BAR_MM, SCALE_BAR_TAG, ask_for_actual_size, draw_figure
+from boardgen.render.pdf import (
+    SCALE_BAR_MM,
+    SCALE_BAR_TAG,
+    VERTICAL_BAR_X_MM,
+    ask_for_actual_size,
+    draw_figure,
+    draw_page_title,
+    draw_scale_check,
+    draw_vertical_scale_bar,
+    place_figure,
+)
 from boardgen.render.polygone_figure import (
     BOARD_SCENE,
     LatticeScene,
-    fitting_spacing,
+    board_pages,
+    default_spacing,
     lattice_figure,
     pieces_sheet,
 )
@@ -191,7 +205,8 @@ def sheet_board(game: str, room: tuple[float, float]) -> list[Figure]:
     of pieces too."""
     description = game_named(game)
     if description.board_kind == "lattice":
-        spacing = fitting_spacing(BOARD_SCENE, room, 60.0)
+        # Every Polygone board has one hole spacing, so that pieces fit any of them.
+        spacing = default_spacing()
         return [lattice_figure(BOARD_SCENE, spacing), pieces_sheet(spacing, room[0])]
     scene = description.board_scene(hexhex(description.default_side))
     def growth(figure: Figure) -> float:
@@ -266,6 +281,43 @@ class ScaleBar(Flowable):  # type: ignore[misc]
         c.drawString((SCALE_BAR_MM + 2) * mm, y, "50 mm")
         c.setFont(PDF_FONT_NAMES["regular"], 8.5)
         c.drawString(0, y - 4.6 * mm, self.note)
+        # The bar up the page, in the left margin beside the board below.
+        left = c.absolutePosition(0, 0)[0] / mm
+        c.saveState()
+        c.scale(mm, mm)
+        draw_vertical_scale_bar(c, VERTICAL_BAR_X_MM - left, -SCALE_BAR_MM - 4.0, self.theme)
+        c.restoreState()
+
+
+class BoardPage(Flowable):  # type: ignore[misc]
+    """A whole landscape page, laid out as the board file lays it out (title, the figure at
+    1:1 top-centred, the scale check), so that the board and its pieces are the same on
+    the sheet as in the board file; the sheet's footer is the page template's."""
+
+    def __init__(self, figure: Figure, theme: Theme, title: str,
+                 outline: tuple[str, str] | None) -> None:
+        super().__init__()
+        self.figure = figure
+        self.theme = theme
+        self.title = title
+        self.outline = outline  # (title, key) of its bookmark
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        return avail_width, avail_height
+
+    def draw(self) -> None:
+        c: Canvas = self.canv
+        page = (c._pagesize[0] / mm, c._pagesize[1] / mm)
+        c.saveState()
+        c.scale(mm, mm)
+        draw_page_title(c, page, self.title, self.theme)
+        place_figure(c, page, self.figure, self.theme)
+        draw_scale_check(c, page, self.theme, self.figure.scale_note)
+        c.restoreState()
+        if self.outline is not None:
+            title, key = self.outline
+            c.bookmarkPage(key)
+            c.addOutlineEntry(title, key, level=1, closed=False)
 
 
 class Heading(Paragraph):  # type: ignore[misc]
@@ -300,7 +352,15 @@ def _height(flowable: Flowable, canvas: Canvas, width: float, room: float) -> fl
 class SheetTemplate(SimpleDocTemplate):  # type: ignore[misc]
     """Figures float: when one does not fit the rest of the page, the running text that
     follows it in the same section (whole paragraphs, bullets and notes) is set first, so
-    that a figure never leaves a half-empty page behind it."""
+    that a figure never leaves a half-empty page behind it.  ``extra_templates`` (a
+    landscape board page) join the two SimpleDocTemplate makes."""
+
+    extra_templates: list[PageTemplate] = []
+
+    def addPageTemplates(self, templates: list[PageTemplate]) -> None:
+        known = {t.id for t in getattr(self, "pageTemplates", [])}
+        super().addPageTemplates(templates + [t for t in self.extra_templates
+                                              if t.id not in known])
 
     def filterFlowables(self, flowables: list[Flowable]) -> None:
         first = flowables[0] if flowables else None
@@ -395,7 +455,8 @@ def _plain(text: str) -> str:
 
 
 def _story(game: str, blocks: list[Block], styles: dict[str, ParagraphStyle],
-           theme: Theme, frame: tuple[float, float], quick: bool) -> list[Flowable]:
+           theme: Theme, frame: tuple[float, float], quick: bool,
+           paper: Paper) -> list[Flowable]:
     story: list[Flowable] = []
     section = 0  # outline level of the figures: under the last section heading
     keys = iter(f"s{k}" for k in range(1000))
@@ -445,7 +506,7 @@ def _story(game: str, blocks: list[Block], styles: dict[str, ParagraphStyle],
                 story.extend(_diagram_flowables(diagram, styles, theme, frame, title))
         elif block.kind == "board":
             story.extend(_board_flowables(game, styles, theme, frame,
-                                          next(keys)))
+                                          next(keys), paper))
     return [_diagram_flowables(f.diagram, styles, theme, frame, f.title)[0]
             if isinstance(f, _Pairable) else f for f in story]
 
@@ -538,17 +599,22 @@ def _diagram_flowables(diagram: Diagram, styles: dict[str, ParagraphStyle], them
     return out
 
 
+LANDSCAPE = "landscape"  # the page template of a landscape board page
+
+
 def _board_flowables(game: str, styles: dict[str, ParagraphStyle], theme: Theme,
-                     frame: tuple[float, float], key: str) -> list[Flowable]:
+                     frame: tuple[float, float], key: str, paper: Paper) -> list[Flowable]:
+    if game_named(game).board_kind == "lattice":
+        # The board and pieces of the board file, on landscape pages of their own: one
+        # hole spacing for every printed Polygone board, whatever prints it.
+        board, pieces = board_pages(paper, None)
+        return [NextPageTemplate(LANDSCAPE), PageBreak(),
+                BoardPage(board, theme, "A board to print at 100 % (actual size)",
+                          ("Board", key)),
+                NextPageTemplate(LANDSCAPE), PageBreak(),
+                BoardPage(pieces, theme, "Pieces to print at 100 % (actual size)", None)]
     room = (frame[0], frame[1] - 30.0)
     figures = sheet_board(game, room)
-    # The lattice board is wide: turned a quarter, it prints larger on the page.
-    turned = False
-    if game_named(game).board_kind == "lattice":
-        across = sheet_board(game, (room[1], room[0]))
-        if across[0].cell_width > figures[0].cell_width:
-            turned = True
-            figures = [across[0], pieces_sheet(across[0].cell_width, room[0])]
     unit = figures[0].scale_note or \
         f"each cell is {figures[0].cell_width:.1f} mm flat to flat, " \
         f"{cell_guidance(figures[0].cell_width)}"
@@ -559,7 +625,7 @@ def _board_flowables(game: str, styles: dict[str, ParagraphStyle], theme: Theme,
     for k, figure in enumerate(figures):
         if k:
             out.extend([PageBreak(), ScaleBar(theme, note)])
-        out.append(FigureFlowable(figure, theme, turned and k == 0))
+        out.append(FigureFlowable(figure, theme))
     return out
 
 
@@ -584,7 +650,8 @@ def render_sheet_pdf(game: str, *, paper: Paper, theme: Theme, quick: bool = Fal
         canvas.setFont(PDF_FONT_NAMES["regular"], 7.5)
         canvas.setFillColor(HexColor(theme.muted))
         canvas.drawString(SHEET_MARGIN_MM * mm, (SHEET_MARGIN_MM - 2) * mm, credit)
-        canvas.drawRightString((page[0] - SHEET_MARGIN_MM) * mm, (SHEET_MARGIN_MM - 2) * mm,
+        width = canvas._pagesize[0]  # a landscape board page is wider
+        canvas.drawRightString(width - SHEET_MARGIN_MM * mm, (SHEET_MARGIN_MM - 2) * mm,
                                f"page {document.page} of {total}" if total else
                                f"page {document.page}")
         canvas.restoreState()
@@ -592,6 +659,9 @@ def render_sheet_pdf(game: str, *, paper: Paper, theme: Theme, quick: bool = Fal
 
     def build() -> bytes:
         buffer = io.BytesIO()
+        landscape = PageTemplate(LANDSCAPE, [Frame(0, 0, page[1] * mm, page[0] * mm, 0, 0,
+                                                   0, 0, id="board")],
+                                 onPage=footer, pagesize=(page[1] * mm, page[0] * mm))
         doc = SheetTemplate(
             buffer, pagesize=(page[0] * mm, page[1] * mm), leftMargin=SHEET_MARGIN_MM * mm,
             rightMargin=SHEET_MARGIN_MM * mm, topMargin=SHEET_MARGIN_MM * mm,
@@ -602,9 +672,10 @@ def render_sheet_pdf(game: str, *, paper: Paper, theme: Theme, quick: bool = Fal
             # Start each page in our font: reportlab's default, Helvetica, is never embedded.
             initialFontName=PDF_FONT_NAMES["regular"],
         )
+        doc.extra_templates = [landscape]
         try:
-            doc.build(_story(game, blocks, styles, theme, frame, quick), onFirstPage=footer,
-                      onLaterPages=footer)
+            doc.build(_story(game, blocks, styles, theme, frame, quick, paper),
+                      onFirstPage=footer, onLaterPages=footer)
         except LayoutError as exc:  # not seen on paper from A5 up; one line all the same
             raise BoardgenError(f"the {game} rule sheet does not fit {paper.name} paper: "
                                 f"{str(exc).splitlines()[0][:120]}") from None

@@ -23,6 +23,7 @@ from boardgen.render.figure import (
     dot_outline,
     pattern_step,
     text_box,
+    text_ink,
 )
 from boardgen.render.fonts import BOLD, face
 from boardgen.render.scene import Theme
@@ -39,15 +40,17 @@ def _n(v: float) -> str:
     return f"{v:.3f}"
 
 
-def _glyph_run(t: Text, used: dict[str, str]) -> str:
+def _glyph_run(t: Text, used: dict[str, str], theme: Theme | None = None) -> str:
     """A text as ``<use>`` references to glyph outlines; records the glyphs it needs."""
     font = face(t.weight)
     scale = t.size / font.units_per_em
     x0 = text_box(t)[0]
     baseline = t.y + font.cap_height * scale / 2
     text = printable(t.text)  # callers refuse control characters; XML must never see one
+    # A number on a stone carries its own fill: the style sheet's is for text on cells.
+    fill = f' fill="{text_ink(t, theme)}"' if t.on and theme is not None else ""
     parts = [
-        f'<g class="{t.role}" aria-label={quoteattr(text)} '
+        f'<g class="{t.role}"{fill} aria-label={quoteattr(text)} '
         f'transform="translate({_n(x0)} {_n(baseline)}) scale({scale:.6f})">'
     ]
     advance = 0
@@ -67,9 +70,10 @@ INKSCAPE_NS = "http://www.inkscape.org/namespaces/inkscape"
 def _mark(m: Mark, theme: Theme) -> str:
     fill = theme.colour(m.role)
     if m.kind == "dot":
+        radius, width = dot_outline(m, theme)
         return (f'<circle class="mark dot {m.role}" cx="{_n(m.x)}" cy="{_n(m.y)}" '
-                f'r="{_n(m.radius)}" fill="{fill}" stroke="{theme.line}" '
-                f'stroke-width="{_n(dot_outline(m, theme.line_width_mm))}"/>')
+                f'r="{_n(radius)}" fill="{fill}" stroke="{theme.line}" '
+                f'stroke-width="{_n(width)}"/>')
     if m.kind == "disc":
         return (f'<circle class="mark disc {m.role}" cx="{_n(m.x)}" cy="{_n(m.y)}" '
                 f'r="{_n(m.radius)}" fill="{theme.paper}" stroke="{theme.text}" '
@@ -219,7 +223,8 @@ def render_svg(figure: Figure, *, theme: Theme, title: str | None = None,
         bulk[layer] = markup
 
     def texts(roles: tuple[str, ...]) -> str:
-        return "".join(_glyph_run(t, used_glyphs) for t in figure.texts if t.role in roles)
+        return "".join(_glyph_run(t, used_glyphs, theme) for t in figure.texts
+                       if t.role in roles)
 
     if title_text is not None:
         placeholder(dwg, "title", _glyph_run(title_text, used_glyphs))
