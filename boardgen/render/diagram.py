@@ -23,6 +23,7 @@ from boardgen.render.figure import (
     Stroke,
     Text,
     board_figure,
+    curled,
     merge,
     text_box,
     wrap,
@@ -420,9 +421,12 @@ def draw_diagram(diagram: Diagram, game: str, name: str, fmt: str, *, paper: Pap
                                     f"--cell-mm {largest:g}")
             pages = diagram_pages(diagram, cell_width=largest, max_width=room_w,
                                   max_height=room_h)
-        return render_pdf_pages(pages, theme=theme, paper=paper, info=info)
+        # Typographer's quotes, as the rule sheets print the same captions.
+        return render_pdf_pages([curled(page) for page in pages], theme=theme, paper=paper,
+                                info=info)
     (figure,) = diagram_pages(diagram, cell_width=cell_width, max_width=room_w,
                               max_height=None)
+    figure = curled(figure)
     svg = render_svg(figure, theme=theme, description=diagram.title)
     if fmt == "svg":
         return svg.encode("utf-8")

@@ -419,10 +419,15 @@ def board_pages(paper: Paper, spacing: float | None) -> list[Figure]:
     """The board and its sheet of pieces, each for a landscape page of ``paper``; refused
     (one line) when either does not fit."""
     room = content_size(paper.size("landscape"))
+    chosen = spacing is not None
     if spacing is None:
         spacing = board_spacing(room)
     figure = board_lattice_figure(spacing)
     if figure.width > room[0] or figure.height > room[1]:
+        if not chosen:
+            raise BoardgenError(f"--paper {paper.name}: too small for the Polygone board "
+                                f"({room[0]:.0f} x {room[1]:.0f} mm to draw on); choose "
+                                "larger paper")
         raise BoardgenError(f"--cell-mm {spacing:g}: the board does not fit {paper.name} "
                             "landscape; choose a smaller spacing or larger paper")
     pieces = pieces_sheet(spacing, room[0])

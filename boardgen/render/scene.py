@@ -151,7 +151,7 @@ THEMES: dict[str, Theme] = {
             "player1": Paint("#ea6a50"),  # 140: X, a light red
             "player2": Paint("#1d3f7a"),  # 59: O, a dark blue
             "new": Paint("#f6d55c", "dots"),  # cut off: yellow, dotted (near corner's grey)
-            "legal": Paint("#3a9a3a"),  # 114
+            "legal": Paint("#2e7d32"),  # 93: 68 below a corner, in every vision
             "illegal": Paint("#f0a0a0", "crosshatch"),  # struck through
             "groove": Paint("#cfc6b4"),
             "hole": Paint("#4a4238"),
@@ -178,7 +178,7 @@ THEMES: dict[str, Theme] = {
             "player1": Paint("#e69f00"),  # 162
             "player2": Paint("#0072b2"),  # 87
             "new": Paint("#f0e442", "dots"),
-            "legal": Paint("#009e73"),  # 106
+            "legal": Paint("#007a5a"),  # 82: Okabe-Ito green, darkened to stand off a corner
             "illegal": Paint("#cc79a7", "crosshatch"),
             "groove": Paint("#c8c8c8"),
             "hole": Paint("#333333"),
