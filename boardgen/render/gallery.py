@@ -44,7 +44,7 @@ THUMB_WIDTH_PX = 240
 class Job:
     name: str  # the file name in the output folder
     game: str
-    kind: str  # "rules", "board", "diagram"
+    kind: str  # "kit" (the kits and the printer check), "rules", "board", "diagram"
     make: Callable[[], bytes]
     # A PNG of the picture THUMB_WIDTH_PX across, drawn from its figure (SVG files);
     # without it the thumbnail is made from the file's bytes.
@@ -69,6 +69,11 @@ def default_jobs(paper: Paper, theme: Theme = THEMES["colour"]) -> list[Job]:
 
     options = BoardOptions(paper)
     jobs: list[Job] = []
+    # The kits first: a player wants them first, and they take longest to build.
+    for game in GAMES:
+        jobs.append(Job(f"{game}-kit.pdf", game, "kit",
+                        partial(_kit, game, paper, theme)))
+    jobs.append(Job("calibrate.pdf", "", "kit", partial(_calibration, paper)))
     for game in GAMES:
         jobs.append(Job(f"{game}-rules.pdf", game, "rules",
                         partial(render_sheet_pdf, game, paper=paper, theme=theme)))
@@ -102,6 +107,18 @@ def default_jobs(paper: Paper, theme: Theme = THEMES["colour"]) -> list[Job]:
                                 partial(_diagram_picture, game, name, paper, theme)
                                 if fmt == "svg" else None))
     return jobs
+
+
+def _kit(game: str, paper: Paper, theme: Theme) -> bytes:
+    from boardgen.publish.kit import render_kit
+
+    return render_kit(game, paper=paper, theme=theme)
+
+
+def _calibration(paper: Paper) -> bytes:
+    from boardgen.publish.calibrate import render_calibration
+
+    return render_calibration(paper=paper)
 
 
 def _board_picture(scene: Scene, options: BoardOptions, theme: Theme, info: PageInfo) -> bytes:
@@ -280,6 +297,13 @@ def thumbnail_source(name: str, made: set[str]) -> str | None:
     return name
 
 
+def _card(job: Job, made: set[str]) -> str:
+    source = thumbnail_source(job.name, made)
+    image = f'<img src="thumbs/{html.escape(source)}.png" alt="">' if source else ""
+    return (f'<a class="card {job.kind}" href="{html.escape(job.name)}">{image}'
+            f"<span>{html.escape(job.name)}</span></a>")
+
+
 def gallery_html(jobs: list[Job], made: set[str], failures: Sequence[str] = ()) -> str:
     """The gallery page: a card per file made, and a list of what failed, if anything."""
     sections = []
@@ -288,15 +312,17 @@ def gallery_html(jobs: list[Job], made: set[str], failures: Sequence[str] = ()) 
         items = "".join(f"<li>{html.escape(printable(failure))}</li>" for failure in failures)
         sections.append(f'<section class="failures"><h2>Not built</h2><ul>{items}</ul>'
                         "</section>")
+    kits = [_card(job, made) for job in jobs if job.kind == "kit" and job.name in made]
+    if kits:
+        sections.append("<h2>Print and play</h2><p>One file per game with everything to "
+                        "play; print calibrate.pdf first to check the printer.</p>"
+                        f'<div class="grid">{"".join(kits)}</div>')
     for game in GAMES:
         cards = []
         for job in jobs:
-            if job.game != game or job.name not in made:
+            if job.game != game or job.name not in made or job.kind == "kit":
                 continue
-            source = thumbnail_source(job.name, made)
-            image = f'<img src="thumbs/{html.escape(source)}.png" alt="">' if source else ""
-            cards.append(f'<a class="card {job.kind}" href="{html.escape(job.name)}">{image}'
-                         f"<span>{html.escape(job.name)}</span></a>")
+            cards.append(_card(job, made))
         if cards:
             sections.append(f"<h2>{html.escape(GAME_DESCRIPTIONS[game].name)}</h2>"
                             f'<div class="grid">{"".join(cards)}</div>')

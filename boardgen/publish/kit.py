@@ -1,0 +1,276 @@
+"""A print-and-play kit: one PDF per game with everything needed to play, in printing order.
+
+The rule sheet, its one-page quick reference, the board(s), and what the game needs
+besides: Copolymer is played with pens, so its kit has the play-by-email server's three
+boards to write on and a note on pens; O needs stones, so its kit has a sheet of stones
+sized to the board's cells; Polygone needs pieces and a count of captures, so its kit has
+the board, the pieces and a capture tracker.
+
+Each part is made by the function that makes it on its own (the sheet is bytes from the
+sheet typesetter, whatever that is), then the parts are joined with pypdf: the kit keeps
+``PrintScaling /None`` and its own metadata, has a bookmark per part, and identical input
+gives identical bytes (nothing from the clock).
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from boardgen import __version__
+from boardgen.games import Game, game_named
+from boardgen.geometry import hexhex
+from boardgen.render.board import BoardOptions, build_figure, render_board
+from boardgen.render.figure import MIN_PRINT_TEXT_MM, Figure, Mark, Stroke, Text, wrap
+from boardgen.render.fonts import BOLD, REGULAR
+from boardgen.render.paper import PageInfo, Paper, content_size
+from boardgen.render.scene import Theme
+
+PART_KINDS = ("rules", "quick reference", "board", "pieces", "stones", "tracker", "note")
+NBSP_MM = "\u00a0mm"  # a number never parts from its unit
+
+
+@dataclass(frozen=True)
+class Part:
+    """A part of a kit: its bookmark, what kind of pages it holds, and its PDF."""
+
+    title: str
+    kind: str  # one of PART_KINDS; a board file's pieces page is told apart by kit_pages
+    pdf: bytes
+
+
+def kit_file_name(game: str) -> str:
+    return f"{game}-kit.pdf"
+
+
+def kit_parts(game: str, *, paper: Paper, theme: Theme) -> list[Part]:
+    """Every part of a game's kit, in printing order."""
+    from boardgen.render.sheet import check_sheet_paper, render_sheet_pdf
+
+    check_sheet_paper(paper)
+    description = game_named(game)
+    parts = [Part(f"{description.name}: rules", "rules",
+                  render_sheet_pdf(game, paper=paper, theme=theme)),
+             Part(f"{description.name}: quick reference", "quick reference",
+                  render_sheet_pdf(game, paper=paper, theme=theme, quick=True))]
+    if description.board_kind == "lattice":
+        from boardgen.render.polygone_figure import render_polygone_board
+
+        parts.append(Part(f"{description.name}: board and pieces", "board",
+                          render_polygone_board("pdf", paper=paper, theme=theme, spacing=None,
+                                                dpi=150, title=None)))
+        parts.append(Part(f"{description.name}: capture tracker", "tracker",
+                          _tracker_pdf(description, paper, theme)))
+        return parts
+    if description.presets:  # Copolymer: the server's boards, to colour in with pens
+        for label, side in sorted(description.presets.items(), key=lambda item: item[1]):
+            parts.append(_board_part(description, side, label, paper, theme))
+        parts.append(Part(f"{description.name}: playing with pens", "note",
+                          _pens_note_pdf(description, paper, theme)))
+        return parts
+    board = _board_part(description, description.default_side, None, paper, theme)
+    parts.append(board)
+    grid = hexhex(description.default_side)
+    cell = build_figure(description.board_scene(grid), BoardOptions(paper)).cell_width
+    parts.append(Part(f"{description.name}: stones to cut out", "stones",
+                      _stones_pdf(description, cell, paper, theme)))
+    return parts
+
+
+def _board_part(description: Game, side: int, label: str | None, paper: Paper,
+                theme: Theme) -> Part:
+    grid = hexhex(side)
+    title = f"{description.name} ({label})" if label else None
+    info = description.board_info(grid, title)
+    pdf = render_board(description.board_scene(grid), "pdf", BoardOptions(paper),
+                       theme=theme, info=info)
+    name = f"{description.name}: board, side {side}" + (f" ({label})" if label else "")
+    return Part(name, "board", pdf)
+
+
+def render_kit(game: str, *, paper: Paper, theme: Theme) -> bytes:
+    """The game's kit as one PDF."""
+    description = game_named(game)
+    info = PageInfo(f"{description.name}: print-and-play kit",
+                    f"{description.name}, everything to play: rules, quick reference, "
+                    "board and what the game needs besides", description.credit)
+    return join_parts(kit_parts(game, paper=paper, theme=theme), info)
+
+
+def join_parts(parts: Sequence[Part], info: PageInfo) -> bytes:
+    """The parts' pages in order, as one PDF: a bookmark per part (the rule sheet's own
+    bookmarks under its), asking the print dialogue for 100 %, with ``info`` as its
+    metadata.  Deterministic: pypdf writes no date or random file identifier."""
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import NameObject
+
+    writer = PdfWriter()
+    for part in parts:
+        writer.append(PdfReader(io.BytesIO(part.pdf)), outline_item=part.title)
+    writer.add_metadata({"/Title": info.title or "boardgen", "/Author": info.credit or "boardgen",
+                         "/Subject": info.subject or "boardgen",
+                         "/Creator": f"boardgen {__version__}",
+                         "/Producer": f"boardgen {__version__} (pypdf)"})
+    preferences = writer.create_viewer_preferences()
+    preferences[NameObject("/PrintScaling")] = NameObject("/None")
+    writer.page_mode = "/UseOutlines"
+    buffer = io.BytesIO()
+    writer.write(buffer)
+    return buffer.getvalue()
+
+
+# --- O: a sheet of stones -----------------------------------------------------------------
+
+STONE_GAP_MM = 3.0
+
+
+def stones_figure(cell_mm: float, room: tuple[float, float]) -> Figure:
+    """As many stones as fill ``room``: discs 1 mm narrower than the board's cells (a round
+    piece fits a cell 1 mm wider than it), in rows with straight cutting guides between
+    them, and a caption saying how to cut them and what they fit."""
+    diameter = cell_mm - 1.0
+    pitch = diameter + STONE_GAP_MM
+    size = MIN_PRINT_TEXT_MM
+    columns = max(1, math.floor((room[0] - 2.0) / pitch))
+    width = columns * pitch
+    caption = (f"Stones for a board whose cells are {cell_mm:.1f}{NBSP_MM} across: cut the "
+               f"rows apart along the straight lines, then each stone round its edge. Print "
+               f"this page twice (or on card) for more; Go stones or counters up to "
+               f"{diameter:.0f}{NBSP_MM} fit too.")
+    lines = wrap(caption, size, width)
+    texts = [Text(0.0, (1.0 + 1.35 * k) * size, line, size, "caption", "start")
+             for k, line in enumerate(lines)]
+    top = (1.35 * len(lines) + 1.0) * size
+    rows = max(1, math.floor((room[1] - top - 2.0) / pitch))
+    marks: list[Mark] = []
+    strokes: list[Stroke] = []
+    for row in range(rows):
+        for column in range(columns):
+            marks.append(Mark("dot", (column + 0.5) * pitch, top + (row + 0.5) * pitch,
+                              diameter / 2, "stone"))
+    for row in range(rows + 1):  # guides between the rows, and past the ends
+        y = top + row * pitch
+        strokes.append(Stroke(((-1.0, y), (width + 1.0, y)), "line", 0.2))
+    figure = Figure(width + 2.0, top + rows * pitch + 2.0, cell_mm, (), [], texts, marks,
+                    strokes, scale_note=f"stones {diameter:.1f} mm across, for the board's "
+                                        f"{cell_mm:.1f} mm cells")
+    return figure.shifted(1.0, 1.0)
+
+
+def _stones_pdf(description: Game, cell_mm: float, paper: Paper, theme: Theme) -> bytes:
+    from boardgen.render.pdf import render_pdf_pages
+
+    room = content_size(paper.size("portrait"))
+    figure = stones_figure(cell_mm, room)
+    info = PageInfo(f"{description.name}: stones", f"{description.name} stones, "
+                    f"{cell_mm - 1.0:.1f} mm across", description.credit)
+    return render_pdf_pages([figure], theme=theme, paper=paper, info=info)
+
+
+# --- Polygone: a capture tracker ----------------------------------------------------------
+
+TRACKER_BOX_MM = 22.0
+CAPTURES_TO_WIN = 7
+
+
+def tracker_figure(width: float) -> Figure:
+    """Two rows of seven boxes, one row a player: a captured enemy piece goes in a box of
+    the captor's row (or tick the box); the seventh box filled wins at once."""
+    box = min(TRACKER_BOX_MM, (width - 2.0) / CAPTURES_TO_WIN)
+    size = 3.6
+    texts: list[Text] = []
+    strokes: list[Stroke] = []
+    intro = ("Lay each enemy piece you capture across a box of your row, or tick the box. "
+             "Whoever fills the seventh box of their row wins at once, even in the middle of "
+             "a turn: when one move closes several polygons, they are taken in the order the "
+             "mover chooses, and the first to seven wins there.")
+    y = 0.0
+    for line in wrap(intro, size, CAPTURES_TO_WIN * box):
+        y += 1.35 * size
+        texts.append(Text(0.0, y, line, size, "caption", "start"))
+    y += 2.0 * size
+    for player, taken in (("White", "black"), ("Black", "white")):
+        texts.append(Text(0.0, y, f"{player} has captured ({taken} pieces)", 4.2, "title",
+                          "start", BOLD))
+        top = y + 3.0
+        for k in range(CAPTURES_TO_WIN + 1):
+            strokes.append(Stroke(((k * box, top), (k * box, top + box)), "line", 0.35))
+        for edge in (top, top + box):
+            strokes.append(Stroke(((0.0, edge), (CAPTURES_TO_WIN * box, edge)), "line", 0.35))
+        for k in range(CAPTURES_TO_WIN):
+            texts.append(Text((k + 0.5) * box, top + box / 2, str(k + 1), 4.2, "coordinate",
+                              "middle", REGULAR))
+        y = top + box + 12.0
+    figure = Figure(CAPTURES_TO_WIN * box + 2.0, y - 10.0, box, (), [], texts, [], strokes,
+                    scale_note=f"boxes {box:.0f} mm square")
+    return figure.shifted(1.0, 1.0)
+
+
+def _tracker_pdf(description: Game, paper: Paper, theme: Theme) -> bytes:
+    from boardgen.render.pdf import render_pdf_pages
+
+    figure = tracker_figure(content_size(paper.size("portrait"))[0])
+    info = PageInfo(f"{description.name}: captures", f"{description.name} capture tracker, "
+                    f"{CAPTURES_TO_WIN} captures win", description.credit)
+    return render_pdf_pages([figure], theme=theme, paper=paper, info=info)
+
+
+# --- Copolymer: a note on pens ------------------------------------------------------------
+
+PENS_NOTE = (
+    "Copolymer fills its board: every cell is coloured by the end, so two pens make the "
+    "simplest pieces, and a printed board is a game record once you are done.",
+    "Choose two pens that stay apart on paper and in a grey photocopy: a dark felt-tip and a "
+    "pencil, or two colours of clearly different darkness. Or let one player fill cells solid "
+    "and the other draw a cross in them; then any two pens will do.",
+    "Colour each cell as you place it. After a connection your turn goes on: place again "
+    "before you hand over. Felt-tips can bleed through thin paper, so lay a spare sheet under "
+    "the board. To play many games on one print, slip it into a clear sleeve and use "
+    "dry-wipe pens.",
+    "The three boards here are the play-by-email server's: side 5 (61 cells) for a first "
+    "game, side 7 (127 cells), and side 10 (271 cells), the usual board. Each has an odd "
+    "number of cells, so a game cannot end in a tie: count the cells of each colour.",
+)
+
+
+def _pens_note_pdf(description: Game, paper: Paper, theme: Theme) -> bytes:
+    from reportlab.lib.colors import HexColor
+    from reportlab.lib.units import mm
+    from reportlab.pdfgen.canvas import Canvas
+
+    from boardgen.render.fonts import PDF_FONT_NAMES, register_pdf_fonts
+    from boardgen.render.paper import MARGIN_MM
+    from boardgen.render.pdf import ask_for_actual_size
+
+    register_pdf_fonts()
+    page = paper.size("portrait")
+    buffer = io.BytesIO()
+    c = Canvas(buffer, pagesize=(page[0] * mm, page[1] * mm), invariant=1, pageCompression=1,
+               initialFontName=PDF_FONT_NAMES[REGULAR])
+    c.setTitle(f"{description.name}: playing with pens")
+    c.setAuthor(description.credit)
+    c.setSubject(f"{description.name}: playing with pens")
+    c.setCreator(f"boardgen {__version__}")
+    ask_for_actual_size(c)
+    c.scale(mm, mm)
+    pt = 25.4 / 72
+    y = page[1] - MARGIN_MM - 8.0
+    c.setFillColor(HexColor(theme.text))
+    c.setFont(PDF_FONT_NAMES[BOLD], 16 * pt)
+    c.drawString(MARGIN_MM, y, "Playing with pens")
+    y -= 10.0
+    size = 11 * pt
+    c.setFont(PDF_FONT_NAMES[REGULAR], size)
+    for paragraph in PENS_NOTE:
+        for line in wrap(paragraph, size, min(150.0, page[0] - 2 * MARGIN_MM)):
+            c.drawString(MARGIN_MM, y, line)
+            y -= 1.45 * size
+        y -= 0.8 * size
+    c.setFillColor(HexColor(theme.muted))
+    c.setFont(PDF_FONT_NAMES[REGULAR], 8 * pt)
+    c.drawString(MARGIN_MM, MARGIN_MM + 0.5, f"{description.credit} · boardgen {__version__}")
+    c.showPage()
+    c.save()
+    return buffer.getvalue()
