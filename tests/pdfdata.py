@@ -226,7 +226,7 @@ def scale_bars(page: PageVectors) -> list[float]:
     the ticks of a bar up the page, a few mm long, do not count)."""
     rows: dict[int, list[float]] = {}
     for s in page.segments:
-        if s.tag == "ScaleBar" and abs(s.a[1] - s.b[1]) < 1e-6 and abs(s.a[0] - s.b[0]) > 3.0:
+        if s.tag == "ScaleBar" and abs(s.a[1] - s.b[1]) < 1e-6 and abs(s.a[0] - s.b[0]) > 5.0:
             rows.setdefault(round(s.a[1] * 10), []).extend([s.a[0], s.b[0]])
     return [max(xs) - min(xs) for xs in rows.values()]
 
@@ -237,6 +237,6 @@ def vertical_scale_bars(page: PageVectors) -> list[float]:
     being horizontal, do not count)."""
     columns: dict[int, list[float]] = {}
     for s in page.segments:
-        if s.tag == "ScaleBar" and abs(s.a[0] - s.b[0]) < 1e-6 and abs(s.a[1] - s.b[1]) > 3.0:
+        if s.tag == "ScaleBar" and abs(s.a[0] - s.b[0]) < 1e-6 and abs(s.a[1] - s.b[1]) > 5.0:
             columns.setdefault(round(s.a[0] * 10), []).extend([s.a[1], s.b[1]])
     return [max(ys) - min(ys) for ys in columns.values()]

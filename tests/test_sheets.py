@@ -233,6 +233,14 @@ def test_all_builds_everything_and_every_link_resolves(gallery: Path) -> None:
     assert not list(gallery.glob("*.part")) and not list(gallery.glob(".*.part"))
 
 
+def test_the_gallery_lists_the_kits_first(gallery: Path) -> None:
+    """Issue 23: the three print-and-play kits and the printer check come first."""
+    index = (gallery / "index.html").read_text()
+    links = re.findall(r'href="([^"]+)"', index)
+    assert links[:4] == [*(f"{game}-kit.pdf" for game in GAMES), "calibrate.pdf"]
+    assert index.index("Print and play") < index.index("<h2>Copolymer</h2>")
+
+
 def test_gallery_opens_in_headless_chromium(gallery: Path) -> None:
     browser = _chromium()
     if browser is None:
@@ -262,7 +270,7 @@ def test_a_failing_item_is_named_and_the_rest_are_built(
     real = gallery_module.default_jobs
 
     def jobs_with_a_broken_one(paper, *theme):  # type: ignore[no-untyped-def]
-        jobs = real(paper, *theme)[:3]
+        jobs = [j for j in real(paper, *theme) if j.kind == "rules"][:3]
 
         def broken() -> bytes:
             raise BoardgenError("templates/x.txt:3: a claim the engine does not share")

@@ -51,8 +51,9 @@ def kit_parts(game: str, *, paper: Paper, theme: Theme) -> list[Part]:
 
     check_sheet_paper(paper)
     description = game_named(game)
+    # The sheet without its own board pages: the board files follow it.
     parts = [Part(f"{description.name}: rules", "rules",
-                  render_sheet_pdf(game, paper=paper, theme=theme)),
+                  render_sheet_pdf(game, paper=paper, theme=theme, board=False)),
              Part(f"{description.name}: quick reference", "quick reference",
                   render_sheet_pdf(game, paper=paper, theme=theme, quick=True))]
     if description.board_kind == "lattice":
@@ -126,30 +127,35 @@ def join_parts(parts: Sequence[Part], info: PageInfo) -> bytes:
 STONE_GAP_MM = 3.0
 
 
-def stones_figure(cell_mm: float, room: tuple[float, float]) -> Figure:
-    """As many stones as fill ``room``: discs 1 mm narrower than the board's cells (a round
-    piece fits a cell 1 mm wider than it), in rows with straight cutting guides between
-    them, and a caption saying how to cut them and what they fit."""
+def stones_figure(cell_mm: float, room: tuple[float, float], cells: int) -> Figure:
+    """Stones enough for a board of ``cells`` cells, or as many as fill ``room``: discs
+    1 mm narrower than the board's cells (a round piece fits a cell 1 mm wider than it), in
+    rows with straight cutting guides between them, and a caption saying how to cut them
+    and what they fit."""
     diameter = cell_mm - 1.0
     pitch = diameter + STONE_GAP_MM
     size = MIN_PRINT_TEXT_MM
     columns = max(1, math.floor((room[0] - 2.0) / pitch))
     width = columns * pitch
-    caption = (f"Stones for a board whose cells are {cell_mm:.1f}{NBSP_MM} across: cut the "
-               f"rows apart along the straight lines, then each stone round its edge. Print "
-               f"this page twice (or on card) for more; Go stones or counters up to "
-               f"{diameter:.0f}{NBSP_MM} fit too.")
+    caption = (f"Stones for a board whose cells are {cell_mm:.1f}{NBSP_MM} across, as many as "
+               f"it has cells or as fit the page: cut the rows apart along the straight lines, "
+               f"then each stone round its edge (printed on card they handle best). Go stones "
+               f"or counters up to {diameter:.0f}{NBSP_MM} fit too.")
     lines = wrap(caption, size, width)
     texts = [Text(0.0, (1.0 + 1.35 * k) * size, line, size, "caption", "start")
              for k, line in enumerate(lines)]
     top = (1.35 * len(lines) + 1.0) * size
-    rows = max(1, math.floor((room[1] - top - 2.0) / pitch))
+    rows = max(1, min(math.floor((room[1] - top - 2.0) / pitch), math.ceil(cells / columns)))
     marks: list[Mark] = []
     strokes: list[Stroke] = []
+    # A stone's outline is stroked on its radius, half of it outside (figure.dot_outline:
+    # 0.14 of the radius wide): the radius is chosen so that the stone, outline included,
+    # is ``diameter`` across.
+    radius = diameter / 2 / 1.07
     for row in range(rows):
         for column in range(columns):
             marks.append(Mark("dot", (column + 0.5) * pitch, top + (row + 0.5) * pitch,
-                              diameter / 2, "stone"))
+                              radius, "stone"))
     for row in range(rows + 1):  # guides between the rows, and past the ends
         y = top + row * pitch
         strokes.append(Stroke(((-1.0, y), (width + 1.0, y)), "line", 0.2))
@@ -163,7 +169,7 @@ def _stones_pdf(description: Game, cell_mm: float, paper: Paper, theme: Theme) -
     from boardgen.render.pdf import render_pdf_pages
 
     room = content_size(paper.size("portrait"))
-    figure = stones_figure(cell_mm, room)
+    figure = stones_figure(cell_mm, room, len(hexhex(description.default_side)))
     info = PageInfo(f"{description.name}: stones", f"{description.name} stones, "
                     f"{cell_mm - 1.0:.1f} mm across", description.credit)
     return render_pdf_pages([figure], theme=theme, paper=paper, info=info)

@@ -629,11 +629,13 @@ def _board_flowables(game: str, styles: dict[str, ParagraphStyle], theme: Theme,
     return out
 
 
-def render_sheet_pdf(game: str, *, paper: Paper, theme: Theme, quick: bool = False) -> bytes:
-    """The rule sheet (or the one-page quick reference) as PDF bytes."""
+def render_sheet_pdf(game: str, *, paper: Paper, theme: Theme, quick: bool = False,
+                     board: bool = True) -> bytes:
+    """The rule sheet (or the one-page quick reference) as PDF bytes; without its board
+    pages when ``board`` is false (a kit prints the board files after the sheet)."""
     check_sheet_paper(paper)
     register_pdf_fonts()
-    blocks = load_sheet(game, quick)
+    blocks = [b for b in load_sheet(game, quick) if board or b.kind != "board"]
     theme = print_theme(theme)
     styles = _styles(theme)
     page = paper.size("portrait")
