@@ -320,7 +320,10 @@ def diagram_pages(diagram: Diagram, *, cell_width: float, max_width: float,
                else lattice_figure(scene, cell_width) for scene in scenes]
               for _, scenes in diagram.rows]
     panel_width = max(f.width for row in panels for f in row)
-    columns = max(1, math.floor((max_width + GAP_MM) / (panel_width + GAP_MM)))
+    # As many columns as fit, and no more than the longest line of play has panels: a
+    # diagram of one panel is as wide as that panel (and its title), centred on its page.
+    columns = max(1, min(math.floor((max_width + GAP_MM) / (panel_width + GAP_MM)),
+                         max(len(row) for row in panels)))
     width = min(max_width, columns * panel_width + (columns - 1) * GAP_MM)
 
     pages: list[tuple[list[Figure], list[Text], float]] = []
