@@ -18,8 +18,8 @@ import time
 
 from naive_engines import NaiveCopolymer
 
+from boardgen.games.copolymer.engine import Copolymer
 from boardgen.geometry import HexGrid, hexhex
-from boardgen.rules.copolymer import Copolymer
 
 
 def fast_playout(grid: HexGrid, rng: random.Random) -> str | None:

@@ -20,9 +20,9 @@ from functools import partial
 
 from naive_engines import NaiveO, NaivePolygone
 
+from boardgen.games.o.engine import OGame
+from boardgen.games.polygone.engine import Polygone
 from boardgen.geometry import HexGrid, hexhex
-from boardgen.rules.o import OGame
-from boardgen.rules.polygone import Polygone
 
 
 def o_playout(grid: HexGrid, rng: random.Random) -> None:

@@ -1,7 +1,7 @@
 """Naive engines, written straight from the rules in shared/spec and nothing else.
 
 They are the floor the benchmarks measure boardgen's engines against, and the oracles the
-tests check them with.  So they share no code and no constants with ``boardgen.rules``:
+tests check them with.  So they share no code and no constants with ``boardgen.games``:
 a board is only a collection of cells with axial coordinates ``q`` and ``r`` (any
 hashable objects with those attributes); neighbours, thresholds, the glyph rule, the
 perimeter and the corners are all worked out here again, the slow and obvious way.

@@ -17,8 +17,8 @@ import random
 import statistics
 import time
 
+from boardgen.games.o.engine import OGame, reachable_positions
 from boardgen.geometry import hexhex
-from boardgen.rules.o import OGame, reachable_positions
 
 
 def random_game(side: int, rng: random.Random, partisan: bool) -> OGame:

@@ -11,7 +11,7 @@ import statistics
 import time
 from collections import Counter
 
-from boardgen.rules.polygone import Polygone
+from boardgen.games.polygone.engine import Polygone
 
 
 def main() -> None:

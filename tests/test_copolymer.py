@@ -11,13 +11,13 @@ from hypothesis import strategies as st
 from naive_engines import Board, NaiveCopolymer
 
 from boardgen.errors import BoardgenError
-from boardgen.geometry import Hex, HexGrid, hexhex, make_shape, rhombus, triangle
-from boardgen.rules.copolymer import (
+from boardgen.games.copolymer.engine import (
     Copolymer,
     IllegalPlacement,
     parse_text_position,
     text_position,
 )
+from boardgen.geometry import Hex, HexGrid, hexhex, make_shape, rhombus, triangle
 
 HELP_PAGE_2A = """
     x . x

@@ -11,14 +11,14 @@ from pathlib import Path
 import pytest
 from conftest import Run
 
-from boardgen import games
-from boardgen.games import GAMES, render_diagram
+from boardgen.games import registry as games
+from boardgen.games.copolymer.directives import load_example
+from boardgen.games.copolymer.engine import Copolymer, solve
+from boardgen.games.registry import GAMES, render_diagram
+from boardgen.games.script import ExampleError
 from boardgen.geometry import hexhex
 from boardgen.render.paper import parse_paper
 from boardgen.render.scene import THEMES
-from boardgen.rules.copolymer import Copolymer, solve
-from boardgen.rules.copolymer_examples import load_example
-from boardgen.rules.example_file import ExampleError
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / "copolymer"
 RunCli = Callable[..., Run]
@@ -240,8 +240,8 @@ def test_play_bad_options(run_cli: RunCli, args: list[str], message: str) -> Non
 def test_tempo_lines_continue_by_perfect_play() -> None:
     """The template says each line is played to the end by perfect play: after the first
     turn, every placement keeps the best outcome the engine can find for its player."""
-    from boardgen.rules.copolymer import best_placement
-    from boardgen.rules.example_file import read_directives
+    from boardgen.games.copolymer.engine import best_placement
+    from boardgen.games.script import read_directives
 
     lines: list[list[str]] = []
     for d in read_directives(TEMPLATES / "tempo.txt"):

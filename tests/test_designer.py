@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from conftest import Run
 
-from boardgen.games import GAMES
+from boardgen.games.registry import GAMES
 
 RunCli = Callable[..., Run]
 FILES = Path(__file__).resolve().parent / "diagram_files"
@@ -202,7 +202,7 @@ def test_cli_gallery_and_sheets_do_not_switch_on_game_names() -> None:
     """Adding a game is its rules module, its templates and one description: the command
     line, the gallery and the sheets name no game."""
     package = Path(__file__).resolve().parent.parent / "boardgen"
-    for relative in ("cli.py", "render/gallery.py", "render/sheet.py", "render/diagram.py"):
+    for relative in ("cli.py", "publish/gallery.py", "publish/sheet.py", "render/diagram.py"):
         text = (package / relative).read_text()
         found = re.findall(r"""==\s*["'](copolymer|o|polygone)["']""", text)
         assert not found, f"{relative} switches on {found}"
@@ -229,7 +229,7 @@ def test_svg_groups_are_inkscape_layers(run_cli: RunCli, tmp_path: Path) -> None
 
 
 def test_work_is_bounded_by_a_panel_limit(run_cli: RunCli, tmp_path: Path) -> None:
-    from boardgen.rules.example_file import MAX_PANELS
+    from boardgen.games.script import MAX_PANELS
 
     source = tmp_path / "many.txt"
     source.write_text("game: o\nboard: hexhex 4\n" + "panel: p\n" * (MAX_PANELS + 1))
@@ -322,11 +322,15 @@ def test_the_api_refuses_bad_arguments_with_boardgen_error(call: Callable[..., o
 
 
 def test_glyphs_are_refused_for_the_games_without_a_glyph_chart() -> None:
-    from boardgen.errors import BoardgenError
-    from boardgen.games import load_diagram_file
+    from boardgen.errors import BoardgenError, cli_flag
+    from boardgen.games.registry import load_diagram_file
 
     table = {"k0": "legal"}
-    with pytest.raises(BoardgenError, match="--glyphs applies to O diagrams only, not Polygone"):
+    # The layer below the command line names the option, not the flag.
+    with pytest.raises(BoardgenError, match="^glyphs applies to O diagrams only, not Polygone"
+                       ) as refused:
         GAMES["polygone"].diagram("06-triangle", glyphs=table)
+    assert refused.value.field == "glyphs"
+    assert refused.value.worded(cli_flag).startswith("--glyphs applies to O diagrams only")
     with pytest.raises(BoardgenError, match="only, not Copolymer"):
         load_diagram_file(FILES / "copolymer-annotated.txt", glyphs=table)

@@ -24,7 +24,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from boardgen.cli import main
-from boardgen.games import GAMES as GAME_DESCRIPTIONS
+from boardgen.games.registry import GAMES as GAME_DESCRIPTIONS
 
 GAMES = ("copolymer", "o", "polygone")
 SETTINGS = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
@@ -245,7 +245,7 @@ def test_rules_never_fails_badly(args: list[str]) -> None:
 @settings(max_examples=15, **SETTINGS)  # type: ignore[arg-type]
 @given(all_args)
 def test_all_never_fails_badly(args: list[str]) -> None:
-    from boardgen.render import gallery
+    from boardgen.publish import gallery
 
     real = gallery.default_jobs
 

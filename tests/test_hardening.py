@@ -84,7 +84,7 @@ def test_a_board_of_too_many_pages_is_refused_before_the_grid_is_built(
     def must_not_run(*_: object, **__: object) -> None:
         raise AssertionError("the refused board was built anyway")
 
-    monkeypatch.setattr("boardgen.cli.make_shape", must_not_run)
+    monkeypatch.setattr("boardgen.requests.make_shape", must_not_run)  # where the grid is built
     monkeypatch.setattr("boardgen.render.board.render_pdf", must_not_run)
     line = one_line_error(run_cli("board", "copolymer", "--side", "10", "--cell-mm", "200",
                                   "--paper", "80x80mm", "-o", "big.pdf"),
@@ -180,8 +180,8 @@ def test_a_default_diagram_too_large_for_the_paper_is_drawn_smaller(
 ])
 def test_rule_sheet_minimum_paper(paper: str, accepted: bool) -> None:
     from boardgen.errors import BoardgenError
+    from boardgen.publish.sheet import check_sheet_paper
     from boardgen.render.paper import parse_paper
-    from boardgen.render.sheet import check_sheet_paper
 
     if accepted:
         check_sheet_paper(parse_paper(paper))
@@ -227,7 +227,7 @@ def test_control_characters_in_a_title_are_refused(run_cli: RunCli, in_tmp: Path
 
 def test_a_template_line_with_a_control_character_is_refused() -> None:
     from boardgen.errors import BoardgenError
-    from boardgen.rules.example_file import parse_directives
+    from boardgen.games.script import parse_directives
 
     with pytest.raises(BoardgenError, match=r"x\.txt:2: control character U\+0007"):
         parse_directives("# example\ntitle: a bell\x07 here\n", "x.txt")
@@ -236,7 +236,7 @@ def test_a_template_line_with_a_control_character_is_refused() -> None:
 def test_a_sheet_line_with_a_control_character_is_refused(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from boardgen.errors import BoardgenError
-    from boardgen.render import sheet
+    from boardgen.publish import sheet
 
     bad = tmp_path / "o.md"
     bad.write_text(sheet.sheet_path("o").read_text(encoding="utf-8") + "\nbell\x07\n",
@@ -266,7 +266,7 @@ def test_the_svg_writer_never_writes_a_control_character() -> None:
 
 def test_all_survives_an_unexpected_error_and_lists_it(
         run_cli: RunCli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from boardgen.render import gallery as gallery_module
+    from boardgen.publish import gallery as gallery_module
 
     real = gallery_module.default_jobs
 
@@ -491,7 +491,7 @@ def test_readme_start_and_glyph_examples_run(run_cli: RunCli, in_tmp: Path) -> N
 
 
 def test_board_and_all_name_a_board_the_same_way(run_cli: RunCli, in_tmp: Path) -> None:
-    from boardgen.render.gallery import default_jobs
+    from boardgen.publish.gallery import default_jobs
     from boardgen.render.paper import parse_paper
 
     names = {job.name for job in default_jobs(parse_paper("a4"))}

@@ -14,19 +14,19 @@ from conftest import Run
 from naive_engines import Board, naive_o_legal, naive_o_reachable_counts, single_run_of_two_to_five
 
 from boardgen.errors import BoardgenError
+from boardgen.games.o.engine import (
+    DEFAULT_GLYPH_TABLE,
+    OGame,
+    allows,
+    parse_glyph_table,
+    reachable_positions,
+)
 from boardgen.geometry import Hex, hexhex
 from boardgen.geometry.rings import (
     GLYPHS,
     dihedral_class,
     glyph,
     rotation_class,
-)
-from boardgen.rules.o import (
-    DEFAULT_GLYPH_TABLE,
-    OGame,
-    allows,
-    parse_glyph_table,
-    reachable_positions,
 )
 
 RunCli = Callable[..., Run]
@@ -312,7 +312,7 @@ def test_play_o_json_and_errors(run_cli: RunCli, tmp_path: Path) -> None:
 
 
 def _chart_roles(glyphs: dict[str, str] | None) -> dict[str, str]:
-    from boardgen.games import build_diagram
+    from boardgen.games.registry import build_diagram
 
     diagram = build_diagram("o", "glyphs", glyphs=glyphs)
     ((_, scenes),) = diagram.rows
@@ -339,7 +339,7 @@ def test_glyph_chart_is_drawn_from_the_table() -> None:
 
 
 def test_glyph_chart_flowers_show_each_glyphs_pattern() -> None:
-    from boardgen.games import build_diagram
+    from boardgen.games.registry import build_diagram
     from boardgen.geometry import DIRECTIONS
 
     ((_, scenes),) = build_diagram("o", "glyphs").rows
@@ -349,7 +349,7 @@ def test_glyph_chart_flowers_show_each_glyphs_pattern() -> None:
 
 
 def test_corner_and_loop_diagrams_say_what_the_engine_says() -> None:
-    from boardgen.games import build_diagram
+    from boardgen.games.registry import build_diagram
 
     ((_, corners),) = build_diagram("o", "corners").rows
     captions = [s.caption or "" for s in corners]
@@ -391,7 +391,7 @@ def test_cli_o_diagrams(run_cli: RunCli, tmp_path: Path) -> None:
 
 def test_partisan_glyphs_say_whose_they_are_in_print() -> None:
     """A mark on the centre (L or R), not colour alone, says who may place there."""
-    from boardgen.games import build_diagram
+    from boardgen.games.registry import build_diagram
 
     ((_, scenes),) = build_diagram("o", "partisan-glyphs").rows
     assert [s.cell_texts.get(Hex(0, 0)) for s in scenes] == ["L", "R"]

@@ -15,6 +15,18 @@ from naive_engines import naive_polygone_moves
 from pypdf import PdfReader
 
 from boardgen.errors import BoardgenError
+from boardgen.games.polygone.directives import load_polygone_example
+from boardgen.games.polygone.engine import (
+    CAPTURES_TO_WIN,
+    PIECES_EACH,
+    START,
+    Move,
+    Polygone,
+    parse_move,
+    polygons,
+    position_json,
+)
+from boardgen.games.script import ExampleError
 from boardgen.geometry.lattice import (
     HOLES,
     LINES,
@@ -25,18 +37,6 @@ from boardgen.geometry.lattice import (
     parse_hole,
     parse_line,
 )
-from boardgen.rules.example_file import ExampleError
-from boardgen.rules.polygone import (
-    CAPTURES_TO_WIN,
-    PIECES_EACH,
-    START,
-    Move,
-    Polygone,
-    parse_move,
-    polygons,
-    position_json,
-)
-from boardgen.rules.polygone_examples import load_polygone_example
 
 RunCli = Callable[..., Run]
 

@@ -14,13 +14,13 @@ from pdfdata import read_pages, scale_bars, vertical_scale_bars
 
 from boardgen.geometry.lattice import HOLES, LINES, MAX_LEVEL
 from boardgen.render.figure import text_box
-from boardgen.render.paper import content_size, parse_paper
-from boardgen.render.polygone_figure import (
+from boardgen.render.lattice import (
     board_lattice_figure,
     piece_width,
     pieces_sheet,
     render_polygone_board,
 )
+from boardgen.render.paper import content_size, parse_paper
 from boardgen.render.scene import THEMES
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -112,7 +112,7 @@ def test_the_common_spacing_is_the_largest_for_a4_and_letter() -> None:
 
 
 def test_the_rule_sheet_prints_the_board_at_the_common_spacing() -> None:
-    from boardgen.render.sheet import render_sheet_pdf
+    from boardgen.publish.sheet import render_sheet_pdf
 
     for paper in ("a4", "letter"):
         pages = read_pages(render_sheet_pdf("polygone", paper=parse_paper(paper),
@@ -126,7 +126,7 @@ def test_the_rule_sheet_prints_the_board_at_the_common_spacing() -> None:
 @pytest.mark.parametrize("apexes", [True, False])
 def test_row_letter_c_stands_clear_of_the_apex_rings(apexes: bool) -> None:
     """Issue 23: the letter c was hidden under the c0 apex ring on the board."""
-    from boardgen.render.polygone_figure import BOARD_SCENE, LatticeScene, lattice_figure
+    from boardgen.render.lattice import BOARD_SCENE, LatticeScene, lattice_figure
 
     scene = BOARD_SCENE if apexes else LatticeScene(apexes=False)
     for spacing in (10.2, 14.0, COMMON_SPACING):

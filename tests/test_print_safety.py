@@ -25,14 +25,14 @@ import pytest
 from pdfdata import read_pages
 from PIL import Image
 
-from boardgen.games import GAMES as GAME_DESCRIPTIONS
-from boardgen.games import build_diagram
+from boardgen.games.registry import GAMES as GAME_DESCRIPTIONS
+from boardgen.games.registry import build_diagram
 from boardgen.geometry import hexhex
 from boardgen.render.diagram import diagram_pages
 from boardgen.render.figure import Figure, board_figure, text_box
+from boardgen.render.lattice import board_lattice_figure
 from boardgen.render.paper import parse_paper
 from boardgen.render.pdf import render_pdf_pages
-from boardgen.render.polygone_figure import board_lattice_figure
 from boardgen.render.scene import THEMES, Theme, board_scene
 from boardgen.render.svg import render_svg
 

@@ -10,9 +10,9 @@ import pytest
 from pypdf import PdfReader
 from sheetmeasure import FOOTER_MM, LEFT_MM, PageLayout, measure, smallest_text, text_pages
 
+from boardgen.publish.sheet import render_sheet_pdf
 from boardgen.render.paper import parse_paper
 from boardgen.render.scene import THEMES
-from boardgen.render.sheet import render_sheet_pdf
 
 GAMES = ("copolymer", "o", "polygone")
 PAPERS = ("a4", "letter")
@@ -111,7 +111,7 @@ def test_pages_are_numbered_n_of_m_with_bookmarks(game: str) -> None:
 def test_figures_do_not_leave_gaps_on_a_sheet_built_without_floats(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The float is what fills the pages: without it the Polygone sheet breaks its budget."""
-    from boardgen.render import sheet as sheet_module
+    from boardgen.publish import sheet as sheet_module
 
     monkeypatch.setattr(sheet_module.SheetTemplate, "filterFlowables",
                         lambda self, flowables: None)
@@ -134,8 +134,8 @@ def test_headings_stand_on_the_columns_left_edge_in_one_hierarchy(game: str,
                                                                   paper: str) -> None:
     """Title, section and figure headings (bold, 10.5 pt and up, words not labels) all
     start at the text column's left edge, and figure titles are smaller than sections."""
-    from boardgen.games import build_diagram
-    from boardgen.render.sheet import load_sheet
+    from boardgen.games.registry import build_diagram
+    from boardgen.publish.sheet import load_sheet
 
     blocks = load_sheet(game)
     figure_titles = {build_diagram(game, b.args[1]).title for b in blocks if b.kind == "diagram"}
@@ -169,7 +169,7 @@ def test_the_reconstruction_is_said_once_on_the_text_pages(game: str) -> None:
 
 def test_legend_labels_sit_by_their_own_swatch() -> None:
     """Each label is nearer its own swatch than the next swatch."""
-    from boardgen.games import build_diagram
+    from boardgen.games.registry import build_diagram
     from boardgen.render.diagram import legend_figure
     from boardgen.render.figure import text_box
 
@@ -197,8 +197,8 @@ def test_legend_labels_sit_by_their_own_swatch() -> None:
 def test_html_sheet_uses_the_bundled_font_and_describes_every_panel(game: str) -> None:
     import re
 
-    from boardgen.games import build_diagram
-    from boardgen.render.sheet import load_sheet, render_sheet_html
+    from boardgen.games.registry import build_diagram
+    from boardgen.publish.sheet import load_sheet, render_sheet_html
 
     page = render_sheet_html(game, theme=THEMES["colour"]).decode()
     assert re.search(r"@font-face \{ font-family: 'Source Sans Pro'; font-weight: 400;"
@@ -216,10 +216,10 @@ def test_copolymer_text_alternative_names_every_cell_of_every_panel() -> None:
     import html
     import re
 
-    from boardgen.games import GAMES as DESCRIPTIONS
+    from boardgen.games.copolymer.directives import load_example
+    from boardgen.games.registry import GAMES as DESCRIPTIONS
     from boardgen.geometry import Notation
-    from boardgen.render.sheet import render_sheet_html
-    from boardgen.rules.copolymer_examples import load_example
+    from boardgen.publish.sheet import render_sheet_html
 
     page = render_sheet_html("copolymer", theme=THEMES["colour"]).decode()
     desc = html.unescape(re.findall(r"<desc>(.*?)</desc>", page, re.S)[0])

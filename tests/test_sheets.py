@@ -17,16 +17,16 @@ from conftest import Run
 from PIL import Image, ImageChops
 from pypdf import PdfReader
 
-from boardgen.games import build_diagram
+from boardgen.games.registry import build_diagram
+from boardgen.publish.sheet import load_sheet, render_sheet_html, render_sheet_pdf
 from boardgen.render.paper import parse_paper
 from boardgen.render.scene import THEMES
-from boardgen.render.sheet import load_sheet, render_sheet_html, render_sheet_pdf
 
 RunCli = Callable[..., Run]
 GAMES = ("copolymer", "o", "polygone")
 PAPERS = ("a4", "letter")
 SEEDS = Path(__file__).resolve().parent.parent.parent / "shared" / "seeds"
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / "sheets"
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 # Printers leave about a quarter inch unprinted at each edge; nothing may stand there.
 UNPRINTABLE_MM = 6.35
 MM_PER_PT = 25.4 / 72
@@ -120,11 +120,11 @@ def test_sheet_prose_is_our_own() -> None:
     for path in SEEDS.glob("*.txt"):
         words = _words(path.read_text(encoding="utf-8", errors="replace"))
         seed_runs.update(tuple(words[k:k + 8]) for k in range(len(words) - 7))
-    for path in TEMPLATES.glob("*.md"):
+    for path in TEMPLATES.glob("*/*.md"):
         words = _words(path.read_text(encoding="utf-8"))
         copied = [" ".join(words[k:k + 8]) for k in range(len(words) - 7)
                   if tuple(words[k:k + 8]) in seed_runs]
-        assert not copied, f"{path.name} repeats the seeds: {copied[:3]}"
+        assert not copied, f"{path.parent.name}/{path.name} repeats the seeds: {copied[:3]}"
 
 
 @pytest.mark.parametrize("paper", PAPERS)
@@ -265,7 +265,7 @@ def test_gallery_opens_in_headless_chromium(gallery: Path) -> None:
 def test_a_failing_item_is_named_and_the_rest_are_built(
         run_cli: RunCli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from boardgen.errors import BoardgenError
-    from boardgen.render import gallery as gallery_module
+    from boardgen.publish import gallery as gallery_module
 
     real = gallery_module.default_jobs
 

@@ -79,7 +79,7 @@ def test_the_probe_sees_a_heavy_import(tmp_path: Path) -> None:
 
 def test_all_makes_the_same_bytes_on_one_or_two_workers_in_any_order(
         run_cli: RunCli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from boardgen.render import gallery
+    from boardgen.publish import gallery
 
     real = gallery.default_jobs
 
@@ -117,8 +117,8 @@ def test_o_engine_agrees_with_the_naive_one_move_by_move(side: int) -> None:
 
     from naive_engines import NaiveO
 
+    from boardgen.games.o.engine import OGame
     from boardgen.geometry import hexhex
-    from boardgen.rules.o import OGame
 
     grid = hexhex(side)
     loops = 0
@@ -143,7 +143,7 @@ def test_polygone_engine_agrees_with_the_naive_one_move_by_move() -> None:
 
     from naive_engines import NaivePolygone
 
-    from boardgen.rules.polygone import Move, Polygone
+    from boardgen.games.polygone.engine import Move, Polygone
 
     def ends(move: Move) -> tuple[tuple[int, int], ...]:
         return tuple((hole.c, hole.h) for hole in (move.moving, move.pivot, move.target))

@@ -13,9 +13,9 @@ import pytest
 from pypdf import PdfReader
 from sheetmeasure import FOOTER_MM, measure
 
-from boardgen.games import render_diagram
+from boardgen.games.registry import render_diagram
+from boardgen.render.lattice import render_polygone_board
 from boardgen.render.paper import parse_paper
-from boardgen.render.polygone_figure import render_polygone_board
 from boardgen.render.scene import THEMES
 
 A4 = parse_paper("a4")

@@ -289,9 +289,9 @@ def test_tiled_page_cost_does_not_grow_with_the_page_count() -> None:
 
 
 def _all_pdfs() -> list[tuple[str, bytes]]:
-    from boardgen.games import render_diagram
-    from boardgen.render.polygone_figure import render_polygone_board
-    from boardgen.render.sheet import render_sheet_pdf
+    from boardgen.games.registry import render_diagram
+    from boardgen.publish.sheet import render_sheet_pdf
+    from boardgen.render.lattice import render_polygone_board
 
     paper = parse_paper("a4")
     theme = THEMES["colour"]

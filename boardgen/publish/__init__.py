@@ -1,2 +1,2 @@
-"""Publishing: what boardgen makes out of boards, diagrams and sheets for people to print
-and read (print-and-play kits, the printer check page)."""
+"""Publishing: rule sheets, print-and-play kits, the printer check, the gallery (``boardgen
+all``) and the live preview, built on the games and the renderers."""

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from boardgen import __version__
-from boardgen.games import Game, game_named
+from boardgen.games.registry import Game, game_named
 from boardgen.geometry import hexhex
 from boardgen.render.board import BoardOptions, build_figure, render_board
 from boardgen.render.figure import MIN_PRINT_TEXT_MM, Figure, Mark, Stroke, Text, wrap
@@ -47,7 +47,7 @@ def kit_file_name(game: str) -> str:
 
 def kit_parts(game: str, *, paper: Paper, theme: Theme) -> list[Part]:
     """Every part of a game's kit, in printing order."""
-    from boardgen.render.sheet import check_sheet_paper, render_sheet_pdf
+    from boardgen.publish.sheet import check_sheet_paper, render_sheet_pdf
 
     check_sheet_paper(paper)
     description = game_named(game)
@@ -57,7 +57,7 @@ def kit_parts(game: str, *, paper: Paper, theme: Theme) -> list[Part]:
              Part(f"{description.name}: quick reference", "quick reference",
                   render_sheet_pdf(game, paper=paper, theme=theme, quick=True))]
     if description.board_kind == "lattice":
-        from boardgen.render.polygone_figure import render_polygone_board
+        from boardgen.render.lattice import render_polygone_board
 
         parts.append(Part(f"{description.name}: board and pieces", "board",
                           render_polygone_board("pdf", paper=paper, theme=theme, spacing=None,

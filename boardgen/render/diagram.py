@@ -1,6 +1,6 @@
 """Example-play diagrams: replayed panels laid out as strips, one row of panels per line.
 
-Every position comes from the engine (``boardgen.rules.copolymer_examples``); this module
+Every position comes from the engine (``boardgen.games.copolymer.directives``); this module
 only draws: the cells of the turn in progress ringed and numbered in the order placed, the
 engine-written caption under each panel.  PDFs break pages between rows, never through a
 panel.
@@ -12,7 +12,12 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from boardgen.errors import BoardgenError
+from boardgen.errors import BoardgenError, option
+from boardgen.games.copolymer.directives import Example, Panel
+from boardgen.games.o.directives import OExample
+from boardgen.games.polygone.directives import PolygoneExample
+from boardgen.games.polygone.engine import RECONSTRUCTION
+from boardgen.games.script import MARK_KINDS, Annotations
 from boardgen.geometry import Hex, Layout, Notation
 from boardgen.geometry.lattice import Hole, line_name
 from boardgen.render.board import MIN_CELL_MM
@@ -29,23 +34,18 @@ from boardgen.render.figure import (
     wrap,
 )
 from boardgen.render.fonts import BOLD, REGULAR, face
-from boardgen.render.paper import Paper, content_size
-from boardgen.render.pdf import PageInfo, render_pdf_pages
-from boardgen.render.png import render_png
-from boardgen.render.polygone_figure import (
+from boardgen.render.lattice import (
     LatticeScene,
     Swing,
     lattice_figure,
     staple,
     target_strokes,
 )
+from boardgen.render.paper import Paper, content_size
+from boardgen.render.pdf import PageInfo, render_pdf_pages
+from boardgen.render.png import render_png
 from boardgen.render.scene import Arrow, Marker, Scene, Theme, edge_roles
 from boardgen.render.svg import document_size, render_svg
-from boardgen.rules.copolymer_examples import Example, Panel
-from boardgen.rules.example_file import MARK_KINDS, Annotations
-from boardgen.rules.o_examples import OExample
-from boardgen.rules.polygone import RECONSTRUCTION
-from boardgen.rules.polygone_examples import PolygoneExample
 
 PLAYER_ROLES = {"x": "player1", "o": "player2"}
 DEFAULT_PANEL_CELL_MM = 8.0
@@ -419,9 +419,10 @@ def draw_diagram(diagram: Diagram, game: str, name: str, fmt: str, *, paper: Pap
                 raise BoardgenError(f"{where}: paper {paper.name} is too small for its panels "
                                     f"even at {MIN_CELL_MM:g} mm a cell")
             if cell_mm is not None:
-                raise BoardgenError(f"{where}: at --cell-mm {cell_mm:g} a panel does not fit "
+                raise BoardgenError(f"{where}: at {option('cell_mm')} {cell_mm:g} a panel "
+                                    "does not fit "
                                     f"{paper.name} paper; the largest that fits is "
-                                    f"--cell-mm {largest:g}")
+                                    f"{option('cell_mm')} {largest:g}")
             pages = diagram_pages(diagram, cell_width=largest, max_width=room_w,
                                   max_height=room_h)
         # Typographer's quotes, as the rule sheets print the same captions.

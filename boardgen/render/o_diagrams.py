@@ -9,11 +9,11 @@ sheet says so.  The corner examples (3), a loop (1) and a short game are diagram
 
 from __future__ import annotations
 
+from boardgen.games.o.engine import RULED_GLYPHS, OGame
 from boardgen.geometry import DIRECTIONS, Hex, hexhex
 from boardgen.geometry.rings import RING, patterns_of
 from boardgen.render.diagram import Diagram
 from boardgen.render.scene import Marker, Scene
-from boardgen.rules.o import RULED_GLYPHS, OGame
 
 # Players' sheets print this; how to print another chart (--glyphs) is in the README.
 RECONSTRUCTION = "Our reconstruction of the lost chart."

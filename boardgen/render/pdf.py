@@ -19,7 +19,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from boardgen import __version__
+from boardgen._version import __version__
 from boardgen.render.figure import (
     PATTERN_SHARE,
     Area,

@@ -42,9 +42,10 @@ from reportlab.platypus import (
 )
 from reportlab.platypus.doctemplate import LayoutError
 
-from boardgen import __version__
+from boardgen._version import __version__
 from boardgen.errors import BoardgenError
-from boardgen.games import TEMPLATES, build_diagram, game_named
+from boardgen.games.polygone.engine import RECONSTRUCTION
+from boardgen.games.registry import TEMPLATES, build_diagram, game_named
 from boardgen.geometry import hexhex
 from boardgen.render.board import largest_fitting_figure
 from boardgen.render.diagram import (
@@ -56,6 +57,14 @@ from boardgen.render.diagram import (
 )
 from boardgen.render.figure import Figure, board_figure, cell_guidance
 from boardgen.render.fonts import BOLD, PDF_FONT_NAMES, REGULAR, font_path, register_pdf_fonts
+from boardgen.render.lattice import (
+    BOARD_SCENE,
+    LatticeScene,
+    board_pages,
+    default_spacing,
+    lattice_figure,
+    pieces_sheet,
+)
 from boardgen.render.o_diagrams import RECONSTRUCTION as O_RECONSTRUCTION
 from boardgen.render.paper import Paper
 from boardgen.render.pdf import (
@@ -69,17 +78,8 @@ from boardgen.render.pdf import (
     draw_vertical_scale_bar,
     place_figure,
 )
-from boardgen.render.polygone_figure import (
-    BOARD_SCENE,
-    LatticeScene,
-    board_pages,
-    default_spacing,
-    lattice_figure,
-    pieces_sheet,
-)
 from boardgen.render.scene import Theme
 from boardgen.render.svg import render_svg
-from boardgen.rules.polygone import RECONSTRUCTION
 from boardgen.text import check_lines
 
 SHEET_MARGIN_MM = 15.0  # inside the printable area of A4 and Letter printers
@@ -105,7 +105,7 @@ class Block:
 
 
 def sheet_path(game: str, quick: bool = False) -> Path:
-    return TEMPLATES / "sheets" / f"{game}{'-quick' if quick else ''}.md"
+    return TEMPLATES / game / ("quick.md" if quick else "sheet.md")
 
 
 def parse_sheet(text: str, source: str) -> list[Block]:

@@ -9,7 +9,7 @@ a job is any function, the workers inherit it); each worker makes the file and i
 thumbnail and sends the bytes back, and the parent writes them.  What a job makes depends
 on nothing but the job, so the files are the same bytes whatever the number of workers or
 the order they finish in.  Every diagram is built once, before the workers start, and
-shared with them (boardgen.games.diagrams_memoised).
+shared with them (boardgen.games.registry.diagrams_memoised).
 """
 
 from __future__ import annotations
@@ -23,10 +23,10 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from boardgen import __version__
-from boardgen.errors import BoardgenError
-from boardgen.games import GAMES as GAME_DESCRIPTIONS
-from boardgen.games import build_diagram, remember_diagram, render_diagram
+from boardgen._version import __version__
+from boardgen.errors import BoardgenError, cli_flag
+from boardgen.games.registry import GAMES as GAME_DESCRIPTIONS
+from boardgen.games.registry import build_diagram, remember_diagram, render_diagram
 from boardgen.geometry import HexGrid, hexhex
 from boardgen.render.board import BoardOptions, build_figure, render_board
 from boardgen.render.paper import PageInfo, Paper, content_size
@@ -64,8 +64,8 @@ def diagram_stem(game: str, name: str) -> str:
 
 
 def default_jobs(paper: Paper, theme: Theme = THEMES["colour"]) -> list[Job]:
-    from boardgen.render.polygone_figure import render_polygone_board
-    from boardgen.render.sheet import render_sheet_html, render_sheet_pdf
+    from boardgen.publish.sheet import render_sheet_html, render_sheet_pdf
+    from boardgen.render.lattice import render_polygone_board
 
     options = BoardOptions(paper)
     jobs: list[Job] = []
@@ -187,7 +187,7 @@ def _one_line(text: str) -> str:
 def why_failed(exc: BaseException) -> str:
     """One line saying why a job failed."""
     if isinstance(exc, BoardgenError):
-        return _one_line(str(exc))
+        return _one_line(exc.worded(cli_flag))  # `boardgen all` is the command line's
     if isinstance(exc, OSError):
         return f"{exc.strerror or exc}" + (f" ({exc.filename})" if exc.filename else "")
     return _one_line(f"unexpected {type(exc).__name__}: {exc} (a bug in boardgen; please "
@@ -230,7 +230,7 @@ def _diagram_in_worker(key: tuple[str, str]) -> Diagram | None:
 
 def build_all_diagrams(workers: int) -> None:
     """Build every built-in diagram once, on ``workers`` processes, into the open memo
-    (boardgen.games.diagrams_memoised), before the jobs that draw them start."""
+    (boardgen.games.registry.diagrams_memoised), before the jobs that draw them start."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
@@ -253,9 +253,9 @@ def _warm_imports() -> None:
     import pypdfium2  # noqa: F401
     from PIL import Image  # noqa: F401
 
+    import boardgen.publish.sheet  # noqa: F401
     import boardgen.render.diagram  # noqa: F401
     import boardgen.render.raster  # noqa: F401
-    import boardgen.render.sheet  # noqa: F401
     import boardgen.render.svg  # noqa: F401
 
 

@@ -12,7 +12,9 @@ import functools
 import math
 from dataclasses import dataclass, field
 
-from boardgen.errors import BoardgenError
+from boardgen.errors import BoardgenError, option
+from boardgen.games.polygone.engine import CREDIT, NAME, RECONSTRUCTION, START
+from boardgen.games.script import MARK_KINDS
 from boardgen.geometry.lattice import (
     BLACK_HOME,
     HOLES,
@@ -44,8 +46,6 @@ from boardgen.render.pdf import PageInfo, render_pdf_pages
 from boardgen.render.png import render_png
 from boardgen.render.scene import Theme
 from boardgen.render.svg import document_size, render_svg
-from boardgen.rules.example_file import MARK_KINDS
-from boardgen.rules.polygone import CREDIT, NAME, RECONSTRUCTION, START
 
 Point = tuple[float, float]
 
@@ -425,15 +425,16 @@ def board_pages(paper: Paper, spacing: float | None) -> list[Figure]:
     figure = board_lattice_figure(spacing)
     if figure.width > room[0] or figure.height > room[1]:
         if not chosen:
-            raise BoardgenError(f"--paper {paper.name}: too small for the Polygone board "
+            raise BoardgenError(f"{option('paper')} {paper.name}: too small for the "
+                                "Polygone board "
                                 f"({room[0]:.0f} x {room[1]:.0f} mm to draw on); choose "
                                 "larger paper")
-        raise BoardgenError(f"--cell-mm {spacing:g}: the board does not fit {paper.name} "
-                            "landscape; choose a smaller spacing or larger paper")
+        raise BoardgenError(f"{option('cell_mm')} {spacing:g}: the board does not fit "
+                            f"{paper.name} landscape; choose a smaller spacing or larger paper")
     pieces = pieces_sheet(spacing, room[0])
     if pieces.width > room[0] + 1e-6 or pieces.height > room[1] + 1e-6:
-        raise BoardgenError(f"--paper {paper.name}: too small for the sheet of pieces "
-                            f"to cut out ({pieces.width:.0f} x {pieces.height:.0f} mm "
+        raise BoardgenError(f"{option('paper')} {paper.name}: too small for the sheet of "
+                            f"pieces to cut out ({pieces.width:.0f} x {pieces.height:.0f} mm "
                             f"on {room[0]:.0f} x {room[1]:.0f} mm); choose larger paper")
     return [curled(figure), curled(pieces)]
 

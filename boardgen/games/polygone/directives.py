@@ -1,6 +1,6 @@
 """Polygone pictures as data (``templates/polygone/*.txt``), replayed through the engine.
 
-Directives (see boardgen.rules.example_file for the format):
+Directives (see boardgen.games.script for the format):
   title: TEXT
   white: LINES / black: LINES   the position (default: the start position)
   to-move: white|black          captured: white N black N
@@ -28,6 +28,24 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from boardgen.errors import BoardgenError, IllegalMove
+from boardgen.games.polygone.engine import (
+    COLOURS,
+    Move,
+    Polygone,
+    Turn,
+    forward,
+    parse_move,
+)
+from boardgen.games.script import (
+    ANNOTATION_KEYS,
+    MAX_MARK_TEXT,
+    Annotations,
+    Directive,
+    ExampleError,
+    annotate,
+    check_game,
+    read_directives,
+)
 from boardgen.geometry.lattice import (
     LINE_SET,
     Hole,
@@ -39,24 +57,6 @@ from boardgen.geometry.lattice import (
     other_end,
     parse_hole,
     parse_line,
-)
-from boardgen.rules.example_file import (
-    ANNOTATION_KEYS,
-    MAX_MARK_TEXT,
-    Annotations,
-    Directive,
-    ExampleError,
-    annotate,
-    check_game,
-    read_directives,
-)
-from boardgen.rules.polygone import (
-    COLOURS,
-    Move,
-    Polygone,
-    Turn,
-    forward,
-    parse_move,
 )
 
 # Roles a designer may highlight lines with on the Polygone board.

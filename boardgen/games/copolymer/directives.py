@@ -16,7 +16,7 @@ Directives:
           | counts x N o N | winner P | solved winner P   (perfect play, exhaustive search)
   note: TEXT                   appended to the panel's caption
   game: copolymer              optional under templates/copolymer/, needed elsewhere
-  arrow: / mark: / highlight: / caption:   annotations (see boardgen.rules.example_file)
+  arrow: / mark: / highlight: / caption:   annotations (see boardgen.games.script)
 """
 
 from __future__ import annotations
@@ -26,14 +26,13 @@ from pathlib import Path
 
 from boardgen.errors import BoardgenError
 from boardgen.errors import IllegalMove as IllegalPlacement
-from boardgen.geometry import Hex, HexGrid, make_shape
-from boardgen.rules.copolymer import (
+from boardgen.games.copolymer.engine import (
     Copolymer,
     Placement,
     parse_text_position,
     solve,
 )
-from boardgen.rules.example_file import (
+from boardgen.games.script import (
     ANNOTATION_KEYS,
     Annotations,
     Directive,
@@ -42,6 +41,7 @@ from boardgen.rules.example_file import (
     check_game,
     read_directives,
 )
+from boardgen.geometry import Hex, HexGrid, make_shape
 
 # The exhaustive search behind 'expect: solved winner P' grows steeply with the empty cells;
 # past this many it would run for minutes (the tempo example has 8).

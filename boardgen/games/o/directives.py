@@ -15,7 +15,7 @@ Directives:
   expect: to-move P | legal CELLS | illegal CELL WHY (a glyph name, corner or taken) | loop
           | over | winner P | stones N
   note: TEXT           added to the panel's caption
-  arrow: / mark: / highlight: / caption:   annotations (see boardgen.rules.example_file)
+  arrow: / mark: / highlight: / caption:   annotations (see boardgen.games.script)
 A claim the engine does not share stops the build with the file and line.
 """
 
@@ -26,8 +26,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from boardgen.errors import BoardgenError, IllegalMove
-from boardgen.geometry import Hex, HexGrid, make_shape
-from boardgen.rules.example_file import (
+from boardgen.games.o.engine import IMPARTIAL, PARTISAN, OGame
+from boardgen.games.script import (
     ANNOTATION_KEYS,
     Annotations,
     Directive,
@@ -36,7 +36,7 @@ from boardgen.rules.example_file import (
     check_game,
     read_directives,
 )
-from boardgen.rules.o import IMPARTIAL, PARTISAN, OGame
+from boardgen.geometry import Hex, HexGrid, make_shape
 
 # Roles a designer may highlight cells with on an O board.
 HIGHLIGHT_ROLES = ("new", "legal", "illegal", "perimeter", "corner")

@@ -1,0 +1,2 @@
+"""Polygone (Fabien Vandenbussche, 2004): its engine (swings, polygons, captures), its
+diagram-file directives and claims."""
