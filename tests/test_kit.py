@@ -203,7 +203,7 @@ def test_the_kind_check_sees_a_sheet_that_brings_its_own_board(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A kit whose sheet keeps its board pages fails the order check."""
     from boardgen.publish import kit as kit_module
-    from boardgen.render import sheet
+    from boardgen.publish import sheet
 
     original = sheet.render_sheet_pdf
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import io
 import math
 
-from boardgen import __version__
+from boardgen._version import __version__
 from boardgen.render.figure import wrap
 from boardgen.render.fonts import BOLD, REGULAR, face
 from boardgen.render.paper import MARGIN_MM, Paper

@@ -19,7 +19,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from boardgen import __version__
+from boardgen._version import __version__
 from boardgen.games.registry import Game, game_named
 from boardgen.geometry import hexhex
 from boardgen.render.board import BoardOptions, build_figure, render_board
