@@ -13,8 +13,9 @@ import pytest
 from pypdf import PdfReader
 from sheetmeasure import FOOTER_MM, measure
 
-from boardgen.games.registry import render_diagram
-from boardgen.render.lattice import render_polygone_board
+from boardgen.games.polygone.game import POLYGONE
+from boardgen.publish.drawing import render_diagram
+from boardgen.render.lattice import render_fixed_board
 from boardgen.render.paper import parse_paper
 from boardgen.render.scene import THEMES
 
@@ -28,8 +29,10 @@ def _diagram(game: str, name: str, theme: str = "colour") -> bytes:
 
 
 def _board() -> bytes:
-    return render_polygone_board("pdf", paper=A4, theme=THEMES["colour"], spacing=None,
-                                 dpi=150, title=None)
+    board = POLYGONE.fixed_board
+    assert board is not None
+    return render_fixed_board(board, "pdf", paper=A4, theme=THEMES["colour"], spacing=None,
+                              dpi=150, info=POLYGONE.board_info())
 
 
 def _text(pdf: bytes) -> str:

@@ -1,10 +1,10 @@
 """A print-and-play kit: one PDF per game with everything needed to play, in printing order.
 
 The rule sheet, its one-page quick reference, the board(s), and what the game needs
-besides: Copolymer is played with pens, so its kit has the play-by-email server's three
-boards to write on and a note on pens; O needs stones, so its kit has a sheet of stones
-sized to the board's cells; Polygone needs pieces and a count of captures, so its kit has
-the board, the pieces and a capture tracker.
+besides, as its :class:`boardgen.games.protocol.Kit` says: Copolymer is played with pens,
+so its kit has the play-by-email server's three boards to write on and a note on pens; O
+needs stones, so its kit has a sheet of stones sized to the board's cells; Polygone needs
+pieces and a count of captures, so its kit has the board, the pieces and a capture tracker.
 
 Each part is made by the function that makes it on its own (the sheet is bytes from the
 sheet typesetter, whatever that is), then the parts are joined with pypdf: the kit keeps
@@ -20,7 +20,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from boardgen._version import __version__
-from boardgen.games.registry import Game, game_named
+from boardgen.errors import BoardgenError
+from boardgen.games.protocol import Game, KitNote, Tracker
+from boardgen.games.registry import game_named
 from boardgen.geometry import hexhex
 from boardgen.render.board import BoardOptions, build_figure, render_board
 from boardgen.render.figure import MIN_PRINT_TEXT_MM, Figure, Mark, Stroke, Text, wrap
@@ -51,32 +53,39 @@ def kit_parts(game: str, *, paper: Paper, theme: Theme) -> list[Part]:
 
     check_sheet_paper(paper)
     description = game_named(game)
+    if not description.has_sheet():
+        raise BoardgenError(f"{description.name} has no rule sheet, so no kit")
+    kit = description.kit
     # The sheet without its own board pages: the board files follow it.
     parts = [Part(f"{description.name}: rules", "rules",
                   render_sheet_pdf(game, paper=paper, theme=theme, board=False)),
              Part(f"{description.name}: quick reference", "quick reference",
                   render_sheet_pdf(game, paper=paper, theme=theme, quick=True))]
-    if description.board_kind == "lattice":
-        from boardgen.render.lattice import render_polygone_board
+    fixed = description.fixed_board
+    boards = description.hex_boards
+    if fixed is not None:
+        from boardgen.render.lattice import render_fixed_board
 
-        parts.append(Part(f"{description.name}: board and pieces", "board",
-                          render_polygone_board("pdf", paper=paper, theme=theme, spacing=None,
-                                                dpi=150, title=None)))
-        parts.append(Part(f"{description.name}: capture tracker", "tracker",
-                          _tracker_pdf(description, paper, theme)))
-        return parts
-    if description.presets:  # Copolymer: the server's boards, to colour in with pens
-        for label, side in sorted(description.presets.items(), key=lambda item: item[1]):
+        what = "board and pieces" if fixed.strips is not None else "board"
+        parts.append(Part(f"{description.name}: {what}", "board",
+                          render_fixed_board(fixed, "pdf", paper=paper, theme=theme,
+                                             spacing=None, dpi=150,
+                                             info=description.board_info())))
+    elif boards is not None:
+        for side, label in kit.boards or ((boards.default_side, None),):
             parts.append(_board_part(description, side, label, paper, theme))
-        parts.append(Part(f"{description.name}: playing with pens", "note",
-                          _pens_note_pdf(description, paper, theme)))
-        return parts
-    board = _board_part(description, description.default_side, None, paper, theme)
-    parts.append(board)
-    grid = hexhex(description.default_side)
-    cell = build_figure(description.board_scene(grid), BoardOptions(paper)).cell_width
-    parts.append(Part(f"{description.name}: stones to cut out", "stones",
-                      _stones_pdf(description, cell, paper, theme)))
+        if kit.stones:
+            grid = hexhex(boards.default_side)
+            cell = build_figure(description.board_scene(grid), BoardOptions(paper)).cell_width
+            parts.append(Part(f"{description.name}: stones to cut out", "stones",
+                              _stones_pdf(description, cell, len(grid), paper, theme)))
+    if kit.tracker is not None:
+        parts.append(Part(f"{description.name}: capture tracker", "tracker",
+                          _tracker_pdf(description, kit.tracker, paper, theme)))
+    if kit.note is not None:
+        parts.append(Part(f"{description.name}: {kit.note.title[:1].lower()}"
+                          f"{kit.note.title[1:]}", "note",
+                          _note_pdf(description, kit.note, paper, theme)))
     return parts
 
 
@@ -165,83 +174,64 @@ def stones_figure(cell_mm: float, room: tuple[float, float], cells: int) -> Figu
     return figure.shifted(1.0, 1.0)
 
 
-def _stones_pdf(description: Game, cell_mm: float, paper: Paper, theme: Theme) -> bytes:
+def _stones_pdf(description: Game, cell_mm: float, cells: int, paper: Paper,
+                theme: Theme) -> bytes:
     from boardgen.render.pdf import render_pdf_pages
 
     room = content_size(paper.size("portrait"))
-    figure = stones_figure(cell_mm, room, len(hexhex(description.default_side)))
+    figure = stones_figure(cell_mm, room, cells)
     info = PageInfo(f"{description.name}: stones", f"{description.name} stones, "
                     f"{cell_mm - 1.0:.1f} mm across", description.credit)
     return render_pdf_pages([figure], theme=theme, paper=paper, info=info)
 
 
-# --- Polygone: a capture tracker ----------------------------------------------------------
+# --- a capture tracker ----------------------------------------------------------------------
 
 TRACKER_BOX_MM = 22.0
-CAPTURES_TO_WIN = 7
 
 
-def tracker_figure(width: float) -> Figure:
-    """Two rows of seven boxes, one row a player: a captured enemy piece goes in a box of
-    the captor's row (or tick the box); the seventh box filled wins at once."""
-    box = min(TRACKER_BOX_MM, (width - 2.0) / CAPTURES_TO_WIN)
+def tracker_figure(tracker: Tracker, width: float) -> Figure:
+    """A row of boxes a player, under its heading: a captured enemy piece goes in a box of
+    the captor's row (or tick the box), under the tracker's words on how to use it."""
+    count = tracker.boxes
+    box = min(TRACKER_BOX_MM, (width - 2.0) / count)
     size = 3.6
     texts: list[Text] = []
     strokes: list[Stroke] = []
-    intro = ("Lay each enemy piece you capture across a box of your row, or tick the box. "
-             "Whoever fills the seventh box of their row wins at once, even in the middle of "
-             "a turn: when one move closes several polygons, they are taken in the order the "
-             "mover chooses, and the first to seven wins there.")
     y = 0.0
-    for line in wrap(intro, size, CAPTURES_TO_WIN * box):
+    for line in wrap(tracker.intro, size, count * box):
         y += 1.35 * size
         texts.append(Text(0.0, y, line, size, "caption", "start"))
     y += 2.0 * size
-    for player, taken in (("White", "black"), ("Black", "white")):
-        texts.append(Text(0.0, y, f"{player} has captured ({taken} pieces)", 4.2, "title",
-                          "start", BOLD))
+    for heading in tracker.rows:
+        texts.append(Text(0.0, y, heading, 4.2, "title", "start", BOLD))
         top = y + 3.0
-        for k in range(CAPTURES_TO_WIN + 1):
+        for k in range(count + 1):
             strokes.append(Stroke(((k * box, top), (k * box, top + box)), "line", 0.35))
         for edge in (top, top + box):
-            strokes.append(Stroke(((0.0, edge), (CAPTURES_TO_WIN * box, edge)), "line", 0.35))
-        for k in range(CAPTURES_TO_WIN):
+            strokes.append(Stroke(((0.0, edge), (count * box, edge)), "line", 0.35))
+        for k in range(count):
             texts.append(Text((k + 0.5) * box, top + box / 2, str(k + 1), 4.2, "coordinate",
                               "middle", REGULAR))
         y = top + box + 12.0
-    figure = Figure(CAPTURES_TO_WIN * box + 2.0, y - 10.0, box, (), [], texts, [], strokes,
+    figure = Figure(count * box + 2.0, y - 10.0, box, (), [], texts, [], strokes,
                     scale_note=f"boxes {box:.0f} mm square")
     return figure.shifted(1.0, 1.0)
 
 
-def _tracker_pdf(description: Game, paper: Paper, theme: Theme) -> bytes:
+def _tracker_pdf(description: Game, tracker: Tracker, paper: Paper, theme: Theme) -> bytes:
     from boardgen.render.pdf import render_pdf_pages
 
-    figure = tracker_figure(content_size(paper.size("portrait"))[0])
+    figure = tracker_figure(tracker, content_size(paper.size("portrait"))[0])
     info = PageInfo(f"{description.name}: captures", f"{description.name} capture tracker, "
-                    f"{CAPTURES_TO_WIN} captures win", description.credit)
+                    f"{tracker.boxes} captures win", description.credit)
     return render_pdf_pages([figure], theme=theme, paper=paper, info=info)
 
 
-# --- Copolymer: a note on pens ------------------------------------------------------------
-
-PENS_NOTE = (
-    "Copolymer fills its board: every cell is coloured by the end, so two pens make the "
-    "simplest pieces, and a printed board is a game record once you are done.",
-    "Choose two pens that stay apart on paper and in a grey photocopy: a dark felt-tip and a "
-    "pencil, or two colours of clearly different darkness. Or let one player fill cells solid "
-    "and the other draw a cross in them; then any two pens will do.",
-    "Colour each cell as you place it. After a connection your turn goes on: place again "
-    "before you hand over. Felt-tips can bleed through thin paper, so lay a spare sheet under "
-    "the board. To play many games on one print, slip it into a clear sleeve and use "
-    "dry-wipe pens.",
-    "The three boards here are the play-by-email server's: side 5 (61 cells) for a first "
-    "game, side 7 (127 cells), and side 10 (271 cells), the usual board. Each has an odd "
-    "number of cells, so a game cannot end in a tie: count the cells of each colour.",
-)
+# --- a page of words ------------------------------------------------------------------------
 
 
-def _pens_note_pdf(description: Game, paper: Paper, theme: Theme) -> bytes:
+def _note_pdf(description: Game, note: KitNote, paper: Paper, theme: Theme) -> bytes:
     from reportlab.lib.colors import HexColor
     from reportlab.lib.units import mm
     from reportlab.pdfgen.canvas import Canvas
@@ -255,9 +245,9 @@ def _pens_note_pdf(description: Game, paper: Paper, theme: Theme) -> bytes:
     buffer = io.BytesIO()
     c = Canvas(buffer, pagesize=(page[0] * mm, page[1] * mm), invariant=1, pageCompression=1,
                initialFontName=PDF_FONT_NAMES[REGULAR])
-    c.setTitle(f"{description.name}: playing with pens")
+    c.setTitle(f"{description.name}: {note.title}")
     c.setAuthor(description.credit)
-    c.setSubject(f"{description.name}: playing with pens")
+    c.setSubject(f"{description.name}: {note.title}")
     c.setCreator(f"boardgen {__version__}")
     ask_for_actual_size(c)
     c.scale(mm, mm)
@@ -265,11 +255,11 @@ def _pens_note_pdf(description: Game, paper: Paper, theme: Theme) -> bytes:
     y = page[1] - MARGIN_MM - 8.0
     c.setFillColor(HexColor(theme.text))
     c.setFont(PDF_FONT_NAMES[BOLD], 16 * pt)
-    c.drawString(MARGIN_MM, y, "Playing with pens")
+    c.drawString(MARGIN_MM, y, note.title)
     y -= 10.0
     size = 11 * pt
     c.setFont(PDF_FONT_NAMES[REGULAR], size)
-    for paragraph in PENS_NOTE:
+    for paragraph in note.paragraphs:
         for line in wrap(paragraph, size, min(150.0, page[0] - 2 * MARGIN_MM)):
             c.drawString(MARGIN_MM, y, line)
             y -= 1.45 * size

@@ -44,12 +44,11 @@ from reportlab.platypus.doctemplate import LayoutError
 
 from boardgen._version import __version__
 from boardgen.errors import BoardgenError
-from boardgen.games.polygone.engine import RECONSTRUCTION
-from boardgen.games.registry import TEMPLATES, build_diagram, game_named
+from boardgen.games.registry import build_diagram, game_named
 from boardgen.geometry import hexhex
+from boardgen.picture import Diagram, HoleScene
 from boardgen.render.board import largest_fitting_figure
 from boardgen.render.diagram import (
-    Diagram,
     describe,
     diagram_pages,
     legend_figure,
@@ -57,15 +56,7 @@ from boardgen.render.diagram import (
 )
 from boardgen.render.figure import Figure, board_figure, cell_guidance
 from boardgen.render.fonts import BOLD, PDF_FONT_NAMES, REGULAR, font_path, register_pdf_fonts
-from boardgen.render.lattice import (
-    BOARD_SCENE,
-    LatticeScene,
-    board_pages,
-    default_spacing,
-    lattice_figure,
-    pieces_sheet,
-)
-from boardgen.render.o_diagrams import RECONSTRUCTION as O_RECONSTRUCTION
+from boardgen.render.lattice import board_pages, default_spacing, lattice_figure, pieces_sheet
 from boardgen.render.paper import Paper
 from boardgen.render.pdf import (
     SCALE_BAR_MM,
@@ -80,6 +71,7 @@ from boardgen.render.pdf import (
 )
 from boardgen.render.scene import Theme
 from boardgen.render.svg import render_svg
+from boardgen.reproducible import check_source_date_epoch
 from boardgen.text import check_lines
 
 SHEET_MARGIN_MM = 15.0  # inside the printable area of A4 and Letter printers
@@ -105,7 +97,7 @@ class Block:
 
 
 def sheet_path(game: str, quick: bool = False) -> Path:
-    return TEMPLATES / game / ("quick.md" if quick else "sheet.md")
+    return game_named(game).sheet_path(quick)
 
 
 def parse_sheet(text: str, source: str) -> list[Block]:
@@ -204,11 +196,16 @@ def sheet_board(game: str, room: tuple[float, float]) -> list[Figure]:
     """The game's board at 1:1, as large as fits ``room`` (mm), and for Polygone the sheet
     of pieces too."""
     description = game_named(game)
-    if description.board_kind == "lattice":
-        # Every Polygone board has one hole spacing, so that pieces fit any of them.
-        spacing = default_spacing()
-        return [lattice_figure(BOARD_SCENE, spacing), pieces_sheet(spacing, room[0])]
-    scene = description.board_scene(hexhex(description.default_side))
+    fixed = description.fixed_board
+    if fixed is not None:
+        # Every printed copy of a fixed board has one hole spacing, so that pieces fit any.
+        spacing = default_spacing(fixed)
+        figures = [lattice_figure(fixed.picture, spacing)]
+        if fixed.strips is not None:
+            figures.append(pieces_sheet(fixed.strips, spacing, room[0]))
+        return figures
+    boards = description.hex_boards
+    scene = description.board_scene(hexhex(boards.default_side if boards else 0))
     def growth(figure: Figure) -> float:
         return min(room[0] / figure.width, room[1] / figure.height)
 
@@ -445,7 +442,7 @@ def sheet_cell_mm(diagram: Diagram) -> float:
     """Hex panels' cells no smaller than 8 mm, so that their coordinates print at 8 pt;
     Polygone's lattice a little tighter than on its own, so that a picture's two panels
     sit side by side with room to spare."""
-    lattice = any(isinstance(scene, LatticeScene) for _, scenes in diagram.rows
+    lattice = any(isinstance(scene, HoleScene) for _, scenes in diagram.rows
                   for scene in scenes)
     return SHEET_LATTICE_MM if lattice else max(diagram.cell_mm, MIN_SHEET_CELL_MM)
 
@@ -567,12 +564,13 @@ def _sheet_diagram(game: str, name: str, quick: bool = False) -> Diagram:
     if quick:
         title = re.sub(r"^Picture \d+: ", "", diagram.title)
         diagram = replace(diagram, title=title[:1].upper() + title[1:])
-    if diagram.legend_note and diagram.legend_note.endswith(RECONSTRUCTION):
-        note = diagram.legend_note.removesuffix(RECONSTRUCTION).strip()
-        diagram = replace(diagram, legend_note=note or None)
-    rows = tuple((title.replace(O_RECONSTRUCTION, "").strip() if title else title, scenes)
-                 for title, scenes in diagram.rows)
-    diagram = replace(diagram, rows=rows)
+    for said in game_named(game).said_once:
+        if diagram.legend_note and diagram.legend_note.endswith(said):
+            note = diagram.legend_note.removesuffix(said).strip()
+            diagram = replace(diagram, legend_note=note or None)
+        rows = tuple((title.replace(said, "").strip() if title else title, scenes)
+                     for title, scenes in diagram.rows)
+        diagram = replace(diagram, rows=rows)
     return diagram
 
 
@@ -604,22 +602,26 @@ LANDSCAPE = "landscape"  # the page template of a landscape board page
 
 def _board_flowables(game: str, styles: dict[str, ParagraphStyle], theme: Theme,
                      frame: tuple[float, float], key: str, paper: Paper) -> list[Flowable]:
-    if game_named(game).board_kind == "lattice":
+    fixed = game_named(game).fixed_board
+    if fixed is not None:
         # The board and pieces of the board file, on landscape pages of their own: one
-        # hole spacing for every printed Polygone board, whatever prints it.
-        board, pieces = board_pages(paper, None)
-        return [NextPageTemplate(LANDSCAPE), PageBreak(),
-                BoardPage(board, theme, "A board to print at 100 % (actual size)",
-                          ("Board", key)),
-                NextPageTemplate(LANDSCAPE), PageBreak(),
-                BoardPage(pieces, theme, "Pieces to print at 100 % (actual size)", None)]
+        # hole spacing for every printed copy of the board, whatever prints it.
+        pages = board_pages(fixed, paper, None)
+        out: list[Flowable] = [NextPageTemplate(LANDSCAPE), PageBreak(),
+                               BoardPage(pages[0], theme,
+                                         "A board to print at 100 % (actual size)",
+                                         ("Board", key))]
+        for figure in pages[1:]:
+            out += [NextPageTemplate(LANDSCAPE), PageBreak(),
+                    BoardPage(figure, theme, "Pieces to print at 100 % (actual size)", None)]
+        return out
     room = (frame[0], frame[1] - 30.0)
     figures = sheet_board(game, room)
     unit = figures[0].scale_note or \
         f"each cell is {figures[0].cell_width:.1f} mm flat to flat, " \
         f"{cell_guidance(figures[0].cell_width)}"
     note = "If the bar does not measure 50 mm, the printer rescaled the page."
-    out: list[Flowable] = [PageBreak(), Heading(
+    out = [PageBreak(), Heading(
         f"A board to print at 100 % (actual size): {unit}.", styles["heading"],
         outline="Board", level=1, key=key), ScaleBar(theme, note)]
     for k, figure in enumerate(figures):
@@ -634,6 +636,7 @@ def render_sheet_pdf(game: str, *, paper: Paper, theme: Theme, quick: bool = Fal
     """The rule sheet (or the one-page quick reference) as PDF bytes; without its board
     pages when ``board`` is false (a kit prints the board files after the sheet)."""
     check_sheet_paper(paper)
+    check_source_date_epoch()  # reportlab reads it for the dates, and fails on a bad one
     register_pdf_fonts()
     blocks = [b for b in load_sheet(game, quick) if board or b.kind != "board"]
     theme = print_theme(theme)
