@@ -17,6 +17,7 @@ from __future__ import annotations
 import base64
 import html
 import io
+import math
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -52,7 +53,7 @@ from boardgen.render.diagram import (
     legend_figure,
     panel_rows,
 )
-from boardgen.render.figure import Figure, board_figure, cell_guidance
+from boardgen.render.figure import COMMON_PIECES, Figure, board_figure, cell_guidance
 from boardgen.render.fonts import BOLD, PDF_FONT_NAMES, REGULAR, font_path, register_pdf_fonts
 from boardgen.render.lattice import (
     BOARD_SCENE,
@@ -66,6 +67,7 @@ from boardgen.render.paper import Paper
 from boardgen.render.pdf import SCALE_BAR_MM, SCALE_BAR_TAG, ask_for_actual_size, draw_figure
 from boardgen.render.scene import Theme
 from boardgen.render.svg import render_svg
+from boardgen.publish.markup import check_inline
 from boardgen.text import check_lines
 
 SHEET_MARGIN_MM = 15.0  # inside the printable area of A4 and Letter printers
@@ -176,7 +178,12 @@ def load_sheet(game: str, quick: bool = False) -> list[Block]:
     text = path.read_text(encoding="utf-8")
     check_lines(text, str(path))
     blocks = parse_sheet(text, str(path))
+    lines = text.splitlines()
     for block in blocks:
+        if block.kind in ("title", "heading", "para", "note"):
+            check_inline([block.text], lines, block.line, str(path))
+        elif block.kind == "bullets":
+            check_inline(list(block.items), lines, block.line, str(path))
         if block.kind in ("diagram", "board") and (not block.args or block.args[0] != game):
             raise BoardgenError(f"{path}:{block.line}: '{block.kind}' must name the game "
                                 f"{game!r} first")
@@ -199,6 +206,23 @@ def sheet_board(game: str, room: tuple[float, float]) -> list[Figure]:
 
     return [largest_fitting_figure(scene, growth(board_figure(scene, 10.0)), growth,
                                    smallest=2.0, largest=25.0)]
+
+
+def pieces_in_words(cell_width: float) -> str:
+    """Which common pieces fit a board's cells (a round piece needs 1 mm to spare), said
+    for players: no program, no option."""
+    fitting = [name for name, size in COMMON_PIECES if size + 1.0 <= cell_width + 1e-9]
+    larger = [name for name, size in COMMON_PIECES if size + 1.0 > cell_width + 1e-9]
+    said = f"Pieces up to {math.floor(cell_width - 1.0 + 1e-9)} mm across fit its cells"
+    said += f": {_listed(fitting)}." if fitting else "."
+    if larger:
+        said += f" {_listed(larger)[:1].upper()}{_listed(larger)[1:]} need a board with " \
+                "larger cells."
+    return said
+
+
+def _listed(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 # --- PDF -----------------------------------------------------------------------------------
