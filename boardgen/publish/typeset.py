@@ -104,19 +104,39 @@ def _string(text: str) -> str:
 
 def inline(text: str) -> str:
     """Sheet markup (``**bold**``, ``*italic*``, `` `code` ``) to Typst markup: typographer's
-    quotes, and the last two words tied by a no-break space so that no line holds one short
-    word alone.  A code span prints bold: a players' sheet shows no commands."""
+    quotes, and the last two words tied by a no-break space and never hyphenated, so that
+    no line holds one short word, or the end of one, alone.  A code span prints bold: a
+    players' sheet shows no commands."""
     text = _smart(text).rstrip()
     text = re.sub(r" (\S+)$", "\u00a0\\1", text)
-    out = []
-    for span in spans(text):
-        if span.style == "plain":
-            out.append(f"#{_string(span.text)}")
-        elif span.style == "italic":
-            out.append(f"#emph({_string(span.text)})")
-        else:
-            out.append(f"#strong({_string(span.text.replace(' ', chr(0xa0)))})")
-    return "".join(out)
+    pieces = spans(text)
+    # Split the spans where the tied last words start: they are set unhyphenated.
+    tail_at = sum(len(span.text) for span in pieces)
+    offset = 0
+    for span in pieces:
+        if " " in span.text:
+            tail_at = offset + span.text.rindex(" ") + 1
+        offset += len(span.text)
+    head: list[str] = []
+    tail: list[str] = []
+    offset = 0
+    for span in pieces:
+        cut = min(max(tail_at - offset, 0), len(span.text))
+        for part, into in ((span.text[:cut], head), (span.text[cut:], tail)):
+            if part:
+                into.append(_span_code(span.style, part))
+        offset += len(span.text)
+    if tail:
+        head.append(f"#text(hyphenate: false)[{''.join(tail)}]")
+    return "".join(head)
+
+
+def _span_code(style: str, text: str) -> str:
+    if style == "plain":
+        return f"#{_string(text)}"
+    if style == "italic":
+        return f"#emph({_string(text)})"
+    return f"#strong({_string(text.replace(' ', chr(0xa0)))})"
 
 
 def _plain(text: str) -> str:

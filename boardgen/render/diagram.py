@@ -417,15 +417,21 @@ ROLE_WORDS = {"player1": "X", "player2": "O", "legal": "a stone may go",
 def describe(diagram: Diagram) -> str:
     """A text alternative for the whole diagram, from the positions drawn (which come from
     the engine): every panel's cells, stones or pieces in the game's notation."""
-    parts = [f"{diagram.title}."]
+    parts = [_sentence(diagram.title)]
     number = 0
     for line_title, scenes in diagram.rows:
         if line_title:
-            parts.append(f"{line_title}.")
+            parts.append(_sentence(line_title))
         for scene in scenes:
             number += 1
             parts.append(f"Panel {number}: {_describe_scene(scene)}")
     return " ".join(parts)
+
+
+def _sentence(text: str) -> str:
+    """The text ended by one full stop (a title may end with its own)."""
+    text = text.rstrip()
+    return text if text.endswith((".", "!", "?", ":")) else f"{text}."
 
 
 def _describe_scene(scene: Scene | LatticeScene) -> str:
