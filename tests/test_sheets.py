@@ -132,7 +132,7 @@ def test_sheet_prose_is_our_own() -> None:
 def test_page_counts_and_metadata(game: str, paper: str) -> None:
     full = PdfReader(io.BytesIO(sheet(game, paper)))
     quick = PdfReader(io.BytesIO(sheet(game, paper, True)))
-    assert len(full.pages) >= 4
+    assert len(full.pages) >= 3  # text pages and the board (tests/test_sheet_layout.py: budgets)
     assert len(quick.pages) == 1
     meta = full.metadata
     assert meta is not None and meta.title and meta.subject and meta.author
@@ -146,23 +146,49 @@ def test_page_counts_and_metadata(game: str, paper: str) -> None:
         assert "reconstruction" in text  # the spec's rulings are labelled as such
 
 
+def _fonts_and_images(resources: object, seen: set[int]) -> tuple[list[object], int]:
+    """Every font in these resources and the forms they place (recursively), and how many
+    bitmap images they hold."""
+    fonts: list[object] = []
+    images = 0
+    for font in resources.get("/Font", {}).values():  # type: ignore[attr-defined]
+        fonts.append(font.get_object())
+    for xobject in resources.get("/XObject", {}).values():  # type: ignore[attr-defined]
+        xobject = xobject.get_object()
+        if id(xobject) in seen:
+            continue
+        seen.add(id(xobject))
+        if xobject["/Subtype"] == "/Image":
+            images += 1
+        elif "/Resources" in xobject:
+            more, bitmaps = _fonts_and_images(xobject["/Resources"], seen)
+            fonts += more
+            images += bitmaps
+    return fonts, images
+
+
+@pytest.mark.parametrize("quick", [False, True])
 @pytest.mark.parametrize("game", GAMES)
-def test_fonts_are_embedded_and_diagrams_are_vectors(game: str) -> None:
-    reader = PdfReader(io.BytesIO(sheet(game, "a4")))
-    fonts = 0
+def test_only_the_bundled_font_is_embedded_and_diagrams_are_vectors(game: str,
+                                                                    quick: bool) -> None:
+    """Every font on every page and inside every placed form is an embedded subset of
+    Source Sans Pro: no system font, no fallback."""
+    reader = PdfReader(io.BytesIO(sheet(game, "a4", quick)))
+    fonts: list[object] = []
     for page in reader.pages:
-        resources = page["/Resources"]
-        xobjects = resources.get("/XObject", {})
-        for name in xobjects:
-            assert xobjects[name].get_object()["/Subtype"] != "/Image", "a bitmap diagram"
-        for font in resources.get("/Font", {}).values():
-            font = font.get_object()
-            fonts += 1
-            descendants = font.get("/DescendantFonts")
-            target = descendants[0].get_object() if descendants else font
-            descriptor = target["/FontDescriptor"].get_object()
-            assert "/FontFile2" in descriptor, f"font {font.get('/BaseFont')} not embedded"
+        found, images = _fonts_and_images(page["/Resources"], set())
+        assert images == 0, "a bitmap diagram"
+        fonts += found
     assert fonts
+    for font in fonts:
+        name = str(font.get("/BaseFont"))  # type: ignore[attr-defined]
+        assert re.fullmatch(r"/[A-Z]{6}\+SourceSansPro-(Regular|Bold|It|BoldIt)"
+                            r"(-Identity-H)?", name), name
+        descendants = font.get("/DescendantFonts")  # type: ignore[attr-defined]
+        target = descendants[0].get_object() if descendants else font
+        descriptor = target["/FontDescriptor"].get_object()  # type: ignore[index]
+        assert "/FontFile2" in descriptor or "/FontFile3" in descriptor, \
+            f"font {name} not embedded"
 
 
 @pytest.mark.parametrize("paper", PAPERS)

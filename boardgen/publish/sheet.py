@@ -187,6 +187,12 @@ def load_sheet(game: str, quick: bool = False) -> list[Block]:
         if block.kind in ("diagram", "board") and (not block.args or block.args[0] != game):
             raise BoardgenError(f"{path}:{block.line}: '{block.kind}' must name the game "
                                 f"{game!r} first")
+        if block.kind == "diagram":
+            known = game_named(game).diagram_names()
+            if len(block.args) != 2 or block.args[1] not in known:
+                raise BoardgenError(f"{path}:{block.line}: no {game} diagram named "
+                                    f"{' '.join(block.args[1:])!r} (known: "
+                                    f"{', '.join(sorted(known))})")
     return blocks
 
 

@@ -211,8 +211,8 @@ def _preamble(game: str, title: str, paper: Paper, theme: Theme, date: str) -> s
     kind: "scalebar", supplement: none,
     box(width: {SCALE_BAR_MM + 20:g}mm, height: 4.5mm, {{
       place(top + left, dy: 3.5mm, line(length: {SCALE_BAR_MM:g}mm, stroke: 0.3mm + ink))
-      for k in range(0, {int(SCALE_BAR_MM) + 1}, step: 10) {{
-        let long = k == 0 or k == {int(SCALE_BAR_MM)}
+      for k in {_ticks()} {{
+        let long = k == 0 or k == {SCALE_BAR_MM:g}
         place(top + left, dx: k * 1mm, dy: if long {{ 1mm }} else {{ 2mm }},
               line(angle: 90deg, length: if long {{ 2.5mm }} else {{ 1.5mm }},
                    stroke: 0.3mm + ink))
@@ -223,6 +223,12 @@ def _preamble(game: str, title: str, paper: Paper, theme: Theme, date: str) -> s
   block(above: 3pt, below: 0pt, text(8.5pt)[If the bar does not measure {SCALE_BAR_MM:g} mm, the printer rescaled the page.])
 }})
 """
+
+
+def _ticks() -> str:
+    """Where the scale bar's ticks stand (mm): every 10 mm, and at both ends."""
+    ticks = sorted({*range(0, int(SCALE_BAR_MM) + 1, 10), SCALE_BAR_MM})
+    return "(" + ", ".join(f"{t:g}" for t in ticks) + ",)"
 
 
 @functools.cache
@@ -467,7 +473,7 @@ def _board_code(sheet: Sheet, ids: _Ids, game: str, theme: Theme, column: tuple[
         out += ["pagebreak()",
                 'heading(level: 2, "Pieces to print at 100 % (actual size)")',
                 f"par({_content(words)})" if words else "v(0pt)", "scalebar",
-                f"align(center, figure(alt: {_string('Pieces to cut out. ' + words)}, "
+                f"align(center, figure(alt: {_string('Pieces to cut out, at actual size. ' + words)}, "
                 f"kind: \"board\", supplement: none, "
                 f'svg("{_svg(sheet, ids, extra, theme)}", {extra.width:.3f})))']
     return "\n".join(f"#{line}" for line in out)
