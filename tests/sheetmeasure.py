@@ -156,23 +156,22 @@ def lines(pdf: bytes) -> list[Line]:
 
     document = pypdfium2.PdfDocument(pdf)
     out: list[Line] = []
+
+    def close(page: int, current: list[tuple[str, float, float, float, float]]) -> None:
+        text = "".join(c[0] for c in current).strip()
+        inked = [c for c in current if c[0].strip()]
+        if text and inked:
+            out.append(Line(page, text, inked[0][1] * MM_PER_PT, inked[-1][2] * MM_PER_PT,
+                            inked[0][3] * MM_PER_PT, max(c[4] for c in inked)))
+        current.clear()
+
     for index in range(len(document)):
         textpage = document[index].get_textpage()
         current: list[tuple[str, float, float, float, float]] = []
-
-        def close() -> None:
-            text = "".join(c[0] for c in current).strip()
-            inked = [c for c in current if c[0].strip()]
-            if text and inked:
-                out.append(Line(index + 1, text, inked[0][1] * MM_PER_PT,
-                                inked[-1][2] * MM_PER_PT, inked[0][3] * MM_PER_PT,
-                                max(c[4] for c in inked)))
-            current.clear()
-
         for k in range(textpage.count_chars()):
             ch = textpage.get_text_range(k, 1)
             if ch in ("\r", "\n", ""):
-                close()
+                close(index + 1, current)
                 continue
             x, y = ctypes.c_double(), ctypes.c_double()
             raw.FPDFText_GetCharOrigin(textpage.raw, k, ctypes.byref(x), ctypes.byref(y))
@@ -181,9 +180,9 @@ def lines(pdf: bytes) -> list[Line]:
             if current:
                 last = current[-1]
                 if abs(y.value - last[3]) > 0.3 or left - last[2] > 3.0 * max(size, 1.0):
-                    close()
+                    close(index + 1, current)
             current.append((ch, left, right, y.value, size))
-        close()
+        close(index + 1, current)
         textpage.close()
     document.close()
     return out

@@ -22,39 +22,20 @@ import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from reportlab.lib.colors import HexColor
-from reportlab.lib.styles import ParagraphStyle
-from reportlab.lib.units import mm
-from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import (
-    Flowable,
-    KeepTogether,
-    ListFlowable,
-    ListItem,
-    PageBreak,
-    Paragraph,
-    SimpleDocTemplate,
-    Spacer,
-    Table,
-    TableStyle,
-)
-from reportlab.platypus.doctemplate import LayoutError
-
 from boardgen._version import __version__
 from boardgen.errors import BoardgenError
 from boardgen.games.polygone.engine import RECONSTRUCTION
 from boardgen.games.registry import TEMPLATES, build_diagram, game_named
 from boardgen.geometry import hexhex
+from boardgen.publish.markup import check_inline
 from boardgen.render.board import largest_fitting_figure
 from boardgen.render.diagram import (
     Diagram,
     describe,
     diagram_pages,
-    legend_figure,
-    panel_rows,
 )
-from boardgen.render.figure import COMMON_PIECES, Figure, board_figure, cell_guidance
-from boardgen.render.fonts import BOLD, PDF_FONT_NAMES, REGULAR, font_path, register_pdf_fonts
+from boardgen.render.figure import COMMON_PIECES, Figure, board_figure
+from boardgen.render.fonts import BOLD, REGULAR, font_path
 from boardgen.render.lattice import (
     BOARD_SCENE,
     LatticeScene,
@@ -64,10 +45,8 @@ from boardgen.render.lattice import (
 )
 from boardgen.render.o_diagrams import RECONSTRUCTION as O_RECONSTRUCTION
 from boardgen.render.paper import Paper
-from boardgen.render.pdf import SCALE_BAR_MM, SCALE_BAR_TAG, ask_for_actual_size, draw_figure
 from boardgen.render.scene import Theme
 from boardgen.render.svg import render_svg
-from boardgen.publish.markup import check_inline
 from boardgen.text import check_lines
 
 SHEET_MARGIN_MM = 15.0  # inside the printable area of A4 and Letter printers

@@ -152,6 +152,8 @@ def _preamble(game: str, title: str, paper: Paper, theme: Theme, date: str) -> s
     width, height = paper.size("portrait")
     credit = f"{description.credit} · rules explained by boardgen {__version__}"
     note_fill = theme.cells["empty"].fill if "empty" in theme.cells else theme.paper
+    bar_alt = f"A bar {SCALE_BAR_MM:g} mm long: if it measures {SCALE_BAR_MM:g} mm, the " \
+        "page printed at actual size."
     return f"""
 #set document(
   title: {_string(title)},
@@ -189,13 +191,15 @@ def _preamble(game: str, title: str, paper: Paper, theme: Theme, date: str) -> s
 #show heading.where(level: 3): set block(above: 0pt, below: 5pt)
 #show figure: set block(above: 0pt, below: 0pt)
 #set figure(gap: 0pt, numbering: none, outlined: false)
-#let mark(id) = block(height: 0pt, width: 0pt, above: 0pt, below: 0pt)[#metadata(id)<{MARK_LABEL}>]
+#let mark(id) = block(height: 0pt, width: 0pt, above: 0pt, below: 0pt,
+  [#metadata(id)<{MARK_LABEL}>])
 #let tick(id) = box[#metadata(id)<{MARK_LABEL}>]
 #let svg(name, width) = image(bytes(sys.inputs.at(name)), format: "svg", width: width * 1mm)
 #let note(body) = block(width: 100%, breakable: false, inset: (x: 8pt, top: 5pt, bottom: 6pt),
   stroke: 0.6pt + accent, fill: {_colour(note_fill)}, above: 7pt, below: 9pt,
   text(9pt, body))
-#let line-title(body) = block(above: 4pt, below: 3pt, sticky: true, text(9.5pt, weight: "bold", body))
+#let line-title(body) = block(above: 4pt, below: 3pt, sticky: true,
+  text(9.5pt, weight: "bold", body))
 #let caption(body) = block(width: 100%, text({CAPTION_PT}pt, fill: furniture, hyphenate: true,
   par(justify: false, leading: 0.45em, body)))
 #let panels(n, ..cells) = block(breakable: false, above: 3pt, below: 6pt, grid(
@@ -207,7 +211,7 @@ def _preamble(game: str, title: str, paper: Paper, theme: Theme, date: str) -> s
   figure(alt: alt, kind: "diagram", supplement: none, align(left, body))
 }})
 #let scalebar = block(breakable: false, above: 6pt, below: 6pt, {{
-  figure(alt: "A bar {SCALE_BAR_MM:g} mm long: if it measures {SCALE_BAR_MM:g} mm, the page printed at actual size.",
+  figure(alt: {_string(bar_alt)},
     kind: "scalebar", supplement: none,
     box(width: {SCALE_BAR_MM + 20:g}mm, height: 4.5mm, {{
       place(top + left, dy: 3.5mm, line(length: {SCALE_BAR_MM:g}mm, stroke: 0.3mm + ink))
@@ -220,7 +224,8 @@ def _preamble(game: str, title: str, paper: Paper, theme: Theme, date: str) -> s
       place(top + left, dx: {SCALE_BAR_MM + 2:g}mm, dy: 1.2mm,
             text(9pt, weight: "bold")[{SCALE_BAR_MM:g} mm])
     }}))
-  block(above: 3pt, below: 0pt, text(8.5pt)[If the bar does not measure {SCALE_BAR_MM:g} mm, the printer rescaled the page.])
+  block(above: 3pt, below: 0pt, text(8.5pt)[If the bar does not measure {SCALE_BAR_MM:g} mm,
+    the printer rescaled the page.])
 }})
 """
 
@@ -473,7 +478,8 @@ def _board_code(sheet: Sheet, ids: _Ids, game: str, theme: Theme, column: tuple[
         out += ["pagebreak()",
                 'heading(level: 2, "Pieces to print at 100 % (actual size)")',
                 f"par({_content(words)})" if words else "v(0pt)", "scalebar",
-                f"align(center, figure(alt: {_string('Pieces to cut out, at actual size. ' + words)}, "
+                f"align(center, figure(alt: "
+                f"{_string('Pieces to cut out, at actual size. ' + words)}, "
                 f"kind: \"board\", supplement: none, "
                 f'svg("{_svg(sheet, ids, extra, theme)}", {extra.width:.3f})))']
     return "\n".join(f"#{line}" for line in out)

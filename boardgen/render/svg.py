@@ -9,8 +9,7 @@ cells.  The markup is the same either way; ``xml.sax.saxutils`` escapes every te
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 from xml.sax.saxutils import escape, quoteattr
 
 from boardgen.render.figure import (
