@@ -314,3 +314,48 @@ def test_every_pdf_of_all_is_inked_and_inside_the_printable_area(gallery: Path) 
             assert_inked_and_printable(document, index, 0.4, f"{path.name} page {index + 1}")
         document.close()
     assert pages > len(pdfs)
+
+
+@pytest.mark.parametrize("quick", [False, True])
+@pytest.mark.parametrize("game", GAMES)
+def test_html_sheet_reads_on_a_screen(game: str, quick: bool) -> None:
+    """Titles are figure captions, captions are text, no print-only wording, a link to the
+    PDF, a print style sheet, a real italic, diagrams never shrunk below print size."""
+    page = render_sheet_html(game, theme=THEMES["colour"], quick=quick).decode()
+    blocks = load_sheet(game, quick)
+    diagrams = [b for b in blocks if b.kind == "diagram"]
+    figures = re.findall(r"<figure><figcaption>(.*?)</figcaption>", page)
+    assert len(figures) == len(diagrams) + (0 if quick else 1)
+    for block, caption in zip(diagrams, figures, strict=False):
+        scenes = [s for _, row in build_diagram(game, block.args[1]).rows for s in row]
+        for scene in scenes:
+            if scene.caption:  # a panel's caption is text on the page, not outlines
+                first = re.match(r"\w+", scene.caption).group()  # type: ignore[union-attr]
+                assert f">{first}" in page, (block.args[1], first)
+        assert caption
+    text = re.sub(r"<[^>]+>", " ", page.split("<body>", 1)[1])
+    assert not re.search(r"\b(last|next|previous) (two )?pages?\b", text, re.I)
+    pdf = f"{game}-quick-reference.pdf" if quick else f"{game}-rules.pdf"
+    assert f'href="{pdf}"' in page
+    assert "@media print" in page
+    assert re.search(r"font-weight: 400; font-style: italic; src: url\(data:font/ttf", page)
+    for width, smallest in re.findall(r'style="width: (\d+)mm; min-width: (\d+)mm"', page):
+        assert int(smallest) <= int(width)
+    assert len(re.findall(r"min-width: \d+mm", page)) == len(diagrams)
+    for desc in re.findall(r"<desc>(.*?)</desc>", page, re.S):
+        assert ".." not in desc
+
+
+def test_print_and_screen_alternatives_are_checked(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    from boardgen.errors import BoardgenError
+    from boardgen.publish import sheet as sheet_module
+
+    path = tmp_path / "sheet.md"
+    path.write_text("# O\n\nOne {on paper|on screen} two.\n\nA stray { brace\nhere.\n")
+    monkeypatch.setattr(sheet_module, "sheet_path", lambda game, quick=False: path)
+    with pytest.raises(BoardgenError, match=rf"^{re.escape(str(path))}:5: a brace"):
+        load_sheet("o")
+    path.write_text("# O\n\nOne {on paper|on screen} two.\n")
+    page = render_sheet_html("o", theme=THEMES["colour"]).decode()
+    assert "on screen" in page and "on paper" not in page

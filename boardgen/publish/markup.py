@@ -1,10 +1,12 @@
 """The inline part of the sheet markup: ``**bold**``, ``*italic*`` and `` `code` `` inside a
 paragraph, bullet or note, read into spans that each output (Typst, HTML) writes its own
-way.  A marker left open is refused with the template's FILE:LINE, not printed as a stray
+way, and ``{printed words|words on screen}`` for what only one medium may say ("the last two
+pages").  A marker left open is refused with the template's FILE:LINE, not printed as a stray
 asterisk."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Literal
 
@@ -13,6 +15,15 @@ from boardgen.errors import BoardgenError
 Style = Literal["plain", "bold", "italic", "code"]
 # The order matters: "**" before "*".
 _MARKERS: tuple[tuple[str, Style], ...] = (("**", "bold"), ("`", "code"), ("*", "italic"))
+
+
+Medium = Literal["print", "screen"]
+_ALTERNATIVE = re.compile(r"\{([^{}|]*)\|([^{}|]*)\}")
+
+
+def for_medium(text: str, medium: Medium) -> str:
+    """The text with each ``{print|screen}`` alternative resolved for ``medium``."""
+    return _ALTERNATIVE.sub(lambda m: m.group(1 if medium == "print" else 2), text)
 
 
 @dataclass(frozen=True)
@@ -62,6 +73,14 @@ def check_inline(texts: list[str], source_lines: list[str], first_line: int,
                  source: str) -> None:
     """Refuse an unclosed marker in any of ``texts`` (one block's paragraph, items or note,
     which start on ``first_line`` of ``source``), naming the line the marker stands on."""
+    for text in texts:
+        if "{" in _ALTERNATIVE.sub("", text) or "}" in _ALTERNATIVE.sub("", text):
+            line = next((n for n in range(first_line, len(source_lines) + 1)
+                         if "{" in source_lines[n - 1] or "}" in source_lines[n - 1]),
+                        first_line)
+            raise BoardgenError(f"{source}:{line}: a brace that is not one "
+                                "{printed words|words on screen}")
+    texts = [for_medium(text, "print") for text in texts]
     for k, text in enumerate(texts):
         try:
             spans(text)

@@ -27,7 +27,7 @@ from boardgen.errors import BoardgenError
 from boardgen.games.polygone.engine import RECONSTRUCTION
 from boardgen.games.registry import TEMPLATES, build_diagram, game_named
 from boardgen.geometry import hexhex
-from boardgen.publish.markup import check_inline
+from boardgen.publish.markup import check_inline, for_medium
 from boardgen.render.board import largest_fitting_figure
 from boardgen.render.diagram import (
     Diagram,
@@ -144,7 +144,7 @@ def _tied(text: str) -> str:
 def _inline(text: str, code_open: str, code_close: str) -> str:
     """**bold**, *italic* and `code` to markup, everything else escaped; curly quotes, and
     the paragraph's last two words tied together."""
-    out = html.escape(_tied(_smart(text)), quote=False)
+    out = html.escape(_tied(_smart(for_medium(text, "screen"))), quote=False)
     out = re.sub(r"`([^`]+)`", lambda m: f"{code_open}{m.group(1)}{code_close}", out)
     out = re.sub(r"\*\*([^*]+)\*\*", r"<b>\1</b>", out)
     return re.sub(r"\*([^*]+)\*", r"<i>\1</i>", out)
@@ -276,15 +276,27 @@ def render_sheet_pdf(game: str, *, paper: Paper, theme: Theme, quick: bool = Fal
 
 # --- HTML ----------------------------------------------------------------------------------
 
+# A diagram is a third larger than print on a wide screen, shrinks with the column, but
+# never below its printed size (labels 2.9 mm): on a phone it scrolls sideways instead.
 _CSS = """
 body { font-family: 'Source Sans Pro', sans-serif; max-width: 52rem; font-size: 1.1rem;
        margin: 2rem auto; padding: 0 1rem; color: #1a1a1a; line-height: 1.5; }
 h1 { font-size: 2.2rem; margin-bottom: .2rem; } h2 { margin-top: 2rem; font-size: 1.5rem; }
-h3 { font-size: 1.15rem; margin: 1.6rem 0 .4rem; }
 .note { border: 1px solid #c2410c; background: #fbf8f1; padding: .6rem .9rem; }
-figure { margin: .6rem 0 1.4rem; overflow-x: auto; }
-figure svg { max-width: 100%; height: auto; display: block; }
+.pdf { font-weight: 700; }
+figure { margin: 1.6rem 0 1.4rem; }
+figure > figcaption { font-weight: 700; font-size: 1.15rem; margin-bottom: .4rem; }
+.scroll { overflow-x: auto; }
+.scroll svg { max-width: 100%; height: auto; display: block; }
 footer { margin-top: 3rem; color: #444; font-size: .9rem; }
+@media print {
+  body { max-width: none; margin: 0; padding: 0; font-size: 10pt; line-height: 1.35; }
+  .pdf { display: none; }
+  h2, figure > figcaption { break-after: avoid; }
+  figure, .note { break-inside: avoid; }
+  .scroll { overflow: visible; }
+  footer { margin-top: 1rem; font-size: 8pt; }
+}
 """
 
 
@@ -296,9 +308,13 @@ def _font_faces(text: str) -> str:
 
     rules = []
     characters = {ord(ch) for ch in text} | set(range(0x20, 0x7f))
+    import font_source_sans_pro
+
+    italic = str(font_source_sans_pro.font_files_ttf["SourceSansProIt"])
     for weight, css_weight, style, path in (
             ("regular", 400, "normal", font_path(REGULAR)),
-            ("bold", 700, "normal", font_path(BOLD))):
+            ("bold", 700, "normal", font_path(BOLD)),
+            ("italic", 400, "italic", italic)):  # a real italic, not a slanted roman
         font = TTFont(path, recalcTimestamp=False)  # the same bytes every time
         options = subset.Options()
         options.flavor = None
@@ -321,9 +337,13 @@ def render_sheet_html(game: str, *, theme: Theme, quick: bool = False) -> bytes:
     blocks = load_sheet(game, quick)
     theme = print_theme(theme)
     body: list[str] = []
+    # The PDF beside it, named as ``boardgen all`` names it.
+    pdf_name = f"{game}-quick-reference.pdf" if quick else f"{game}-rules.pdf"
     for block in blocks:
         if block.kind == "title":
             body.append(f"<h1>{_inline(block.text, '<code>', '</code>')}</h1>")
+            body.append(f'<p class="pdf"><a href="{pdf_name}">The sheet to print (PDF)</a>'
+                        "</p>")
         elif block.kind == "heading":
             body.append(f"<h2>{_inline(block.text, '<code>', '</code>')}</h2>")
         elif block.kind == "para":
@@ -336,25 +356,30 @@ def render_sheet_html(game: str, *, theme: Theme, quick: bool = False) -> bytes:
             body.append(f"<ul>{items}</ul>")
         elif block.kind == "diagram":
             diagram = _sheet_diagram(game, block.args[1], quick)
-            # The title is the page's h3; the picture a third larger than print (labels
-            # of 2.9 mm read at about 14 px), never wider than the column.
             (figure,) = diagram_pages(replace(diagram, title=""),
                                       cell_width=sheet_cell_mm(diagram), max_width=180.0,
                                       max_height=None)
             text = describe(diagram)
-            svg = render_svg(curled(figure), theme=theme, description=text)
+            # Texts kept as text (in the page's own font): captions are read, found and
+            # copied like the rest of the page.
+            svg = render_svg(curled(figure), theme=theme, description=text, text_as="text")
+            title = html.escape(_smart(diagram.title))
             svg = svg.split("?>", 1)[1].strip().replace(
-                "<svg ", f'<svg role="img" aria-label="{html.escape(diagram.title)}" '
-                f'style="width: {figure.width * SCREEN_SCALE:.0f}mm" ', 1)
-            body.append(f"<h3>{html.escape(_smart(diagram.title))}</h3><figure>{svg}</figure>")
+                "<svg ", f'<svg role="img" aria-label="{title}" '
+                f'style="width: {figure.width * SCREEN_SCALE:.0f}mm; '
+                f'min-width: {figure.width:.0f}mm" ', 1)
+            body.append(f'<figure><figcaption>{title}</figcaption><div class="scroll">{svg}'
+                        "</div></figure>")
         elif block.kind == "board":
             figure = sheet_board(game, (180.0, 250.0))[0]
             name = f"{game_named(game).name} board"
-            svg = render_svg(figure, theme=theme, description=name)
+            svg = render_svg(figure, theme=theme, description=name, text_as="text")
             svg = svg.split("?>", 1)[1].strip().replace(
                 "<svg ", f'<svg role="img" aria-label="{html.escape(name)}" ', 1)
-            body.append("<h2>Board</h2><p>Print the PDF sheet for a board at exact scale.</p>"
-                        f"<figure>{svg}</figure>")
+            body.append(f'<h2>Board</h2><p>To play, print the <a href="{pdf_name}">PDF sheet'
+                        "</a>: its board prints at exact scale.</p>"
+                        f'<figure><figcaption>{html.escape(name)}</figcaption>'
+                        f'<div class="scroll">{svg}</div></figure>')
     body.append(f"<footer>{html.escape(game_named(game).credit)} · rules explained by "
                 f"boardgen {__version__}</footer></body></html>")
     text = html.unescape(re.sub(r"<[^>]+>", " ", "\n".join(body)))

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Literal
 from boardgen._version import __version__
 from boardgen.errors import BoardgenError
 from boardgen.games.registry import game_named
-from boardgen.publish.markup import spans
+from boardgen.publish.markup import for_medium, spans
 from boardgen.publish.sheet import (
     Block,
     _sheet_diagram,
@@ -107,7 +107,7 @@ def inline(text: str) -> str:
     quotes, and the last two words tied by a no-break space and never hyphenated, so that
     no line holds one short word, or the end of one, alone.  A code span prints bold: a
     players' sheet shows no commands."""
-    text = _smart(text).rstrip()
+    text = _smart(for_medium(text, "print")).rstrip()
     text = re.sub(r" (\S+)$", "\u00a0\\1", text)
     pieces = spans(text)
     # Split the spans where the tied last words start: they are set unhyphenated.
@@ -140,7 +140,7 @@ def _span_code(style: str, text: str) -> str:
 
 
 def _plain(text: str) -> str:
-    return "".join(span.text for span in spans(_smart(text)))
+    return "".join(span.text for span in spans(_smart(for_medium(text, "print"))))
 
 
 def _colour(hex_colour: str) -> str:
@@ -200,8 +200,9 @@ def _preamble(game: str, title: str, paper: Paper, theme: Theme, date: str) -> s
   text(9pt, body))
 #let line-title(body) = block(above: 4pt, below: 3pt, sticky: true,
   text(9.5pt, weight: "bold", body))
-#let caption(body) = block(width: 100%, text({CAPTION_PT}pt, fill: furniture, hyphenate: true,
-  par(justify: false, leading: 0.45em, body)))
+#let caption(width, body) = block(width: width * 1mm,
+  text({CAPTION_PT}pt, fill: furniture, hyphenate: true,
+    par(justify: false, leading: 0.45em, body)))
 #let panels(n, ..cells) = block(breakable: false, above: 3pt, below: 6pt, grid(
   columns: (1fr,) * n, column-gutter: {PANEL_GAP_MM}mm, row-gutter: 1.5mm,
   align: center + top, ..cells))
@@ -287,6 +288,7 @@ def _svg(sheet: Sheet, ids: _Ids, figure: Figure, theme: Theme) -> str:
 
 CAPTION_PT = 8.5  # under each panel; 8.5 pt is 3.0 mm, above the 2.9 mm printed minimum
 LEGEND_PT = 9.0
+CAPTION_MIN_MM = 70.0  # the widest a caption may be under a narrow panel
 PANEL_GAP_MM = 3.5  # between panels in a row, at least
 MM_PER_PT = 25.4 / 72
 
@@ -413,7 +415,10 @@ def _diagram_code(sheet: Sheet, ids: _Ids, diagram: Diagram, theme: Theme, width
                 body.append(f"line-title({_content(line_title)})")
             cells = [f'svg("{_svg(sheet, ids, p.figure, theme)}", {p.figure.width:.3f})'
                      for p in row]
-            captions = [f"caption({_content(p.caption)})" for p in row]
+            # A caption no wider than its slot, nor much wider than its panel: a lone
+            # panel's caption does not run the width of the page.
+            captions = [f"caption({min(slot, max(p.figure.width + 10.0, CAPTION_MIN_MM)):.1f}"
+                        f", {_content(p.caption)})" for p in row]
             blank = ["[]"] * (columns - len(row))
             body.append(f"panels({columns}, {', '.join(cells + blank + captions + blank)})")
         if number == 0:
