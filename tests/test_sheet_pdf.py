@@ -216,3 +216,16 @@ def test_a_markup_error_is_one_line_from_the_cli(run_cli, tmp_path: Path,  # typ
     assert result.err.strip() == result.err.strip().splitlines()[0]
     assert f"{path}:3:" in result.err
     assert not (tmp_path / "o.pdf").exists()
+
+
+def test_a_figure_longer_than_a_page_continues_under_its_title() -> None:
+    """On A5 the Tempo strip is longer than a page: its panels carry on at the top of the
+    next page under the title and "(continued)", before any other text."""
+    pdf = render_sheet_pdf("copolymer", paper=parse_paper("148x210mm"),
+                           theme=THEMES["colour"])
+    texts = [page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages]
+    title = "Tempo: three connections open, only one taken"
+    first = next(k for k, text in enumerate(texts) if title in _said(text))
+    following = _said(texts[first + 1])
+    assert following.startswith(f"{title} (continued)"), following[:80]
+    assert "(continued)" not in _said(texts[first])

@@ -234,9 +234,11 @@ def _warm_imports() -> None:
     """Import the writers' libraries once, before forking, instead of once per worker."""
     import cairocffi  # noqa: F401
     import pypdfium2  # noqa: F401
+    import typst  # noqa: F401  (no compile before the fork: Typst starts its threads then)
     from PIL import Image  # noqa: F401
 
     import boardgen.publish.sheet  # noqa: F401
+    import boardgen.publish.typeset  # noqa: F401
     import boardgen.render.diagram  # noqa: F401
     import boardgen.render.raster  # noqa: F401
     import boardgen.render.svg  # noqa: F401

@@ -82,6 +82,7 @@ class Unit:
     line: int  # the template line it comes from
     breakable: bool = False  # running text, which may continue on the next page
     beside: str | None = None  # a narrow figure's code at half width, to stand by text
+    continues: bool = False  # the "(continued)" part of a long figure: follows it directly
 
 
 @dataclass
@@ -509,14 +510,14 @@ def build_units(game: str, blocks: list[Block], theme: Theme, column: tuple[floa
     def _figure_unit(diagram: Diagram, block: Block, width: float) -> None:
         beside = _diagram_code(sheet, ids, diagram, theme, half, column[1], figure_level) \
             if _one_row(diagram, half) else None
-        for code in _diagram_code(sheet, ids, diagram, theme, width, column[1],
-                                  figure_level):
+        for number, code in enumerate(_diagram_code(sheet, ids, diagram, theme, width,
+                                                    column[1], figure_level)):
             uid = ids.next()
             sheet.units.append(Unit("figure", f'#block(width: 100%, breakable: false, '
                                     f'above: 8pt, below: 10pt, {{ mark("{uid}s"); {code}; '
                                     f'mark("{uid}e") }})', section, block.line,
                                     beside=beside[0] if beside and len(beside) == 1
-                                    else None))
+                                    else None, continues=number > 0))
 
     for block in blocks:
         if block.kind != "diagram":
@@ -658,7 +659,7 @@ def _correction(sheet: Sheet, setting: Setting) -> list[int] | None:
             continue
         position = setting.opener[page + 1]
         unit = sheet.units[order[position]]
-        if unit.kind != "figure":
+        if unit.kind != "figure" or unit.continues:
             continue
         before = sheet.units[order[position - 1]] if position else None
         if unit.beside is not None and before is not None and before.kind == "text" and \
