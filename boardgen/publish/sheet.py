@@ -1,15 +1,17 @@
-"""Rule sheets: our own text from ``templates/sheets/GAME.md`` with the engine's diagrams.
+"""Rule sheets: our own text from ``templates/GAME/sheet.md`` (and ``quick.md``) with the
+engine's diagrams.
 
 The markup is small on purpose:
   # Title                      the sheet's title (first line)
   ## Heading                   a section
-  a paragraph                  lines up to a blank line; **bold**, *italic*, `code`
+  a paragraph                  lines up to a blank line; **bold**, *italic*, `code`,
+                               {printed words|words on screen}
   - item                       a bullet (continuation lines indented)
   > text                       a boxed note (designer's terms, reconstructions)
   ::: diagram GAME NAME        a diagram replayed through the engine, inline
   ::: board GAME               a page with a full-size printable board (last)
-PDFs are laid out with reportlab's platypus, diagrams drawn as vector graphics with the
-embedded font; the same sheet is also written as HTML with inline SVG.
+PDFs are set by Typst (boardgen.publish.typeset), tagged PDF/UA-1; the same sheet is also
+written here as HTML with inline SVG.
 """
 
 from __future__ import annotations
@@ -49,7 +51,6 @@ from boardgen.render.scene import Theme
 from boardgen.render.svg import render_svg
 from boardgen.text import check_lines
 
-SHEET_MARGIN_MM = 15.0  # inside the printable area of A4 and Letter printers
 # The smallest paper a rule sheet is laid out on (A5): below it a note box or a diagram
 # panel no longer fits a page.
 MIN_SHEET_PAPER_MM = (148.0, 210.0)
@@ -57,8 +58,6 @@ MIN_SHEET_PAPER_MM = (148.0, 210.0)
 SHEET_CAPTION_INK = "#2e2e2e"
 MIN_SHEET_CELL_MM = 8.0
 SHEET_LATTICE_MM = 10.2
-PAIR_GAP_MM = 6.0
-FRAME_PADDING_MM = 6 * 25.4 / 72
 SCREEN_SCALE = 1.35  # HTML diagrams against their printed size
 
 
