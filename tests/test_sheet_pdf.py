@@ -229,3 +229,42 @@ def test_a_figure_longer_than_a_page_continues_under_its_title() -> None:
     following = _said(texts[first + 1])
     assert following.startswith(f"{title} (continued)"), following[:80]
     assert "(continued)" not in _said(texts[first])
+
+
+def test_building_in_workers_after_typesetting_does_not_hang() -> None:
+    """Typst keeps a pool of threads: a process forked after a compile hangs on its own.
+    The gallery sets the sheets in the main process and forks workers for the rest, so a
+    process that has already typeset (a test run, an API user) can still build everything."""
+    import subprocess
+    import sys
+
+    script = """
+from functools import partial
+from boardgen.publish.gallery import Job, run_jobs
+from boardgen.publish.sheet import render_sheet_pdf, render_sheet_html
+from boardgen.render.paper import parse_paper
+from boardgen.render.scene import THEMES
+paper, theme = parse_paper("a4"), THEMES["colour"]
+render_sheet_pdf("o", paper=paper, theme=theme, quick=True)
+jobs = [Job("a.pdf", "o", "rules", partial(render_sheet_pdf, "o", paper=paper, theme=theme,
+                                         quick=True), in_main=True),
+        Job("a.html", "o", "rules", partial(render_sheet_html, "o", theme=theme, quick=True)),
+        Job("b.html", "o", "rules", partial(render_sheet_html, "copolymer", theme=theme,
+                                          quick=True))]
+built = list(run_jobs(jobs, 2))
+assert len(built) == 3 and all(b.data for b in built), built
+print("built", len(built))
+"""
+    import os
+    import signal
+
+    # A session of its own, so that a hang is ended with its forked workers.
+    process = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        out, err = process.communicate(timeout=240)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+        pytest.fail("building in workers after a compile hung")
+    assert process.returncode == 0 and "built 3" in out, err[-800:]

@@ -49,6 +49,10 @@ class Job:
     # A PNG of the picture THUMB_WIDTH_PX across, drawn from its figure (SVG files);
     # without it the thumbnail is made from the file's bytes.
     picture: Callable[[], bytes] | None = None
+    # Built in the main process, never in a forked worker: Typst (the rule sheets) keeps a
+    # pool of threads, and a process forked from one that has used it hangs on its first
+    # compile. The main process builds these while the workers build the rest.
+    in_main: bool = False
 
 
 def board_stem(game: str, grid: HexGrid) -> str:
@@ -71,9 +75,11 @@ def default_jobs(paper: Paper, theme: Theme = THEMES["colour"]) -> list[Job]:
     jobs: list[Job] = []
     for game in GAMES:
         jobs.append(Job(f"{game}-rules.pdf", game, "rules",
-                        partial(render_sheet_pdf, game, paper=paper, theme=theme)))
+                        partial(render_sheet_pdf, game, paper=paper, theme=theme),
+                        in_main=True))
         jobs.append(Job(f"{game}-quick-reference.pdf", game, "rules",
-                        partial(render_sheet_pdf, game, paper=paper, theme=theme, quick=True)))
+                        partial(render_sheet_pdf, game, paper=paper, theme=theme, quick=True),
+                        in_main=True))
         jobs.append(Job(f"{game}-rules.html", game, "rules",
                         partial(render_sheet_html, game, theme=theme)))
     for description in GAME_DESCRIPTIONS.values():
@@ -234,7 +240,7 @@ def _warm_imports() -> None:
     """Import the writers' libraries once, before forking, instead of once per worker."""
     import cairocffi  # noqa: F401
     import pypdfium2  # noqa: F401
-    import typst  # noqa: F401  (no compile before the fork: Typst starts its threads then)
+    import typst  # noqa: F401
     from PIL import Image  # noqa: F401
 
     import boardgen.publish.sheet  # noqa: F401
@@ -267,7 +273,11 @@ def run_jobs(jobs: Sequence[Job], workers: int) -> Iterator[Built]:
         context = multiprocessing.get_context("fork")
         with ProcessPoolExecutor(max_workers=min(workers, len(jobs)),
                                  mp_context=context) as pool:
-            futures = [pool.submit(_build_in_worker, index) for index in range(len(jobs))]
+            futures = [pool.submit(_build_in_worker, index) for index, job in enumerate(jobs)
+                       if not job.in_main]
+            for index, job in enumerate(jobs):
+                if job.in_main:
+                    yield build(job, index)
             for future in as_completed(futures):
                 yield future.result()
     finally:
