@@ -268,3 +268,33 @@ print("built", len(built))
         process.communicate()
         pytest.fail("building in workers after a compile hung")
     assert process.returncode == 0 and "built 3" in out, err[-800:]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_page_furniture_is_an_artifact_and_the_rest_is_tagged(game: str) -> None:
+    """The footer (credit, page N of M) is marked as an artifact; every other text is
+    inside tagged content, so a screen reader reads the rules and not the footers."""
+    from pypdf.generic import ContentStream
+
+    reader = PdfReader(io.BytesIO(sheet(game, "a4")))
+    for number, page in enumerate(reader.pages, start=1):
+        stack: list[str] = []
+        y = 0.0
+        furniture, untagged, tagged = 0, 0, 0
+        for operands, op in ContentStream(page.get_contents(), reader).operations:
+            if op in (b"BMC", b"BDC"):
+                stack.append(str(operands[0]))
+            elif op == b"EMC":
+                stack.pop()
+            elif op == b"Tm":
+                y = float(operands[5]) * 25.4 / 72
+            elif op in (b"TJ", b"Tj"):
+                if "/Artifact" in stack:
+                    assert y < 15.0, f"page {number}: an artifact text at {y:.1f} mm"
+                    furniture += 1
+                elif stack:
+                    tagged += 1
+                else:
+                    untagged += 1
+        assert furniture >= 1 and tagged >= 1 and untagged == 0, (number, furniture,
+                                                                   tagged, untagged)

@@ -360,9 +360,10 @@ def _legend_code(sheet: Sheet, ids: _Ids, diagram: Diagram, cell: float, theme: 
         return f"text({LEGEND_PT}pt, {keys})", tallest
     if items and swatches_mm <= 0.55 * width:
         return (f"grid(columns: (auto, 1fr), column-gutter: 5mm, align: horizon, "
-                f"text({LEGEND_PT}pt, {keys}), text({LEGEND_PT}pt, {note}))"), tallest + 1
+                f"text({LEGEND_PT}pt, {keys}), "
+                f"text({LEGEND_PT}pt, par(justify: false, {note})))"), tallest + 1
     return (f"stack(spacing: 2pt, text({LEGEND_PT}pt, {keys}), "
-            f"text({LEGEND_PT}pt, {note}))"), tallest + 8.0
+            f"text({LEGEND_PT}pt, par(justify: false, {note})))"), tallest + 8.0
 
 
 def _content(text: str) -> str:
