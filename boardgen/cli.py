@@ -450,6 +450,33 @@ def diagram(target: str, name: str | None, list_names: bool, cell_mm: float | No
     emit(path, data)
 
 
+@cli.command()
+@click.argument("folder", metavar="[DIR]", required=False, default=".",
+                type=click.Path(path_type=Path))
+@click.option("--port", type=click.IntRange(0, 65535),
+              help="Port on 127.0.0.1; 0 for any free one.  Default: 8000, or the next free "
+              "port after it.")
+@click.option("--no-open", is_flag=True, help="Do not open the page in the browser.")
+def serve(folder: Path, port: int | None, no_open: bool) -> None:
+    """Show the diagram files in DIR (default: this folder) in the browser, each drawn
+    afresh as it is saved.
+
+    The page lists every file in DIR and its subfolders with a 'game:' line, draws the chosen
+    one as 'boardgen diagram FILE' does, with a theme and a paper switch and links to the
+    PDF, SVG and PNG.  A file the engine refuses shows its FILE:LINE error and the line,
+    beside the last good drawing, greyed.  Only this computer can open the page (it listens
+    on 127.0.0.1).  Ctrl-C stops it.
+
+    \b
+    Examples:
+      boardgen serve                      # this folder, on http://127.0.0.1:8000/
+      boardgen serve my-diagrams --port 8080 --no-open
+    """
+    from boardgen.publish.serve import serve_folder
+
+    serve_folder(folder, port=port, open_browser=not no_open, say=click.echo)
+
+
 # --- everything at once -----------------------------------------------------------------
 
 
