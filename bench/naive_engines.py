@@ -323,6 +323,8 @@ class NaivePolygone:
         self.captured = {"white": 0, "black": 0}
         self.over = False
         self.winner: str | None = None
+        self.closed_by_move: list[frozenset[frozenset[tuple[int, int]]]] = []
+        self.resolved: list[frozenset[frozenset[tuple[int, int]]]] = []
 
     @staticmethod
     def opponent(colour: str) -> str:
@@ -344,12 +346,16 @@ class NaivePolygone:
         self.pieces[frozenset((pivot, target))] = mover
         now = naive_polygons(self.pieces)
         queue = _in_order(now - before)
+        # For the tests: the polygons the swing itself closed, and every polygon resolved.
+        self.closed_by_move = list(queue)
+        self.resolved = []
         resolved: set[frozenset[frozenset[tuple[int, int]]]] = set()
         while queue:
             poly = queue.pop(0)
             if poly in resolved or poly not in now:
                 continue
             resolved.add(poly)
+            self.resolved.append(poly)
             owners = [self.pieces[piece] for piece in poly]
             whites, blacks = owners.count("white"), owners.count("black")
             if whites == blacks or not whites or not blacks:

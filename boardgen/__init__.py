@@ -6,8 +6,11 @@ The public API (each shown in use in the README, whose examples the tests run):
 - ``boardgen.engine(game, ...)``: a game to play move by move (an Engine: ``legal()``,
   ``play(move)``, ``over``, ``winner``, ``to_move``, ``random_legal(rng)``).
 - ``boardgen.draw(position_or_diagram, fmt, ...)``: SVG text, or PDF / PNG bytes.
-- ``boardgen.diagram(game, name)`` and ``boardgen.load_diagram(path)``: engine-checked
-  diagrams, built in or from a diagram file.
+- ``boardgen.diagram(game, name)``, ``boardgen.load_diagram(path)`` and
+  ``boardgen.parse_diagram(text)``: engine-checked diagrams, built in, from a diagram
+  file, or from a diagram file's text.
+- ``boardgen.draw(position, fmt, arrows=, marks=, highlights=, lastmove=)``: a position
+  annotated as a diagram file would be, with the same checks.
 - ``boardgen.board(game, fmt, ...)``: an empty board at exact scale.
 - ``boardgen.game_names()``: the games' names; ``boardgen.BoardgenError``: every refusal,
   its ``field`` naming the argument at fault.
@@ -24,7 +27,7 @@ from boardgen._version import __version__ as __version__
 from boardgen.errors import BoardgenError
 
 __all__ = ["BoardgenError", "Diagram", "Engine", "Position", "board", "diagram", "draw",
-           "engine", "game_names", "load_diagram", "play"]
+           "engine", "game_names", "load_diagram", "parse_diagram", "play"]
 
 if TYPE_CHECKING:
     from boardgen.api import (
@@ -37,6 +40,7 @@ if TYPE_CHECKING:
         engine,
         game_names,
         load_diagram,
+        parse_diagram,
         play,
     )
 

@@ -15,17 +15,25 @@ from pathlib import Path
 from typing import Literal, overload
 
 from boardgen.errors import BoardgenError, option
-from boardgen.games.registry import GAMES, Position, load_diagram_file, render_position
-from boardgen.render.diagram import Diagram, draw_diagram
+from boardgen.games.registry import Position, games, load_diagram_file
+from boardgen.games.script import Directive, ExampleError, parse_directives
+from boardgen.picture import Diagram, PageInfo, highlight_roles
+from boardgen.publish.drawing import render_position
+from boardgen.render.diagram import draw_diagram
 from boardgen.requests import (
+    ANNOTATION_FIELDS,
+    Arrows,
     DrawOptions,
     Format,
+    Highlights,
     LabelMode,
+    Marks,
     Mask,
     Orientation,
     PlayRequest,
     ShapeName,
     ThemeName,
+    annotation_directives,
     board_request,
     board_size,
     checked_format,
@@ -36,16 +44,17 @@ from boardgen.requests import (
     play_request,
     quoted,
 )
+from boardgen.text import MAX_INPUT_BYTES
 
 __all__ = ["Diagram", "Engine", "Position", "board", "diagram", "draw", "engine",
-           "game_names", "load_diagram", "play"]
+           "game_names", "load_diagram", "parse_diagram", "play"]
 
 Glyphs = str | dict[str, str]  # the text of a glyph file, or glyph -> ruling
 
 
 def game_names() -> list[str]:
     """The games boardgen knows, by their command-line names."""
-    return list(GAMES)
+    return list(games())
 
 
 def _play_request(game: str, *, side: int | None, preset: str | None, diameter: int | None,
@@ -194,32 +203,131 @@ def load_diagram(path: str | os.PathLike[str], *, glyphs: Glyphs | None = None) 
                             f"{exc.strerror or exc}") from None
 
 
+def parse_diagram(text: str, *, glyphs: Glyphs | None = None) -> Diagram:
+    """A diagram written as a diagram file's text (its ``game:`` line says the game),
+    replayed and checked by the engine as a file is; a problem raises BoardgenError as
+    ``line N: what is wrong``.
+
+    >>> import boardgen
+    >>> two = boardgen.parse_diagram('''
+    ... game: o
+    ... title: Two stones
+    ... board: hexhex 4
+    ... panel: After D4 and D5
+    ... place: D4 D5
+    ... expect: illegal E5 k2-adjacent
+    ... ''')
+    >>> two.title
+    'Two stones'
+    >>> boardgen.parse_diagram("game: o\\nboard: hexhex 4\\npanel: one\\nplace: D4 D4\\n")
+    Traceback (most recent call last):
+    ...
+    boardgen.errors.BoardgenError: line 4: Second cannot place on D4: there is a stone there already
+    """
+    need(text, str, "text")
+    if len(text) > MAX_INPUT_BYTES:
+        raise BoardgenError(f"{option('text')}: a diagram of more than {MAX_INPUT_BYTES:,} "
+                            "characters", field="text")
+    table = glyph_table(glyphs)
+    named = next((d for d in parse_directives(text, "") if d.key == "game"), None)
+    known = games()
+    if named is None:
+        raise BoardgenError(f"line 1: the diagram does not say which game it is for; add a "
+                            f"line 'game: {'|'.join(known)}' at the top", field="text")
+    key = named.value.strip().lower()
+    if key not in known:
+        raise BoardgenError(f"line {named.line}: unknown game {key!r} in its 'game:' line "
+                            f"(choose from {', '.join(known)})", field="text")
+    game = known[key]
+    game.check_glyphs(table)
+    try:
+        return game.load_text(text, table)
+    except BoardgenError as exc:  # one exception type for every refusal, 'line N: ...'
+        raise BoardgenError(exc.template, field=exc.field or "text") from None
+
+
 @overload
 def draw(subject: Position | Diagram | Engine, fmt: Literal["svg"] = ..., *,
-         paper: str = ..., theme: ThemeName = ..., cell_mm: float | None = ...,
-         dpi: int = ..., title: str | None = ...) -> str: ...
+         arrows: Arrows | None = ..., marks: Marks | None = ...,
+         highlights: Highlights | None = ..., lastmove: bool = ..., paper: str = ...,
+         theme: ThemeName = ..., cell_mm: float | None = ..., dpi: int = ...,
+         title: str | None = ...) -> str: ...
 
 
 @overload
 def draw(subject: Position | Diagram | Engine, fmt: Literal["pdf", "png"], *,
-         paper: str = ..., theme: ThemeName = ..., cell_mm: float | None = ...,
-         dpi: int = ..., title: str | None = ...) -> bytes: ...
+         arrows: Arrows | None = ..., marks: Marks | None = ...,
+         highlights: Highlights | None = ..., lastmove: bool = ..., paper: str = ...,
+         theme: ThemeName = ..., cell_mm: float | None = ..., dpi: int = ...,
+         title: str | None = ...) -> bytes: ...
 
 
-def draw(subject: Position | Diagram | Engine, fmt: Format = "svg", *, paper: str = "a4",
+def draw(subject: Position | Diagram | Engine, fmt: Format = "svg", *,
+         arrows: Arrows | None = None, marks: Marks | None = None,
+         highlights: Highlights | None = None, lastmove: bool = True, paper: str = "a4",
          theme: ThemeName = "colour", cell_mm: float | None = None, dpi: int = 150,
          title: str | None = None) -> str | bytes:
     """A position or a diagram drawn to SVG (text), PDF or PNG (bytes), at exact scale.
-    ``title`` replaces a position's heading ("Copolymer after 5 moves")."""
+    ``title`` replaces a position's heading ("Copolymer after 5 moves").
+
+    On a position, as a diagram file's directives would: ``arrows`` [(FROM, TO), ...],
+    ``marks`` {WHERE: dot|ring|cross|TEXT}, ``highlights`` {ROLE: [WHERE, ...]} (a role
+    the engine judges, such as legal, must be true of the position; ``tint`` is your
+    own); ``lastmove`` False leaves the last move unnumbered.  Places are named in the
+    game's notation (cells, or Polygone holes and lines).
+
+    >>> import boardgen
+    >>> position = boardgen.play("o", "D4 D5", side=4)
+    >>> svg = boardgen.draw(position, "svg", arrows=[("A1", "D4")], marks={"C4": "ring"},
+    ...                     highlights={"legal": ["D6"], "tint": ["E6"]})
+    >>> 'class="highlight legal" data-cell="D6"' in svg, 'data-cell="E6"' in svg
+    (True, True)
+    >>> boardgen.draw(position, "svg", highlights={"legal": ["E5"]})
+    Traceback (most recent call last):
+    ...
+    boardgen.errors.BoardgenError: highlights: highlight legal E5: the engine rules it illegal: ...
+    """
     checked_format(fmt)
     if isinstance(subject, Engine):
         subject = subject.position
     if not isinstance(subject, Position | Diagram):
         raise BoardgenError(f"{option('subject')}: expected Position or Diagram (or an "
                             f"Engine), not {quoted(subject)}")
+    need(lastmove, bool, "lastmove")
     options = draw_options(paper=paper, theme=theme, cell_mm=cell_mm, dpi=dpi, title=title)
-    data = _draw(subject, fmt, options)
+    directives = annotation_directives(arrows, marks, highlights)
+    if isinstance(subject, Diagram) and (directives or not lastmove):
+        field = ANNOTATION_FIELDS[directives[0].key] if directives else "lastmove"
+        raise BoardgenError(f"{option(field)}: a diagram's annotations are in its file "
+                            "(arrow:, mark:, highlight:); these are for a position",
+                            field=field)
+    if isinstance(subject, Position) and (directives or not lastmove):
+        data = _draw_annotated(subject, directives, lastmove, fmt, options)
+    else:
+        data = _draw(subject, fmt, options)
     return data.decode("utf-8") if fmt == "svg" else data
+
+
+def _draw_annotated(position: Position, directives: list[Directive], lastmove: bool,
+                    fmt: str, options: DrawOptions) -> bytes:
+    """A position with a designer's annotations, checked as a diagram file's are."""
+    game = position.game
+    panel = position.scene() if lastmove else \
+        position.strip_scene(None, position.moves_played)
+    if directives:
+        try:
+            panel = game.annotated(position, panel, directives)
+        except ExampleError as exc:
+            field = ANNOTATION_FIELDS.get(exc.key, "highlights")
+            raise BoardgenError(f"{option(field)}: {exc}", field=field) from None
+    played = position.moves_played
+    heading = options.title if options.title is not None else \
+        f"{game.name} after {played} move{'s' * (played != 1)}"
+    # A highlight's band is explained by a legend, as in a diagram file's picture.
+    shown = game.panels(heading, [panel], "" if highlight_roles(panel) else None)
+    return draw_diagram(shown, game.key, "position", fmt, paper=options.paper,
+                        theme=options.theme, cell_mm=options.cell_mm, dpi=options.dpi,
+                        info=game.diagram_info("position"))
 
 
 def _draw(subject: Position | Diagram, fmt: str, options: DrawOptions) -> bytes:
@@ -227,7 +335,8 @@ def _draw(subject: Position | Diagram, fmt: str, options: DrawOptions) -> bytes:
         return render_position(subject, fmt, paper=options.paper, theme=options.theme,
                                cell_mm=options.cell_mm, dpi=options.dpi, title=options.title)
     return draw_diagram(subject, "", subject.title, fmt, paper=options.paper,
-                        theme=options.theme, cell_mm=options.cell_mm, dpi=options.dpi)
+                        theme=options.theme, cell_mm=options.cell_mm, dpi=options.dpi,
+                        info=PageInfo(None, f"diagram: {subject.title}"))
 
 
 @overload

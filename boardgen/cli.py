@@ -5,37 +5,43 @@ Bad input ends with one line on stderr naming what was wrong, exit code 2, and n
 
 from __future__ import annotations
 
+import contextlib
+import inspect
 import json
 import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import click
 
 from boardgen._version import __version__
 from boardgen.errors import BoardgenError, cli_flag, option
 from boardgen.games.copolymer import engine as copolymer
-from boardgen.games.registry import GAMES as GAMES_BY_KEY
 from boardgen.games.registry import (
     PlayOptions,
+    Position,
     build_diagram,
     diagrams_memoised,
-    draw_panels,
     game_named,
+    games,
     load_diagram_file,
-    render_position,
+    problems,
 )
-from boardgen.games.replay import moves_from_record
+from boardgen.games.replay import RecordMove, play_record, read_record
 from boardgen.games.script import MAX_PANELS
 from boardgen.geometry import (
     SHAPES,
     HexGrid,
     hexhex_cell_count,
 )
-from boardgen.output import check_writable, is_folder, write_atomic
+from boardgen.geometry.lattice import HOLE_SET
+from boardgen.limits import MAX_DRAWN_CELLS
+from boardgen.output import check_folder_writable, check_writable, is_folder, write_atomic
+from boardgen.picture import LABEL_MODES, Panel
+from boardgen.publish.drawing import draw_panels, render_position
 from boardgen.publish.gallery import (
+    Terminated,
     board_stem,
     build_all_diagrams,
     default_jobs,
@@ -43,6 +49,7 @@ from boardgen.publish.gallery import (
     diagram_stem,
     gallery_html,
     run_jobs,
+    terminated_on_sigterm,
     why_failed,
 )
 from boardgen.render.board import (
@@ -50,7 +57,8 @@ from boardgen.render.board import (
     MAX_PAGES,
 )
 from boardgen.render.paper import ORIENTATIONS, parse_paper
-from boardgen.render.scene import LABEL_MODES, THEMES, Scene, theme_named
+from boardgen.render.scene import THEMES, theme_named
+from boardgen.reproducible import check_source_date_epoch
 from boardgen.requests import (
     BoardSize,
     PlayRequest,
@@ -62,18 +70,42 @@ from boardgen.requests import (
     refuse_hex_options,
     resolve_grid,
 )
-from boardgen.text import MAX_TITLE_CHARS, read_input_text
-
-if TYPE_CHECKING:
-    from boardgen.render.lattice import LatticeScene
+from boardgen.text import MAX_TITLE_CHARS, clip_quotes, read_input_text
 
 # A command imports the writers it uses when it runs (the diagram drawer, the rule sheets'
 # platypus, the gallery's rasterisers): --help or replaying moves must not pay for them.
 # tests/test_cli.py checks which libraries each command loads.
 
+GAMES_BY_KEY = games()  # the built-in games, then the installed plug-ins
 GAMES = tuple(GAMES_BY_KEY)
 DEFAULT_OUTPUT = Path("output")
 STDOUT = "-"
+HELP_FLAGS = frozenset({"-h", "--help", "--version"})
+
+
+class OutputPath(click.Path):
+    """-o: a path, refused if empty, and, for a file, if it ends in '/' or '.' (pathlib
+    would quietly make 'x.pdf/' the file x.pdf)."""
+
+    def __init__(self, *, folder: bool) -> None:
+        super().__init__(path_type=Path)
+        self.folder = folder
+
+    def convert(self, value: str | os.PathLike[str], param: click.Parameter | None,
+                ctx: click.Context | None) -> str | bytes | os.PathLike[str]:
+        if isinstance(value, str):
+            if not value:
+                self.fail(f"is empty: give a {'folder' if self.folder else 'file'} name",
+                          param, ctx)
+            if not self.folder and value != STDOUT and \
+                    (value.endswith(("/", os.sep)) or Path(value).name != os.path.basename(value)):
+                self.fail(f"{value!r} ends in {value[-1]!r}, so it names a folder: give a file "
+                          "name", param, ctx)
+        return super().convert(value, param, ctx)
+
+
+OUTPUT_FILE = OutputPath(folder=False)
+OUTPUT_FOLDER = OutputPath(folder=True)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
@@ -115,7 +147,7 @@ def prepare_output(output: Path | None, fmt: str | None, default_stem: str,
     if output is None:
         fmt = fmt or formats[0]
         path = DEFAULT_OUTPUT / f"{default_stem}.{fmt}"
-        path.parent.mkdir(parents=True, exist_ok=True)
+        make_folder(path.parent, "the default output folder")
     else:
         suffix = output.suffix.lower().lstrip(".")
         if fmt is None and suffix not in formats:
@@ -127,6 +159,19 @@ def prepare_output(output: Path | None, fmt: str | None, default_stem: str,
         path, fmt = output, fmt or suffix
     check_writable(path)
     return path, fmt
+
+
+def make_folder(folder: Path, what: str) -> None:
+    """Make ``folder`` (and its parents) if missing; one line, exit 2, if it cannot be: a
+    file of that name in the way, a read-only parent."""
+    if os.path.lexists(folder) and not is_folder(folder):
+        raise BoardgenError(f"{what} {str(folder)!r} exists and is not a folder; remove it or "
+                            "give -o")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise BoardgenError(f"cannot make {what} {str(folder)!r}: {exc.strerror or exc}; "
+                            "give -o") from None
 
 
 def emit(path: Path, data: bytes) -> None:
@@ -164,11 +209,12 @@ def board_size_options(command: Callable[..., None]) -> Callable[..., None]:
     options = [
         click.option("--side", type=int, help="Cells on each edge (hexhex), or N for an N x N "
                      "rhombus, or the rows of a triangle.  Default: " + ", ".join(
-                         f"{g.name} {g.default_side} ({hexhex_cell_count(g.default_side)} "
-                         "cells)" for g in GAMES_BY_KEY.values() if g.board_kind == "hex")
-                     + "."),
+                         f"{g.name} {b.default_side} ({hexhex_cell_count(b.default_side)} "
+                         "cells)" for g in GAMES_BY_KEY.values()
+                         if (b := g.hex_boards) is not None) + "."),
         click.option("--preset", type=click.Choice(sorted({p for g in GAMES_BY_KEY.values()
-                                                           for p in g.presets})),
+                                                           if g.hex_boards is not None
+                                                           for p in g.hex_boards.presets})),
                      help="small, medium or large: sides 5, 7, 10 (the server's 9x9, 13x13, "
                      "19x19)."),
         click.option("--diameter", type=int, help="Cells across the middle row (odd), like "
@@ -207,7 +253,7 @@ def board_size_options(command: Callable[..., None]) -> Callable[..., None]:
               help="Output format; default: from the -o suffix, else pdf.")
 @click.option("--dpi", type=click.IntRange(36, 1200), default=150, show_default=True,
               help="Resolution of PNG output.")
-@click.option("-o", "--output", type=click.Path(path_type=Path),
+@click.option("-o", "--output", type=OUTPUT_FILE,
               help="Output file (default: output/GAME-sideN.pdf); '-' for standard output "
               "(with --format).  A link is written through; devices are refused.")
 def board(game: str, side: int | None, preset: str | None, diameter: int | None, shape: str,
@@ -244,6 +290,23 @@ def board(game: str, side: int | None, preset: str | None, diameter: int | None,
     warn_missing_glyphs(request.draw.title)
 
 
+def _check_strip(every: int, moves: int, cells: int) -> None:
+    """Refuse, before the moves are replayed, a --every strip of more panels than a
+    diagram may have, or drawing more cells in all than MAX_DRAWN_CELLS."""
+    panels = max(1, -(-moves // every))
+    if panels > MAX_PANELS:
+        raise BoardgenError(f"--every {every}: {moves} moves make {panels} panels, more than "
+                            f"the limit of {MAX_PANELS}; choose a larger N")
+    if panels * cells > MAX_DRAWN_CELLS:
+        most = MAX_DRAWN_CELLS // cells
+        advice = f"choose --every {-(-moves // most)} or more, or a smaller board" \
+            if most > 1 else "draw the last position alone (leave out --every), or a " \
+            "smaller board"
+        raise BoardgenError(f"--every {every}: {panels} panels of a {cells:,}-cell board draw "
+                            f"{panels * cells:,} cells, more than the limit of "
+                            f"{MAX_DRAWN_CELLS:,}; {advice}")
+
+
 def picture_options(command: Callable[..., None]) -> Callable[..., None]:
     """Paper, look and format of a drawn picture: the same for play and diagram."""
     options = [
@@ -270,8 +333,9 @@ def picture_options(command: Callable[..., None]) -> Callable[..., None]:
               'with "/2,1" for the order of several polygons closed at once.')
 @click.option("--moves-file", type=click.Path(path_type=Path),
               help="Read the moves from a file instead, such as a game record: move numbers "
-              "(12. or 12)), player labels (X:) and comments (# or ; to the end of the line, "
-              "or {in braces}) are skipped.")
+              "(12. or 12)) and comments (# or ; to the end of the line, or {in braces}) are "
+              "skipped; a player label (X:, White:) must name the player to move.  Errors "
+              "name FILE:LINE.")
 @click.option("--first", type=click.Choice(copolymer.PLAYERS),
               help="Copolymer: who places first, or who is to move after --start (default x).")
 @click.option("--partisan", is_flag=True, help="O: the partisan variant (Left and Right).")
@@ -285,12 +349,15 @@ def picture_options(command: Callable[..., None]) -> Callable[..., None]:
               "contract.  Copolymer: side, to_move, cells, connections, turn_continues, over, "
               "winner, counts.  O: side, to_move, stones, legal, over, winner, loop.  "
               "Polygone: to_move, pieces, captured, legal, over, winner.")
-@click.option("-o", "--output", type=click.Path(path_type=Path),
+@click.option("-o", "--output", type=OUTPUT_FILE,
               help="Draw the position after the moves (PDF, SVG or PNG), the last turn's "
               "cells numbered; prints 'wrote FILE' (or, with --json, the JSON only).")
 @click.option("--every", type=click.IntRange(1, 10_000),
               help="With -o: a strip of panels, the position after every N moves (and after "
-              "the last).")
+              "the last), each move since the panel before numbered, with a legend.")
+@click.option("--every-turn", type=click.IntRange(1, 10_000),
+              help="As --every, counting turns: the position after every N turns "
+              "(Copolymer: a turn goes on while its player connects).")
 @click.option("--cell-mm", type=float, help="Cell width (hole spacing for Polygone) in the "
               "drawing; default 8 mm (14 mm).")
 @click.option("--title", help="Title above the drawing (default: the game and the number of "
@@ -299,8 +366,9 @@ def picture_options(command: Callable[..., None]) -> Callable[..., None]:
 def play(game: str, side: int | None, preset: str | None, diameter: int | None, shape: str,
          mask: Path | None, moves: str, moves_file: Path | None, first: str | None,
          partisan: bool, glyphs_file: Path | None, start_file: Path | None, as_json: bool,
-         output: Path | None, every: int | None, cell_mm: float | None, title: str | None,
-         paper: str, theme: str, fmt: str | None, dpi: int) -> None:
+         output: Path | None, every: int | None, every_turn: int | None,
+         cell_mm: float | None, title: str | None, paper: str, theme: str, fmt: str | None,
+         dpi: int) -> None:
     """Replay moves through the GAME engine and print the position, or draw it.
 
     \b
@@ -314,6 +382,7 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None, 
       boardgen play o --side 4 --partisan --moves "D4 A1 G4"
       boardgen play polygone --moves "c0-c2>d1 c10-c8>b9" --json
       boardgen play copolymer --side 5 --moves-file game.txt -o game.pdf --every 4
+      boardgen play copolymer --side 5 --moves-file game.txt -o game.pdf --every-turn 2
     """
     description = game_named(game)
     title = checked_title(title)
@@ -322,18 +391,24 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None, 
                                      "partisan": partisan, "glyphs": glyphs_file is not None})
     if moves and moves_file is not None:
         raise BoardgenError("--moves and --moves-file both give the moves: use one")
-    if every is not None and output is None:
-        raise BoardgenError("--every draws a strip of panels: give the file with -o")
+    if every is not None and every_turn is not None:
+        raise BoardgenError("--every and --every-turn both cut the strip: use one")
+    strip = "--every" if every is not None else "--every-turn" if every_turn is not None \
+        else None
+    if strip is not None and output is None:
+        raise BoardgenError(f"{strip} draws a strip of panels: give the file with -o")
     if as_json and output is not None and str(output) == STDOUT:
         raise BoardgenError("--json prints to standard output, so -o - cannot: name a file")
+    record: list[RecordMove] | None = None
     if moves_file is not None:
+        text = read_input_text(moves_file, "--moves-file")  # says which file it could not read
         try:
-            moves = moves_from_record(read_input_text(moves_file, "--moves-file"))
-        except BoardgenError as exc:
-            raise BoardgenError(f"--moves-file {moves_file}: {exc.template}") from None
+            record = read_record(text, description.split_moves)
+        except BoardgenError as exc:  # LINE: what is wrong
+            raise BoardgenError(f"{moves_file}:{exc.template}") from None
     size = BoardSize(side, preset, diameter, shape, mask)
     grid = None
-    if description.board_kind == "hex":
+    if description.hex_boards is not None:
         grid = resolve_grid(description, size)
     else:
         refuse_hex_options(description, size)
@@ -343,57 +418,95 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None, 
     position = PlayRequest(description, PlayOptions(
         grid=grid, first=first, start=start, partisan=partisan,
         glyphs=_read_glyphs(glyphs_file))).new_position()
-    tokens = description.split_moves(moves)
-    if every is not None and -(-len(tokens) // every) > MAX_PANELS:
-        raise BoardgenError(f"--every {every}: {len(tokens)} moves make "
-                            f"{-(-len(tokens) // every)} panels, more than the limit of "
-                            f"{MAX_PANELS}; choose a larger N")
+    tokens = description.split_moves(moves) if record is None else \
+        [entry.move for entry in record]
+    if every is not None:
+        _check_strip(every, len(tokens), len(grid) if grid is not None else len(HOLE_SET))
     target: tuple[Path, str] | None = None
     if output is not None:
         width = checked_cell_mm(cell_mm)
         paper_size = parse_paper(paper)
         target = prepare_output(output, fmt, f"{game}-position")
-    panels: list[Scene | LatticeScene] = []
-    step = every or max(1, len(tokens))
-    for start_at in range(0, len(tokens), step):
-        try:
-            position.play(tokens[start_at:start_at + step])
-        except BoardgenError as exc:
-            if moves_file is None:
-                raise
-            raise BoardgenError(f"--moves-file {moves_file}: {exc.template}") from None
-        if every is not None:
-            played = position.moves_played
-            panels.append(position.scene(f"After {played} move{'s' * (played != 1)}."))
-    if every is not None and not panels:
-        panels.append(position.scene("The start."))
+    panels: list[Panel] = []
+    if strip is None:
+        if record is None:
+            position.play(tokens)
+        else:  # each move's line, and its player label checked against the engine
+            play_record(position, record, str(moves_file))
+    else:
+        panels = _strip(position, tokens, record, str(moves_file), every, every_turn)
     if as_json or target is None:
         click.echo(json.dumps(position.to_json()) if as_json else position.text())
     if target is None:
         return
     path, fmt = target
-    if every is None:
+    if strip is None:
         data = render_position(position, fmt, paper=paper_size, theme=theme_named(theme),
                                cell_mm=width, dpi=dpi, title=title)
     else:
+        n, unit = (every, "move") if every is not None else (every_turn, "turn")
         heading = title if title is not None else \
-            f"{description.name}: the position every {every} move{'s' * (every != 1)}"
+            f"{description.name}: the position every {n} {unit}{'s' * (n != 1)}"
         data = draw_panels(description, heading, panels, fmt, paper=paper_size,
-                           theme=theme_named(theme), cell_mm=width, dpi=dpi)
+                           theme=theme_named(theme), cell_mm=width, dpi=dpi,
+                           note=STRIP_NOTE)
     if as_json:
         write_atomic(path, data)  # stdout holds the JSON alone
     else:
         emit(path, data)
 
 
+STRIP_NOTE = "Numbered: every move since the panel before, by its number."
+
+
+def _strip(position: Position, tokens: list[str], record: list[RecordMove] | None,
+           source: str, every: int | None, every_turn: int | None) -> list[Panel]:
+    """The panels of a strip: the position after every N moves (or N turns, a turn ending
+    when its player's does), and after the last; each panel numbers the moves since the
+    one before.  Errors count moves from the first."""
+    panels: list[Panel] = []
+    since = 0  # moves played at the panel before
+    turns = counted = 0
+
+    def add_panel() -> None:
+        nonlocal since, counted
+        played = position.moves_played
+        caption = f"After {played} move{'s' * (played != 1)}." if every_turn is None else \
+            f"After {turns} turn{'s' * (turns != 1)} ({played} move{'s' * (played != 1)})."
+        panels.append(position.strip_scene(caption, since))
+        if len(panels) > MAX_PANELS:
+            flag, n = ("--every", every) if every is not None else ("--every-turn", every_turn)
+            raise BoardgenError(f"{flag} {n}: more than {MAX_PANELS} panels; choose a larger N")
+        since, counted = played, 0
+
+    for k, token in enumerate(tokens):
+        if record is None:
+            position.play([token])
+        else:  # each move's line, and its player label checked against the engine
+            play_record(position, record[k:k + 1], source)
+        if every is not None:
+            counted += 1
+        elif position.turn_over:
+            turns += 1
+            counted += 1
+        if counted == (every or every_turn):
+            add_panel()
+    if not tokens:
+        panels.append(position.strip_scene("The start.", 0))
+    elif position.moves_played > since:
+        add_panel()  # the last position (with a turn in progress, if one is)
+    return panels
+
+
 @cli.command()
 @click.argument("target", metavar="GAME|FILE")
 @click.argument("name", required=False)
 @click.option("--list", "list_names", is_flag=True, help="List the GAME's diagrams and exit.")
-@click.option("--cell-mm", type=float, help="Cell width in the panels (default 8 mm).")
+@click.option("--cell-mm", type=float, help="Cell width in the panels, flat to flat (default 8 "
+              "mm); for Polygone, how far apart neighbouring holes are (default 14 mm).")
 @click.option("--glyphs", "glyphs_file", type=click.Path(path_type=Path),
               help="O: replace the glyph table from a file of 'glyph: ruling' lines.")
-@click.option("-o", "--output", type=click.Path(path_type=Path),
+@click.option("-o", "--output", type=OUTPUT_FILE,
               help="Output file (default: output/GAME-diagram-NAME.pdf).")
 @picture_options
 def diagram(target: str, name: str | None, list_names: bool, cell_mm: float | None,
@@ -405,10 +518,10 @@ def diagram(target: str, name: str | None, list_names: bool, cell_mm: float | No
     A diagram file is a small text file of directives (see the README): the board, a start
     position, panels of moves with the claims the engine must agree with, and annotations
     (arrows, marks, highlights, captions).  A move the rules refuse, or a claim the engine
-    disagrees with, stops with the file and line.  GAME is copolymer, o or polygone:
-    Copolymer's and Polygone's built-in diagrams are files under templates/, O's glyph
-    charts come from the engine's table.  Anything else is read as a FILE, and a NAME is
-    never read as a path.
+    disagrees with, stops with the file and line.  Copolymer's and Polygone's built-in
+    diagrams are files under templates/GAME/ (a plug-in game's in its own folder), O's glyph
+    charts come from the engine's table.  Anything that is not a game is read as a FILE,
+    and a NAME is never read as a path.
 
     \b
     Examples:
@@ -446,7 +559,7 @@ def diagram(target: str, name: str | None, list_names: bool, cell_mm: float | No
     width = checked_cell_mm(cell_mm)
     path, fmt = prepare_output(output, fmt, stem)
     data = draw_diagram(built, game, name, fmt, paper=paper_size, theme=theme_named(theme),
-                        cell_mm=width, dpi=dpi)
+                        cell_mm=width, dpi=dpi, info=game_named(game).diagram_info(name))
     emit(path, data)
 
 
@@ -489,7 +602,7 @@ def serve(folder: Path, port: int | None, no_open: bool) -> None:
               show_default=True)
 @click.option("--format", "fmt", type=click.Choice(("pdf", "html")),
               help="pdf (to print) or html (to read on screen); default from the -o suffix.")
-@click.option("-o", "--output", type=click.Path(path_type=Path),
+@click.option("-o", "--output", type=OUTPUT_FILE,
               help="Output file (default: output/GAME-rules.pdf).")
 def rules(game: str, paper: str, quick: bool, theme: str, fmt: str | None,
           output: Path | None) -> None:
@@ -502,7 +615,8 @@ def rules(game: str, paper: str, quick: bool, theme: str, fmt: str | None,
       boardgen rules o --paper letter --quick
       boardgen rules polygone -o polygone.html
     """
-    from boardgen.publish.sheet import check_sheet_paper, render_sheet_html, render_sheet_pdf
+    from boardgen.publish.sheet import check_sheet_paper, render_sheet_html
+    from boardgen.publish.typeset import render_sheet_pdf
 
     paper_size = parse_paper(paper)
     stem = f"{game}-{'quick-reference' if quick else 'rules'}"
@@ -516,7 +630,7 @@ def rules(game: str, paper: str, quick: bool, theme: str, fmt: str | None,
 
 
 @cli.command(name="all")
-@click.option("-o", "--output", "out", type=click.Path(path_type=Path), default=DEFAULT_OUTPUT,
+@click.option("-o", "--output", "out", type=OUTPUT_FOLDER, default=DEFAULT_OUTPUT,
               show_default=True, help="Folder to write into (created if missing).")
 @click.option("--paper", default="a4", show_default=True,
               help="a4, letter, a3, universal or WxHmm.")
@@ -544,26 +658,32 @@ def all_command(out: Path, paper: str, theme: str, jobs_count: int | None) -> No
         thumbs.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise BoardgenError(f"-o {out}: cannot make {thumbs}: {exc.strerror or exc}") from None
+    for folder in (out, thumbs):
+        check_folder_writable(folder, f"-o {out}")
     jobs = default_jobs(paper_size, theme_named(theme))
     failures: dict[int, list[str]] = {}
     made: set[str] = set()
-    with diagrams_memoised(), click.progressbar(
+    # SIGTERM at any point: the workers ended, one line, exit 143 (not only while a pool runs).
+    with terminated_on_sigterm(), diagrams_memoised(), click.progressbar(
             length=len(jobs), label="building", file=sys.stderr,
             item_show_func=lambda name: name) as bar:
         workers = jobs_count or default_workers()
-        build_all_diagrams(workers)  # each once, before the jobs: the workers inherit them
-        for built in run_jobs(jobs, workers):
-            job = jobs[built.index]
-            problems = failures.setdefault(built.index, list(built.failures))
-            try:
-                if built.data is not None:
-                    write_atomic(out / job.name, built.data)
-                    made.add(job.name)
-                if built.thumb is not None:
-                    write_atomic(thumbs / f"{job.name}.png", built.thumb)
-            except Exception as exc:
-                problems.append(f"{job.name}: {why_failed(exc)}")
-            bar.update(1, job.name)
+        # Each diagram once, before the jobs: the workers inherit them.
+        build_all_diagrams(workers, at_most=len(jobs))
+        # closing(): an error or a signal here ends the workers at once, not at exit.
+        with contextlib.closing(run_jobs(jobs, workers)) as results:
+            for built in results:
+                job = jobs[built.index]
+                problems = failures.setdefault(built.index, list(built.failures))
+                try:
+                    if built.data is not None:
+                        write_atomic(out / job.name, built.data)
+                        made.add(job.name)
+                    if built.thumb is not None:
+                        write_atomic(thumbs / f"{job.name}.png", built.thumb)
+                except Exception as exc:
+                    problems.append(f"{job.name}: {why_failed(exc)}")
+                bar.update(1, job.name)
     # In the jobs' order, whatever order they finished in.
     failures_listed = [line for index in sorted(failures) for line in failures[index]]
     write_atomic(out / "index.html",
@@ -576,17 +696,34 @@ def all_command(out: Path, paper: str, theme: str, jobs_count: int | None) -> No
         sys.exit(1)
 
 
+def _name_the_games(*commands: click.Command) -> None:
+    """Each command's help names the games it takes, the installed plug-ins' too."""
+    line = f"GAME is one of: {', '.join(GAMES)}."
+    for command in commands:
+        first, _, rest = inspect.cleandoc(command.help or "").partition("\n\n")
+        command.help = f"{first}\n\n{line}\n\n{rest}" if rest else f"{first}\n\n{line}"
+
+
+_name_the_games(board, play, diagram, rules)
+
+
 # --- entry point ------------------------------------------------------------------------
 
 
 def _one_line(text: str) -> str:
-    return " ".join(part.strip() for part in text.strip().splitlines() if part.strip())
+    """A message on one line, quoting at most MAX_QUOTED_CHARS of any input it quotes."""
+    return clip_quotes(" ".join(part.strip() for part in text.strip().splitlines()
+                                if part.strip()))
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     """Run the command line; turn every bad-input error into one line and exit code 2."""
     args = list(sys.argv[1:] if argv is None else argv)
+    for problem in problems:  # a game plug-in left out: the other games still work
+        click.echo(f"boardgen: warning: {problem}", err=True)
     try:
+        if not HELP_FLAGS & set(args):
+            check_source_date_epoch()  # before any work: every PDF would fail on it
         cli.main(args=args, prog_name="boardgen", standalone_mode=False)
     except click.exceptions.NoArgsIsHelpError as exc:
         click.echo(exc.ctx.get_help() if exc.ctx else "", err=False)
@@ -603,10 +740,20 @@ def main(argv: Sequence[str] | None = None) -> None:
     except click.exceptions.Abort:
         click.echo("boardgen: interrupted", err=True)
         sys.exit(130)
+    except Terminated:  # SIGTERM while `all`'s workers ran: they are ended
+        click.echo("boardgen: terminated", err=True)
+        sys.exit(128 + 15)
     except OSError as exc:
         # The machine, not the input: a full disk, a vanished folder.
         target = f" ({exc.filename})" if exc.filename else ""
         click.echo(f"boardgen: error: {exc.strerror or exc}{target}", err=True)
+        sys.exit(1)
+    except MemoryError:
+        # The machine too: the limits (boardgen.limits) keep every request they allow to
+        # a few hundred MB, so this is a machine with less (a ulimit, a container), like a
+        # full disk: exit 1, not 2, which says the request itself was refused.
+        click.echo("boardgen: error: out of memory: this machine could not hold the work "
+                   "(try a smaller board, fewer panels, or .svg instead of .png)", err=True)
         sys.exit(1)
     except Exception as exc:  # a bug: say so in one line; the traceback is one variable away
         if os.environ.get("BOARDGEN_DEBUG"):

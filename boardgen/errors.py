@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from enum import StrEnum
+from typing import NamedTuple
 
 # An option's name inside a message sits between two ASCII separators, characters no
 # message of ours holds otherwise; str() and worded() replace each with its spelling.
@@ -74,11 +76,22 @@ def _rebuild(kind: type[BoardgenError], message: str, field: str | None,
     return error
 
 
+class Refusal(NamedTuple):
+    """Why the rules refuse a move: a code to compare (each engine has its own enum of
+    them) and the message for people, kept apart so that rewording a message never
+    changes what a claim about the code means."""
+
+    code: StrEnum
+    message: str
+
+
 class IllegalMove(BoardgenError):
     """A move the rules refuse.  ``subject`` names it (a cell, or a move in notation),
-    ``reason`` says why; replays prefix the move number."""
+    ``reason`` says why and ``code`` is the engine's code for it; replays prefix the move
+    number."""
 
-    def __init__(self, subject: str, reason: str) -> None:
-        super().__init__(f"{subject}: {reason}")
+    def __init__(self, subject: str, refusal: Refusal) -> None:
+        super().__init__(f"{subject}: {refusal.message}")
         self.subject = subject
-        self.reason = reason
+        self.reason = refusal.message
+        self.code = refusal.code

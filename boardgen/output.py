@@ -117,3 +117,16 @@ def write_atomic(path: Path, data: bytes) -> None:
         except FileNotFoundError:
             pass
         raise
+
+
+def check_folder_writable(folder: Path, where: str) -> None:
+    """Refuse, before any work, a folder no file can be written into: a read-only one (or
+    one the file system refuses).  Tried, not asked: os.access() says yes to root
+    everywhere, even on a read-only mount."""
+    try:
+        fd, probe = tempfile.mkstemp(dir=folder, prefix=".boardgen-", suffix=".part")
+    except OSError as exc:
+        raise BoardgenError(f"{where}: cannot write into {str(folder)!r}: "
+                            f"{exc.strerror or exc}") from None
+    os.close(fd)
+    os.unlink(probe)

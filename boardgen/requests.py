@@ -9,7 +9,7 @@ options, what a cell may measure) is written here only.  An error names the opti
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal, get_args
@@ -17,7 +17,8 @@ from typing import Literal, get_args
 from boardgen.errors import BoardgenError, option
 from boardgen.games.copolymer.engine import PLAYERS
 from boardgen.games.o.engine import check_glyph_table, parse_glyph_table
-from boardgen.games.registry import GAMES, Game, GlyphTable, PlayOptions, Position, game_named
+from boardgen.games.registry import Game, GlyphTable, PlayOptions, Position, game_named, games
+from boardgen.games.script import Directive
 from boardgen.geometry import SHAPES, HexGrid, grid_from_mask, make_shape, shape_cell_count
 from boardgen.geometry.hexgrid import MAX_CELLS, Hex, shape_corners
 from boardgen.render.board import (
@@ -213,8 +214,9 @@ def resolve_grid(game: Game, size: BoardSize,
         if (preset or diameter is not None) and shape != "hexhex":
             raise BoardgenError(f"{option('preset' if preset else 'diameter')} describes a "
                                 f"hexhex board, not a {shape}")
+        boards = game.hex_boards
         if preset:
-            presets = game.presets
+            presets = boards.presets if boards else {}
             if preset not in presets:
                 if presets:
                     raise BoardgenError(f"{option('preset')} {quoted(preset)}: unknown "
@@ -231,7 +233,7 @@ def resolve_grid(game: Game, size: BoardSize,
             side = (diameter + 1) // 2
             size_flag = f"{option('diameter')} {quoted(diameter)} (side {quoted(side)})"
         elif side is None:
-            side = game.default_side
+            side = boards.default_side if boards else 0
             size_flag = f"side {side}"
         # Checked here too so that the count is refused before anything is built.
         cells = shape_cell_count(shape, side) if side >= 2 else 0
@@ -245,12 +247,11 @@ def resolve_grid(game: Game, size: BoardSize,
             grid = make_shape(shape, side)
         except BoardgenError as exc:
             raise BoardgenError(exc.template, field="side") from None
-    if game.check_board is not None:
-        try:
-            game.check_board(grid)
-        except BoardgenError as exc:
-            raise BoardgenError(exc.template, field=size.given[0] if size.given else None) \
-                from None
+    try:
+        game.check_board(grid)
+    except BoardgenError as exc:
+        raise BoardgenError(exc.template, field=size.given[0] if size.given else None) \
+            from None
     return grid
 
 
@@ -274,11 +275,14 @@ class BoardRequest:
     def render(self, fmt: str) -> bytes:
         """The board as file contents (SVG as UTF-8 bytes)."""
         draw = self.draw
-        if self.grid is None:
-            from boardgen.render.lattice import render_polygone_board
+        fixed = self.game.fixed_board
+        if self.grid is None and fixed is not None:
+            from boardgen.render.lattice import render_fixed_board
 
-            return render_polygone_board(fmt, paper=draw.paper, theme=draw.theme,
-                                         spacing=draw.cell_mm, dpi=draw.dpi, title=draw.title)
+            return render_fixed_board(fixed, fmt, paper=draw.paper, theme=draw.theme,
+                                      spacing=draw.cell_mm, dpi=draw.dpi,
+                                      info=self.game.board_info(None, draw.title))
+        assert self.grid is not None
         from boardgen.render.board import render_board
 
         options = BoardOptions(draw.paper, self.orientation, draw.cell_mm, draw.dpi)
@@ -292,7 +296,7 @@ def board_request(game: Game, size: BoardSize, *, paper: object = "a4", theme: o
     """An empty board of ``game``; ``pages_checked``: refuse, before the grid is built, a
     board that would tile across more pages than the limit (PDF)."""
     checked = checked_title(title)
-    if game.board_kind != "hex":
+    if game.hex_boards is None:
         refuse_hex_options(game, size)
         draw = DrawOptions(checked_paper(paper), checked_theme(theme),
                            checked_cell_mm(cell_mm), checked_dpi(dpi), checked)
@@ -314,7 +318,7 @@ def check_play_options(game: Game, given: Mapping[str, bool]) -> None:
     """Refuse an option the game does not take, naming the games that do."""
     for name, used in given.items():
         if used and name not in game.play_options:
-            takers = [g.name for g in GAMES.values() if name in g.play_options]
+            takers = [g.name for g in games().values() if name in g.play_options]
             raise BoardgenError(f"{option(name)} applies to {' and '.join(takers)}, "
                                 f"not {game.name}")
 
@@ -339,8 +343,7 @@ class PlayRequest:
     options: PlayOptions
 
     def new_position(self) -> Position:
-        assert self.game.new_position is not None
-        return self.game.new_position(self.game, self.options)
+        return self.game.new_position(self.options)
 
 
 def play_request(game: Game, size: BoardSize, *, first: object = None,
@@ -354,7 +357,7 @@ def play_request(game: Game, size: BoardSize, *, first: object = None,
     if first is not None:
         one_of(first, PLAYERS, "first", "player")
     grid = None
-    if game.board_kind == "hex":
+    if game.hex_boards is not None:
         grid = resolve_grid(game, size)
     else:
         refuse_hex_options(game, size)
@@ -376,3 +379,57 @@ def vocabulary_matches() -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
             "ThemeName": (get_args(ThemeName), tuple(THEMES)),
             "Orientation": (get_args(Orientation), ORIENTATIONS),
             "ShapeName": (get_args(ShapeName), SHAPES)}
+
+
+# --- a designer's annotations, given to draw() ---------------------------------------------
+
+Arrows = Iterable[tuple[str, str]]
+Marks = Mapping[str, str]
+Highlights = Mapping[str, Iterable[str] | str]
+# The argument each annotation directive comes from (errors name it).
+ANNOTATION_FIELDS = {"arrow": "arrows", "mark": "marks", "highlight": "highlights"}
+
+
+def _word(value: object, field: str, what: str) -> str:
+    """One name, as a directive's word: text with no spaces."""
+    need(value, str, field)
+    assert isinstance(value, str)
+    if not value or any(ch.isspace() for ch in value):
+        raise BoardgenError(f"{option(field)}: {what} {quoted(value)} must be one word, "
+                            "with no spaces", field=field)
+    return value
+
+
+def annotation_directives(arrows: object, marks: object, highlights: object
+                          ) -> list[Directive]:
+    """``draw()``'s arrows, marks and highlights as the directives a diagram file would
+    have (``arrow: FROM TO``, ``mark: WHERE KIND``, ``highlight: ROLE WHERE...``), so that
+    they are read and checked as a file's are."""
+    directives: list[Directive] = []
+    if arrows is not None:
+        need(arrows, (list, tuple), "arrows")
+        assert isinstance(arrows, list | tuple)
+        for arrow in arrows:
+            if not isinstance(arrow, list | tuple) or len(arrow) != 2:
+                raise BoardgenError(f"{option('arrows')}: each arrow is a pair (FROM, TO), "
+                                    f"not {quoted(arrow)}", field="arrows")
+            start, end = (_word(w, "arrows", "a place") for w in arrow)
+            directives.append(Directive("arrow", f"{start} {end}", 0))
+    if marks is not None:
+        need(marks, dict, "marks")
+        assert isinstance(marks, dict)
+        for where, kind in marks.items():
+            directives.append(Directive("mark", f"{_word(where, 'marks', 'a place')} "
+                                                f"{_word(kind, 'marks', 'a mark')}", 0))
+    if highlights is not None:
+        need(highlights, dict, "highlights")
+        assert isinstance(highlights, dict)
+        for role, wheres in highlights.items():
+            places = [wheres] if isinstance(wheres, str) else wheres
+            if not isinstance(places, list | tuple | set | frozenset) or not places:
+                raise BoardgenError(f"{option('highlights')}: {quoted(role)} needs a list of "
+                                    f"places, not {quoted(wheres)}", field="highlights")
+            words = [_word(w, "highlights", "a place") for w in sorted(places)]
+            directives.append(Directive("highlight", f"{_word(role, 'highlights', 'a role')} "
+                                                     f"{' '.join(words)}", 0))
+    return directives

@@ -10,31 +10,84 @@ can make an SVG ill-formed XML.
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 from pathlib import Path
 
 from boardgen.errors import BoardgenError
-
-MAX_INPUT_BYTES = 2_000_000
-MAX_TITLE_CHARS = 100  # about one line of 12 pt bold across A4
+from boardgen.limits import MAX_INPUT_BYTES as MAX_INPUT_BYTES
+from boardgen.limits import MAX_QUOTED_CHARS
+from boardgen.limits import MAX_TITLE_CHARS as MAX_TITLE_CHARS
 
 # Characters XML 1.0 forbids, or that are control characters all the same (C1, DEL), and
 # lone surrogates (what undecodable bytes on the command line become).
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
 
 
+def quoted(text: str, limit: int = MAX_QUOTED_CHARS) -> str:
+    """``text`` quoted for an error line (as repr does), cut to ``limit`` characters: a
+    line of a file may be megabytes long, its error line is one line."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}... ({len(text):,} characters)"
+
+
+# A quoted run in an error message: what repr() makes of a string.
+_QUOTED_RUN = re.compile(r"'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\"")
+MAX_ERROR_LINE_CHARS = 400
+
+
+def clip_quotes(message: str) -> str:
+    """An error line with every quoted part cut to MAX_QUOTED_CHARS and the whole to
+    MAX_ERROR_LINE_CHARS: the last guard for messages that quote a user's input whole."""
+    def clip(m: re.Match[str]) -> str:
+        run = m.group()
+        if len(run) <= MAX_QUOTED_CHARS + 2:
+            return run
+        return f"{run[:MAX_QUOTED_CHARS + 1]}{run[0]}..."
+
+    clipped = _QUOTED_RUN.sub(clip, message)
+    if len(clipped) > MAX_ERROR_LINE_CHARS:
+        clipped = clipped[:MAX_ERROR_LINE_CHARS - 3] + "..."
+    return clipped
+
+
 def read_input_text(path: Path, option: str) -> str:
     """The UTF-8 text of the file ``option`` names (a byte-order mark is allowed); reads at
-    most MAX_INPUT_BYTES, so /dev/zero or an endless pipe is refused, not swallowed."""
+    most MAX_INPUT_BYTES, so /dev/zero or an endless pipe is refused, not swallowed.  A
+    named pipe that no program is writing to is refused at once: opening it would wait
+    for a writer forever."""
     try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_INPUT_BYTES + 1)
+        # O_NONBLOCK: opening a pipe does not wait for a writer (for a file it changes
+        # nothing); reads block again once we know someone writes.
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
         raise BoardgenError(f"{option} {path}: no such file") from None
     except IsADirectoryError:
         raise BoardgenError(f"{option} {path}: is a folder, not a file") from None
     except OSError as exc:
         raise BoardgenError(f"{option} {path}: {exc.strerror or exc}") from None
+    try:
+        head = b""
+        if stat.S_ISFIFO(os.fstat(fd).st_mode):
+            try:
+                head = os.read(fd, MAX_INPUT_BYTES + 1)
+            except BlockingIOError:  # a writer is there, and has not written yet
+                head = b""
+            else:
+                if not head:  # end of file at once: nobody has the pipe open to write
+                    raise BoardgenError(f"{option} {path}: a pipe with nothing to read (no "
+                                        "program writing to it); save the text to a file")
+        os.set_blocking(fd, True)
+        with open(fd, "rb", closefd=False) as handle:
+            data = head + handle.read(MAX_INPUT_BYTES + 1 - len(head))
+    except IsADirectoryError:
+        raise BoardgenError(f"{option} {path}: is a folder, not a file") from None
+    except OSError as exc:
+        raise BoardgenError(f"{option} {path}: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
     if len(data) > MAX_INPUT_BYTES:
         raise BoardgenError(f"{option} {path}: larger than {MAX_INPUT_BYTES:,} bytes")
     try:

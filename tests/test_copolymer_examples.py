@@ -11,12 +11,14 @@ from pathlib import Path
 import pytest
 from conftest import Run
 
-from boardgen.games import registry as games
+from boardgen.games import protocol
 from boardgen.games.copolymer.directives import load_example
-from boardgen.games.copolymer.engine import Copolymer, solve
-from boardgen.games.registry import GAMES, render_diagram
+from boardgen.games.copolymer.engine import Copolymer
+from boardgen.games.copolymer.solver import solve
+from boardgen.games.registry import GAMES
 from boardgen.games.script import ExampleError
 from boardgen.geometry import hexhex
+from boardgen.publish.drawing import render_diagram
 from boardgen.render.paper import parse_paper
 from boardgen.render.scene import THEMES
 
@@ -153,7 +155,7 @@ def test_cli_diagram_of_a_broken_example_is_one_line(run_cli: RunCli, tmp_path: 
     folder = tmp_path / "templates" / "copolymer"
     folder.mkdir(parents=True)
     (folder / "bad.txt").write_text("board: hexhex 3\npanel: one\nplace: F9 ends 0\n")
-    monkeypatch.setattr(games, "TEMPLATES", tmp_path / "templates")
+    monkeypatch.setattr(protocol, "TEMPLATES", tmp_path / "templates")
     out = tmp_path / "bad.pdf"
     result = run_cli("diagram", "copolymer", "bad", "-o", str(out))
     assert result.code == 2
@@ -240,7 +242,7 @@ def test_play_bad_options(run_cli: RunCli, args: list[str], message: str) -> Non
 def test_tempo_lines_continue_by_perfect_play() -> None:
     """The template says each line is played to the end by perfect play: after the first
     turn, every placement keeps the best outcome the engine can find for its player."""
-    from boardgen.games.copolymer.engine import best_placement
+    from boardgen.games.copolymer.solver import best_placement
     from boardgen.games.script import read_directives
 
     lines: list[list[str]] = []

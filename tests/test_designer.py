@@ -46,8 +46,16 @@ def test_a_diagram_file_outside_templates_renders(run_cli: RunCli, tmp_path: Pat
 def test_annotations_reach_the_picture(run_cli: RunCli, tmp_path: Path) -> None:
     out = tmp_path / "c.svg"
     assert run_cli("diagram", str(FILES / "copolymer-annotated.txt"), "-o", str(out)).code == 0
-    # highlight: new C2 C3 in the first panel; the second shows them as X's cells.
-    assert board_cells(out).count("cell new") == 2
+    # highlight: tint C2 C3 in the first panel, new D3 B3 in the second: overlays, so
+    # every cell keeps its player's class (X's C2 and C3 in both panels).
+    assert board_cells(out).count("cell new") == 0
+    assert board_cells(out).count("cell player1") == 4
+    root = ET.parse(out).getroot()
+    overlays = [(el.get("class"), el.get("data-cell")) for el in root.iter()
+                if (el.get("class") or "").startswith("highlight ")]
+    assert sorted(o for o in overlays if not (o[1] or "").startswith("legend-")) == [
+        ("highlight new", "B3"), ("highlight new", "D3"), ("highlight tint", "C2"),
+        ("highlight tint", "C3")]
     classes = svg_classes(out)
     assert "mark ring accent" in classes  # mark: D3 ring
     # mark: B3 A is a disc with a letter; the second panel's two numbered cells are discs too.
@@ -189,9 +197,10 @@ def test_play_errors_count_moves_across_panels(run_cli: RunCli, tmp_path: Path) 
 
 
 def test_every_game_is_described_once() -> None:
-    assert list(GAMES) == ["copolymer", "o", "polygone"]
+    assert list(GAMES) == ["copolymer", "o", "polygone", "free"]
     for key, game in GAMES.items():
-        assert game.key == key and game.name and game.designer and game.year > 2000
+        assert game.key == key and game.name and game.designer
+        assert game.year > 2000 or key == "free"  # a board with no rules has no designer
         assert game.diagram_names(), key
         assert game.new_position is not None
     assert GAMES["o"].diagram_names() == ["corners", "glyphs", "loop", "partisan-glyphs",
@@ -218,12 +227,15 @@ def test_svg_groups_are_inkscape_layers(run_cli: RunCli, tmp_path: Path) -> None
     layers = {el.get(f"{INKSCAPE}label"): el for el in root.iter()
               if el.get(f"{INKSCAPE}groupmode") == "layer"}
     # (A diagram's heading is part of its captions; a board's title has a layer of its own.)
-    assert list(layers) == ["Board", "Marks", "Annotations", "Labels", "Coordinates",
+    # Arrows above the numbers and rings they touch (issue 22, item 11).
+    assert list(layers) == ["Board", "Marks", "Labels", "Annotations", "Coordinates",
                             "Captions"]
     # Each layer holds what its name says.
-    assert all(el.get("class", "").startswith("cell ") for el in layers["Board"])
-    assert {el.get("class") for el in layers["Annotations"]} == {"stroke accent",
-                                                                "arrowhead accent"}
+    assert all(el.get("class", "").startswith(("cell ", "highlight ", "stroke line"))
+               for el in layers["Board"])  # cells, and highlights over them
+    # Each arrow on a paper-coloured halo.
+    assert {el.get("class") for el in layers["Annotations"]} == {
+        "stroke accent", "arrowhead accent", "stroke paper", "arrowhead paper"}
     assert any(el.get("class", "").startswith("mark ") for el in layers["Marks"])
     assert len(layers["Coordinates"]) and len(layers["Captions"]) and len(layers["Labels"])
 
@@ -290,7 +302,7 @@ def test_moves_file_errors_name_the_file(run_cli: RunCli, tmp_path: Path) -> Non
     record.write_text("1. X: C3\n2. O: C3\n")
     taken = run_cli("play", "copolymer", "--side", "3", "--moves-file", str(record))
     assert taken.code == 2
-    assert f"--moves-file {record}: move 2 (C3): already taken by X" in taken.err
+    assert f"{record}:2: move 2 (C3): already taken by X" in taken.err
     record.write_text("1. X: C3 {unclosed\n")
     brace = run_cli("play", "copolymer", "--side", "3", "--moves-file", str(record))
     assert brace.code == 2 and "'{' that is not part of a {comment}" in brace.err

@@ -30,7 +30,7 @@ GARBAGE = st.one_of(
 )
 
 
-GAME = st.sampled_from(["copolymer", "o", "polygone"])
+GAME = st.sampled_from(["copolymer", "o", "polygone", "free"])
 SIZE = {"side": st.none() | st.integers(2, 6), "preset": st.sampled_from(["small", "medium"]),
         "diameter": st.integers(3, 9), "shape": st.sampled_from(["hexhex", "rhombus", "triangle"]),
         "mask": st.sampled_from([". . .\n . .\n", ". .\n", "x"])}
@@ -89,12 +89,22 @@ SUBJECTS = {"copolymer": lambda: boardgen.play("copolymer", "C3", side=3),
             "o": lambda: boardgen.play("o", "D4", side=4),
             "polygone": lambda: boardgen.play("polygone"),
             "diagram": lambda: boardgen.load_diagram(ROOT / "tests/diagram_files/o-where.txt"),
-            "engine": lambda: boardgen.engine("o", side=4)}
+            "engine": lambda: boardgen.engine("o", side=4),
+            "free": lambda: boardgen.play("free", "A1 B2", side=3)}
+PLACES = st.sampled_from(["C3", "D4", "A1", "c6", "c4-c6", "zz", "A 1", ""])
+# draw()'s annotations: sensible ones (some the engine denies), or garbage.
+ANNOTATIONS = {
+    "arrows": st.lists(st.tuples(PLACES, PLACES), max_size=2),
+    "marks": st.dictionaries(PLACES, st.sampled_from(["dot", "ring", "7", "toolong"]),
+                             max_size=2),
+    "highlights": st.dictionaries(st.sampled_from(["legal", "tint", "ghost", "new", "gold"]),
+                                  st.lists(PLACES, max_size=2), max_size=2),
+    "lastmove": st.booleans()}
 
 
-@settings(max_examples=80, **SETTINGS)
+@settings(max_examples=120, **SETTINGS)
 @given(kwargs=arguments({"subject": st.sampled_from(sorted(SUBJECTS)), "fmt": FORMAT},
-                        PICTURE))
+                        {**PICTURE, **ANNOTATIONS}))
 def test_draw_raises_only_boardgen_error(kwargs: dict[str, Any]) -> None:
     subject = kwargs["subject"]
     if isinstance(subject, str) and subject in SUBJECTS:
@@ -116,6 +126,22 @@ def test_diagrams_raise_only_boardgen_error(names: dict[str, Any],
     returns_or_refuses(lambda: boardgen.load_diagram(**files))
 
 
+DIAGRAM_LINES = st.sampled_from([
+    "game: free", "game: o", "game: copolymer", "game: nope", "board: hexhex 4",
+    "board: rhombus 3", "board:", ". . .", "end", "panel: p", "stone: red A1", "place: D4",
+    "expect: legal D5", "highlight: tint A1", "highlight: legal D4", "glyphs:", "k0: legal",
+    "position:", "mark: A1 ring", "arrow: A1 B2", "remove: A1", "{", "x" * 200])
+
+
+@settings(max_examples=120, **SETTINGS)
+@given(lines=st.lists(DIAGRAM_LINES, max_size=8), text=GARBAGE,
+       glyphs=st.none() | PLAY["glyphs"] | GARBAGE)
+def test_parse_diagram_raises_only_boardgen_error(lines: list[str], text: Any,
+                                                  glyphs: Any) -> None:
+    returns_or_refuses(lambda: boardgen.parse_diagram("\n".join(lines), glyphs=glyphs))
+    returns_or_refuses(lambda: boardgen.parse_diagram(text))
+
+
 @settings(max_examples=80, **SETTINGS)
 @given(game=st.sampled_from([("copolymer", {"side": 3}), ("o", {"side": 4}), ("polygone", {})]),
        move=st.one_of(st.sampled_from(["C3", "D4", "c0-c2>d1", "A1", "zz"]), GARBAGE),
@@ -128,4 +154,4 @@ def test_the_handles_methods_raise_only_boardgen_error(game: tuple[str, dict[str
     returns_or_refuses(lambda: handle.random_legal(rng))
     returns_or_refuses(lambda: handle.position.play(moves))
     returns_or_refuses(lambda: handle.copy().legal())
-    assert boardgen.game_names() == ["copolymer", "o", "polygone"]
+    assert boardgen.game_names() == ["copolymer", "o", "polygone", "free"]

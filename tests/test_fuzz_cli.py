@@ -236,6 +236,110 @@ def test_diagram_files_never_fail_badly(args: list[str], input_file: bytes) -> N
     run_and_check(args, input_file)
 
 
+# The numbers of diagram files (issue 19): sides, counts, stones to take back, captured
+# pieces, written any way at all: huge, in other scripts' digits, signed, with exponents.
+file_numbers = st.one_of(
+    st.integers(0, 12).map(str),
+    st.integers(0, 10**12).map(str),
+    st.integers(10, 6000).map(lambda n: "9" * n),  # Python converts at most 4,300 digits
+    st.sampled_from(["\u00b2", "\u0663", "\uff11\uff12", "1e9", "-1", "+3", "0x10", "1_000",
+                     "007", "\u00bd", "\u2167"]),
+    st.text(st.characters(categories=["Nd", "No"]), min_size=1, max_size=4),
+)
+
+
+def _numbers_file(game: str, lines: list[tuple[str, list[str]]]) -> bytes:
+    header = {"copolymer": "game: copolymer\nboard: hexhex {0}\n",
+              "o": "game: o\nboard: hexhex {0}\n",
+              "polygone": "game: polygone\ncaptured: white {0} black {1}\n"}[game]
+    numbers = [n for _, ns in lines for n in ns] + ["3", "4"]
+    body = "".join(f"{template.format(*ns, *numbers)}\n" for template, ns in lines)
+    return (header.format(*numbers[:2]) + "panel: a\n" + body).encode("utf-8")
+
+
+_NUMBER_LINES = {
+    "copolymer": ["place: C3 connection {0}", "place: B2 ends {0}", "expect: counts x {0} o {1}",
+                  "panel: b", "line: L", "place: D4 ends 0"],
+    "o": ["undo: {0}", "place: D4", "expect: stones {0}", "place: A1", "panel: b"],
+    "polygone": ["expect: polygons {0}", "expect: captured white {0} black {1}",
+                 "move: c0-c2>d1", "expect: moves c4-c6 {0} lateral {1}", "panel: b"],
+}
+number_files = st.sampled_from(sorted(_NUMBER_LINES)).flatmap(
+    lambda game: st.lists(st.tuples(st.sampled_from(_NUMBER_LINES[game]),
+                                    st.lists(file_numbers, min_size=2, max_size=2)),
+                          max_size=6).map(lambda lines: _numbers_file(game, lines)))
+
+
+@settings(max_examples=60, **SETTINGS)  # type: ignore[arg-type]
+@given(number_files, st.sampled_from(["d.svg", "d.pdf"]))
+def test_diagram_file_numbers_never_fail_badly(input_file: bytes, output: str) -> None:
+    run_and_check(["diagram", "in.txt", "-o", output], input_file)
+
+
+# SOURCE_DATE_EPOCH (issue 19): a valid one dates every PDF; anything else is refused in one
+# line before any work.  The oracle for a date is Python's own calendar, not boardgen's.
+epochs = st.one_of(
+    st.integers(0, 253_402_300_799).map(str),
+    st.integers(253_402_300_800, 10**30).map(str),
+    st.integers(-10**12, -1).map(str),
+    st.sampled_from(["", " ", "garbage", "1e9", "1.5", "0x10", " 12 ", "12 34", "\u0663",
+                     "00000000001"]),
+    st.text(max_size=12).map(lambda t: t.replace("\x00", "")),
+)
+
+
+def _expected_date(value: str) -> bytes | None:
+    """The PDF date SOURCE_DATE_EPOCH=value gives, by the specification; None if the value
+    must be refused; b"" if it counts as unset."""
+    import datetime
+
+    text = value.strip()
+    if not text:
+        return b""
+    if not (text.isascii() and text.isdigit()) or int(text) > 253_402_300_799:
+        return None
+    moment = datetime.datetime(1970, 1, 1) + datetime.timedelta(seconds=int(text))
+    return moment.strftime("%Y%m%d%H%M%S").encode()
+
+
+@settings(max_examples=40, **SETTINGS)  # type: ignore[arg-type]
+@given(st.one_of(board_args, diagram_args, play_args), epochs)
+def test_source_date_epoch_never_fails_badly(args: list[str], value: str) -> None:
+    import re
+
+    expected = _expected_date(value)
+    with tempfile.TemporaryDirectory() as folder, \
+            mock.patch.dict(os.environ, {"SOURCE_DATE_EPOCH": value}):
+        home = Path(folder)
+        (home / "in.txt").write_bytes(b"")
+        before = os.getcwd()
+        os.chdir(home)
+        try:
+            with captured() as (out, err):
+                code = 0
+                try:
+                    main(args)
+                except SystemExit as exc:
+                    code = int(exc.code or 0)
+        finally:
+            os.chdir(before)
+        stderr = err.getvalue().decode("utf-8")
+        event(f"exit {code}, {'bad' if expected is None else 'good'} date")
+        assert "Traceback" not in stderr and "internal error" not in stderr, (args, stderr)
+        if expected is None:
+            assert code == 2 and "SOURCE_DATE_EPOCH" in stderr, (args, value, stderr)
+            assert len(stderr.strip().splitlines()) == 1
+            assert [p for p in home.rglob("*") if p.name != "in.txt"] == []
+            return
+        assert code in (0, 2), (args, stderr)
+        pdfs = [p.read_bytes() for p in home.rglob("*.pdf")]
+        if code == 0 and args[-2:] == ["-o", "-"] and out.getvalue().startswith(b"%PDF"):
+            pdfs.append(out.getvalue())
+        for data in pdfs:
+            dates = set(re.findall(rb"/CreationDate \(D:(\d{14})", data))
+            assert dates == {expected or b"20000101000000"}, (args, value, dates)
+
+
 @settings(max_examples=30, **SETTINGS)  # type: ignore[arg-type]
 @given(rules_args)
 def test_rules_never_fails_badly(args: list[str]) -> None:

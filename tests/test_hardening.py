@@ -127,8 +127,9 @@ def test_a_tiled_board_under_the_limit_is_still_made(run_cli: RunCli, tmp_path: 
     (["rules", "copolymer", "--paper", "80x80mm", "-o", "r.pdf"], ["too small"]),
     (["diagram", "copolymer", "tempo", "--cell-mm", "200", "-o", "d.pdf"],
      ["the largest that fits is --cell-mm"]),
+    # (The panels at their true width: a PNG over the pixel count, refused before drawing.)
     (["diagram", "copolymer", "tempo", "--cell-mm", "200", "-o", "d.png"],
-     ["pixels each way"]),
+     ["million pixels (limit 80 million)"]),
     (["diagram", "polygone", "10-two-polygons", "--paper", "80x80mm", "-o", "d.pdf"],
      ["80x80mm is too small"]),
     (["play", "copolymer", "--moves", "A" + "1" * 5000], ["move 1", "not a cell name"]),
@@ -165,12 +166,14 @@ def test_a_default_diagram_too_large_for_the_paper_is_drawn_smaller(
     from pypdf import PdfReader
 
     out = tmp_path / "d.pdf"
-    result = run_cli("diagram", "polygone", "10-two-polygons", "--paper", "100x120mm",
+    # (A paper whose height holds the move's caption, which says what the move took, and
+    # the key, which says what circles and dashed outlines mean.)
+    result = run_cli("diagram", "polygone", "10-two-polygons", "--paper", "100x132mm",
                      "-o", str(out))
     assert result.code == 0, result.err
     reader = PdfReader(io.BytesIO(out.read_bytes()))
     sizes = {float(m) for page in reader.pages
-             for m in re.findall(r"[Ee]ach cell ([0-9.]+) mm", page.extract_text())}
+             for m in re.findall(r"holes are ([0-9.]+) mm apart", page.extract_text())}
     assert sizes and max(sizes) < 14.0  # the Polygone panels' default is 14 mm
 
 

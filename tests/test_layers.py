@@ -1,41 +1,47 @@
-"""The layers import in one direction: geometry <- games <- render <- publish <- cli."""
+"""The layers import in one direction: geometry and the picture model <- games <- render <-
+publish <- cli and api, with no import circle anywhere.
+
+import-linter holds the contracts (pyproject.toml, [tool.importlinter]); this runs it, so
+that the README's test command enforces them, and adds what its contracts cannot say."""
 
 from __future__ import annotations
 
 import ast
+import re
+import subprocess
+import sys
 from pathlib import Path
 
-import pytest
+import grimp
 
-PACKAGE = Path(__file__).resolve().parent.parent / "boardgen"
-RENDERING = ("reportlab", "svgwrite", "cairosvg", "cairocffi", "fontTools", "PIL",
-             "font_source_sans_pro", "boardgen.render", "boardgen.cli", "click")
-FORBIDDEN = {
-    "geometry": RENDERING + ("boardgen.games",),
-    "games": RENDERING,
-    "render": ("boardgen.cli", "click"),
-    "publish": ("boardgen.cli", "boardgen.api", "click"),
-}
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "boardgen"
 
 
-def imports(path: Path) -> set[str]:
-    found = set()
-    for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            found.add(node.module)
-    return found
+def test_lint_imports_keeps_every_contract() -> None:
+    lint = Path(sys.executable).parent / "lint-imports"
+    result = subprocess.run([str(lint), "--no-cache"], cwd=ROOT, capture_output=True,
+                            text=True, timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
+    kept = re.findall(r" KEPT$", result.stdout, re.MULTILINE)
+    assert len(kept) >= 6 and " BROKEN" not in result.stdout, result.stdout
 
 
-@pytest.mark.parametrize("layer", sorted(FORBIDDEN))
-def test_layer_imports_point_one_way(layer: str) -> None:
-    # games/registry.py still names the renderers; it moves below them with the game
-    # protocol (issue 17), and import-linter then holds every layer.
-    files = sorted(p for p in (PACKAGE / layer).rglob("*.py") if p.name != "registry.py")
-    assert files
-    for path in files:
-        for module in imports(path):
-            for banned in FORBIDDEN[layer]:
-                assert not (module == banned or module.startswith(banned + ".")), \
-                    f"{path.relative_to(PACKAGE)} imports {module}"
+def test_no_module_imports_the_package_root() -> None:
+    """``boardgen/__init__.py`` loads the API on first use; a module importing the root
+    (``import boardgen`` for its version, say) would close a circle through it, which
+    import-linter's sibling check cannot see."""
+    graph = grimp.build_graph("boardgen")
+    importers = graph.find_modules_that_directly_import("boardgen")
+    assert importers <= {"boardgen.__main__"}, importers
+
+
+def test_the_renderer_names_no_game() -> None:
+    """No game key as a string in the renderer's code (a switch on a game's name would
+    pass import-linter)."""
+    keys = {"copolymer", "o", "polygone"}
+    for path in sorted((PACKAGE / "render").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                assert node.value.lower() not in keys, \
+                    f"{path.relative_to(ROOT)}:{node.lineno}: {node.value!r}"

@@ -321,7 +321,7 @@ def _chart_roles(glyphs: dict[str, str] | None) -> dict[str, str]:
 
 def _glyph_named(caption: str | None) -> str:
     """The engine's glyph name for a flower's caption (which names it in players' words)."""
-    from boardgen.render.o_diagrams import GLYPH_WORDS
+    from boardgen.games.o.picture import GLYPH_WORDS
 
     words = (caption or "").split(":")[0]
     return {v: k for k, v in GLYPH_WORDS.items()}[words]
@@ -353,7 +353,8 @@ def test_corner_and_loop_diagrams_say_what_the_engine_says() -> None:
 
     ((_, corners),) = build_diagram("o", "corners").rows
     captions = [s.caption or "" for s in corners]
-    assert captions[0] == "1. First A2. A1: a stone may go here."
+    # Players' words: who placed where (numbers off: no stone number to name).
+    assert captions[0] == "First places a stone on A2. A1: a stone may go here."
     assert not any(s.cell_texts for s in corners)  # plain stones: numbers off
     assert "corner rule" in captions[1] and "corner rule" in captions[2]
     assert [s.cell_roles[s.grid.cells[0]] for s in corners] == \

@@ -7,18 +7,21 @@ import math
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import Run
 from pdfdata import read_pages, scale_bars
 
+from boardgen.games.polygone.game import POLYGONE
+from boardgen.games.polygone.picture import BOARD_SCENE, PIECES
 from boardgen.geometry.lattice import HOLES, LINES, MAX_LEVEL
-from boardgen.render.figure import text_box
+from boardgen.render.figure import Figure, text_box
 from boardgen.render.lattice import (
-    board_lattice_figure,
+    lattice_figure,
     piece_width,
     pieces_sheet,
-    render_polygone_board,
+    render_fixed_board,
 )
 from boardgen.render.paper import content_size, parse_paper
 from boardgen.render.scene import THEMES
@@ -26,9 +29,18 @@ from boardgen.render.scene import THEMES
 SVG = "{http://www.w3.org/2000/svg}"
 
 
+def board_lattice_figure(spacing: float) -> Figure:
+    return lattice_figure(BOARD_SCENE, spacing)
+
+
+def render_polygone_board(fmt: str, **options: Any) -> bytes:
+    assert POLYGONE.fixed_board is not None
+    return render_fixed_board(POLYGONE.fixed_board, fmt, info=POLYGONE.board_info(), **options)
+
+
 def _svg(theme: str = "colour", spacing: float | None = None) -> ET.Element:
     data = render_polygone_board("svg", paper=parse_paper("a4"), theme=THEMES[theme],
-                                 spacing=spacing, dpi=150, title=None)
+                                 spacing=spacing, dpi=150)
     return ET.fromstring(data)
 
 
@@ -76,7 +88,7 @@ def test_apex_labels_stand_clear_of_the_lattice() -> None:
 @pytest.mark.parametrize("paper", ["a4", "letter", "universal", "a3"])
 def test_the_board_is_as_large_as_the_paper_allows(paper: str) -> None:
     pdf = render_polygone_board("pdf", paper=parse_paper(paper), theme=THEMES["colour"],
-                                spacing=None, dpi=150, title=None)
+                                spacing=None, dpi=150)
     pages = read_pages(pdf)
     assert pages[0].width > pages[0].height  # landscape
     room = content_size((pages[0].width, pages[0].height))
@@ -93,7 +105,7 @@ def test_the_board_is_as_large_as_the_paper_allows(paper: str) -> None:
 
 def test_pieces_are_straight_strips_with_a_fold_line() -> None:
     spacing = 40.0
-    sheet = pieces_sheet(spacing, 273.0)
+    sheet = pieces_sheet(PIECES, spacing, 273.0)
     strips = [a for a in sheet.areas if a.role.endswith("-piece")]
     assert sorted(a.role for a in strips) == ["black-piece"] * 12 + ["white-piece"] * 12
     width = piece_width(spacing)

@@ -25,12 +25,13 @@ import pytest
 from pdfdata import read_pages
 from PIL import Image
 
+from boardgen.games.polygone.picture import BOARD_SCENE
 from boardgen.games.registry import GAMES as GAME_DESCRIPTIONS
 from boardgen.games.registry import build_diagram
 from boardgen.geometry import hexhex
 from boardgen.render.diagram import diagram_pages
 from boardgen.render.figure import Figure, board_figure
-from boardgen.render.lattice import board_lattice_figure
+from boardgen.render.lattice import lattice_figure
 from boardgen.render.paper import parse_paper
 from boardgen.render.pdf import render_pdf_pages
 from boardgen.render.scene import THEMES, Theme, board_scene
@@ -228,7 +229,7 @@ def stroke_looks(figure: Figure, picture: Picture,
 
 def theme_figures() -> list[tuple[str, Figure]]:
     figures = [("o board", board_figure(board_scene(hexhex(5), edges=True), 9.0)),
-               ("polygone board", board_lattice_figure(30.0))]
+               ("polygone board", lattice_figure(BOARD_SCENE, 30.0))]
     for game in ("copolymer", "o", "polygone"):
         for name in GAME_DESCRIPTIONS[game].diagram_names():
             diagram = build_diagram(game, name)

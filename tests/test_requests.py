@@ -95,14 +95,16 @@ def test_one_rule_refuses_in_both_and_each_names_the_option_its_own_way(
 
 
 def test_an_error_crosses_processes_with_its_field() -> None:
-    from boardgen.errors import IllegalMove, option
+    from boardgen.errors import IllegalMove, Refusal, option
+    from boardgen.games.o.engine import OReason
 
     error = BoardgenError(f"{option('cell_mm')} 1: too small")
     again = pickle.loads(pickle.dumps(error))
     assert (str(again), again.field, again.worded(cli_flag)) == \
         ("cell_mm 1: too small", "cell_mm", "--cell-mm 1: too small")
-    move = pickle.loads(pickle.dumps(IllegalMove("D4", "taken")))
-    assert (str(move), move.reason, move.subject) == ("D4: taken", "taken", "D4")
+    move = pickle.loads(pickle.dumps(IllegalMove("D4", Refusal(OReason.TAKEN, "taken"))))
+    assert (str(move), move.reason, move.subject, move.code) == \
+        ("D4: taken", "taken", "D4", OReason.TAKEN)
 
 
 def test_cli_flags_follow_the_api_names() -> None:

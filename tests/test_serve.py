@@ -105,10 +105,12 @@ def cli_error(run_cli: RunCli, source: Path, tmp_path: Path) -> str:
 
 
 def cells_drawn(svg: bytes) -> int:
-    """Board cells drawn, by their names (the legend's swatches are not cells)."""
+    """Board cells drawn, by their names (the legend's swatches are not cells, and a
+    highlight over a cell is not another cell)."""
     root = ET.fromstring(svg)
     return sum(1 for element in root.iter()
-               if re.fullmatch(r"[A-Z][0-9]+", element.attrib.get("data-cell", "")))
+               if re.fullmatch(r"[A-Z][0-9]+", element.attrib.get("data-cell", ""))
+               and element.attrib.get("class", "").startswith("cell "))
 
 
 # --- drawings -------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ from sheetmeasure import (
     text_pages,
 )
 
-from boardgen.publish.sheet import render_sheet_pdf
+from boardgen.publish.typeset import render_sheet_pdf
 from boardgen.render.paper import parse_paper
 from boardgen.render.scene import THEMES
 
@@ -310,8 +310,8 @@ def test_legend_labels_sit_by_their_own_swatch() -> None:
         diagram = build_diagram(game, name)
         figure = legend_figure(diagram, cell_width=8.0, max_width=180.0)
         assert figure is not None
-        labels = sorted((t for t in figure.texts if t.text in dict(diagram.legend).values()),
-                        key=lambda t: t.x)
+        words = {role.legend for role in diagram.legend}
+        labels = sorted((t for t in figure.texts if t.text in words), key=lambda t: t.x)
         if figure.cells:  # hex swatches: their centres and half width
             swatches = sorted((c.x - 4.0, c.x + 4.0) for c in figure.cells)
         else:  # lattice staples: one stroke group per swatch, by x extent

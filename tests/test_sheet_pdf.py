@@ -16,7 +16,8 @@ from pypdf import PdfReader
 from pypdf.generic import ArrayObject, DictionaryObject
 
 from boardgen.errors import BoardgenError
-from boardgen.publish.sheet import _sheet_diagram, load_sheet, render_sheet_pdf
+from boardgen.publish.sheet import _sheet_diagram, load_sheet
+from boardgen.publish.typeset import render_sheet_pdf
 from boardgen.render.diagram import describe
 from boardgen.render.paper import parse_paper
 from boardgen.render.scene import THEMES
@@ -241,7 +242,8 @@ def test_building_in_workers_after_typesetting_does_not_hang() -> None:
     script = """
 from functools import partial
 from boardgen.publish.gallery import Job, run_jobs
-from boardgen.publish.sheet import render_sheet_pdf, render_sheet_html
+from boardgen.publish.sheet import render_sheet_html
+from boardgen.publish.typeset import render_sheet_pdf
 from boardgen.render.paper import parse_paper
 from boardgen.render.scene import THEMES
 paper, theme = parse_paper("a4"), THEMES["colour"]

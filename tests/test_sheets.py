@@ -18,14 +18,18 @@ from PIL import Image, ImageChops
 from pypdf import PdfReader
 
 from boardgen.games.registry import build_diagram
-from boardgen.publish.sheet import load_sheet, render_sheet_html, render_sheet_pdf
+from boardgen.publish.sheet import load_sheet, render_sheet_html
+from boardgen.publish.typeset import render_sheet_pdf
 from boardgen.render.paper import parse_paper
 from boardgen.render.scene import THEMES
 
 RunCli = Callable[..., Run]
 GAMES = ("copolymer", "o", "polygone")
 PAPERS = ("a4", "letter")
-SEEDS = Path(__file__).resolve().parent.parent.parent / "shared" / "seeds"
+# The original documents sit beside the repository (CI clones them there); a checkout
+# elsewhere, such as a git worktree, names them with BOARDGEN_SEEDS.
+SEEDS = Path(os.environ.get("BOARDGEN_SEEDS") or
+             Path(__file__).resolve().parent.parent.parent / "shared" / "seeds")
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 # Printers leave about a quarter inch unprinted at each edge; nothing may stand there.
 UNPRINTABLE_MM = 6.35
@@ -81,7 +85,7 @@ SHEET_MUST_SAY = [
     ("polygone", False, "smallest polygon is a triangle"),
     ("polygone", False, "the first player to reach seven wins there"),
     ("polygone", True, "White moves first"),
-    ("polygone", True, "Seven captures win at once, even mid-turn"),
+    ("polygone", True, "Capturing seven enemy pieces wins at once, even mid-turn"),
 ]
 SHEET_MUST_NOT_SAY = [
     ("copolymer", False, "taking one wins"),
@@ -113,14 +117,16 @@ def test_sheet_prose_is_our_own() -> None:
     """No run of eight words from the original documents appears in our sheets."""
     if not SEEDS.is_dir():
         if os.environ.get("BOARDGEN_REQUIRE_SEEDS"):
-            pytest.fail(f"the seeds are expected beside the repository at {SEEDS}")
+            pytest.fail(f"the seeds are expected beside the repository at {SEEDS} (or "
+                        "where BOARDGEN_SEEDS names)")
         pytest.skip("the original documents (shared/seeds) are not beside this clone; CI "
                     "has them and requires this test")
     seed_runs = set()
     for path in SEEDS.glob("*.txt"):
         words = _words(path.read_text(encoding="utf-8", errors="replace"))
         seed_runs.update(tuple(words[k:k + 8]) for k in range(len(words) - 7))
-    for path in TEMPLATES.glob("*/*.md"):
+    # The sheets' text, and the diagram files whose notes print as captions.
+    for path in sorted([*TEMPLATES.glob("*/*.md"), *TEMPLATES.glob("*/*.txt")]):
         words = _words(path.read_text(encoding="utf-8"))
         copied = [" ".join(words[k:k + 8]) for k in range(len(words) - 7)
                   if tuple(words[k:k + 8]) in seed_runs]

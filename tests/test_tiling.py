@@ -174,9 +174,10 @@ def test_tiled_page_cost_does_not_grow_with_the_page_count() -> None:
 
 
 def _all_pdfs() -> list[tuple[str, bytes]]:
-    from boardgen.games.registry import render_diagram
-    from boardgen.publish.sheet import render_sheet_pdf
-    from boardgen.render.lattice import render_polygone_board
+    from boardgen.games.polygone.game import POLYGONE
+    from boardgen.publish.drawing import render_diagram
+    from boardgen.publish.typeset import render_sheet_pdf
+    from boardgen.render.lattice import render_fixed_board
 
     paper = parse_paper("a4")
     theme = THEMES["colour"]
@@ -186,8 +187,9 @@ def _all_pdfs() -> list[tuple[str, bytes]]:
         ("one-page board", render_board(board_scene(hexhex(6), edges=True), "pdf", options,
                                         theme=theme, info=info)),
         ("tiled board", _pdf(_figure(12, 15.0), "a4")),
-        ("polygone board", render_polygone_board("pdf", paper=paper, theme=theme, spacing=None,
-                                                 dpi=150, title=None)),
+        ("polygone board", render_fixed_board(POLYGONE.board, "pdf", paper=paper, theme=theme,
+                                              spacing=None, dpi=150,
+                                              info=POLYGONE.board_info())),
         ("diagram", render_diagram("o", "corners", "pdf", paper=paper, theme=theme)),
         ("rule sheet", render_sheet_pdf("copolymer", paper=paper, theme=theme)),
     ]

@@ -2,6 +2,8 @@
 
 import re
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Protocol
 
 from boardgen.errors import BoardgenError, IllegalMove
 
@@ -24,16 +26,78 @@ def replay_moves(moves: Iterable[str], play: Callable[[str], object], *,
 
 _RECORD_COMMENTS = re.compile(r"\{[^}]*\}|[#;][^\n]*")
 _MOVE_NUMBER = re.compile(r"(?:(?<=\s)|^)\d+\s*(?:\.+|\))")
-_PLAYER_LABEL = re.compile(r"(?:(?<=\s)|^)[A-Za-z]+:(?=\s|$)")
+_PLAYER_LABEL = re.compile(r"(?:(?<=\s)|^)([A-Za-z]+):(?=\s|$)")
 
 
-def moves_from_record(text: str) -> str:
-    """The moves of a game record, as one line: comments (``# ...`` or ``; ...`` to the end
-    of a line, ``{...}``), move numbers (``12.``, ``12...``, ``12)``) and player labels
-    (``X:``, ``White:``) are dropped; what is left is the moves in order."""
-    text = _RECORD_COMMENTS.sub(" ", text)
+@dataclass(frozen=True)
+class RecordMove:
+    """One move of a game record, the line it is on, and the player label written before
+    it (``O`` for ``12) O: F4``), if any."""
+
+    move: str
+    line: int
+    label: str | None = None
+
+
+def read_record(text: str, split: Callable[[str], list[str]] = str.split
+                ) -> list[RecordMove]:
+    """The moves of a game record with their lines: comments (``# ...`` or ``; ...`` to the
+    end of a line, ``{...}``, which may span lines) and move numbers (``12.``, ``12...``,
+    ``12)``) are dropped; a player label (``X:``, ``White:``) is kept with the move after
+    it.  ``split`` cuts a line's moves into moves (the game's notation).  A stray brace
+    raises BoardgenError naming its line (``LINE: ...``, for the caller to prefix the
+    file)."""
+    # Comments become blanks that keep their newlines, so that lines keep their numbers.
+    text = _RECORD_COMMENTS.sub(lambda m: " " + "\n" * m.group().count("\n"), text)
     for brace in "{}":
-        if brace in text:
-            raise BoardgenError(f"a {brace!r} that is not part of a {{comment}}")
-    text = _MOVE_NUMBER.sub(" ", text)
-    return " ".join(_PLAYER_LABEL.sub(" ", text).split())
+        at = text.find(brace)
+        if at >= 0:
+            raise BoardgenError(f"{text.count(chr(10), 0, at) + 1}: a {brace!r} that is not "
+                                "part of a {comment}")
+    moves: list[RecordMove] = []
+    label: str | None = None
+    for number, line in enumerate(text.split("\n"), start=1):
+        line = _MOVE_NUMBER.sub(" ", line)
+        at = 0
+        for found in [*_PLAYER_LABEL.finditer(line), None]:
+            end = found.start() if found is not None else len(line)
+            for move in split(line[at:end]):
+                moves.append(RecordMove(move, number, label))
+                label = None
+            if found is not None:
+                label, at = found.group(1), found.end()
+    return moves
+
+
+class _Replay(Protocol):
+    @property
+    def moves_played(self) -> int: ...
+
+    @property
+    def to_move(self) -> str | None: ...
+
+    def play(self, moves: list[str]) -> None: ...
+
+
+def labelled_player(label: str, to_move: str | None) -> bool:
+    """Whether a record's player label names the player to move: the name the game's
+    ``--json`` gives (``x``, ``first``, ``white``), or its initial, in any case."""
+    return to_move is not None and label.lower() in (to_move, to_move[0])
+
+
+def play_record(position: _Replay, record: Iterable[RecordMove], source: str) -> None:
+    """Play a record's moves in order, each label checked against the engine's player to
+    move; the first problem raises BoardgenError as ``SOURCE:LINE: move N (MOVE): ...``."""
+    for entry in record:
+        number = position.moves_played + 1
+        try:
+            if entry.label is not None and not labelled_player(entry.label,
+                                                               position.to_move):
+                player = position.to_move
+                whose = f"{player.capitalize()} is to move" if player else "the game is over"
+                raise BoardgenError(f"move {number} ({entry.move}) is labelled {entry.label}, "
+                                    f"but {whose}")
+            position.play([entry.move])
+        except BoardgenError as exc:
+            raise BoardgenError(f"{source}:{entry.line}: {exc.template}",
+                                field=exc.field) from None

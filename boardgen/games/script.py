@@ -1,4 +1,6 @@
-"""The plain-text format of example files under ``templates/``: one directive per line.
+"""Diagram files: their plain-text format, and the one runner that replays them.
+
+The format, one directive per line (example files live under ``templates/GAME/``):
 
     # a comment
     title: Three connections, one taken
@@ -9,23 +11,46 @@
     panel: 2b
     place: B2 connection 2
 
-A directive is ``key: value``.  A key whose value is empty and that is followed by indented
-lines (``position:``) takes those lines as a block, up to a line ``end``.  Every directive
+A directive is ``key: value``.  A block key (``position:``, ``glyphs:``, ``board:``) whose
+value is empty takes the lines after it as a block, up to a line ``end``.  Every directive
 keeps its line number, so that an engine that disagrees with a claim can say where.
+
+The runner (:class:`GameScript`) owns the steps every game's files share: the header up to
+the first panel (``game:``, ``title:``, claims about the start), lines of play (``line:``,
+each starting again from the start position), panels (``panel:``), claims (``expect:``)
+checked against the engine, notes (``note:``), annotations (``arrow:``, ``mark:``,
+``highlight:``, ``caption:``), and errors as ``FILE:LINE: message``.  A game gives it tables:
+its header directives, its panel directives and its claims (``expect: WORD ...``, keyed on
+the first word), and says how to start a game and how to open and close a panel.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+import re
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from boardgen.errors import BoardgenError
-from boardgen.text import check_lines, read_input_text
+from boardgen.geometry import Hex
+from boardgen.limits import (
+    MAX_CAPTION_CHARS,
+    MAX_DRAWN_CELLS,
+    MAX_NUMBER_DIGITS,
+    MAX_TITLE_CHARS,
+)
+from boardgen.limits import MAX_PANELS as MAX_PANELS
+from boardgen.picture import MARK_KINDS, TINT, Arrow, Marker, Scene
+from boardgen.text import check_lines, quoted, read_input_text
 
-BLOCK_KEYS = frozenset({"position"})
-MAX_PANELS = 200  # a diagram is a page or a few; more panels is a mistake, or an attack
+BLOCK_KEYS = frozenset({"position", "glyphs", "board"})  # a block when the value is empty
+# Directives whose value is text to print, not words to read: their digits are not numbers.
+TEXT_KEYS = frozenset({"title", "caption", "note", "line", "panel", "number"})
+# What a panel prints under it: its label, caption and notes, all together.
+PANEL_TEXT_KEYS = frozenset({"panel", "caption", "note"})
 
 
 @dataclass(frozen=True)
@@ -37,10 +62,14 @@ class Directive:
 
 
 class ExampleError(BoardgenError):
-    """A problem in an example file, reported as ``path:line: message``."""
+    """A problem in an example file, reported as ``path:line: message`` (a diagram given as
+    text, with no file: ``line N: message``)."""
 
-    def __init__(self, source: str, line: int, message: str) -> None:
-        super().__init__(f"{source}:{line}: {message}")
+    def __init__(self, source: str, line: int, message: str, key: str = "") -> None:
+        super().__init__(f"{source}:{line}: {message}" if source else
+                         f"line {line}: {message}" if line else message)
+        self.line = line
+        self.key = key  # the directive at fault, when one is
 
 
 def read_directives(path: Path) -> list[Directive]:
@@ -64,8 +93,8 @@ def parse_directives(text: str, source: str) -> list[Directive]:
         key, sep, value = stripped.partition(":")
         key = key.strip().lower()
         if not sep or not key or " " in key:
-            raise ExampleError(source, i, f"expected 'key: value', found {stripped!r}")
-        if key in BLOCK_KEYS:
+            raise ExampleError(source, i, f"expected 'key: value', found {quoted(stripped)}")
+        if key in BLOCK_KEYS and not value.strip():
             start = i
             block: list[str] = []
             while i < len(lines) and lines[i].strip() != "end":
@@ -73,14 +102,80 @@ def parse_directives(text: str, source: str) -> list[Directive]:
                 i += 1
             if i == len(lines):
                 raise ExampleError(source, start, f"'{key}:' block has no closing 'end' line")
+            if not block:
+                raise ExampleError(source, start, f"'{key}:' block is empty")
             i += 1
             directives.append(Directive(key, value.strip(), start, tuple(block)))
         else:
-            directives.append(Directive(key, value.strip(), i))
+            directive = Directive(key, value.strip(), i)
+            _check_words(directive, source)
+            directives.append(directive)
             panels += key == "panel"
             if panels > MAX_PANELS:
                 raise ExampleError(source, i, f"more than {MAX_PANELS} panels in one diagram")
+    _check_texts(directives, source)
+    _check_rows(directives, source)
     return directives
+
+
+def _check_words(d: Directive, source: str) -> None:
+    """A number is ASCII digits, at most MAX_NUMBER_DIGITS of them: refused here, once for
+    every game, before any reader converts it (Python will not convert 4,301 digits, and
+    str.isdigit() accepts '²', which int() refuses)."""
+    if d.key in TEXT_KEYS:
+        return
+    for word in d.value.split():
+        if not word.isdigit():
+            continue
+        if not word.isascii():
+            raise ExampleError(source, d.line, f"{quoted(word)}: write numbers with the digits "
+                               "0-9")
+        if len(word) > MAX_NUMBER_DIGITS:
+            raise ExampleError(source, d.line, f"a number of {len(word):,} digits: at most "
+                               f"{MAX_NUMBER_DIGITS}")
+
+
+def _check_texts(directives: Sequence[Directive], source: str) -> None:
+    """Titles as long as --title allows; a panel's label, caption and notes together, and a
+    line's title, as long as a few lines under a panel."""
+    panel_text = 0
+    for d in directives:
+        if d.key == "title" and len(d.value) > MAX_TITLE_CHARS:
+            raise ExampleError(source, d.line, f"title: {len(d.value):,} characters is longer "
+                               f"than the limit of {MAX_TITLE_CHARS} (as --title)")
+        if d.key == "line" and len(d.value) > MAX_CAPTION_CHARS:
+            raise ExampleError(source, d.line, f"line: {len(d.value):,} characters is longer "
+                               f"than the limit of {MAX_CAPTION_CHARS} for a line's title")
+        if d.key in ("panel", "line"):
+            panel_text = 0
+        if d.key in PANEL_TEXT_KEYS:
+            panel_text += len(d.value)
+            if panel_text > MAX_CAPTION_CHARS:
+                raise ExampleError(source, d.line, f"{d.key}: the panel's label, caption and "
+                                   f"notes come to {panel_text:,} characters, more than the "
+                                   f"limit of {MAX_CAPTION_CHARS}")
+
+
+def _check_rows(directives: Sequence[Directive], source: str) -> None:
+    """Every 'line:' (a row of panels) has a 'panel:' before the next line or the end."""
+    open_line: Directive | None = None
+    for d in [*directives, None]:
+        if d is not None and d.key == "panel":
+            open_line = None
+        elif d is None or d.key == "line":
+            if open_line is not None:
+                raise ExampleError(source, open_line.line, "this 'line:' has no 'panel:' "
+                                   "after it; a line is a row of panels")
+            open_line = d
+
+
+def check_drawn_cells(panels: int, cells: int, source: str, line: int) -> None:
+    """Refuse a diagram whose panels draw more cells in all than MAX_DRAWN_CELLS, before it
+    is replayed or drawn."""
+    if panels * cells > MAX_DRAWN_CELLS:
+        raise ExampleError(source, line, f"{panels} panels of a {cells:,}-cell board draw "
+                           f"{panels * cells:,} cells, more than the limit of "
+                           f"{MAX_DRAWN_CELLS:,}: use fewer panels or a smaller board")
 
 
 def check_game(d: Directive, game: str, source: str) -> None:
@@ -97,7 +192,6 @@ P = TypeVar("P")  # a point: a hex cell, or a Polygone hole
 R = TypeVar("R")  # what a highlight colours: a hex cell, or a Polygone line
 
 ANNOTATION_KEYS = frozenset({"arrow", "mark", "highlight", "caption"})
-MARK_KINDS = ("dot", "ring", "cross")
 MAX_MARK_TEXT = 3  # a number or a letter or two: it is drawn inside one cell
 
 
@@ -109,6 +203,8 @@ class Annotations(Generic[P, R]):
     marks: list[tuple[P, str]] = field(default_factory=list)  # kind, or a short text
     highlights: dict[R, str] = field(default_factory=dict)  # role from the theme
     caption: str | None = None  # replaces the caption the engine writes
+    # Each highlight as asked for: (region, its name as written, role, the directive).
+    highlighted: list[tuple[R, str, str, Directive]] = field(default_factory=list)
 
 
 def annotate(d: Directive, notes: Annotations[P, R], source: str,
@@ -116,10 +212,10 @@ def annotate(d: Directive, notes: Annotations[P, R], source: str,
              roles: Iterable[str]) -> None:
     """Read one annotation directive into ``notes``.  ``point`` and ``region`` parse names
     (raising BoardgenError for a bad one); ``roles`` are the highlight roles the game's
-    pictures know."""
+    pictures know (those its engine judges are checked when the panel closes)."""
 
     def fail(message: str) -> ExampleError:
-        return ExampleError(source, d.line, message)
+        return ExampleError(source, d.line, message, d.key)
 
     def parsed(parse: Callable[[str], T], word: str) -> T:
         try:
@@ -130,12 +226,12 @@ def annotate(d: Directive, notes: Annotations[P, R], source: str,
     words = d.value.split()
     if d.key == "arrow":
         if len(words) != 2:
-            raise fail(f"arrow needs 'FROM TO', not {d.value!r}")
+            raise fail(f"arrow needs 'FROM TO', not {quoted(d.value)}")
         notes.arrows.append((parsed(point, words[0]), parsed(point, words[1])))
     elif d.key == "mark":
         if len(words) != 2:
             raise fail(f"mark needs 'WHERE KIND' (KIND: {', '.join(MARK_KINDS)}, or a number "
-                       f"or letter of up to {MAX_MARK_TEXT} characters), not {d.value!r}")
+                       f"or letter of up to {MAX_MARK_TEXT} characters), not {quoted(d.value)}")
         kind = words[1]
         if kind not in MARK_KINDS and len(kind) > MAX_MARK_TEXT:
             raise fail(f"mark {kind!r}: use {', '.join(MARK_KINDS)}, or a number or letter of "
@@ -148,8 +244,329 @@ def annotate(d: Directive, notes: Annotations[P, R], source: str,
         if words[0] not in known:
             raise fail(f"unknown highlight role {words[0]!r} (roles: {', '.join(known)})")
         for word in words[1:]:
-            notes.highlights[parsed(region, word)] = words[0]
+            where = parsed(region, word)
+            notes.highlights[where] = words[0]
+            notes.highlighted.append((where, word, words[0], d))
     elif d.key == "caption":
         notes.caption = d.value
     else:
         raise fail(f"unknown directive {d.key!r}")
+
+
+def _words(text: str) -> list[str]:
+    return re.sub(r"[^0-9a-z]+", " ", text.lower()).split()
+
+
+def labelled(label: str, caption: str) -> str:
+    """A panel's caption under its label ('Before. White swings ...'), the label left out
+    when the caption begins by saying it already ('X to play' over 'X to play, with
+    connections open at B4 and D5.')."""
+    label = label.strip()
+    if not label:
+        return caption
+    said = _words(label)
+    if caption and _words(caption)[:len(said)] == said:
+        return caption
+    stop = "" if label[-1] in ".!?:" else "."
+    return f"{label}{stop} {caption}".strip()
+
+
+def annotated(scene: Scene, notes: Annotations[Hex, Hex]) -> Scene:
+    """A designer's arrows, marks and highlights on top of the engine's picture of a hex
+    board.  A highlight is an overlay: the cell keeps its own role (a player's colour) and
+    its stone."""
+    if not (notes.arrows or notes.marks or notes.highlights):
+        return scene
+    highlights = dict(scene.highlights)
+    highlights.update(notes.highlights)
+    texts = dict(scene.cell_texts)
+    markers = list(scene.markers)
+    for cell, kind in notes.marks:
+        if kind in MARK_KINDS:
+            markers.append(Marker(cell, kind, "accent"))
+        else:
+            markers.append(Marker(cell, "disc"))
+            texts[cell] = kind
+    return replace(scene, highlights=highlights, cell_texts=texts, markers=tuple(markers),
+                   arrows=scene.arrows + tuple(Arrow(a, b) for a, b in notes.arrows))
+
+
+# --- the runner ------------------------------------------------------------------------------
+
+G = TypeVar("G")  # a game's engine, for one line of play
+
+
+class _Draft(Protocol):
+    """A panel being written: it collects the designer's annotations."""
+
+    @property
+    def annotations(self) -> Annotations[Any, Any]: ...
+
+
+D = TypeVar("D", bound=_Draft)  # a panel being written
+Q = TypeVar("Q")  # a finished panel
+
+
+class NotAClaim(Exception):
+    """Raised by a claim handler whose words do not have its form: the runner reports the
+    claim as unknown, with the game's list of claims."""
+
+
+@dataclass(frozen=True)
+class PlayLine(Generic[Q]):
+    """A line of play: its title and its panels, from the start position."""
+
+    title: str | None
+    panels: tuple[Q, ...]
+
+
+Handler = Callable[[Directive], None]
+# The directives every game's files share (the runner's own).
+SHARED_KEYS = frozenset({"game", "title", "line", "panel", "expect", "note"}) | ANNOTATION_KEYS
+# Who else has a directive: the registry says, for an error about a directive this game
+# lacks (set by boardgen.games.registry, which knows every game; the runner knows none).
+_DIRECTIVE_OWNERS: list[Callable[[str], list[str]]] = []
+
+
+def directive_owners_with(owners: Callable[[str], list[str]]) -> None:
+    """How the runner learns which games have a directive (given its key)."""
+    _DIRECTIVE_OWNERS.append(owners)
+
+
+class GameScript(ABC, Generic[G, D, Q]):
+    """One diagram file of one game, replayed: :meth:`run` does the shared steps, the
+    subclass gives its tables (``header``, ``directives``, ``claims``) and its engine."""
+
+    game: str  # what the file's 'game:' line must say
+    lines = True  # 'line:' starts a row of panels again from the start
+    start_claims = True  # 'expect:' before the first panel: checked at every start
+    # Highlight roles drawn as asked, which no engine judges ('tint' always is one).
+    highlight_roles: tuple[str, ...] = ()
+    # Highlight roles the engine can judge, by role: (engine, panel draft, region) -> None
+    # if the engine agrees that the region is in that role in the position the panel
+    # shows, else what it sees.  Checked like claims when the panel closes.
+    highlight_claims: Mapping[str, Callable[[G, D, Any], str | None]] = {}
+    # Directives before the first panel, by key.
+    header: Mapping[str, Handler]
+    # Directives inside a panel, by key: (engine, draft, directive).
+    directives: Mapping[str, Callable[[G, D, Directive], None]]
+    # Claims, by the first word after 'expect:': (engine, directive, words) -> None if the
+    # engine agrees, else what to report; NotAClaim if the words have the wrong form.
+    claims: Mapping[str, Callable[[G, Directive, list[str]], str | None]]
+
+    def __init__(self, path: Path, *, text: str | None = None) -> None:
+        """A file to read, or (``text``) its contents given directly: errors then name
+        the line alone."""
+        self.path = path
+        self.text = text
+        self.source = str(path) if text is None else ""
+        self.name = path.stem
+        self.title = path.stem
+        self._start_claims: list[Directive] = []
+
+    def fail(self, d: Directive, message: str) -> ExampleError:
+        return ExampleError(self.source, d.line, message, d.key)
+
+    # --- what a game gives -------------------------------------------------------------
+
+    def cells_per_panel(self) -> int | None:
+        """How many cells (or holes) each panel draws, once the header is read: the runner
+        bounds panels x cells before replaying anything.  None: a small fixed board."""
+        grid = getattr(self, "grid", None)
+        return len(grid) if grid is not None else None
+
+    @abstractmethod
+    def start(self) -> G:
+        """The engine at the start position (for the first panel, and each 'line:')."""
+
+    @abstractmethod
+    def open_panel(self, game: G, label: str) -> D:
+        """A panel starting from the position as it is."""
+
+    @abstractmethod
+    def close_panel(self, game: G, draft: D) -> Q:
+        """The panel finished: its position, caption and annotations."""
+
+    @abstractmethod
+    def note(self, draft: D, text: str) -> None:
+        """'note: TEXT' added to the panel's caption."""
+
+    @abstractmethod
+    def point(self, game: G, word: str) -> Any:
+        """Where an arrow or a mark goes; raises BoardgenError for a bad name."""
+
+    def region(self, game: G, word: str) -> Any:
+        """What a highlight colours (default: a point)."""
+        return self.point(game, word)
+
+    def unknown_claim(self, game: G, d: Directive) -> str:
+        return (f"unknown expectation {' '.join(d.value.split())!r} (claims: "
+                f"{', '.join(sorted(self.claims)) or 'none'})")
+
+    def roles(self) -> list[str]:
+        """Every highlight role a file may use, judged or not."""
+        return sorted({*self.highlight_roles, *self.highlight_claims, TINT})
+
+    def keys(self) -> frozenset[str]:
+        """Every directive a file of this game may use."""
+        return SHARED_KEYS | set(self.header) | set(self.directives)
+
+    def unknown_directive(self, d: Directive, where: str) -> ExampleError:
+        """An error for a directive this game lacks: whose it is, and which are this
+        game's."""
+        before = where == "before the first panel"
+        panel_only = {"note", "expect", *ANNOTATION_KEYS, *self.directives}
+        if before and d.key in panel_only:
+            return self.fail(d, f"'{d.key}:' must come after a 'panel:' line")
+        if not before and d.key in self.header:
+            return self.fail(d, f"'{d.key}:' belongs before the first panel")
+        owners = sorted({owner for ask in _DIRECTIVE_OWNERS for owner in ask(d.key)}
+                        - {self.game})
+        theirs = f"; '{d.key}:' is for {' and '.join(owners)} diagrams" if owners else ""
+        allowed = self.header if before else self.directives
+        shared = (["game", "title", *(["expect"] if self.start_claims else [])] if before else
+                  sorted({"panel", "expect", "note", *ANNOTATION_KEYS}
+                         | ({"line"} if self.lines else set())))
+        known = ", ".join(f"{key}:" for key in [*sorted(allowed), *shared])
+        return self.fail(d, f"unknown directive {d.key!r} {where}{theirs} ({self.game} "
+                            f"takes {known})")
+
+    def judge_highlights(self, game: G, draft: D, notes: Annotations[Any, Any]) -> None:
+        """Every highlight in a role the engine judges, checked like a claim about the
+        position the panel shows (a picture never shows what the engine denies); the first
+        it denies raises ExampleError at its line."""
+        for where, word, role, d in notes.highlighted:
+            try:
+                failure = self.judge_highlight(game, draft, role, where)
+            except ExampleError:
+                raise
+            except BoardgenError as exc:
+                raise self.fail(d, str(exc)) from None
+            if failure is not None:
+                raise self.fail(d, f"highlight {role} {word}: {failure}")
+
+    def annotations_of(self, game: G, draft: D, directives: Iterable[Directive]
+                       ) -> Annotations[Any, Any]:
+        """Arrows, marks and highlights given as directives (by ``boardgen.draw``) read as
+        a file's are, every judged highlight checked against ``game``."""
+        notes: Annotations[Any, Any] = Annotations()
+        for d in directives:
+            annotate(d, notes, self.source, partial(self.point, game),
+                     partial(self.region, game), self.roles())
+        self.judge_highlights(game, draft, notes)
+        return notes
+
+    def judge_highlight(self, game: G, draft: D, role: str, where: Any) -> str | None:
+        """None if the engine agrees that ``where`` is in ``role`` in the position the
+        panel shows (or no engine judges the role), else what it sees."""
+        judge = self.highlight_claims.get(role)
+        return None if judge is None else judge(game, draft, where)
+
+    # --- the shared steps --------------------------------------------------------------
+
+    def check(self, game: G, d: Directive) -> None:
+        """One 'expect:' claim, checked against the engine."""
+        words = d.value.split()
+        handler = self.claims.get(words[0]) if words else None
+        try:
+            if handler is None:
+                raise NotAClaim
+            failure = handler(game, d, words)
+        except NotAClaim:
+            raise self.fail(d, self.unknown_claim(game, d)) from None
+        except ExampleError:
+            raise
+        except BoardgenError as exc:  # a bad cell, hole or line inside the claim
+            raise self.fail(d, str(exc)) from None
+        if failure is not None:
+            raise self.fail(d, failure)
+
+    def _handled(self, d: Directive, handler: Callable[..., None], *args: Any) -> None:
+        """A directive's handler; a BoardgenError it lets out is reported at the
+        directive's line."""
+        try:
+            handler(*args)
+        except ExampleError:
+            raise
+        except BoardgenError as exc:
+            raise self.fail(d, str(exc)) from None
+
+    def _new_game(self) -> G:
+        game = self.start()
+        for d in self._start_claims:
+            self.check(game, d)
+        return game
+
+    def run(self) -> list[PlayLine[Q]]:
+        """Replay the file; raises ExampleError (FILE:LINE: reason) on any disagreement."""
+        directives = read_directives(self.path) if self.text is None else \
+            parse_directives(self.text, self.source)
+        body_keys = ("line", "panel") if self.lines else ("panel",)
+        body = next((i for i, d in enumerate(directives) if d.key in body_keys),
+                    len(directives))
+        for d in directives[:body]:
+            if d.key == "game":
+                check_game(d, self.game, self.source)
+            elif d.key == "title":
+                self.title = d.value
+            elif d.key == "expect" and self.start_claims:
+                self._start_claims.append(d)
+            elif d.key in self.header:
+                self._handled(d, self.header[d.key], d)
+            else:
+                raise self.unknown_directive(d, "before the first panel")
+        if body == len(directives):
+            raise ExampleError(self.source, 1, "no panels")
+        cells = self.cells_per_panel()
+        if cells is not None:
+            check_drawn_cells(sum(d.key == "panel" for d in directives), cells, self.source,
+                              directives[body].line)
+
+        lines: list[PlayLine[Q]] = []
+        line_title: str | None = None
+        panels: list[Q] = []
+        game = self._new_game()
+        draft: D | None = None
+
+        def close_panel() -> None:
+            nonlocal draft
+            if draft is not None:
+                self.judge_highlights(game, draft, draft.annotations)
+                panels.append(self.close_panel(game, draft))
+            draft = None
+
+        def close_line() -> None:
+            nonlocal panels
+            close_panel()
+            if panels:
+                lines.append(PlayLine(line_title, tuple(panels)))
+            panels = []
+
+        for d in directives[body:]:
+            if d.key == "line" and self.lines:
+                close_line()
+                line_title = d.value or None
+                game = self._new_game()
+            elif d.key == "panel":
+                close_panel()
+                draft = self.open_panel(game, d.value)
+            elif draft is None:
+                raise self.fail(d, f"'{d.key}:' must come after a 'panel:' line")
+            elif d.key == "expect":
+                self.check(game, d)
+            elif d.key == "note":
+                self.note(draft, d.value)
+            elif d.key in ANNOTATION_KEYS:
+                annotate(d, draft.annotations, self.source, partial(self.point, game),
+                         partial(self.region, game), self.roles())
+            elif d.key in self.directives:
+                self._handled(d, self.directives[d.key], game, draft, d)
+            else:
+                raise self.unknown_directive(d, "in a panel")
+        close_line()
+        return lines
+
+
+def expected(claim: str, seen: str) -> str:
+    """The usual report of a claim the engine does not share."""
+    return f"the example expects '{claim}', but {seen}"

@@ -11,6 +11,8 @@ from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
 from boardgen.errors import BoardgenError
+from boardgen.limits import MAX_CELLS as MAX_CELLS  # refused before any cell is made
+from boardgen.limits import MAX_INPUT_BYTES
 
 
 class Hex(NamedTuple):
@@ -47,12 +49,9 @@ DIRECTIONS: tuple[Hex, ...] = (
 
 _STEPS = tuple((d.q, d.r) for d in DIRECTIONS)
 
-# Refused before any cell is allocated: beyond this a board is no longer a thing anyone
-# prints, and a typo such as --side 10000 should not eat the machine's memory.
-MAX_CELLS = 150_000
 
-# A text mask is read whole, so its size is bounded too.
-MAX_MASK_BYTES = 2_000_000
+# A text mask is read whole, so its size is bounded too: as any input file.
+MAX_MASK_BYTES = MAX_INPUT_BYTES
 MIN_MASK_CELLS = 3  # as few as the smallest --side board (a side-2 triangle)
 
 MASK_CELL_CHARS = frozenset(".oOxX#*@")
@@ -261,6 +260,32 @@ def parse_hex_text(text: str, source: str, cell_chars: frozenset[str]) -> dict[H
     if not found:
         raise BoardgenError(f"{source}: no cells found")
     return found
+
+
+def drawn_on_grid(grid: HexGrid, text: str, source: str, cell_chars: frozenset[str]
+                  ) -> dict[Hex, str]:
+    """A drawing of a whole board (see :func:`parse_hex_text`) read onto ``grid``: the
+    character at each of its cells.  The drawing's coordinates are its own; its top-left is
+    aligned with the grid's, and it must show every cell of the board and no other."""
+    found = parse_hex_text(text, source, cell_chars)
+    if len(found) != len(grid):
+        raise BoardgenError(
+            f"{source}: the drawing has {len(found)} cells but the board ({grid.description}) "
+            f"has {len(grid)}"
+        )
+
+    def anchor(cells: list[Hex]) -> tuple[int, int]:
+        top = min(h.r for h in cells)
+        return top, min(2 * h.q + h.r for h in cells)
+
+    (gr, gc), (tr, tc) = anchor(list(grid.cells)), anchor(list(found))
+    dr = gr - tr
+    dq2 = (gc - tc) - dr
+    shifted = {Hex(h.q + dq2 // 2, h.r + dr): ch for h, ch in found.items()}
+    if dq2 % 2 or set(shifted) != set(grid.cells):
+        raise BoardgenError(f"{source}: the drawing's shape is not the board's "
+                            f"({grid.description})")
+    return shifted
 
 
 def grid_from_mask(text: str, source: str) -> HexGrid:

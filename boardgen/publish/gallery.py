@@ -17,7 +17,8 @@ from __future__ import annotations
 import html
 import io
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -25,18 +26,18 @@ from typing import TYPE_CHECKING
 
 from boardgen._version import __version__
 from boardgen.errors import BoardgenError, cli_flag
-from boardgen.games.registry import GAMES as GAME_DESCRIPTIONS
-from boardgen.games.registry import build_diagram, remember_diagram, render_diagram
+from boardgen.games.registry import build_diagram, games, remember_diagram
 from boardgen.geometry import HexGrid, hexhex
+from boardgen.picture import Diagram, PageInfo, Scene
+from boardgen.publish.drawing import render_diagram
 from boardgen.render.board import BoardOptions, build_figure, render_board
-from boardgen.render.paper import PageInfo, Paper, content_size
-from boardgen.render.scene import THEMES, Scene, Theme
-from boardgen.text import printable
+from boardgen.render.paper import Paper, content_size
+from boardgen.render.scene import THEMES, Theme
+from boardgen.text import clip_quotes, printable
 
 if TYPE_CHECKING:
-    from boardgen.render.diagram import Diagram
+    from concurrent.futures import ProcessPoolExecutor
 
-GAMES = tuple(GAME_DESCRIPTIONS)
 THUMB_WIDTH_PX = 240
 
 
@@ -68,12 +69,16 @@ def diagram_stem(game: str, name: str) -> str:
 
 
 def default_jobs(paper: Paper, theme: Theme = THEMES["colour"]) -> list[Job]:
-    from boardgen.publish.sheet import render_sheet_html, render_sheet_pdf
-    from boardgen.render.lattice import render_polygone_board
+    from boardgen.publish.sheet import render_sheet_html
+    from boardgen.publish.typeset import render_sheet_pdf
+    from boardgen.render.lattice import render_fixed_board
 
     options = BoardOptions(paper)
     jobs: list[Job] = []
-    for game in GAMES:
+    known = games()
+    for game, description in known.items():
+        if not description.has_sheet():
+            continue
         jobs.append(Job(f"{game}-rules.pdf", game, "rules",
                         partial(render_sheet_pdf, game, paper=paper, theme=theme),
                         in_main=True))
@@ -82,13 +87,15 @@ def default_jobs(paper: Paper, theme: Theme = THEMES["colour"]) -> list[Job]:
                         in_main=True))
         jobs.append(Job(f"{game}-rules.html", game, "rules",
                         partial(render_sheet_html, game, theme=theme)))
-    for description in GAME_DESCRIPTIONS.values():
+    for description in known.values():
         key = description.key
-        if description.board_kind == "lattice":
-            jobs.append(Job(f"{key}-board.pdf", key, "board",
-                            partial(render_polygone_board, "pdf", paper=paper, theme=theme,
-                                    spacing=None, dpi=150, title=None)))
-        for side, label, formats in description.gallery_boards:
+        fixed = description.fixed_board
+        if fixed is not None:
+            jobs.append(Job(f"{fixed.stem}.pdf", key, "board",
+                            partial(render_fixed_board, fixed, "pdf", paper=paper, theme=theme,
+                                    spacing=None, dpi=150, info=description.board_info())))
+        boards = description.hex_boards
+        for side, label, formats in boards.gallery if boards else ():
             grid = hexhex(side)
             info = description.board_info(grid, f"{description.name} ({label})" if label
                                           else None)
@@ -99,8 +106,8 @@ def default_jobs(paper: Paper, theme: Theme = THEMES["colour"]) -> list[Job]:
                                         info=info),
                                 partial(_board_picture, scene, options, theme, info)
                                 if fmt == "svg" else None))
-    for game in GAMES:
-        for name in GAME_DESCRIPTIONS[game].diagram_names():
+    for game, description in known.items():
+        for name in description.diagram_names():
             for fmt in ("pdf", "svg"):
                 jobs.append(Job(f"{diagram_stem(game, name)}.{fmt}", game, "diagram",
                                 partial(render_diagram, game, name, fmt, paper=paper,
@@ -170,13 +177,16 @@ def default_workers() -> int:
 
 
 def _one_line(text: str) -> str:
-    return " ".join(part.strip() for part in text.strip().splitlines() if part.strip())
+    return clip_quotes(" ".join(part.strip() for part in text.strip().splitlines()
+                                if part.strip()))
 
 
 def why_failed(exc: BaseException) -> str:
     """One line saying why a job failed."""
     if isinstance(exc, BoardgenError):
         return _one_line(exc.worded(cli_flag))  # `boardgen all` is the command line's
+    if isinstance(exc, MemoryError):
+        return "out of memory: this machine could not hold the work"
     if isinstance(exc, OSError):
         return f"{exc.strerror or exc}" + (f" ({exc.filename})" if exc.filename else "")
     return _one_line(f"unexpected {type(exc).__name__}: {exc} (a bug in boardgen; please "
@@ -217,20 +227,18 @@ def _diagram_in_worker(key: tuple[str, str]) -> Diagram | None:
         return None
 
 
-def build_all_diagrams(workers: int) -> None:
-    """Build every built-in diagram once, on ``workers`` processes, into the open memo
+def build_all_diagrams(workers: int, at_most: int | None = None) -> None:
+    """Build every built-in diagram once, on ``workers`` processes (no more than
+    ``at_most``, the jobs that will use them), into the open memo
     (boardgen.games.registry.diagrams_memoised), before the jobs that draw them start."""
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
-    keys = [(key, name) for key, game in GAME_DESCRIPTIONS.items()
+    keys = [(key, name) for key, game in games().items()
             for name in game.diagram_names()]
-    if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+    workers = min(workers, len(keys), at_most if at_most is not None else len(keys))
+    if workers <= 1 or not _can_fork():
         for key in keys:
             _diagram_in_worker(key)
         return
-    with ProcessPoolExecutor(max_workers=workers,
-                             mp_context=multiprocessing.get_context("fork")) as pool:
+    with worker_pool(workers) as pool:
         for key, diagram in zip(keys, pool.map(_diagram_in_worker, keys), strict=True):
             if diagram is not None:
                 remember_diagram(*key, diagram)
@@ -250,6 +258,103 @@ def _warm_imports() -> None:
     import boardgen.render.svg  # noqa: F401
 
 
+# --- the worker processes ------------------------------------------------------------------
+#
+# Workers end with their parent, however it ends: the parent kills them when it stops early
+# (an exception, Ctrl-C, or SIGTERM, which it turns into Terminated while they run), and the
+# kernel sends each SIGTERM when the parent dies (prctl PR_SET_PDEATHSIG, Linux), so that
+# none is left holding a pipeline's stdout and stderr open.  Workers ignore Ctrl-C: the
+# terminal sends it to the whole process group, and the parent alone answers it, in one
+# line, without a worker's traceback.
+
+
+class Terminated(BaseException):  # noqa: N818 -- like KeyboardInterrupt, not an error
+    """SIGTERM arrived while workers were running (the parent then ends them)."""
+
+
+_PARENT: list[int] = []  # the pid of the process that starts the pool, for its workers
+_PR_SET_PDEATHSIG = 1  # linux/prctl.h
+
+
+def _can_fork() -> bool:
+    import multiprocessing
+
+    return "fork" in multiprocessing.get_all_start_methods()
+
+
+def _start_worker() -> None:
+    """Run first in each worker: leave Ctrl-C to the parent, and die with it."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, int(signal.SIGTERM), 0, 0, 0)
+    except (OSError, AttributeError):  # not Linux: the parent's own clean-up only
+        pass
+    if _PARENT and os.getppid() != _PARENT[-1]:  # the parent died before prctl took
+        os._exit(1)
+
+
+def _on_sigterm(signum: int, frame: object) -> None:
+    raise Terminated
+
+
+@contextmanager
+def terminated_on_sigterm() -> Iterator[None]:
+    """While inside, SIGTERM raises Terminated (in the main thread; elsewhere nothing
+    changes), so that what is running ends its workers and says so in one line."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+@contextmanager
+def worker_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
+    """A pool of ``workers`` forked processes (all started at once) that end with this one
+    (see above).  A worker that dies (killed, out of memory) breaks the pool, which then
+    fails its jobs instead of waiting for them forever."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    _PARENT.append(os.getpid())
+    try:
+        with terminated_on_sigterm():
+            pool = ProcessPoolExecutor(max_workers=workers, initializer=_start_worker,
+                                       mp_context=multiprocessing.get_context("fork"))
+            try:
+                yield pool
+            except BaseException:
+                _end_workers(pool)
+                raise
+            pool.shutdown(wait=True)
+    finally:
+        _PARENT.pop()
+
+
+def _end_workers(pool: ProcessPoolExecutor) -> None:
+    """Stop the pool at once: its workers sent SIGTERM, and waited for."""
+    # The pool's processes: concurrent.futures has no public list before Python 3.14
+    # (terminate_workers); _processes has held them, pid to process, since 3.2.
+    workers = list((getattr(pool, "_processes", None) or {}).values())
+    for process in workers:
+        process.terminate()
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in workers:
+        process.join(timeout=10)
+
+
 _WORK: list[Job] = []  # the jobs of the running pool, inherited by its forked workers
 
 
@@ -257,29 +362,36 @@ def _build_in_worker(index: int) -> Built:
     return build(_WORK[index], index)
 
 
-def run_jobs(jobs: Sequence[Job], workers: int) -> Iterator[Built]:
-    """Build every job, on ``workers`` processes; yields each as it is done (in any order).
-    Workers are forked so that a job can be any function, even a test's closure."""
-    import multiprocessing  # here: a tenth of every command's start-up otherwise
-    from concurrent.futures import ProcessPoolExecutor, as_completed
-
-    if workers <= 1 or len(jobs) <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+def run_jobs(jobs: Sequence[Job], workers: int) -> Generator[Built, None, None]:
+    """Build every job, on ``workers`` processes (never more than there are jobs); yields
+    each as it is done (in any order).  Workers are forked so that a job can be any
+    function, even a test's closure."""
+    pooled = [index for index, job in enumerate(jobs) if not job.in_main]
+    if min(workers, len(jobs)) <= 1 or not pooled or not _can_fork():
         for index, job in enumerate(jobs):
             yield build(job, index)
         return
+    from concurrent.futures import as_completed
+    from concurrent.futures.process import BrokenProcessPool
+
     _warm_imports()
     _WORK[:] = jobs
     try:
-        context = multiprocessing.get_context("fork")
-        with ProcessPoolExecutor(max_workers=min(workers, len(jobs)),
-                                 mp_context=context) as pool:
-            futures = [pool.submit(_build_in_worker, index) for index, job in enumerate(jobs)
-                       if not job.in_main]
+        with worker_pool(min(workers, len(pooled))) as pool:
+            # Submitting forks every worker at once, so that all of them are forked before
+            # the main process sets its first sheet (see Job.in_main).
+            futures = {pool.submit(_build_in_worker, index): index for index in pooled}
             for index, job in enumerate(jobs):
                 if job.in_main:
                     yield build(job, index)
             for future in as_completed(futures):
-                yield future.result()
+                try:
+                    built = future.result()
+                except BrokenProcessPool:  # a worker was killed: its job and the rest fail
+                    index = futures[future]
+                    built = Built(index, None, None, (f"{jobs[index].name}: a worker process "
+                                                      "died (out of memory?)",))
+                yield built
     finally:
         _WORK.clear()
 
@@ -300,7 +412,7 @@ def gallery_html(jobs: list[Job], made: set[str], failures: Sequence[str] = ()) 
         items = "".join(f"<li>{html.escape(printable(failure))}</li>" for failure in failures)
         sections.append(f'<section class="failures"><h2>Not built</h2><ul>{items}</ul>'
                         "</section>")
-    for game in GAMES:
+    for game, description in games().items():
         cards = []
         for job in jobs:
             if job.game != game or job.name not in made:
@@ -310,7 +422,7 @@ def gallery_html(jobs: list[Job], made: set[str], failures: Sequence[str] = ()) 
             cards.append(f'<a class="card {job.kind}" href="{html.escape(job.name)}">{image}'
                          f"<span>{html.escape(job.name)}</span></a>")
         if cards:
-            sections.append(f"<h2>{html.escape(GAME_DESCRIPTIONS[game].name)}</h2>"
+            sections.append(f"<h2>{html.escape(description.name)}</h2>"
                             f'<div class="grid">{"".join(cards)}</div>')
     style = ("body{font-family:sans-serif;margin:2rem;color:#1a1a1a}"
              ".grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(250px,1fr));"

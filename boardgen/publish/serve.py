@@ -47,7 +47,7 @@ from typing import Literal, TypeVar
 from urllib.parse import parse_qs, unquote, urlsplit
 
 from boardgen.errors import BoardgenError
-from boardgen.games.registry import GAMES, load_diagram_file
+from boardgen.games.registry import games, load_diagram_file
 from boardgen.publish.serve_page import PAGE_HTML, PAGE_POLICY
 from boardgen.render.diagram import draw_diagram
 from boardgen.render.paper import parse_paper
@@ -240,7 +240,7 @@ def said_game(data: bytes, name: str) -> str | None:
     if found is None:
         return None
     said = found.group(1).lower()
-    return said if said in GAMES or name.lower().endswith(".txt") else None
+    return said if said in games() or name.lower().endswith(".txt") else None
 
 
 # --- drawing ------------------------------------------------------------------------------
@@ -287,7 +287,7 @@ class Drawer:
         try:
             game, built = load_diagram_file(copy)
             body = draw_diagram(built, game.key, copy.stem, fmt, paper=parse_paper(paper),
-                                theme=theme_named(theme))
+                                theme=theme_named(theme), info=game.diagram_info(copy.stem))
         except BoardgenError as exc:
             # One line, as the command line prints it, naming the file as the page does.
             lines = str(exc).replace(str(copy), relative).splitlines()

@@ -10,8 +10,9 @@ The markup is small on purpose:
   > text                       a boxed note (designer's terms, reconstructions)
   ::: diagram GAME NAME        a diagram replayed through the engine, inline
   ::: board GAME               a page with a full-size printable board (last)
-PDFs are set by Typst (boardgen.publish.typeset), tagged PDF/UA-1; the same sheet is also
-written here as HTML with inline SVG.
+This module reads and checks the markup and writes the HTML sheet (inline SVG); the PDF
+is set by Typst, tagged PDF/UA-1: ``boardgen.publish.typeset.render_sheet_pdf``, which
+builds on this module.
 """
 
 from __future__ import annotations
@@ -26,26 +27,18 @@ from pathlib import Path
 
 from boardgen._version import __version__
 from boardgen.errors import BoardgenError
-from boardgen.games.polygone.engine import RECONSTRUCTION
-from boardgen.games.registry import TEMPLATES, build_diagram, game_named
+from boardgen.games.registry import build_diagram, game_named
 from boardgen.geometry import hexhex
+from boardgen.picture import Diagram, HoleScene
 from boardgen.publish.markup import check_inline, for_medium
 from boardgen.render.board import largest_fitting_figure
 from boardgen.render.diagram import (
-    Diagram,
     describe,
     diagram_pages,
 )
 from boardgen.render.figure import COMMON_PIECES, Figure, board_figure
 from boardgen.render.fonts import BOLD, REGULAR, font_path
-from boardgen.render.lattice import (
-    BOARD_SCENE,
-    LatticeScene,
-    fitting_spacing,
-    lattice_figure,
-    pieces_sheet,
-)
-from boardgen.render.o_diagrams import RECONSTRUCTION as O_RECONSTRUCTION
+from boardgen.render.lattice import fitting_spacing, lattice_figure, pieces_sheet
 from boardgen.render.paper import Paper
 from boardgen.render.scene import Theme
 from boardgen.render.svg import render_svg
@@ -71,7 +64,7 @@ class Block:
 
 
 def sheet_path(game: str, quick: bool = False) -> Path:
-    return TEMPLATES / game / ("quick.md" if quick else "sheet.md")
+    return game_named(game).sheet_path(quick)
 
 
 def parse_sheet(text: str, source: str) -> list[Block]:
@@ -181,10 +174,15 @@ def sheet_board(game: str, room: tuple[float, float]) -> list[Figure]:
     """The game's board at 1:1, as large as fits ``room`` (mm), and for Polygone the sheet
     of pieces too."""
     description = game_named(game)
-    if description.board_kind == "lattice":
-        spacing = fitting_spacing(BOARD_SCENE, room, 60.0)
-        return [lattice_figure(BOARD_SCENE, spacing), pieces_sheet(spacing, room[0])]
-    scene = description.board_scene(hexhex(description.default_side))
+    fixed = description.fixed_board
+    if fixed is not None:
+        spacing = fitting_spacing(fixed.picture, room, fixed.largest_spacing)
+        figures = [lattice_figure(fixed.picture, spacing)]
+        if fixed.strips is not None:
+            figures.append(pieces_sheet(fixed.strips, spacing, room[0]))
+        return figures
+    boards = description.hex_boards
+    scene = description.board_scene(hexhex(boards.default_side if boards else 0))
     def growth(figure: Figure) -> float:
         return min(room[0] / figure.width, room[1] / figure.height)
 
@@ -239,7 +237,7 @@ def sheet_cell_mm(diagram: Diagram) -> float:
     """Hex panels' cells no smaller than 8 mm, so that their coordinates print at 8 pt;
     Polygone's lattice a little tighter than on its own, so that a picture's two panels
     sit side by side with room to spare."""
-    lattice = any(isinstance(scene, LatticeScene) for _, scenes in diagram.rows
+    lattice = any(isinstance(scene, HoleScene) for _, scenes in diagram.rows
                   for scene in scenes)
     return SHEET_LATTICE_MM if lattice else max(diagram.cell_mm, MIN_SHEET_CELL_MM)
 
@@ -256,21 +254,14 @@ def _sheet_diagram(game: str, name: str, quick: bool = False) -> Diagram:
     if quick:
         title = re.sub(r"^Picture \d+: ", "", diagram.title)
         diagram = replace(diagram, title=title[:1].upper() + title[1:])
-    if diagram.legend_note and diagram.legend_note.endswith(RECONSTRUCTION):
-        note = diagram.legend_note.removesuffix(RECONSTRUCTION).strip()
-        diagram = replace(diagram, legend_note=note or None)
-    rows = tuple((title.replace(O_RECONSTRUCTION, "").strip() if title else title, scenes)
-                 for title, scenes in diagram.rows)
-    diagram = replace(diagram, rows=rows)
+    for said in game_named(game).said_once:
+        if diagram.legend_note and diagram.legend_note.endswith(said):
+            note = diagram.legend_note.removesuffix(said).strip()
+            diagram = replace(diagram, legend_note=note or None)
+        rows = tuple((title.replace(said, "").strip() if title else title, scenes)
+                     for title, scenes in diagram.rows)
+        diagram = replace(diagram, rows=rows)
     return diagram
-
-
-def render_sheet_pdf(game: str, *, paper: Paper, theme: Theme, quick: bool = False) -> bytes:
-    """The rule sheet (or the one-page quick reference) as PDF bytes: set by Typst, tagged
-    PDF/UA-1 (boardgen.publish.typeset)."""
-    from boardgen.publish.typeset import render_sheet_typst
-
-    return render_sheet_typst(game, paper=paper, theme=theme, quick=quick)
 
 
 # --- HTML ----------------------------------------------------------------------------------

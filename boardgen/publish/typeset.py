@@ -13,7 +13,12 @@ and correcting it:
   section* go first (as a book's figure would), so that no page before the last is left
   less than ``FILL_TARGET`` full;
 * a figure's panels are not split across pages; a figure taller than a whole column is
-  cut between rows of panels and each later part repeats the title with "(continued)".
+  cut between rows of panels and each later part repeats the title with "(continued)";
+* a figure of one row of narrow panels has its key and words beside the panels, not above
+  and below them.
+
+``render_sheet_pdf`` is the entry point; ``boardgen.publish.sheet`` (markup, HTML) is the
+module this one builds on, never the other way round.
 
 The document is measured through Typst itself: zero-height marks at the start and end of
 every unit report their page and height (``typst.eval`` of a query), so the correction loop
@@ -26,7 +31,6 @@ from __future__ import annotations
 import functools
 import json
 import math
-import os
 import re
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Literal
@@ -34,6 +38,7 @@ from typing import TYPE_CHECKING, Literal
 from boardgen._version import __version__
 from boardgen.errors import BoardgenError
 from boardgen.games.registry import game_named
+from boardgen.picture import Diagram, HoleScene
 from boardgen.publish.markup import for_medium, spans
 from boardgen.publish.sheet import (
     Block,
@@ -48,12 +53,14 @@ from boardgen.publish.sheet import (
     sheet_cell_mm,
     sheet_path,
 )
-from boardgen.render.diagram import Diagram, describe, legend_figure
-from boardgen.render.figure import Figure, text_box
+from boardgen.render.diagram import describe, legend_figure
+from boardgen.render.figure import Figure, board_figure, text_box
 from boardgen.render.fonts import FONT_FAMILY, font_folder
+from boardgen.render.lattice import lattice_figure, pieces_sheet
 from boardgen.render.paper import Paper
 from boardgen.render.pdf import SCALE_BAR_MM
 from boardgen.render.svg import render_svg
+from boardgen.reproducible import source_date_epoch
 
 if TYPE_CHECKING:
     import typst
@@ -201,7 +208,7 @@ def _preamble(game: str, title: str, paper: Paper, theme: Theme, date: str) -> s
   text(9pt, body))
 #let line-title(body) = block(above: 4pt, below: 3pt, sticky: true,
   text(9.5pt, weight: "bold", body))
-#let caption(width, body) = block(width: width * 1mm,
+#let caption(width, body) = block(width: if width == none {{ 100% }} else {{ width * 1mm }},
   text({CAPTION_PT}pt, fill: furniture, hyphenate: true,
     par(justify: false, leading: 0.45em, body)))
 #let panels(n, ..cells) = block(breakable: false, above: 3pt, below: 6pt, grid(
@@ -250,13 +257,8 @@ def _fonts() -> typst.Fonts:
 def _date() -> tuple[str, int | None]:
     """The document date: SOURCE_DATE_EPOCH when set (reproducible builds), otherwise none
     at all; never the clock."""
-    raw = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
-    if not raw:
-        return "none", None
-    if not raw.isdigit() or int(raw) > 253_402_300_799:
-        raise BoardgenError(f"SOURCE_DATE_EPOCH={raw!r}: expected seconds since 1970 "
-                            "(a whole number)")
-    return "auto", int(raw)
+    seconds = source_date_epoch()  # BoardgenError, one line, if malformed
+    return ("none", None) if seconds is None else ("auto", seconds)
 
 
 # --- the sheet's units ------------------------------------------------------------------------
@@ -292,6 +294,11 @@ LEGEND_PT = 9.0
 CAPTION_MIN_MM = 70.0  # the widest a caption may be under a narrow panel
 PANEL_GAP_MM = 3.5  # between panels in a row, at least
 MM_PER_PT = 25.4 / 72
+# A one-row diagram whose panels take no more than this share of the column has its key,
+# line title and lone caption beside the panels (the room is otherwise left blank).
+ASIDE_SHARE = 0.55
+ASIDE_GAP_MM = 6.0  # between the panels and the words beside them
+ASIDE_SLOT_MM = 45.0  # the least room for each panel's caption in such a row
 
 
 @dataclass(frozen=True)
@@ -303,15 +310,12 @@ class Panel:
 def _panels(diagram: Diagram, cell: float) -> list[tuple[str | None, list[Panel]]]:
     """Each line of play's panels, drawn without their captions: the captions are set as
     text by Typst under each panel, as wide as the panel's slot in the row."""
-    from boardgen.render.figure import board_figure
-    from boardgen.render.lattice import LatticeScene, lattice_figure
-
     out = []
     for line_title, scenes in diagram.rows:
         panels = []
         for scene in scenes:
             bare = replace(scene, caption=None)
-            figure = lattice_figure(bare, cell) if isinstance(bare, LatticeScene) \
+            figure = lattice_figure(bare, cell) if isinstance(bare, HoleScene) \
                 else board_figure(bare, cell)
             panels.append(Panel(figure, scene.caption or ""))
         out.append((line_title, panels))
@@ -343,8 +347,9 @@ def _legend_code(sheet: Sheet, ids: _Ids, diagram: Diagram, cell: float, theme: 
     items = []
     swatches_mm = 0.0
     tallest = 0.0
-    for role, label in diagram.legend:
-        swatch = legend_figure(replace(diagram, legend=((role, label),), legend_note=None),
+    for role in diagram.legend:
+        label = role.legend
+        swatch = legend_figure(replace(diagram, legend=(role,), legend_note=None),
                                cell_width=cell, max_width=width)
         if swatch is None:
             continue
@@ -396,6 +401,9 @@ def _diagram_code(sheet: Sheet, ids: _Ids, diagram: Diagram, theme: Theme, width
     for line_title, panels in lines:
         for start in range(0, len(panels), columns):
             rows.append((line_title if start == 0 else None, panels[start:start + columns]))
+    aside = _aside(rows, width)
+    if aside is not None:
+        return [_aside_code(sheet, ids, diagram, theme, width, level, rows[0], aside)]
     legend = _legend_code(sheet, ids, diagram, cell, theme, width)
     heights = _diagram_height(legend[1] if legend else 0.0, rows, slot)
     parts: list[list[int]] = [[]]
@@ -439,6 +447,46 @@ def _diagram_code(sheet: Sheet, ids: _Ids, diagram: Diagram, theme: Theme, width
     return out
 
 
+def _aside(rows: list[tuple[str | None, list[Panel]]], width: float) -> float | None:
+    """The width of the panels when a diagram of one row of narrow panels has its key, its
+    line's title and (a lone panel) its caption set beside them, in the room the panels
+    leave, rather than above and below them; None if the panels are too wide for that."""
+    if len(rows) != 1:
+        return None
+    row = rows[0][1]
+    slot = row[0].figure.width if len(row) == 1 else \
+        max(max(p.figure.width for p in row), ASIDE_SLOT_MM)
+    panels = len(row) * slot + (len(row) - 1) * PANEL_GAP_MM
+    return panels if panels <= ASIDE_SHARE * width else None
+
+
+def _aside_code(sheet: Sheet, ids: _Ids, diagram: Diagram, theme: Theme, width: float,
+                level: int, row: tuple[str | None, list[Panel]], panels_mm: float) -> str:
+    """A one-row diagram with its words beside the panels (see :func:`_aside`)."""
+    line_title, panels = row
+    room = width - panels_mm - ASIDE_GAP_MM
+    cells = [f'svg("{_svg(sheet, ids, p.figure, theme)}", {p.figure.width:.3f})'
+             for p in panels]
+    words = []
+    legend = _legend_code(sheet, ids, diagram, sheet_cell_mm(diagram), theme, room)
+    if legend is not None:
+        words.append(legend[0])
+    if line_title:
+        words.append(f"line-title({_content(line_title)})")
+    if len(panels) == 1:
+        left = f"align(center, {cells[0]})"
+        if panels[0].caption:
+            words.append(f"caption(none, {_content(panels[0].caption)})")
+    else:
+        captions = [f"caption(none, {_content(p.caption)})" for p in panels]
+        left = f"panels({len(panels)}, {', '.join(cells + captions)})"
+    right = f"stack(spacing: 6pt, {', '.join(words)})" if words else "[]"
+    body = (f"grid(columns: ({panels_mm:.2f}mm, 1fr), column-gutter: {ASIDE_GAP_MM}mm, "
+            f"align: top + left, {left}, block(above: 3pt, {right}))")
+    return (f"diagram(level: {level}, title: {_content(diagram.title)}, "
+            f"alt: {_string(_smart(describe(diagram)))}, {{ {body} }})")
+
+
 def _one_row(diagram: Diagram, half: float) -> bool:
     """True if the diagram is one row of panels within half a column: two such figures in
     a row share it."""
@@ -452,17 +500,19 @@ def _board_code(sheet: Sheet, ids: _Ids, game: str, theme: Theme, column: tuple[
                 ) -> str:
     """The board at exact scale (and Polygone's pieces), each on a page of its own with a
     scale bar; the page says in words which pieces fit."""
-    from boardgen.render.lattice import pieces_sheet
-
     room = (column[0], column[1] - 34.0)
     figures = sheet_board(game, room)
     turned = False
     description = game_named(game)
-    if description.board_kind == "lattice":
+    fixed = description.fixed_board
+    if fixed is not None:
+        # A fixed board (a lattice) is wide: turned a quarter, it prints larger.
         across = sheet_board(game, (room[1], room[0]))
         if across[0].cell_width > figures[0].cell_width:
             turned = True
-            figures = [across[0], pieces_sheet(across[0].cell_width, room[0])]
+            figures = [across[0]]
+            if fixed.strips is not None:
+                figures.append(pieces_sheet(fixed.strips, across[0].cell_width, room[0]))
     board = figures[0]
     if board.scale_note:
         said = board.scale_note[:1].upper() + board.scale_note[1:] + "."
@@ -644,7 +694,7 @@ def _judge(sheet: Sheet, order: list[int], marks: dict[str, Placed], top: float,
 def _unit_marks(sheet: Sheet) -> dict[int, str]:
     found = {}
     for index, unit in enumerate(sheet.units):
-        m = re.search(r'(?:tick|mark)\("(u\d+)s"\)', unit.code)
+        m = re.search(r'(?:tick|mark)\("([um]\d+)s"\)', unit.code)
         if m:
             found[index] = m.group(1)
     return found
@@ -752,17 +802,17 @@ def _ask_for_actual_size(pdf: bytes) -> bytes:
     return out + b"startxref\n%d\n%%%%EOF\n" % moved
 
 
-def render_sheet_typst(game: str, *, paper: Paper, theme: Theme, quick: bool = False) -> bytes:
+def render_sheet_pdf(game: str, *, paper: Paper, theme: Theme, quick: bool = False) -> bytes:
     """The rule sheet (or the one-page quick reference) as PDF/UA-1 bytes, set by Typst."""
     import typst
 
     check_sheet_paper(paper)
+    date, timestamp = _date()  # a malformed SOURCE_DATE_EPOCH is refused before any work
     blocks = load_sheet(game, quick)
     theme = print_theme(theme)
     width, height = paper.size("portrait")
     column = (width - 2 * MARGIN_MM, height - 2 * MARGIN_MM - FOOTER_BAND_MM)
     sheet = build_units(game, blocks, theme, column, quick)
-    date, timestamp = _date()
     sheet.preamble = _preamble(game, sheet.title, paper, theme, date)
     source_name = str(sheet_path(game, quick))
     source = typeset(sheet, column, source_name)

@@ -9,9 +9,11 @@ from dataclasses import dataclass
 
 from boardgen.errors import BoardgenError, option
 from boardgen.geometry import Hex, Layout
+from boardgen.limits import MAX_PAGES as MAX_PAGES  # a tiled board's, checked before drawing
+from boardgen.picture import Scene
 from boardgen.render.figure import Figure, board_figure, board_size, cell_guidance
 from boardgen.render.paper import PageInfo, Paper, fitting_scale, tile
-from boardgen.render.scene import Scene, Theme
+from boardgen.render.scene import Theme
 
 FORMATS = ("pdf", "svg", "png")
 # The default cell is as large as the paper allows, within these bounds.  Below 8 mm a cell
@@ -22,9 +24,6 @@ MAX_DEFAULT_CELL_MM = 30.0
 # What --cell-mm accepts at all.
 MIN_CELL_MM = 2.0
 MAX_CELL_MM = 200.0
-# A tiled board of more pages than this is refused before it is drawn: nobody glues 500
-# sheets together, and 12,560 pages took ten minutes and gigabytes to fail.
-MAX_PAGES = 500
 
 
 def __getattr__(name: str) -> object:

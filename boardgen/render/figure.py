@@ -12,8 +12,8 @@ from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from boardgen.geometry import Hex, Layout, Notation
+from boardgen.picture import Scene
 from boardgen.render.fonts import BOLD, REGULAR, face
-from boardgen.render.scene import Scene
 
 Point = tuple[float, float]
 # The smallest text a printed page carries (8.2 pt): smaller is hard to read on paper.
@@ -59,14 +59,37 @@ class Stroke:
     arrow: bool = False  # an arrowhead at the last point
     under: bool = False  # drawn before the marks (grooves under holes), else after
     dash: float = 0.0  # length of dashes and gaps in mm; 0: a solid line
+    head: float = 0.0  # an arrowhead's length in mm; 0: in proportion to the width
 
 
 @dataclass(frozen=True, slots=True)
 class Area:
-    """A filled polygon under everything else (the home halves of the Polygone board)."""
+    """A filled polygon under everything else (e.g. the home halves of a lattice board), or,
+    in ``Figure.overlays``, over the cells (a highlight's band, named by its cell)."""
 
     points: tuple[Point, ...]
     role: str
+    name: str = ""
+
+
+# A highlight's band lies inside the cell's edge, between these shares of the distance
+# from the centre to a corner: the cell's own fill shows outside and inside it, and a stone
+# or a numbered disc (0.3 of the cell width across the middle) fits inside it.
+BAND_OUTER, BAND_INNER = 0.95, 0.64
+BAND_EDGE_MM = 0.25  # the band's two outlines, in the line colour
+
+
+def band(name: str, x: float, y: float, role: str, offsets: tuple[Point, ...]
+         ) -> tuple[Area, list[Stroke]]:
+    """A highlight over the cell centred at (x, y): a hexagonal band, one polygon with a
+    hole (the inner hexagon traced the other way round, joined by a slit of no width),
+    and its two outlines."""
+    outer = [(x + dx * BAND_OUTER, y + dy * BAND_OUTER) for dx, dy in offsets]
+    inner = [(x + dx * BAND_INNER, y + dy * BAND_INNER) for dx, dy in offsets]
+    points = (*outer, outer[0], inner[0], *reversed(inner[1:]), inner[0])
+    edges = [Stroke((*ring, ring[0]), "line", BAND_EDGE_MM, under=True)
+             for ring in (outer, inner)]
+    return Area(points, role, name), edges
 
 
 # Patterns are drawn on a square lattice of pitch pattern_step(cell width); the share of
@@ -115,6 +138,7 @@ class Figure:
     # What the PDF scale check says of the figure's unit; empty: hex cells of cell_width.
     scale_note: str = ""
     areas: list[Area] = field(default_factory=list)
+    overlays: list[Area] = field(default_factory=list)  # highlights, over the cells
 
     def shifted(self, dx: float, dy: float) -> Figure:
         return Figure(
@@ -127,6 +151,8 @@ class Figure:
             self.scale_note,
             [replace(a, points=tuple((x + dx, y + dy) for x, y in a.points))
              for a in self.areas],
+            [replace(a, points=tuple((x + dx, y + dy) for x, y in a.points))
+             for a in self.overlays],
         )
 
 
@@ -173,10 +199,19 @@ def board_figure(scene: Scene, cell_width: float, *, margin: float = 1.0) -> Fig
         # A pip is a small dot: a mark on a cell that keeps the cell's own colour readable.
         marks.append(Mark("dot" if marker.kind == "pip" else marker.kind, x, y, radius,
                           marker.role))
-    strokes = [arrow_stroke(layout.centre(a.start), layout.centre(a.end), a.role, cell_width)
-               for a in scene.arrows]
-    return Figure(x1 - x0 + 2 * margin, y1 - y0 + 2 * margin, cell_width,
-                  layout.corner_offsets(), cells, texts, marks, strokes)
+    strokes = []
+    overlays = []
+    offsets = layout.corner_offsets()
+    for h, role in scene.highlights.items():
+        x, y = layout.centre(h)
+        overlay, edges = band(name(h), x, y, role, offsets)
+        overlays.append(overlay)
+        strokes.extend(edges)
+    strokes.extend(stroke for a in scene.arrows
+                   for stroke in arrow_strokes(layout.centre(a.start), layout.centre(a.end),
+                                               a.role, cell_width))
+    return Figure(x1 - x0 + 2 * margin, y1 - y0 + 2 * margin, cell_width, offsets, cells,
+                  texts, marks, strokes, overlays=overlays)
 
 
 def _extent(scene: Scene, cell_width: float, notation: Notation
@@ -291,14 +326,26 @@ def _outside_labels(rows: tuple[tuple[Hex, ...], ...], notation: Notation, layou
 
 
 def arrow_stroke(start: Point, end: Point, role: str, cell_width: float) -> Stroke:
-    # Stop short of both centres so the arrow does not hide what is on the cells.
+    # Stop short of both centres so the arrow does not hide what is on the cells: clear of a
+    # number's figures (the tip overshoots its end by the stroke's width), so that between
+    # neighbouring cells a shaft still shows beside the head.
     dx, dy = end[0] - start[0], end[1] - start[1]
     length = math.hypot(dx, dy) or 1.0
-    trim = 0.3 * cell_width / length
+    width = 0.06 * cell_width
+    trim, tip = 0.24 * cell_width / length, (0.24 * cell_width + width) / length
     return Stroke(
-        ((start[0] + dx * trim, start[1] + dy * trim), (end[0] - dx * trim, end[1] - dy * trim)),
-        role, 0.06 * cell_width, arrow=True,
+        ((start[0] + dx * trim, start[1] + dy * trim), (end[0] - dx * tip, end[1] - dy * tip)),
+        role, width, arrow=True,
     )
+
+
+def arrow_strokes(start: Point, end: Point, role: str, cell_width: float) -> list[Stroke]:
+    """An arrow on a paper-coloured halo: it stays visible where it crosses a ring, a stone
+    or a cell of its own colour (both are arrows, so both lie above rings and numbers)."""
+    arrow = arrow_stroke(start, end, role, cell_width)
+    halo = 0.4 * arrow.width  # on each side
+    return [replace(arrow, role="paper", width=arrow.width + 2 * halo,
+                    head=3.5 * arrow.width + 3 * halo), arrow]
 
 
 def arrow_head(stroke: Stroke) -> tuple[Point, Point, Point]:
@@ -307,10 +354,49 @@ def arrow_head(stroke: Stroke) -> tuple[Point, Point, Point]:
     dx, dy = x1 - x0, y1 - y0
     length = math.hypot(dx, dy) or 1.0
     ux, uy = dx / length, dy / length
-    size = 3.5 * stroke.width
+    size = stroke.head or 3.5 * stroke.width
     bx, by = x1 - ux * size, y1 - uy * size
     return (x1 + ux * stroke.width, y1 + uy * stroke.width), \
         (bx - uy * size * 0.6, by + ux * size * 0.6), (bx + uy * size * 0.6, by - ux * size * 0.6)
+
+
+# The widest outline a theme draws round a cell, half of which falls outside it.
+CELL_OUTLINE_ALLOWANCE_MM = 0.3
+
+
+def ink_box(figure: Figure) -> tuple[float, float, float, float] | None:
+    """(x0, y0, x1, y1) of everything the figure draws, strokes' widths, marks' outlines
+    and arrowheads included (None if it draws nothing): what a page must hold uncut."""
+    xs: list[float] = []
+    ys: list[float] = []
+
+    def box(x0: float, y0: float, x1: float, y1: float) -> None:
+        xs.extend((x0, x1))
+        ys.extend((y0, y1))
+
+    if figure.cells and figure.hex_offsets:
+        reach_x = max(abs(x) for x, _ in figure.hex_offsets) + CELL_OUTLINE_ALLOWANCE_MM
+        reach_y = max(abs(y) for _, y in figure.hex_offsets) + CELL_OUTLINE_ALLOWANCE_MM
+        for cell in figure.cells:
+            box(cell.x - reach_x, cell.y - reach_y, cell.x + reach_x, cell.y + reach_y)
+    for mark in figure.marks:
+        # The writers' widest outline is a fifth of the radius (rings 0.22, crosses 0.25
+        # about their ends), or the line width for small dots.
+        reach = 1.15 * mark.radius + CELL_OUTLINE_ALLOWANCE_MM
+        box(mark.x - reach, mark.y - reach, mark.x + reach, mark.y + reach)
+    for stroke in figure.strokes:
+        half = stroke.width / 2
+        points = list(stroke.points) + (list(arrow_head(stroke)) if stroke.arrow else [])
+        for x, y in points:
+            box(x - half, y - half, x + half, y + half)
+    for t in figure.texts:
+        box(*text_box(t))
+    for area in [*figure.areas, *figure.overlays]:
+        for x, y in area.points:
+            box(x, y, x, y)
+    if not xs:
+        return None
+    return min(xs), min(ys), max(xs), max(ys)
 
 
 def merge(width: float, height: float, parts: list[Figure], texts: list[Text] | None = None,
@@ -321,14 +407,17 @@ def merge(width: float, height: float, parts: list[Figure], texts: list[Text] | 
     if len(widths) > 1:
         raise ValueError(f"cannot merge figures with different cell sizes {sorted(widths)}")
     first = parts[0] if parts else None
+    # What the scale check says: the first part that speaks of its unit (a legend does not;
+    # the Polygone lattice speaks of holes), else the figure's hex cells.
+    scale_note = next((p.scale_note for p in parts if p.scale_note), "")
     merged = Figure(width, height, first.cell_width if first else (cell_width or 1.0),
-                    first.hex_offsets if first else (), scale_note=first.scale_note
-                    if first else "")
+                    first.hex_offsets if first else (), scale_note=scale_note)
     for part in parts:
         merged.cells.extend(part.cells)
         merged.texts.extend(part.texts)
         merged.marks.extend(part.marks)
         merged.strokes.extend(part.strokes)
         merged.areas.extend(part.areas)
+        merged.overlays.extend(part.overlays)
     merged.texts.extend(texts or [])
     return merged

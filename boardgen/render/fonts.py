@@ -9,6 +9,7 @@ ignores ``@font-face``), outlines look the same in every one of them.
 from __future__ import annotations
 
 import functools
+import io
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -50,7 +51,12 @@ class FontFace:
 
     def __init__(self, weight: str) -> None:
         self.weight = weight
-        self._font = TTFont(font_path(weight), lazy=True)
+        # The whole file, read now (a quarter of a megabyte): a lazy TTFont on the path keeps
+        # the file open and reads tables on demand, and processes forked after it (the
+        # workers of `boardgen all`) would share that file's offset, their reads
+        # interleaving ("not enough 'glyf' table data").  Bytes in memory are each
+        # process's own.
+        self._font = TTFont(io.BytesIO(Path(font_path(weight)).read_bytes()), lazy=True)
         self.units_per_em: int = self._font["head"].unitsPerEm
         self.cap_height: int = self._font["OS/2"].sCapHeight
         self._cmap: dict[int, str] = self._font.getBestCmap()

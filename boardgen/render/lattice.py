@@ -1,32 +1,20 @@
-"""The Polygone lattice measured out in millimetres: grooves, holes, apexes, staples.
+"""A lattice of holes measured out in millimetres: grooves, holes, bars, targets, swings.
 
-A ``LatticeScene`` says what a picture shows (pieces, ghost targets, crossed targets, swing
-arrows, labels); ``lattice_figure`` turns it into the same drawing primitives the hex boards
-use, so the SVG and PDF writers draw it unchanged.  ``spacing`` is the distance between
-neighbouring holes, which is also a piece's length.
+A ``HoleScene`` (boardgen.picture) says what a picture shows, in holes and segments and
+roles; ``lattice_figure`` turns it into the same drawing primitives the hex boards use, so
+the SVG and PDF writers draw it unchanged.  ``spacing`` is the distance between
+neighbouring holes, which is also a bar's (a piece's) length.  No game is named here: the
+game's picture module (e.g. boardgen.games.polygone.picture) says which holes, grooves and
+pieces there are.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 
 from boardgen.errors import BoardgenError, option
-from boardgen.games.polygone.engine import CREDIT, NAME, RECONSTRUCTION, START
-from boardgen.games.script import MARK_KINDS
-from boardgen.geometry.lattice import (
-    BLACK_HOME,
-    HOLES,
-    LINES,
-    MAX_LEVEL,
-    ROW_LETTERS,
-    ROW_LEVELS,
-    WHITE_HOME,
-    Hole,
-    Line,
-    direction,
-    position,
-)
+from boardgen.geometry.lattice import Hole, direction, position
+from boardgen.picture import MARK_KINDS, FixedBoard, HoleScene, PageInfo, Segment, Strips, Swing
 from boardgen.render.figure import (
     MIN_PRINT_TEXT_MM,
     Area,
@@ -34,44 +22,21 @@ from boardgen.render.figure import (
     Mark,
     Stroke,
     Text,
-    arrow_stroke,
+    arrow_strokes,
+    ink_box,
     text_box,
     wrap,
 )
 from boardgen.render.fonts import BOLD
 from boardgen.render.paper import Paper, content_size
-from boardgen.render.pdf import PageInfo, render_pdf_pages
+from boardgen.render.pdf import render_pdf_pages
 from boardgen.render.png import render_png
 from boardgen.render.scene import Theme
 from boardgen.render.svg import document_size, render_svg
 
 Point = tuple[float, float]
-
-
-@dataclass(frozen=True)
-class Swing:
-    """An arrow round ``pivot`` from ``start`` to ``end``; sense +1 clockwise on the page."""
-
-    pivot: Hole
-    start: Hole
-    end: Hole
-    sense: int
-
-
-@dataclass(frozen=True)
-class LatticeScene:
-    pieces: dict[Line, str] = field(default_factory=dict)
-    ghosts: tuple[Line, ...] = ()  # allowed targets, drawn as green outlines
-    crossed: tuple[Line, ...] = ()  # forbidden targets, or pieces just captured
-    swings: tuple[Swing, ...] = ()
-    labels: dict[Line, str] = field(default_factory=dict)  # piece numbers, target letters
-    caption: str | None = None
-    coordinates: bool = True  # row letters and levels, for the notation
-    apexes: bool = True  # name the home and goal apexes
-    homes: bool = False  # tint each player's home half
-    start_marks: dict[Line, str] = field(default_factory=dict)  # faint: where pieces start
-    hole_marks: tuple[tuple[Hole, str], ...] = ()  # a designer's dot, ring, cross or text
-    arrows: tuple[tuple[Hole, Hole], ...] = ()  # a designer's arrows between holes
+INK_CLEARANCE_MM = 0.5  # paper between the outermost ink and a figure's edge
+Line = Segment
 
 
 def _at(hole: Hole, spacing: float) -> Point:
@@ -84,25 +49,42 @@ def _segment(ln: Line, spacing: float, trim: float = 0.0) -> tuple[Point, Point]
     return (ax + dx, ay + dy), (bx - dx, by - dy)
 
 
-def staple(ln: Line, colour: str, spacing: float) -> list[Stroke]:
-    """A piece: a dark outline under a fill, with round ends on the two holes."""
+def staple(ln: Line, role: str, spacing: float) -> list[Stroke]:
+    """A bar (a piece): a dark outline under a fill, with round ends on the two holes."""
     a, b = _segment(ln, spacing, 0.02)
     width = 0.16 * spacing
-    return [Stroke((a, b), "line", width), Stroke((a, b), f"{colour}-piece", width - 0.8)]
+    return [Stroke((a, b), "line", width), Stroke((a, b), role, width - 0.8)]
 
 
-def target_strokes(ln: Line, role: str, spacing: float) -> list[Stroke]:
-    """An allowed target (``ghost``: a dashed line, narrower than a piece) or a forbidden
-    one (``crossed``: a thin solid line with a cross): told apart by shape as well as
-    colour, so that they survive a black-only printer."""
+def target_strokes(ln: Line, kind: str, spacing: float) -> list[Stroke]:
+    """An allowed target (``dashed``, role ghost: a dashed line, narrower than a bar) or a
+    forbidden one (``struck``, role crossed: a thin solid line with a cross): told apart by
+    shape as well as colour, so that they survive a black-only printer."""
     s = spacing
-    if role == "ghost":
+    if kind == "dashed":
         return [Stroke(_segment(ln, s, 0.12), "ghost", 0.07 * s, dash=0.09 * s)]
     (ax, ay), (bx, by) = _segment(ln, s)
     mx, my, r = (ax + bx) / 2, (ay + by) / 2, 0.08 * s
     return [Stroke(_segment(ln, s, 0.12), "crossed", 0.045 * s),
             Stroke(((mx - r, my - r), (mx + r, my + r)), "line", 0.025 * s),
             Stroke(((mx - r, my + r), (mx + r, my - r)), "line", 0.025 * s)]
+
+
+def hollow_strokes(ln: Line, spacing: float) -> list[Stroke]:
+    """Where a bar was just taken off: the two long sides of its outline, dashed and empty,
+    nothing like a forbidden target (a thin line with a cross) or a bar."""
+    (ax, ay), (bx, by) = _segment(ln, spacing, 0.06)
+    length = math.hypot(bx - ax, by - ay)
+    nx, ny = -(by - ay) / length * 0.07 * spacing, (bx - ax) / length * 0.07 * spacing
+    return [Stroke(((ax + k * nx, ay + k * ny), (bx + k * nx, by + k * ny)), "captured",
+                   0.022 * spacing, dash=0.05 * spacing) for k in (-1, 1)]
+
+
+def tint_strokes(ln: Segment, spacing: float) -> list[Stroke]:
+    """A designer's decorative tint on a segment: a wide band of the tint's colour under
+    the groove and everything on it."""
+    return [Stroke(_segment(ln, spacing), "tint", 0.2 * spacing, under=True),
+            Stroke(_segment(ln, spacing), "groove", 0.035 * spacing, under=True)]
 
 
 def _arc(swing: Swing, spacing: float) -> Stroke:
@@ -123,25 +105,14 @@ def _arc(swing: Swing, spacing: float) -> Stroke:
     return Stroke(points, "accent", 0.03 * spacing, arrow=True)
 
 
-def _home_areas(spacing: float) -> list[Area]:
-    """The two home halves: the lattice's outline cut across at the middle level."""
-    m = MAX_LEVEL // 2
-    white = (Hole(0, 0), Hole(-1, 1), Hole(-2, 2), Hole(-2, m), Hole(2, m), Hole(2, 2),
-             Hole(1, 1))
-    black = (Hole(0, MAX_LEVEL), Hole(1, MAX_LEVEL - 1), Hole(2, MAX_LEVEL - 2), Hole(2, m),
-             Hole(-2, m), Hole(-2, MAX_LEVEL - 2), Hole(-1, MAX_LEVEL - 1))
-    return [Area(tuple(position(h, spacing) for h in white), "white-home"),
-            Area(tuple(position(h, spacing) for h in black), "black-home")]
-
-
-def start_strokes(ln: Line, colour: str, spacing: float) -> list[Stroke]:
-    """Where a piece starts, drawn faintly: two thin dashed rails either side of the middle
-    of its groove (visible on a black groove too), nothing like a piece, which is a thick
-    solid bar from hole to hole."""
+def start_strokes(ln: Line, role: str, spacing: float) -> list[Stroke]:
+    """Where a bar starts, drawn faintly: two thin dashed rails either side of the middle
+    of its groove (visible on a black groove too), nothing like a bar, which is thick and
+    solid from hole to hole."""
     (ax, ay), (bx, by) = _segment(ln, spacing, 0.28)
     length = math.hypot(bx - ax, by - ay)
     nx, ny = -(by - ay) / length * 0.06 * spacing, (bx - ax) / length * 0.06 * spacing
-    return [Stroke(((ax + k * nx, ay + k * ny), (bx + k * nx, by + k * ny)), f"{colour}-start",
+    return [Stroke(((ax + k * nx, ay + k * ny), (bx + k * nx, by + k * ny)), role,
                    0.02 * spacing, dash=0.04 * spacing) for k in (-1, 1)]
 
 
@@ -160,68 +131,73 @@ def _hole_mark(centre: Point, kind: str, spacing: float) -> list[Stroke]:
     return [Stroke(points, "accent", 0.25 * r)]
 
 
-def lattice_figure(scene: LatticeScene, spacing: float, *, margin: float = 1.0) -> Figure:
+def lattice_figure(scene: HoleScene, spacing: float, *, margin: float = 1.0) -> Figure:
     s = spacing
     strokes: list[Stroke] = []
     marks: list[Mark] = []
     texts: list[Text] = []
-    areas = _home_areas(s) if scene.homes else []
-    for ln in LINES:
+    areas = [Area(tuple(position(h, s) for h in holes), role) for holes, role in scene.areas]
+    for ln in scene.tinted:
+        strokes.append(tint_strokes(ln, s)[0])
+    for ln in scene.grooves:
         strokes.append(Stroke(_segment(ln, s), "groove", 0.035 * s, under=True))
-    for ln in scene.ghosts:
-        strokes.extend(target_strokes(ln, "ghost", s))
-    for hole in HOLES:
+    for ln in scene.dashed:
+        strokes.extend(target_strokes(ln, "dashed", s))
+    for hole in scene.holes:
         x, y = _at(hole, s)
         marks.append(Mark("dot", x, y, 0.05 * s, "hole"))
-    for hole, text, side in ((WHITE_HOME, "White home, Black's goal", -1),
-                             (BLACK_HOME, "Black home, White's goal", 1)):
+    for hole in scene.double_rings:
         x, y = _at(hole, s)
-        # A double ring: the home apexes, never mistaken for a ringed pivot or mark.
+        # A double ring: never mistaken for a ringed pivot or a designer's mark.
         marks.append(Mark("ring", x, y, 0.14 * s, "accent"))
         marks.append(Mark("ring", x, y, 0.2 * s, "accent"))
-        if scene.apexes:
-            # Beside the apex, away from the lattice: nothing else is out there.
-            size = max(2.9, 0.075 * s)
-            for k, part in enumerate(text.split(", ")):
-                # Past the row letter that stands left of the apex, too.
-                texts.append(Text(x + side * (0.3 * s + 1.0), y + (k - 0.5) * 1.35 * size,
-                                  part, size, "coordinate", "start" if side > 0 else "end"))
-    for ln, colour in sorted(scene.start_marks.items()):
-        strokes.extend(start_strokes(ln, colour, s))
-    for ln, colour in sorted(scene.pieces.items()):
-        strokes.extend(staple(ln, colour, s))
-    for ln in scene.crossed:
-        strokes.extend(target_strokes(ln, "crossed", s))
+    for note in scene.notes:
+        x, y = _at(note.hole, s)
+        # Beside the hole, away from the lattice: nothing else is out there.
+        size = max(2.9, 0.075 * s)
+        for k, part in enumerate(note.lines):
+            # Past the row letter that stands left of the hole, too.
+            texts.append(Text(x + note.side * (0.3 * s + 1.0), y + (k - 0.5) * 1.35 * size,
+                              part, size, "coordinate", "start" if note.side > 0 else "end"))
+    for ln, role in sorted(scene.rails.items()):
+        strokes.extend(start_strokes(ln, role, s))
+    for ln, role in sorted(scene.bars.items()):
+        strokes.extend(staple(ln, role, s))
+    for ln in scene.struck:
+        strokes.extend(target_strokes(ln, "struck", s))
+    for ln in scene.hollow:
+        strokes.extend(hollow_strokes(ln, s))
     for swing in scene.swings:
         strokes.append(_arc(swing, s))
-    for start, end in scene.arrows:
-        strokes.append(arrow_stroke(_at(start, s), _at(end, s), "accent", 0.5 * s))
     for hole, kind in scene.hole_marks:
-        # Drawn as strokes, so that they lie on top of the pieces (marks lie under them).
+        # Drawn as strokes, so that they lie on top of the bars (marks lie under them).
         strokes.extend(_hole_mark(_at(hole, s), kind, s))
         if kind not in MARK_KINDS:
             x, y = _at(hole, s)
             texts.append(Text(x, y - 0.2 * s, kind, max(2.8, 0.13 * s), "cell-text",
                               weight=BOLD))
+    for start, end in scene.arrows:  # above the rings (every writer draws arrows last)
+        strokes.extend(arrow_strokes(_at(start, s), _at(end, s), "accent", 0.5 * s))
     for ln, label in scene.labels.items():
         (ax, ay), (bx, by) = _segment(ln, s)
         length = math.hypot(bx - ax, by - ay) or 1.0
         nx, ny = -(by - ay) / length, (bx - ax) / length  # perpendicular
         texts.append(Text((ax + bx) / 2 + nx * 0.17 * s, (ay + by) / 2 + ny * 0.17 * s, label,
                           max(MIN_PRINT_TEXT_MM, 0.11 * s), "cell-text"))
-    if scene.coordinates:
-        size = max(MIN_PRINT_TEXT_MM, 0.08 * s)
-        for c, levels in ROW_LEVELS.items():
-            x, y = _at(Hole(c, levels[0]), s)
-            # Past the apex's ring on the middle row (a board's apex labels stand further
-            # out and leave the letter where it is).
-            apex = Hole(c, levels[0]) == WHITE_HOME and not scene.apexes
-            gap = 0.2 * s + (0.16 * s if apex else 0.0)
-            texts.append(Text(x - gap, y, ROW_LETTERS[c + 2], size, "coordinate", "end"))
-        # Below where a label of a piece on the bottom row goes (0.17 spacing, one line).
-        bottom = _at(Hole(2, 2), s)[1] + 0.17 * s + 1.3 * size
-        for h in range(MAX_LEVEL + 1):
-            texts.append(Text(h * s / 2, bottom, str(h), size, "coordinate"))
+    size = max(MIN_PRINT_TEXT_MM, 0.08 * s)
+    noted = {note.hole for note in scene.notes}
+    for hole, letter in scene.row_labels:
+        x, y = _at(hole, s)
+        # Past a double ring with no words beside it (words stand further out and leave
+        # the letter where it is).
+        ringed = hole in scene.double_rings and hole not in noted
+        gap = 0.2 * s + (0.16 * s if ringed else 0.0)
+        texts.append(Text(x - gap, y, letter, size, "coordinate", "end"))
+    if scene.column_labels:
+        # Below where a label of a bar on the bottom row goes (0.17 spacing, one line).
+        bottom = max(_at(h, s)[1] for h in scene.holes) + 0.17 * s + 1.3 * size
+        for level, text in scene.column_labels:
+            texts.append(Text(level * s / 2, bottom, text, size, "coordinate"))
 
     xs = [p[0] for st in strokes for p in st.points] + [m.x for m in marks]
     ys = [p[1] for st in strokes for p in st.points] + [m.y for m in marks]
@@ -229,9 +205,13 @@ def lattice_figure(scene: LatticeScene, spacing: float, *, margin: float = 1.0) 
     ys += [p[1] for a in areas for p in a.points]
     pad = 0.12 * s
     x0, y0, x1, y1 = min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad
-    for t in texts:
-        tx0, ty0, tx1, ty1 = text_box(t)
-        x0, y0, x1, y1 = min(x0, tx0), min(y0, ty0), max(x1, tx1), max(y1, ty1)
+    # Everything drawn, at its full width, stays inside the figure with a little paper to
+    # spare (the apexes' outer rings reach past the pad, into the margin).
+    ink = ink_box(Figure(0.0, 0.0, s, (), [], texts, marks, strokes, areas=areas))
+    if ink is not None:
+        inside = max(0.0, margin - INK_CLEARANCE_MM)
+        x0, y0 = min(x0, ink[0] + inside), min(y0, ink[1] + inside)
+        x1, y1 = max(x1, ink[2] - inside), max(y1, ink[3] - inside)
     if scene.caption:
         size = max(MIN_PRINT_TEXT_MM, min(3.6, 0.08 * s))
         centre, top = (x0 + x1) / 2, y1
@@ -251,43 +231,41 @@ def piece_width(spacing: float) -> float:
     return max(6.0, 0.16 * spacing)
 
 
-def pieces_sheet(spacing: float, max_width: float = 250.0) -> Figure:
-    """Twelve white and twelve black pieces at the board's scale, to cut out and fold.
+def pieces_sheet(strips: Strips, spacing: float, max_width: float = 250.0) -> Figure:
+    """The pieces of a board at its scale, to cut out and fold.
 
     Each piece is a straight strip one hole spacing long and twice its finished width,
     with a fold line down the middle: folded and glued it is printed on both sides and
-    twice as stiff.  The strips of a colour touch in one block, so that every cut is one
+    twice as stiff.  The strips of a group touch in one block, so that every cut is one
     long straight line; the lines run past the block as guides for a ruler and knife."""
     s = spacing
     width = piece_width(s)
     strip = 2 * width
     guide = 4.0
     fit = math.floor((max_width - 2 * guide - 26.0) / s)
-    per_row = max([n for n in (1, 2, 3, 4, 6) if n <= fit] or [1])  # full rows: straight cuts
-    rows = math.ceil(12 / per_row)
+    count = max(group.count for group in strips.groups)
+    # Full rows, so that every cut is straight: a divisor of the count, short of all of it.
+    per_row = max([n for n in range(1, count) if count % n == 0 and n <= fit] or [1])
+    rows = math.ceil(count / per_row)
     areas: list[Area] = []
     strokes: list[Stroke] = []
     texts: list[Text] = []
-    caption = (f"Pieces: cut along the solid lines (they run past each block as guides), fold "
-               f"each strip along its dashed line, printed side out, and glue the halves: "
-               f"12 white and 12 black pieces, {s:.1f} mm long (hole centre to hole centre) "
-               f"and {width:.1f} mm wide.  Or use 24 coffee stirrers or matchsticks cut to "
-               f"{s:.1f} mm, 12 of them coloured black.")
+    caption = strips.caption.format(length=s, width=width)
     size = 3.2
     block_w = per_row * s
     lines = wrap(caption, size, max(block_w + 2 * guide, 120.0))
     for k, text in enumerate(lines):
         texts.append(Text(0.0, (0.6 + 1.35 * k) * size, text, size, "caption", "start"))
     top = (1.35 * len(lines) + 0.6) * size + guide
-    for colour in ("white", "black"):
+    for group in strips.groups:
         x0, y0 = guide, top
-        for k in range(12):
+        for k in range(group.count):
             row, col = divmod(k, per_row)
             x, y = x0 + col * s, y0 + row * strip
             areas.append(Area(((x, y), (x + s, y), (x + s, y + strip), (x, y + strip)),
-                              f"{colour}-piece"))
-            fold = "paper" if colour == "black" else "muted"
-            strokes.append(Stroke(((x + 1.0, y + width), (x + s - 1.0, y + width)), fold, 0.25,
+                              group.role))
+            strokes.append(Stroke(((x + 1.0, y + width), (x + s - 1.0, y + width)), group.fold,
+                                  0.25,
                                   dash=1.5))
         used_rows = rows
         x1, y1 = x0 + block_w, y0 + used_rows * strip
@@ -297,7 +275,7 @@ def pieces_sheet(spacing: float, max_width: float = 250.0) -> Figure:
         for c in range(per_row + 1):
             x = x0 + c * s
             strokes.append(Stroke(((x, y0 - guide), (x, y1 + guide)), "line", 0.3))
-        texts.append(Text(x1 + guide + 2.0, (y0 + y1) / 2, f"{colour} ×12", size, "caption",
+        texts.append(Text(x1 + guide + 2.0, (y0 + y1) / 2, group.label, size, "caption",
                           "start"))
         top = y1 + 3 * guide
     height = top - 2 * guide
@@ -308,16 +286,7 @@ def pieces_sheet(spacing: float, max_width: float = 250.0) -> Figure:
                   areas=areas).shifted(1.0, 1.0)
 
 
-START_SCENE = LatticeScene(pieces=START, caption=RECONSTRUCTION)
-# The board to play on: empty, the start lines marked faintly, home halves tinted.
-BOARD_SCENE = LatticeScene(start_marks=START, homes=True, caption=RECONSTRUCTION)
-
-
-def board_lattice_figure(spacing: float) -> Figure:
-    return lattice_figure(BOARD_SCENE, spacing)
-
-
-def fitting_spacing(scene: LatticeScene, room: tuple[float, float], largest: float) -> float:
+def fitting_spacing(scene: HoleScene, room: tuple[float, float], largest: float) -> float:
     """The largest hole spacing, in half millimetres and at most ``largest``, at which the
     figure fits ``room`` (mm).  Searched, not scaled: labels have minimum sizes, so the
     figure does not grow in proportion to the spacing."""
@@ -334,30 +303,38 @@ def fitting_spacing(scene: LatticeScene, room: tuple[float, float], largest: flo
     return low / 2
 
 
-def render_polygone_board(fmt: str, *, paper: Paper, theme: Theme, spacing: float | None,
-                          dpi: int, title: str | None) -> bytes:
-    """The empty board at exact scale, landscape and as large as the paper allows, with the
-    start lines marked faintly; the PDF adds a sheet of pieces to cut out and fold."""
+def render_fixed_board(board: FixedBoard, fmt: str, *, paper: Paper, theme: Theme,
+                       spacing: float | None, dpi: int, info: PageInfo) -> bytes:
+    """A board of one size at exact scale, landscape and as large as the paper allows (or
+    at ``spacing``); the PDF adds a sheet of its pieces to cut out and fold.  The subject
+    of ``info`` is formatted with the spacing chosen."""
     room = content_size(paper.size("landscape"))
     if spacing is None:
-        spacing = fitting_spacing(BOARD_SCENE, room, 60.0)
-    figure = board_lattice_figure(spacing)
-    info = PageInfo(NAME if title is None else (title or None),
-                    f"Polygone board, holes {spacing:.1f} mm apart · "
-                    "board and start: our reconstruction", CREDIT)
+        spacing = fitting_spacing(board.picture, room, board.largest_spacing)
+    figure = lattice_figure(board.picture, spacing)
+    info = PageInfo(info.title, (info.subject or "").format(spacing=spacing), info.credit)
     if fmt == "pdf":
         if figure.width > room[0] or figure.height > room[1]:
+            largest = fitting_spacing(board.picture, room, spacing)
+            while True:  # to the tenth of a millimetre, as --cell-mm is given
+                wider = lattice_figure(board.picture, round(largest + 0.1, 1))
+                if wider.width > room[0] or wider.height > room[1]:
+                    break
+                largest = round(largest + 0.1, 1)
             raise BoardgenError(f"{option('cell_mm')} {spacing:g}: the board does not fit "
-                                f"{paper.name} "
-                                "landscape; choose a smaller spacing or larger paper")
-        pieces = pieces_sheet(spacing, room[0])
-        if pieces.width > room[0] + 1e-6 or pieces.height > room[1] + 1e-6:
-            raise BoardgenError(f"{option('paper')} {paper.name}: too small for the sheet of "
-                                "pieces "
-                                f"to cut out ({pieces.width:.0f} x {pieces.height:.0f} mm "
-                                f"on {room[0]:.0f} x {room[1]:.0f} mm); choose larger paper")
-        return render_pdf_pages([figure, pieces], theme=theme,
-                                paper=paper, orientation="landscape", info=info)
+                                f"{paper.name} landscape; the largest that fits is "
+                                f"{option('cell_mm')} {largest:g}, or choose larger paper")
+        pages = [figure]
+        if board.strips is not None:
+            pieces = pieces_sheet(board.strips, spacing, room[0])
+            if pieces.width > room[0] + 1e-6 or pieces.height > room[1] + 1e-6:
+                raise BoardgenError(f"{option('paper')} {paper.name}: too small for the sheet "
+                                    f"of pieces to cut out ({pieces.width:.0f} x "
+                                    f"{pieces.height:.0f} mm on {room[0]:.0f} x "
+                                    f"{room[1]:.0f} mm); choose larger paper")
+            pages.append(pieces)
+        return render_pdf_pages(pages, theme=theme, paper=paper, orientation="landscape",
+                                info=info)
     svg = render_svg(figure, theme=theme, title=info.title, description=info.subject)
     if fmt == "svg":
         return svg.encode("utf-8")

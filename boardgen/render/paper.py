@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 
 from boardgen.errors import BoardgenError
+from boardgen.picture import PageInfo as PageInfo  # re-exported: it used to live here
 
 PAPERS: dict[str, tuple[float, float]] = {
     "a4": (210.0, 297.0),
@@ -170,13 +171,3 @@ def fitting_scale(board: tuple[float, float], paper: Paper, orientation: str) ->
         if scale > best[0] + 1e-9:
             best = (scale, name)
     return best
-
-
-@dataclass(frozen=True)
-class PageInfo:
-    """What the page furniture says besides the board itself (here, not in pdf.py, so
-    that describing a page does not import reportlab)."""
-
-    title: str | None = None
-    subject: str | None = None  # e.g. "Copolymer board, hexhex side 10, 271 cells"
-    credit: str | None = None  # e.g. "Copolymer by Mark Steere"

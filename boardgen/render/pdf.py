@@ -49,6 +49,7 @@ from boardgen.render.paper import (
     PageInfo as PageInfo,  # re-exported: it lived here before paper.py
 )
 from boardgen.render.scene import Theme
+from boardgen.reproducible import check_source_date_epoch
 
 # Streams are Flate-compressed only: ASCII85 on top made them a quarter larger and slower
 # to write, for 7-bit-clean files nobody needs.  A reportlab setting, so the rule sheets
@@ -162,16 +163,26 @@ def draw_figure(c: Canvas, figure: Figure, theme: Theme) -> None:
             c.setStrokeColor(outline)
             c.setLineWidth(theme.line_width_mm)
             c.addLiteral(path + "S")  # the pattern was drawn over the outline
+    for overlay in figure.overlays:  # highlights: bands over the cells
+        _draw_area(c, overlay, theme, figure.cell_width)
     for stroke in figure.strokes:
         if stroke.under:
             _draw_stroke(c, stroke, theme)
     for mark in figure.marks:
         _draw_mark(c, mark, theme)
     for stroke in figure.strokes:
-        if not stroke.under:
+        if not stroke.under and not stroke.arrow:
+            _draw_stroke(c, stroke, theme)
+    # The SVG's layers: numbers, then arrows (above the rings and numbers they touch).
+    for text in figure.texts:
+        if text.role == "cell-text":
+            _draw_text(c, text, theme.colour(text.role))
+    for stroke in figure.strokes:
+        if not stroke.under and stroke.arrow:
             _draw_stroke(c, stroke, theme)
     for text in figure.texts:
-        _draw_text(c, text, theme.colour(text.role))
+        if text.role != "cell-text":
+            _draw_text(c, text, theme.colour(text.role))
 
 
 def _draw_mark(c: Canvas, m: Mark, theme: Theme) -> None:
@@ -180,6 +191,20 @@ def _draw_mark(c: Canvas, m: Mark, theme: Theme) -> None:
         c.setFillColor(colour)
         c.setStrokeColor(HexColor(theme.line))
         c.setLineWidth(dot_outline(m, theme.line_width_mm))
+        pattern = theme.cells[m.role].pattern if m.role in theme.cells else None
+        if pattern:  # a stone told apart by its pattern (ink)
+            c.circle(m.x, m.y, m.radius, stroke=0, fill=1)
+            c.saveState()
+            disc = c.beginPath()
+            disc.circle(m.x, m.y, m.radius)
+            c.clipPath(disc, stroke=0, fill=0)
+            _draw_pattern(c, pattern, [(m.x - m.radius, m.y - m.radius, m.x + m.radius,
+                                        m.y + m.radius)], m.radius * 3.0, theme)
+            c.restoreState()
+            c.setStrokeColor(HexColor(theme.line))
+            c.setLineWidth(dot_outline(m, theme.line_width_mm))
+            c.circle(m.x, m.y, m.radius, stroke=1, fill=0)
+            return
         c.circle(m.x, m.y, m.radius, stroke=1, fill=1)
     elif m.kind == "disc":
         c.setFillColor(HexColor(theme.paper))
@@ -386,6 +411,7 @@ def _tile_marks(c: Canvas, tiling: Tiling, row: int, col: int,
 
 
 def _canvas(page: tuple[float, float], info: PageInfo) -> tuple[Canvas, io.BytesIO]:
+    check_source_date_epoch()  # reportlab reads it for the dates, and fails on a bad one
     register_pdf_fonts()
     buffer = io.BytesIO()
     # Start in our font: reportlab's default, Helvetica, would be referenced unembedded.

@@ -8,14 +8,14 @@ import struct
 import zlib
 
 from boardgen.errors import BoardgenError, option
+from boardgen.limits import MAX_ELEMENTS as MAX_ELEMENTS
+from boardgen.limits import MAX_PIXELS as MAX_PIXELS
+from boardgen.limits import MAX_SIDE_PIXELS as MAX_SIDE_PIXELS
 from boardgen.render.figure import Figure
 from boardgen.render.scene import Theme
 from boardgen.render.svg import SvgDocument, document_size
 
-MAX_PIXELS = 80_000_000  # about 9000 x 9000: past this a PNG is the wrong format to ask for
 MM_PER_INCH = 25.4
-MAX_SIDE_PIXELS = 32_767  # cairo's largest image surface, each way
-MAX_ELEMENTS = 100_000  # CairoSVG aborts past this many <use> references (foreign SVG)
 
 
 def __getattr__(name: str) -> object:

@@ -170,6 +170,8 @@ class _Painter:
         for area in self.figure.areas:
             self._area(ctx, area)
         self._cells(ctx, top - self.band, bottom - self.band)
+        for overlay in self.figure.overlays:  # highlights: bands over the cells
+            self._area(ctx, overlay)
         strokes = self.figure.strokes
         for s in strokes:
             if s.under:
@@ -179,14 +181,17 @@ class _Painter:
         for s in strokes:
             if not s.under and not s.arrow:
                 self._stroke(ctx, s)
+        texts = self.figure.texts
+        for t in texts:
+            if t.role == "cell-text":
+                self._text(ctx, t)
+        # Arrows above the numbers and rings they start or end at, as the SVG layers them.
         for s in strokes:
             if not s.under and s.arrow:
                 self._stroke(ctx, s)
-        texts = self.figure.texts
-        for group in (("cell-text",), ("coordinate",)):
-            for t in texts:
-                if t.role in group:
-                    self._text(ctx, t)
+        for t in texts:
+            if t.role == "coordinate":
+                self._text(ctx, t)
         for t in texts:
             if t.role not in ("cell-text", "coordinate"):
                 self._text(ctx, t)
@@ -292,6 +297,13 @@ class _Painter:
         }[m.kind]
         ctx.new_sub_path()
         ctx.arc(m.x, m.y, m.radius, 0, 6.283185307179586)
+        if m.kind == "dot" and m.role in theme.cells and theme.cells[m.role].pattern:
+            ctx.save()  # a stone told apart by its pattern (ink)
+            self._fill(ctx, m.role, (m.x, m.y))
+            ctx.restore()
+            ctx.new_sub_path()
+            ctx.arc(m.x, m.y, m.radius, 0, 6.283185307179586)
+            fill = None
         if fill is not None:
             ctx.set_source_rgb(*_rgb(fill))
             ctx.fill_preserve()

@@ -1,7 +1,8 @@
-"""What a picture shows, before anything is measured: the scene, and the theme it is drawn in.
+"""The theme a picture is drawn in: how each role of the neutral picture model looks.
 
-A scene names cells and roles ("empty", "player1", "new" ...), never colours or millimetres;
-the theme says how each role looks.  Renderers turn (scene, options, theme) into files.
+A picture (boardgen.picture) names cells, holes and roles ("empty", "player1", "ghost" ...),
+never colours or millimetres; the theme says how each role looks.  Renderers turn
+(picture, options, theme) into files.
 """
 
 from __future__ import annotations
@@ -10,58 +11,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from boardgen.errors import BoardgenError
-from boardgen.geometry import Hex, HexGrid
 
-LABEL_MODES = ("outside", "inside", "none")
-
-
-@dataclass(frozen=True)
-class Marker:
-    """A mark drawn on a cell: ``dot`` (a stone or piece), ``ring``, ``cross``, or ``disc``
-    (a paper-coloured disc, so that a number on it reads on any fill)."""
-
-    cell: Hex
-    kind: str = "dot"
-    role: str = "accent"
-
-
-@dataclass(frozen=True)
-class Arrow:
-    start: Hex
-    end: Hex
-    role: str = "accent"
-
-
-@dataclass(frozen=True)
-class Scene:
-    """One board picture: the grid, what each cell holds, and the annotations on top."""
-
-    grid: HexGrid
-    cell_roles: Mapping[Hex, str] = field(default_factory=dict)
-    cell_texts: Mapping[Hex, str] = field(default_factory=dict)
-    markers: tuple[Marker, ...] = ()
-    arrows: tuple[Arrow, ...] = ()
-    labels: str = "outside"
-    caption: str | None = None
-
-    def __post_init__(self) -> None:
-        if self.labels not in LABEL_MODES:
-            raise BoardgenError(
-                f"unknown label mode {self.labels!r} (choose from {', '.join(LABEL_MODES)})"
-            )
-
-
-def edge_roles(grid: HexGrid) -> dict[Hex, str]:
-    """Roles that mark a board's perimeter and its corners (O's rules refer to both)."""
-    roles = {h: "perimeter" for h in grid.perimeter}
-    roles.update({h: "corner" for h in grid.corners})
-    return roles
-
-
-def board_scene(grid: HexGrid, labels: str = "outside", *, edges: bool = False) -> Scene:
-    """An empty board; ``edges`` marks its perimeter and corners (O's rules refer to them)."""
-    return Scene(grid, cell_roles=edge_roles(grid) if edges else {}, labels=labels)
-
+# The picture model used to live here; these names stay importable from here.
+from boardgen.picture import LABEL_MODES as LABEL_MODES
+from boardgen.picture import Arrow as Arrow
+from boardgen.picture import Marker as Marker
+from boardgen.picture import Scene as Scene
+from boardgen.picture import board_scene as board_scene
+from boardgen.picture import edge_roles as edge_roles
 
 PATTERNS = ("dots", "hatch", "crosshatch", "hlines", "vlines")
 
@@ -136,10 +93,20 @@ THEMES: dict[str, Theme] = {
             "black-piece": Paint("#2b2b2b"),  # 43
             "ghost": Paint("#1e7b34"),  # 90, and dashed: an allowed target
             "crossed": Paint("#b4b4b4"),  # 180, with a cross: forbidden
+            "captured": Paint("#4a4a4a"),  # a dashed outline where a piece was taken
             "white-home": Paint("#f7f1e3"),
             "black-home": Paint("#e3e3e3"),
             "white-start": Paint("#b8b0a0"),
             "black-start": Paint("#8c8c8c"),
+            # Highlights only (bands over cells): a connection, and a designer's tint.
+            "connection": Paint("#f29e4c", "hlines"),  # 169, lines across
+            # Light: a band of it stands apart from X (140), O (59) and empty cells (248).
+            "tint": Paint("#d9c2ec"),  # 206, lavender: no engine role is this colour
+            # Stones of the rules-free diagrams: 26, 255, 167 and 77 once grey.
+            "stone-black": Paint("#1a1a1a"),
+            "stone-white": Paint("#ffffff"),
+            "stone-red": Paint("#f08a7a"),
+            "stone-blue": Paint("#2b4f9e"),
         },
         {"stone": "#1a1a1a", "loop": "#e8731c"},  # 26 and 129
     ),
@@ -162,10 +129,17 @@ THEMES: dict[str, Theme] = {
             "black-piece": Paint("#222222"),
             "ghost": Paint("#009e73"),  # 106, dashed
             "crossed": Paint("#bbbbbb"),  # 187, with a cross
+            "captured": Paint("#4a4a4a"),  # a dashed outline
             "white-home": Paint("#f4f4f4"),
             "black-home": Paint("#e2e2e2"),
             "white-start": Paint("#b0b0b0"),
             "black-start": Paint("#888888"),
+            "connection": Paint("#e69f00", "hlines"),
+            "tint": Paint("#a6d8f3"),  # 204, a light sky blue: apart from both players
+            "stone-black": Paint("#111111"),  # 17
+            "stone-white": Paint("#ffffff"),  # 255
+            "stone-red": Paint("#e69f00"),  # orange, 157: told from blue in every vision
+            "stone-blue": Paint("#0072b2"),  # 87
         },
         {"stone": "#111111", "loop": "#e69f00"},
     ),
@@ -189,10 +163,17 @@ THEMES: dict[str, Theme] = {
             "black-piece": Paint("#000000"),
             "ghost": Paint("#000000"),
             "crossed": Paint("#000000"),
+            "captured": Paint("#000000"),
             "white-home": Paint("#ffffff"),
             "black-home": Paint("#ffffff", "dots"),
             "white-start": Paint("#000000"),
             "black-start": Paint("#000000"),
+            "connection": Paint("#ffffff", "hlines"),
+            "tint": Paint("#ffffff", "dots"),
+            "stone-black": Paint("#000000"),
+            "stone-white": Paint("#ffffff"),
+            "stone-red": Paint("#ffffff", "hatch"),  # the two colours told apart by lines
+            "stone-blue": Paint("#ffffff", "hlines"),
         },
         {"stone": "#000000", "loop": "#ffffff"},  # loop stones hollow
     ),

@@ -79,6 +79,8 @@ INKSCAPE_NS = "http://www.inkscape.org/namespaces/inkscape"
 def _mark(m: Mark, theme: Theme) -> str:
     fill = theme.colour(m.role)
     if m.kind == "dot":
+        if m.role in theme.cells and theme.cells[m.role].pattern:
+            fill = f"url(#paint-{m.role})"  # a stone told apart by its pattern (ink)
         return (f'<circle class="mark dot {m.role}" cx="{_n(m.x)}" cy="{_n(m.y)}" '
                 f'r="{_n(m.radius)}" fill="{fill}" stroke="{theme.line}" '
                 f'stroke-width="{_n(dot_outline(m, theme.line_width_mm))}"/>')
@@ -109,11 +111,13 @@ def _stroke(s: Stroke, theme: Theme) -> str:
     return out
 
 
-def _area(a: Area, theme: Theme) -> str:
+def _area(a: Area, theme: Theme, kind: str = "area") -> str:
     paint = theme.paint(a.role)
     fill = f"url(#paint-{a.role})" if paint.pattern else paint.fill
     points = " ".join(f"{_n(x)},{_n(y)}" for x, y in a.points)
-    return f'<polygon class="area {a.role}" points="{points}" fill="{fill}" stroke="none"/>'
+    named = f' data-cell="{a.name}"' if a.name else ""
+    return f'<polygon class="{kind} {a.role}"{named} points="{points}" fill="{fill}" ' \
+        'stroke="none"/>'
 
 
 def _style_sheet(theme: Theme, roles: list[str]) -> str:
@@ -220,7 +224,9 @@ def render_svg(figure: Figure, *, theme: Theme, title: str | None = None,
 
     roles = sorted({c.role for c in figure.cells})
     dwg.defs.add(dwg.style(_style_sheet(theme, roles)))
-    roles_patterned = sorted(set(roles) | {a.role for a in figure.areas})
+    roles_patterned = sorted(set(roles) | {a.role for a in figure.areas}
+                             | {a.role for a in figure.overlays}
+                             | {m.role for m in figure.marks if m.role in theme.cells})
     dwg.defs.add(dwg.polygon([(float(_n(x)), float(_n(y))) for x, y in figure.hex_offsets],
                              id="hex"))
     for role in roles_patterned:
@@ -247,15 +253,19 @@ def render_svg(figure: Figure, *, theme: Theme, title: str | None = None,
     dwg.add(board)
     # One Inkscape layer each, bottom to top, so a designer can edit a diagram layer by
     # layer: the board, the stones and pieces, the designer's arrows, the texts.
+    # A highlight is a band over its cell (class "highlight ROLE"), so that the cell keeps
+    # its own class and fill.
     placeholder(board, "board", "".join(_area(a, theme) for a in figure.areas) + "".join(
         f'<use class="cell {c.role}" data-cell="{c.name}" xlink:href="#hex" '
         f'x="{c.x:.3f}" y="{c.y:.3f}"/>' for c in figure.cells
-    ) + "".join(_stroke(s, theme) for s in figure.strokes if s.under))
+    ) + "".join(_area(a, theme, "highlight") for a in figure.overlays)
+        + "".join(_stroke(s, theme) for s in figure.strokes if s.under))
     placeholder(board, "marks", "".join(_mark(m, theme) for m in figure.marks) + "".join(
         _stroke(s, theme) for s in figure.strokes if not s.under and not s.arrow))
+    placeholder(board, "labels", texts(("cell-text",)))
+    # Arrows above the rings and numbers they start or end at.
     placeholder(board, "annotations", "".join(_stroke(s, theme) for s in figure.strokes
                                               if not s.under and s.arrow))
-    placeholder(board, "labels", texts(("cell-text",)))
     placeholder(board, "coordinates", texts(("coordinate",)))
     placeholder(board, "captions", texts(tuple({t.role for t in figure.texts}
                                                - {"cell-text", "coordinate"})))

@@ -11,12 +11,15 @@ Directives:
   position: (block) ... end    setup: MOVES (replayed from the empty board, not shown)
   line: TITLE                  starts a row of panels from the start position
   panel: LABEL                 starts a panel
+  place: CELL                  a placement, classified by the engine; or with a claim:
   place: CELL connection N [forced] | place: CELL ends N
   expect: to-move P | connections CELLS|none | forced | turn-continues | turn-ends
           | counts x N o N | winner P | solved winner P   (perfect play, exhaustive search)
   note: TEXT                   appended to the panel's caption
   game: copolymer              optional under templates/copolymer/, needed elsewhere
-  arrow: / mark: / highlight: / caption:   annotations (see boardgen.games.script)
+  arrow: / mark: / highlight: / caption:   annotations (see boardgen.games.script);
+  highlight: new|connection|legal|illegal CELLS is judged by the engine like a claim, in
+  the position the panel shows; highlight: tint CELLS is the designer's own
 """
 
 from __future__ import annotations
@@ -29,25 +32,60 @@ from boardgen.errors import IllegalMove as IllegalPlacement
 from boardgen.games.copolymer.engine import (
     Copolymer,
     Placement,
+    check_board,
     parse_text_position,
-    solve,
 )
+from boardgen.games.copolymer.solver import Endgame, SearchTooLarge
 from boardgen.games.script import (
-    ANNOTATION_KEYS,
     Annotations,
     Directive,
     ExampleError,
-    annotate,
-    check_game,
-    read_directives,
+    GameScript,
+    NotAClaim,
+    PlayLine,
+    expected,
 )
 from boardgen.geometry import Hex, HexGrid, make_shape
+from boardgen.limits import MAX_SOLVED_EMPTY
+from boardgen.text import quoted
 
-# The exhaustive search behind 'expect: solved winner P' grows steeply with the empty cells;
-# past this many it would run for minutes (the tempo example has 8).
-MAX_SOLVED_EMPTY = 12
-# Roles a designer may highlight cells with on a Copolymer board.
-HIGHLIGHT_ROLES = ("new", "legal", "illegal")
+# Highlight roles the engine judges, and what each says of a cell: placed in the turn the
+# panel shows, a connection for the player to move, a cell the player to move may take,
+# one they may not.
+JUDGED_ROLES = ("new", "connection", "legal", "illegal")
+
+
+def _names(game: Copolymer, cells: list[Hex]) -> str:
+    return " ".join(game.notation.name(h) for h in cells) or "none"
+
+
+def judge_new(game: Copolymer, draft: object, cell: Hex) -> str | None:
+    turn = [p.cell for p in game.this_turn()]
+    return None if cell in turn else \
+        f"the engine finds it was not placed in this turn (placed: {_names(game, turn)})"
+
+
+def judge_connection(game: Copolymer, draft: object, cell: Hex) -> str | None:
+    if game.over:
+        return "the engine finds the game over: no connection is open"
+    found = game.connections()
+    return None if cell in found else \
+        f"the engine finds it is not a connection for {game.to_move.upper()} " \
+        f"(connections: {_names(game, found)})"
+
+
+def judge_legal(game: Copolymer, draft: object, cell: Hex) -> str | None:
+    refusal = game.refusal(cell)
+    return None if refusal is None else f"the engine rules it illegal: {refusal.message}"
+
+
+def judge_illegal(game: Copolymer, draft: object, cell: Hex) -> str | None:
+    return f"the engine rules it legal for {game.to_move.upper()}" \
+        if game.refusal(cell) is None else None
+
+
+HIGHLIGHT_JUDGES = {"new": judge_new, "connection": judge_connection, "legal": judge_legal,
+                    "illegal": judge_illegal}
 
 
 @dataclass(frozen=True)
@@ -63,10 +101,7 @@ class Panel:
     touched: tuple[Hex, ...] = ()
 
 
-@dataclass(frozen=True)
-class Line:
-    title: str | None
-    panels: tuple[Panel, ...]
+Line = PlayLine[Panel]
 
 
 @dataclass(frozen=True)
@@ -78,7 +113,7 @@ class Example:
 
 
 @dataclass
-class _PanelDraft:
+class PanelDraft:
     label: str
     placements: list[Placement] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
@@ -119,7 +154,7 @@ def _describe(game: Copolymer, placements: list[Placement], forced: list[bool]) 
     return sentence[0].upper() + sentence[1:] + "."
 
 
-def _caption(game: Copolymer, draft: _PanelDraft, forced_flags: list[bool]) -> str:
+def _caption(game: Copolymer, draft: PanelDraft, forced_flags: list[bool]) -> str:
     parts = []
     if draft.placements:
         parts.append(_describe(game, draft.placements, forced_flags))
@@ -140,21 +175,51 @@ def _caption(game: Copolymer, draft: _PanelDraft, forced_flags: list[bool]) -> s
     return " ".join(parts)
 
 
-class _Replay:
-    def __init__(self, path: Path) -> None:
-        self.source = str(path)
-        self.name = path.stem
-        self.title = self.name
+class CopolymerScript(GameScript[Copolymer, PanelDraft, Panel]):
+    """A Copolymer diagram file: its header, 'place:' directive and claims."""
+
+    game = "copolymer"
+    highlight_claims = HIGHLIGHT_JUDGES
+
+    def __init__(self, path: Path, *, text: str | None = None) -> None:
+        super().__init__(path, text=text)
         self.grid: HexGrid | None = None
         self.first = "x"
         self.position: Directive | None = None
         self.setup: Directive | None = None
-        self.start_expectations: list[Directive] = []
+        self.forced_flags: list[bool] = []
+        self.header = {"board": self.board, "first": self.first_player,
+                       "position": self.start_position, "setup": self.setup_moves}
+        self.directives = {"place": self.place}
+        self.claims = {"to-move": self.claim_to_move, "connections": self.claim_connections,
+                       "forced": self.claim_forced, "turn-continues": self.claim_turn,
+                       "turn-ends": self.claim_turn, "counts": self.claim_counts,
+                       "winner": self.claim_winner, "solved": self.claim_solved}
 
-    def fail(self, d: Directive, message: str) -> ExampleError:
-        return ExampleError(self.source, d.line, message)
+    # --- the header ----------------------------------------------------------------------
 
-    def new_game(self) -> Copolymer:
+    def board(self, d: Directive) -> None:
+        parts = d.value.split()
+        if len(parts) != 2 or not parts[1].isdigit():
+            raise self.fail(d, f"board must be 'SHAPE SIDE', e.g. 'hexhex 3', not {d.value!r}")
+        try:
+            self.grid = make_shape(parts[0], int(parts[1]))
+            check_board(self.grid)  # an odd number of cells, so that the majority decides
+        except BoardgenError as exc:
+            raise self.fail(d, str(exc)) from None
+
+    def first_player(self, d: Directive) -> None:
+        if d.value not in ("x", "o"):
+            raise self.fail(d, f"first must be x or o, not {d.value!r}")
+        self.first = d.value
+
+    def start_position(self, d: Directive) -> None:
+        self.position = d
+
+    def setup_moves(self, d: Directive) -> None:
+        self.setup = d
+
+    def start(self) -> Copolymer:
         if self.grid is None:
             raise ExampleError(self.source, 1, "no 'board:' line before the first panel")
         game = Copolymer(self.grid, first=self.first)
@@ -171,42 +236,29 @@ class _Replay:
                         from None
             # The start of the example is a fresh turn: numbering begins with its panels.
             game.turn_start = len(game.history)
-        for d in self.start_expectations:
-            self.check(game, d)
         return game
 
-    def header(self, d: Directive) -> None:
-        if d.key == "game":
-            check_game(d, "copolymer", self.source)
-        elif d.key == "title":
-            self.title = d.value
-        elif d.key == "board":
-            parts = d.value.split()
-            if len(parts) != 2 or not parts[1].isdigit():
-                raise self.fail(d, f"board must be 'SHAPE SIDE', e.g. 'hexhex 3', not {d.value!r}")
-            try:
-                self.grid = make_shape(parts[0], int(parts[1]))
-            except BoardgenError as exc:
-                raise self.fail(d, str(exc)) from None
-        elif d.key == "first":
-            if d.value not in ("x", "o"):
-                raise self.fail(d, f"first must be x or o, not {d.value!r}")
-            self.first = d.value
-        elif d.key == "position":
-            self.position = d
-        elif d.key == "setup":
-            self.setup = d
-        elif d.key == "expect":
-            self.start_expectations.append(d)
-        else:
-            raise self.fail(d, f"unknown directive {d.key!r} before the first panel")
+    # --- panels ----------------------------------------------------------------------------
 
-    def place(self, game: Copolymer, d: Directive) -> tuple[Placement, bool]:
+    def open_panel(self, game: Copolymer, label: str) -> PanelDraft:
+        self.forced_flags = []
+        return PanelDraft(label)
+
+    def note(self, draft: PanelDraft, text: str) -> None:
+        draft.notes.append(text)
+
+    def point(self, game: Copolymer, word: str) -> Hex:
+        return game.notation.parse(word)
+
+    def place(self, game: Copolymer, draft: PanelDraft, d: Directive) -> None:
         words = d.value.split()
-        if len(words) < 3 or words[1] not in ("connection", "ends") or not words[2].isdigit():
-            raise self.fail(d, "place needs 'CELL connection N' or 'CELL ends N', "
+        classified = len(words) > 1  # else the engine classifies it (no claim)
+        if not words or (classified and (len(words) < 3 or words[1] not in
+                                         ("connection", "ends") or not words[2].isdigit())):
+            raise self.fail(d, "place needs 'CELL', 'CELL connection N' or 'CELL ends N', "
                                f"not {d.value!r}")
-        cell_name, kind, count = words[0], words[1], int(words[2])
+        cell_name = words[0]
+        kind, count = (words[1], int(words[2])) if classified else ("", 0)
         claims_forced = words[3:] == ["forced"]
         if words[3:] and not claims_forced:
             raise self.fail(d, f"unexpected {' '.join(words[3:])!r} after the claim")
@@ -220,120 +272,101 @@ class _Replay:
             result = game.place(cell)
         except IllegalPlacement as exc:
             raise self.fail(d, f"{mover} cannot place on {cell_name}: {exc.reason}") from None
-        if result.enemy_neighbours != count or result.connection != (kind == "connection"):
+        if classified and (result.enemy_neighbours != count
+                           or result.connection != (kind == "connection")):
             seen = "a connection" if result.connection else "not a connection"
             raise self.fail(d, f"the example claims {cell_name} is {kind} {count}, but the "
                                f"engine counts {result.enemy_neighbours} enemy neighbours: "
                                f"{seen}")
-        if claims_forced != forced:
+        if classified and claims_forced != forced:
             raise self.fail(d, f"the example claims {cell_name} was "
                                f"{'' if claims_forced else 'not '}forced, the engine says "
                                f"{'it was' if forced else 'a non-connecting cell was empty'}")
-        return result, forced
+        draft.placements.append(result)
+        self.forced_flags.append(forced)
 
-    def check(self, game: Copolymer, d: Directive) -> None:
-        words = d.value.split()
-        claim = " ".join(words)
-        name = game.notation.name
-        if words[:1] == ["to-move"] and len(words) == 2:
-            ok, seen = game.to_move == words[1], f"{game.to_move} is to move"
-        elif words[:1] == ["connections"]:
-            want = sorted(words[1:]) if words[1:] != ["none"] else []
-            have = sorted(name(h) for h in game.connections())
-            ok, seen = want == have, f"connections are {' '.join(have) or 'none'}"
-        elif words == ["forced"]:
-            ok, seen = game.forced(), "a non-connecting cell is empty"
-        elif words in (["turn-continues"], ["turn-ends"]):
-            ok = game.turn_continues == (words[0] == "turn-continues")
-            seen = f"the turn {'continues' if game.turn_continues else 'has ended'}"
-        elif words[:1] == ["counts"] and len(words) == 5 and words[1] == "x" and \
-                words[3] == "o" and words[2].isdigit() and words[4].isdigit():
-            ok = (game.counts["x"], game.counts["o"]) == (int(words[2]), int(words[4]))
-            seen = f"the counts are x {game.counts['x']} o {game.counts['o']}"
-        elif words[:1] == ["winner"] and len(words) == 2:
-            if words[1] not in ("x", "o"):
-                raise self.fail(d, f"winner must be x or o, not {words[1]!r}")
-            ok, seen = game.over and game.winner == words[1], \
-                f"the game is {'won by ' + str(game.winner) if game.over else 'not over'}"
-        elif words[:2] == ["solved", "winner"] and len(words) == 3:
-            empty = len(game.empty_cells())
-            if empty > MAX_SOLVED_EMPTY:
-                raise self.fail(d, f"'solved' searches every continuation: at most "
-                                   f"{MAX_SOLVED_EMPTY} empty cells, this position has {empty}")
-            margin = solve(game)
-            winner = "x" if margin > 0 else "o"
-            ok, seen = winner == words[2], f"perfect play gives {winner} the win ({margin:+d})"
-        else:
-            raise self.fail(d, f"unknown expectation {claim!r}")
-        if not ok:
-            raise self.fail(d, f"the example expects '{claim}', but {seen}")
+    def close_panel(self, game: Copolymer, draft: PanelDraft) -> Panel:
+        numbered = tuple((p.cell, k) for k, p in enumerate(game.this_turn(), start=1)) \
+            if draft.placements else ()
+        caption = draft.annotations.caption
+        cells = game.cells()
+        mine = {p.cell for p in draft.placements}
+        touched = tuple(sorted(
+            {n for cell in mine for n in game.grid.neighbours(cell)
+             if cells.get(n) not in (None, cells[cell])}, key=game.grid.index.__getitem__))
+        open_ = () if draft.placements or game.over else tuple(game.connections())
+        return Panel(draft.label, cells, numbered,
+                     _caption(game, draft, self.forced_flags) if caption is None
+                     else caption, draft.annotations, open_, touched)
+
+    # --- claims ------------------------------------------------------------------------------
+
+    @staticmethod
+    def _claim(words: list[str], ok: bool, seen: str) -> str | None:
+        return None if ok else expected(" ".join(words), seen)
+
+    def claim_to_move(self, game: Copolymer, d: Directive, words: list[str]) -> str | None:
+        if len(words) != 2:
+            raise NotAClaim
+        return self._claim(words, game.to_move == words[1], f"{game.to_move} is to move")
+
+    def claim_connections(self, game: Copolymer, d: Directive, words: list[str]
+                          ) -> str | None:
+        want = sorted(words[1:]) if words[1:] != ["none"] else []
+        have = sorted(game.notation.name(h) for h in game.connections())
+        return self._claim(words, want == have, f"connections are {' '.join(have) or 'none'}")
+
+    def claim_forced(self, game: Copolymer, d: Directive, words: list[str]) -> str | None:
+        if words != ["forced"]:
+            raise NotAClaim
+        return self._claim(words, game.forced(), "a non-connecting cell is empty")
+
+    def claim_turn(self, game: Copolymer, d: Directive, words: list[str]) -> str | None:
+        if len(words) != 1:
+            raise NotAClaim
+        return self._claim(words, game.turn_continues == (words[0] == "turn-continues"),
+                           f"the turn {'continues' if game.turn_continues else 'has ended'}")
+
+    def claim_counts(self, game: Copolymer, d: Directive, words: list[str]) -> str | None:
+        if not (len(words) == 5 and words[1] == "x" and words[3] == "o" and
+                words[2].isdigit() and words[4].isdigit()):
+            raise NotAClaim
+        return self._claim(words, (game.counts["x"], game.counts["o"]) ==
+                           (int(words[2]), int(words[4])),
+                           f"the counts are x {game.counts['x']} o {game.counts['o']}")
+
+    def claim_winner(self, game: Copolymer, d: Directive, words: list[str]) -> str | None:
+        if len(words) != 2:
+            raise NotAClaim
+        if words[1] not in ("x", "o"):
+            raise self.fail(d, f"winner must be x or o, not {quoted(words[1])}")
+        state = f"won by {game.winner}" if game.over else "not over"
+        return self._claim(words, game.over and game.winner == words[1], f"the game is {state}")
+
+    def claim_solved(self, game: Copolymer, d: Directive, words: list[str]) -> str | None:
+        if words[:2] != ["solved", "winner"] or len(words) != 3:
+            raise NotAClaim
+        if words[2] not in ("x", "o"):
+            raise self.fail(d, f"winner must be x or o, not {quoted(words[2])}")
+        empty = len(game.empty_cells())
+        if empty > MAX_SOLVED_EMPTY:
+            raise self.fail(d, f"'solved' searches every continuation: at most "
+                               f"{MAX_SOLVED_EMPTY} empty cells, this position has {empty}")
+        try:
+            winner = Endgame(game).winner()  # a yes-or-no search: the fast one
+            ok = winner == words[2]
+            # Wrong: say by how much, which costs an exact search (a few times more).
+            margin = "" if ok else f" ({Endgame(game).exact_margin():+d})"
+        except SearchTooLarge as exc:
+            raise self.fail(d, f"'solved': {exc}; claim it where fewer cells are empty"
+                            ) from None
+        return self._claim(words, ok, f"perfect play gives {winner} the win{margin}")
 
 
-def load_example(path: Path) -> Example:
-    """Replay an example file; raises ExampleError (file:line: reason) on any disagreement."""
-    replay = _Replay(path)
-    directives = read_directives(path)
-    body_start = next((i for i, d in enumerate(directives) if d.key in ("line", "panel")),
-                      len(directives))
-    for d in directives[:body_start]:
-        replay.header(d)
-    if body_start == len(directives):
-        raise ExampleError(replay.source, 1, "no panels")
-
-    lines: list[Line] = []
-    line_title: str | None = None
-    panels: list[Panel] = []
-    game = replay.new_game()
-    draft: _PanelDraft | None = None
-    forced_flags: list[bool] = []
-
-    def close_panel() -> None:
-        nonlocal draft, forced_flags
-        if draft is not None:
-            numbered = tuple((p.cell, k) for k, p in enumerate(game.this_turn(), start=1)) \
-                if draft.placements else ()
-            caption = draft.annotations.caption
-            cells = game.cells()
-            mine = {p.cell for p in draft.placements}
-            touched = tuple(sorted(
-                {n for cell in mine for n in game.grid.neighbours(cell)
-                 if cells.get(n) not in (None, cells[cell])}, key=game.grid.index.__getitem__))
-            open_ = () if draft.placements or game.over else tuple(game.connections())
-            panels.append(Panel(draft.label, cells, numbered,
-                                _caption(game, draft, forced_flags) if caption is None
-                                else caption, draft.annotations, open_, touched))
-        draft, forced_flags = None, []
-
-    def close_line() -> None:
-        nonlocal panels
-        close_panel()
-        if panels:
-            lines.append(Line(line_title, tuple(panels)))
-        panels = []
-
-    for d in directives[body_start:]:
-        if d.key == "line":
-            close_line()
-            line_title = d.value or None
-            game = replay.new_game()
-        elif d.key == "panel":
-            close_panel()
-            draft = _PanelDraft(d.value)
-        elif draft is None:
-            raise replay.fail(d, f"'{d.key}:' must come after a 'panel:' line")
-        elif d.key == "place":
-            placement, forced = replay.place(game, d)
-            draft.placements.append(placement)
-            forced_flags.append(forced)
-        elif d.key == "expect":
-            replay.check(game, d)
-        elif d.key == "note":
-            draft.notes.append(d.value)
-        elif d.key in ANNOTATION_KEYS:
-            annotate(d, draft.annotations, replay.source, game.notation.parse,
-                     game.notation.parse, HIGHLIGHT_ROLES)
-        else:
-            raise replay.fail(d, f"unknown directive {d.key!r} in a panel")
-    close_line()
-    assert replay.grid is not None
-    return Example(replay.name, replay.title, replay.grid, tuple(lines))
+def load_example(path: Path, *, text: str | None = None) -> Example:
+    """Replay an example file (or ``text``, a file's contents); raises ExampleError
+    (file:line: reason) on any disagreement."""
+    script = CopolymerScript(path, text=text)
+    lines = script.run()
+    assert script.grid is not None
+    return Example(script.name, script.title, script.grid, tuple(lines))

@@ -14,11 +14,12 @@ cost O(1) (bench/bench_copolymer.py measures it against a naive engine).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
 from dataclasses import dataclass
+from enum import StrEnum
 
-from boardgen.errors import BoardgenError, IllegalMove
-from boardgen.geometry import Hex, HexGrid, Notation, format_hex_text, parse_hex_text
+from boardgen.errors import BoardgenError, IllegalMove, Refusal
+from boardgen.geometry import Hex, HexGrid, Notation, format_hex_text
+from boardgen.geometry.hexgrid import drawn_on_grid
 
 NAME = "Copolymer"
 CREDIT = "Copolymer by Mark Steere (2006)"
@@ -29,6 +30,14 @@ CONNECTION_THRESHOLD = 2  # opponent neighbours that make a placement a connecti
 
 
 IllegalPlacement = IllegalMove  # the name the Copolymer rules use for a refused move
+
+
+class CopolymerReason(StrEnum):
+    """Why Copolymer refuses a placement (the message for people is kept apart)."""
+
+    OFF_BOARD = "off-board"
+    GAME_OVER = "game-over"
+    TAKEN = "taken"
 
 
 def check_board(grid: HexGrid) -> None:
@@ -131,18 +140,26 @@ class Copolymer:
 
     # --- moves -----------------------------------------------------------------------
 
+    def refusal(self, cell: Hex) -> Refusal | None:
+        """Why the player to move may not place on ``cell``, or None if they may."""
+        grid = self.grid
+        if cell not in grid.index:
+            return Refusal(CopolymerReason.OFF_BOARD, f"not on the board ({grid.description})")
+        if self.over:
+            return Refusal(CopolymerReason.GAME_OVER, "the game is over (the board is full)")
+        taken = self._owner[grid.index[cell]]
+        if taken is not None:
+            return Refusal(CopolymerReason.TAKEN, f"already taken by {taken.upper()}")
+        return None
+
     def place(self, cell: Hex) -> Placement:
         """Place for the player to move; raises :class:`IllegalPlacement` with the reason."""
         grid = self.grid
-        if cell not in grid.index:
-            raise IllegalPlacement(str(cell), f"not on the board ({grid.description})")
-        name = self.notation.name(cell)
-        if self.over:
-            raise IllegalPlacement(name, "the game is over (the board is full)")
+        refusal = self.refusal(cell)
+        if refusal is not None:
+            shown = self.notation.name(cell) if cell in grid.index else str(cell)
+            raise IllegalPlacement(shown, refusal)
         i = grid.index[cell]
-        taken = self._owner[i]
-        if taken is not None:
-            raise IllegalPlacement(name, f"already taken by {taken.upper()}")
         player = self.to_move
         enemy = opponent(player)
         self._turn_states.append((self.turn_continues, self.turn_start))
@@ -244,26 +261,7 @@ def parse_text_position(grid: HexGrid, text: str, source: str) -> tuple[dict[Hex
                                                                       set[Hex]]:
     """Read a server-style position drawn for ``grid``: the colour of each occupied cell and
     the cells written in capitals.  The drawing must show every cell of the board."""
-    found = parse_hex_text(text, source, frozenset(".xoXO"))
-    if len(found) != len(grid):
-        raise BoardgenError(
-            f"{source}: the drawing has {len(found)} cells but the board ({grid.description}) "
-            f"has {len(grid)}"
-        )
-
-    # The drawing's coordinates are its own; align its top-left with the grid's.
-    def anchor(cells: Iterable[Hex]) -> tuple[int, int]:
-        cells = list(cells)
-        top = min(h.r for h in cells)
-        return top, min(2 * h.q + h.r for h in cells)
-
-    (gr, gc), (tr, tc) = anchor(grid.cells), anchor(found)
-    dr = gr - tr
-    dq2 = (gc - tc) - dr
-    shifted = {Hex(h.q + dq2 // 2, h.r + dr): ch for h, ch in found.items()}
-    if dq2 % 2 or set(shifted) != set(grid.cells):
-        raise BoardgenError(f"{source}: the drawing's shape is not the board's "
-                            f"({grid.description})")
+    shifted = drawn_on_grid(grid, text, source, frozenset(".xoXO"))
     cells = {h: ch.lower() for h, ch in shifted.items() if ch != "."}
     capitals = {h for h, ch in shifted.items() if ch in "XO"}
     return cells, capitals
@@ -299,56 +297,3 @@ def status_line(game: Copolymer) -> str:
     else:
         note = f"no connection open for {mover}"
     return f"{state}; {note}. Cells: {counts}."
-
-
-def solve(game: Copolymer, memo: dict[tuple[int, int, str], int] | None = None) -> int:
-    """The final margin (X cells minus O cells) under perfect play from this position.
-
-    Plain minimax with a transposition table: only for small boards or few empty cells
-    (diagram checks and tests).  The game's state is restored before returning.
-    """
-    memo = {} if memo is None else memo
-    return _solve(game, memo)
-
-
-def _key(game: Copolymer) -> tuple[int, int, str]:
-    xs = os = 0
-    for i, p in enumerate(game._owner):
-        if p == "x":
-            xs |= 1 << i
-        elif p == "o":
-            os |= 1 << i
-    return xs, os, game.to_move
-
-
-def _solve(game: Copolymer, memo: dict[tuple[int, int, str], int]) -> int:
-    if game.over:
-        return game.counts["x"] - game.counts["o"]
-    key = _key(game)
-    cached = memo.get(key)
-    if cached is not None:
-        return cached
-    maximise = game.to_move == "x"
-    best = -len(game.grid) - 1 if maximise else len(game.grid) + 1
-    for cell in game.empty_cells():
-        game.place(cell)
-        value = _solve(game, memo)
-        game.undo()
-        best = max(best, value) if maximise else min(best, value)
-    memo[key] = best
-    return best
-
-
-def best_placement(game: Copolymer, memo: dict[tuple[int, int, str], int]) -> Hex:
-    """A placement that keeps the best outcome for the player to move (first in reading
-    order among equals, so the choice is deterministic)."""
-    sign = 1 if game.to_move == "x" else -1
-    best_cell, best_value = None, None
-    for cell in game.empty_cells():
-        game.place(cell)
-        value = sign * _solve(game, memo)
-        game.undo()
-        if best_value is None or value > best_value:
-            best_cell, best_value = cell, value
-    assert best_cell is not None
-    return best_cell

@@ -4,8 +4,12 @@ the engine with every claim checked.
 Directives:
   game: o              title: TEXT           board: hexhex N        variant: partisan
   numbers: off         draw a panel's stones as plain stones, not numbered
-  setup: CELLS         stones played in order from the empty board, by the rules (not
-                       numbered in the pictures)
+  glyphs: FILE         the glyph chart in force (a glyph file, beside the diagram file),
+  glyphs: (block) ... end   or its 'glyph: ruling' lines inside the diagram file
+  position: (block) ... end   a start drawn as text ('.' empty, 'o' a stone), set without
+                       the placement rules
+  setup: CELLS         stones played in order from the start, by the rules (not numbered in
+                       the pictures)
   line: TITLE          a row of panels, starting again from the start position
   panel: LABEL         a panel: the position after its placements, those numbered
   place: CELL          the player to move places a stone (refused if the rules refuse it)
@@ -15,31 +19,69 @@ Directives:
   expect: to-move P | legal CELLS | illegal CELL WHY (a glyph name, corner or taken) | loop
           | over | winner P | stones N
   note: TEXT           added to the panel's caption
-  arrow: / mark: / highlight: / caption:   annotations (see boardgen.games.script)
+  arrow: / mark: / highlight: / caption:   annotations (see boardgen.games.script);
+  highlight: legal|illegal|new|perimeter|corner CELLS is judged by the engine like a
+  claim, in the position the panel shows ('new': cut off from the edge); highlight: tint
+  CELLS is the designer's own
 A claim the engine does not share stops the build with the file and line.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from boardgen.errors import BoardgenError, IllegalMove
-from boardgen.games.o.engine import IMPARTIAL, PARTISAN, OGame
+from boardgen.errors import BoardgenError, IllegalMove, option
+from boardgen.games.o.engine import IMPARTIAL, PARTISAN, OGame, OReason, parse_glyph_table
 from boardgen.games.script import (
-    ANNOTATION_KEYS,
     Annotations,
     Directive,
     ExampleError,
-    annotate,
-    check_game,
-    read_directives,
+    GameScript,
+    NotAClaim,
+    PlayLine,
+    expected,
 )
 from boardgen.geometry import Hex, HexGrid, make_shape
+from boardgen.geometry.hexgrid import drawn_on_grid
+from boardgen.text import read_input_text
 
-# Roles a designer may highlight cells with on an O board.
-HIGHLIGHT_ROLES = ("new", "legal", "illegal", "perimeter", "corner")
+POSITION_CHARS = frozenset(".oO*")  # as 'boardgen play o' prints a position
+
+
+def _names(game: OGame, cells: Iterable[Hex]) -> str:
+    return " ".join(sorted(game.notation.name(h) for h in cells)) or "none"
+
+
+def judge_legal(game: OGame, draft: object, cell: Hex) -> str | None:
+    refusal = game.refusal(cell)
+    return None if refusal is None else f"the engine rules it illegal: {refusal.message}"
+
+
+def judge_illegal(game: OGame, draft: object, cell: Hex) -> str | None:
+    return f"the engine rules it legal for {game.to_move.capitalize()}" \
+        if game.refusal(cell) is None else None
+
+
+def judge_cut_off(game: OGame, draft: object, cell: Hex) -> str | None:
+    return None if cell in game.enclosed else \
+        f"the engine finds it is not cut off from the edge (cut off: " \
+        f"{_names(game, game.enclosed)})"
+
+
+def judge_perimeter(game: OGame, draft: object, cell: Hex) -> str | None:
+    return None if cell in game.grid.perimeter else "it is not on the perimeter"
+
+
+def judge_corner(game: OGame, draft: object, cell: Hex) -> str | None:
+    return None if cell in game.grid.corners else "it is not a corner"
+
+
+# Highlight roles the engine judges, by role (in the position the panel shows).
+HIGHLIGHT_JUDGES = {"legal": judge_legal, "illegal": judge_illegal, "new": judge_cut_off,
+                    "perimeter": judge_perimeter, "corner": judge_corner}
 
 
 @dataclass(frozen=True)
@@ -55,10 +97,7 @@ class OPanel:
     annotations: Annotations[Hex, Hex]
 
 
-@dataclass(frozen=True)
-class OLine:
-    title: str | None
-    panels: tuple[OPanel, ...]
+OLine = PlayLine[OPanel]
 
 
 @dataclass(frozen=True)
@@ -72,7 +111,7 @@ class OExample:
 
 
 @dataclass
-class _Draft:
+class PanelDraft:
     label: str
     placed: list[tuple[Hex, str, int, str]] = field(default_factory=list)  # cell, player,
     # move number, the ring's glyph before the stone
@@ -81,148 +120,247 @@ class _Draft:
     annotations: Annotations[Hex, Hex] = field(default_factory=Annotations)
 
 
-def load_o_example(path: Path, *, table: dict[str, str] | None = None) -> OExample:
-    """Replay an O diagram file (under ``table``, default the engine's chart); raises
-    ExampleError (file:line: reason) on any disagreement."""
-    source = str(path)
-    directives = read_directives(path)
+class OScript(GameScript[OGame, PanelDraft, OPanel]):
+    """An O diagram file: its header, 'place:', 'undo:' and 'show:' directives and claims."""
 
-    def fail(d: Directive, message: str) -> ExampleError:
-        return ExampleError(source, d.line, message)
+    game = "o"
+    highlight_claims = HIGHLIGHT_JUDGES
 
-    title = path.stem
-    grid: HexGrid | None = None
-    partisan = False
-    setup: Directive | None = None
-    numbers = True
-    start_claims: list[Directive] = []
-    body = next((i for i, d in enumerate(directives) if d.key in ("line", "panel")),
-                len(directives))
-    for d in directives[:body]:
-        if d.key == "game":
-            check_game(d, "o", source)
-        elif d.key == "title":
-            title = d.value
-        elif d.key == "board":
-            words = d.value.split()
-            if len(words) != 2 or words[0] != "hexhex" or not words[1].isdigit():
-                raise fail(d, f"board must be 'hexhex N' for O, not {d.value!r}")
-            try:
-                grid = make_shape("hexhex", int(words[1]))
-                OGame(grid)  # refuses boards O is not played on
+    def __init__(self, path: Path, table: dict[str, str] | None, *,
+                 text: str | None = None) -> None:
+        super().__init__(path, text=text)
+        self.table = table
+        self.table_given = table is not None  # by --glyphs (or glyphs=)
+        self.own_chart = False  # the file names its own chart
+        self.grid: HexGrid | None = None
+        self.partisan = False
+        self.setup: Directive | None = None
+        self.position: Directive | None = None
+        self.numbers = True
+        self.header = {"board": self.board, "variant": self.variant, "setup": self.setup_stones,
+                       "numbers": self.numbering, "glyphs": self.glyphs,
+                       "position": self.start_position}
+        self.directives = {"place": self.place, "undo": self.undo, "show": self.show}
+        self.claims = {"to-move": self.claim_to_move, "legal": self.claim_legal,
+                       "illegal": self.claim_illegal, "loop": self.claim_loop,
+                       "over": self.claim_over, "winner": self.claim_winner,
+                       "stones": self.claim_stones}
+
+    # --- the header ----------------------------------------------------------------------
+
+    def board(self, d: Directive) -> None:
+        words = d.value.split()
+        if len(words) != 2 or words[0] != "hexhex" or not words[1].isdigit():
+            raise self.fail(d, f"board must be 'hexhex N' for O, not {d.value!r}")
+        try:
+            self.grid = make_shape("hexhex", int(words[1]))
+            OGame(self.grid)  # refuses boards O is not played on
+        except BoardgenError as exc:
+            raise self.fail(d, str(exc)) from None
+
+    def variant(self, d: Directive) -> None:
+        if d.value not in ("partisan", "impartial"):
+            raise self.fail(d, f"variant must be partisan or impartial, not {d.value!r}")
+        self.partisan = d.value == "partisan"
+
+    def setup_stones(self, d: Directive) -> None:
+        self.setup = d
+
+    def glyphs(self, d: Directive) -> None:
+        """The file's own glyph chart: so that one file draws one picture, whatever
+        chart the command line names."""
+        if self.table_given:
+            raise self.fail(d, f"the file names its own glyph chart: {option('glyphs')} "
+                               "cannot replace it (leave one out)")
+        if self.own_chart:
+            raise self.fail(d, "a second 'glyphs:' line: one chart a file")
+        if d.block:
+            try:  # read as lines of no file: errors say 'line N' (N the file's line)
+                self.table = parse_glyph_table("\n".join(d.block), "", first_line=d.line + 1)
             except BoardgenError as exc:
-                raise fail(d, str(exc)) from None
-        elif d.key == "variant":
-            if d.value not in ("partisan", "impartial"):
-                raise fail(d, f"variant must be partisan or impartial, not {d.value!r}")
-            partisan = d.value == "partisan"
-        elif d.key == "setup":
-            setup = d
-        elif d.key == "numbers":
-            if d.value not in ("on", "off"):
-                raise fail(d, f"numbers must be on or off, not {d.value!r}")
-            numbers = d.value == "on"
-        elif d.key == "expect":
-            start_claims.append(d)
+                at_line = re.match(r"line (\d+): (.*)", str(exc), re.S)
+                if at_line:
+                    raise ExampleError(self.source, int(at_line.group(1)),
+                                       at_line.group(2)) from None
+                # A glyph with no ruling is the block's fault, not a line's.
+                raise self.fail(d, str(exc).removeprefix(": ")) from None
         else:
-            raise fail(d, f"unknown directive {d.key!r} before the first panel")
-    if body == len(directives):
-        raise ExampleError(source, 1, "no panels")
-    if grid is None:
-        raise ExampleError(source, 1, "no 'board:' line before the first panel")
-    board = grid
+            path = Path(d.value)
+            if self.text is None and not path.is_absolute():
+                path = self.path.parent / path  # beside the diagram file
+            self.table = parse_glyph_table(read_input_text(path, "glyph chart"), str(path))
+        self.own_chart = True
 
-    def parse_cell(game: OGame, d: Directive, word: str) -> Hex:
+    def start_position(self, d: Directive) -> None:
+        self.position = d
+
+    def numbering(self, d: Directive) -> None:
+        if d.value not in ("on", "off"):
+            raise self.fail(d, f"numbers must be on or off, not {d.value!r}")
+        self.numbers = d.value == "on"
+
+    def start(self) -> OGame:
+        if self.grid is None:
+            raise ExampleError(self.source, 1, "no 'board:' line before the first panel")
+        game = OGame(self.grid, partisan=self.partisan, table=self.table)
+        if self.position is not None:
+            d = self.position
+            try:
+                drawn = drawn_on_grid(self.grid, "\n".join(d.block), "the drawing",
+                                      POSITION_CHARS)
+            except BoardgenError as exc:
+                raise self.fail(d, str(exc)) from None
+            game.setup(sorted((h for h, ch in drawn.items() if ch != "."),
+                              key=self.grid.index.__getitem__))
+        setup = self.setup
+        if setup is not None:
+            for number, word in enumerate(setup.value.split(), start=1):
+                try:
+                    self._place(game, setup, word)
+                except ExampleError as exc:
+                    raise self.fail(setup, f"setup stone {number}: {exc}".replace(
+                        f"{self.source}:{setup.line}: ", "")) from None
+        return game
+
+    # --- panels ----------------------------------------------------------------------------
+
+    def open_panel(self, game: OGame, label: str) -> PanelDraft:
+        return PanelDraft(label)
+
+    def close_panel(self, game: OGame, draft: PanelDraft) -> OPanel:
+        return _panel(game, draft, self.numbers)
+
+    def note(self, draft: PanelDraft, text: str) -> None:
+        draft.notes.append(text)
+
+    def point(self, game: OGame, word: str) -> Hex:
+        return game.notation.parse(word)
+
+    def _cell(self, game: OGame, d: Directive, word: str) -> Hex:
         try:
             return game.notation.parse(word)
         except BoardgenError as exc:
-            raise fail(d, str(exc)) from None
+            raise self.fail(d, str(exc)) from None
 
-    def place(game: OGame, d: Directive, word: str) -> tuple[Hex, str, int, str]:
-        cell = parse_cell(game, d, word)
+    def _place(self, game: OGame, d: Directive, word: str) -> tuple[Hex, str, int, str]:
+        cell = self._cell(game, d, word)
         player = game.to_move
         glyph = game.ring_glyph(cell)
         try:
             game.place(cell)
         except IllegalMove as exc:
-            raise fail(d, f"{player.capitalize()} cannot place on {word}: {exc.reason}") \
-                from None
+            raise self.fail(d, f"{player.capitalize()} cannot place on {word}: "
+                               f"{exc.reason}") from None
         return cell, player, len(game.history), glyph
 
-    def new_game() -> OGame:
-        game = OGame(board, partisan=partisan, table=table)
-        if setup is not None:
-            for number, word in enumerate(setup.value.split(), start=1):
-                try:
-                    place(game, setup, word)
-                except ExampleError as exc:
-                    raise fail(setup, f"setup stone {number}: {exc}".replace(
-                        f"{source}:{setup.line}: ", "")) from None
-        for d in start_claims:
-            _check(d, fail, game, parse_cell)
-        return game
+    def place(self, game: OGame, draft: PanelDraft, d: Directive) -> None:
+        for word in d.value.split():
+            draft.placed.append(self._place(game, d, word))
 
-    lines: list[OLine] = []
-    line_title: str | None = None
-    panels: list[OPanel] = []
-    game = new_game()
-    draft: _Draft | None = None
+    def undo(self, game: OGame, draft: PanelDraft, d: Directive) -> None:
+        if not game.history:
+            raise self.fail(d, "undo: there is no stone to take back")
+        if not d.value.isdigit() or not 1 <= int(d.value) <= len(game.history):
+            raise self.fail(d, f"undo needs a number of stones from 1 to {len(game.history)}")
+        for _ in range(int(d.value)):
+            stone = game.undo()
+            draft.placed = [p for p in draft.placed if p[0] != stone.cell]
 
-    def close_panel() -> None:
-        nonlocal draft
-        if draft is not None:
-            panels.append(_panel(game, draft))
-        draft = None
+    def show(self, game: OGame, draft: PanelDraft, d: Directive) -> None:
+        for word in d.value.split():
+            cell = self._cell(game, d, word)
+            draft.shown[cell] = "legal" if game.refusal(cell) is None else "illegal"
 
-    def close_line() -> None:
-        nonlocal panels
-        close_panel()
-        if panels:
-            lines.append(OLine(line_title, tuple(panels)))
-        panels = []
+    # --- claims ------------------------------------------------------------------------------
 
-    for d in directives[body:]:
-        if d.key == "line":
-            close_line()
-            line_title = d.value or None
-            game = new_game()
-        elif d.key == "panel":
-            close_panel()
-            draft = _Draft(d.value)
-        elif draft is None:
-            raise fail(d, f"'{d.key}:' must come after a 'panel:' line")
-        elif d.key == "place":
-            for word in d.value.split():
-                draft.placed.append(place(game, d, word))
-        elif d.key == "undo":
-            if not game.history:
-                raise fail(d, "undo: there is no stone to take back")
-            if not d.value.isdigit() or not 1 <= int(d.value) <= len(game.history):
-                raise fail(d, f"undo needs a number of stones from 1 to {len(game.history)}")
-            for _ in range(int(d.value)):
-                stone = game.undo()
-                draft.placed = [p for p in draft.placed if p[0] != stone.cell]
-        elif d.key == "show":
-            for word in d.value.split():
-                cell = parse_cell(game, d, word)
-                draft.shown[cell] = "legal" if game.why_illegal(cell) is None else "illegal"
-        elif d.key == "expect":
-            _check(d, fail, game, parse_cell)
-        elif d.key == "note":
-            draft.notes.append(d.value)
-        elif d.key in ANNOTATION_KEYS:
-            annotate(d, draft.annotations, source, game.notation.parse, game.notation.parse,
-                     HIGHLIGHT_ROLES)
-        else:
-            raise fail(d, f"unknown directive {d.key!r} in a panel")
-    close_line()
-    return OExample(path.stem, title, board, partisan, tuple(lines), numbers)
+    def _players(self, game: OGame) -> tuple[str, str]:
+        return PARTISAN if game.partisan else IMPARTIAL
+
+    def unknown_claim(self, game: OGame, d: Directive) -> str:
+        claim = " ".join(d.value.split())
+        return (f"unknown expectation {claim!r} (to-move P, legal CELLS, illegal CELL "
+                "GLYPH|corner|taken, loop, over, winner P, stones N; P is "
+                f"{' or '.join(self._players(game))})")
+
+    @staticmethod
+    def _claim(game: OGame, words: list[str], ok: bool, seen: str) -> str | None:
+        """The engine's disagreement, with the stones on the board."""
+        if ok:
+            return None
+        stones = " ".join(game.notation.name(h) for h in game.stones()) or "none"
+        return f"{expected(' '.join(words), seen)} (stones: {stones})"
+
+    def claim_to_move(self, game: OGame, d: Directive, words: list[str]) -> str | None:
+        if len(words) != 2 or words[1] not in self._players(game):
+            raise NotAClaim
+        return self._claim(game, words, not game.over and game.to_move == words[1],
+                           "the game is over" if game.over else f"{game.to_move} is to move")
+
+    def claim_legal(self, game: OGame, d: Directive, words: list[str]) -> str | None:
+        if len(words) < 2:
+            raise NotAClaim
+        refused = [(w, game.refusal(self._cell(game, d, w))) for w in words[1:]]
+        bad = [f"{w}: {refusal.message}" for w, refusal in refused if refusal is not None]
+        return self._claim(game, words, not bad, "; ".join(bad))
+
+    def claim_illegal(self, game: OGame, d: Directive, words: list[str]) -> str | None:
+        if len(words) != 3:
+            raise NotAClaim
+        cell = self._cell(game, d, words[1])
+        refusal = game.refusal(cell)
+        why = words[2]
+        if refusal is None:
+            return self._claim(game, words, False, f"{words[1]} is legal")
+        if why == "taken":
+            ok = refusal.code == OReason.TAKEN
+        elif why == "corner":
+            ok = refusal.code == OReason.CORNER
+        else:  # a glyph's name
+            ok = game.ring_glyph(cell) == why and \
+                refusal.code in (OReason.GLYPH, OReason.PARTISAN_GLYPH)
+        return self._claim(game, words, ok, refusal.message)
+
+    def claim_loop(self, game: OGame, d: Directive, words: list[str]) -> str | None:
+        if words != ["loop"]:
+            raise NotAClaim
+        return self._claim(game, words, bool(game.loop), "no loop has formed")
+
+    def claim_over(self, game: OGame, d: Directive, words: list[str]) -> str | None:
+        if words != ["over"]:
+            raise NotAClaim
+        return self._claim(game, words, game.over, "the game goes on")
+
+    def claim_winner(self, game: OGame, d: Directive, words: list[str]) -> str | None:
+        if len(words) != 2:
+            raise NotAClaim
+        return self._claim(game, words, game.over and game.winner == words[1],
+                           f"the winner is {game.winner}" if game.over else "the game goes on")
+
+    def claim_stones(self, game: OGame, d: Directive, words: list[str]) -> str | None:
+        if len(words) != 2 or not words[1].isdigit():
+            raise NotAClaim
+        return self._claim(game, words, len(game.stones()) == int(words[1]),
+                           f"there are {len(game.stones())}")
 
 
-def _panel(game: OGame, draft: _Draft) -> OPanel:
+def load_o_example(path: Path, *, table: dict[str, str] | None = None,
+                   text: str | None = None) -> OExample:
+    """Replay an O diagram file (or ``text``, a file's contents), under ``table`` (default:
+    the file's own chart, else the engine's); raises ExampleError (file:line: reason) on
+    any disagreement."""
+    script = OScript(path, table, text=text)
+    lines = script.run()
+    assert script.grid is not None
+    return OExample(script.name, script.title, script.grid, script.partisan, tuple(lines),
+                    script.numbers)
+
+
+def _panel(game: OGame, draft: PanelDraft, numbered: bool = True) -> OPanel:
     name = game.notation.name
-    # Players' words: the move, not the engine's name for the ring it went into.
-    words = [f"{number}. {player.capitalize()} {name(cell)}"
+    # Players' words: who placed which stone where (its number is on the stone), not the
+    # engine's name for the ring it went into.
+    words = [f"{player.capitalize()} places "
+             f"{f'stone {number}' if numbered else 'a stone'} on {name(cell)}"
              for cell, player, number, _glyph in draft.placed]
     parts = ["; ".join(words) + "." if words else
              (f"{game.to_move.capitalize()} to play." if not game.over else "")]
@@ -242,47 +380,3 @@ def _panel(game: OGame, draft: _Draft) -> OPanel:
                   tuple((cell, number) for cell, _, number, _ in draft.placed),
                   dict(draft.shown), game.loop, game.enclosed, closing, caption,
                   draft.annotations)
-
-
-def _check(d: Directive, error: Callable[[Directive, str], ExampleError], game: OGame,
-           parse: Callable[[OGame, Directive, str], Hex]) -> None:
-    words = d.value.split()
-    claim = " ".join(words)
-    name = game.notation.name
-    players = PARTISAN if game.partisan else IMPARTIAL
-    if words[:1] == ["to-move"] and len(words) == 2 and words[1] in players:
-        ok, seen = not game.over and game.to_move == words[1], \
-            "the game is over" if game.over else f"{game.to_move} is to move"
-    elif words[:1] == ["legal"] and len(words) >= 2:
-        bad = [w for w in words[1:] if game.why_illegal(parse(game, d, w)) is not None]
-        ok = not bad
-        seen = "; ".join(f"{w}: {game.why_illegal(parse(game, d, w))}" for w in bad)
-    elif words[:1] == ["illegal"] and len(words) == 3:
-        cell = parse(game, d, words[1])
-        reason = game.why_illegal(cell)
-        why = words[2]
-        if reason is None:
-            ok, seen = False, f"{words[1]} is legal"
-        elif why == "taken":
-            ok, seen = reason.startswith("there is a stone"), reason
-        elif why == "corner":
-            ok, seen = reason.startswith("corner rule"), reason
-        else:
-            ok = game.ring_glyph(cell) == why and not reason.startswith(("corner", "there"))
-            seen = reason
-    elif words == ["loop"]:
-        ok, seen = bool(game.loop), "no loop has formed"
-    elif words == ["over"]:
-        ok, seen = game.over, "the game goes on"
-    elif words[:1] == ["winner"] and len(words) == 2:
-        ok, seen = game.over and game.winner == words[1], \
-            f"the winner is {game.winner}" if game.over else "the game goes on"
-    elif words[:1] == ["stones"] and len(words) == 2 and words[1].isdigit():
-        ok, seen = len(game.stones()) == int(words[1]), f"there are {len(game.stones())}"
-    else:
-        raise error(d, f"unknown expectation {claim!r} (to-move P, legal CELLS, illegal CELL "
-                       "GLYPH|corner|taken, loop, over, winner P, stones N; P is "
-                       f"{' or '.join(players)})")
-    if not ok:
-        raise error(d, f"the example expects '{claim}', but {seen} "
-                       f"(stones: {' '.join(name(h) for h in game.stones()) or 'none'})")

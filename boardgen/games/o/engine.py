@@ -18,8 +18,9 @@ import heapq
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 
-from boardgen.errors import BoardgenError, IllegalMove
+from boardgen.errors import BoardgenError, IllegalMove, Refusal
 from boardgen.geometry import DIRECTIONS, Hex, HexGrid, Notation, format_hex_text
 from boardgen.geometry.rings import FULL, GLYPHS, RING, glyph
 
@@ -46,6 +47,17 @@ DEFAULT_GLYPH_TABLE: dict[str, str] = {
 IllegalStone = IllegalMove  # a placement the rules of O refuse
 
 
+class OReason(StrEnum):
+    """Why O refuses a stone (the message for people is kept apart: see Refusal)."""
+
+    OFF_BOARD = "off-board"
+    GAME_OVER = "game-over"
+    TAKEN = "taken"  # a stone is there already
+    GLYPH = "glyph"  # the ring's glyph forbids a stone
+    PARTISAN_GLYPH = "partisan-glyph"  # the ring's glyph is the other player's
+    CORNER = "corner"  # the corner rule
+
+
 def check_board(grid: HexGrid) -> None:
     if grid.shape != "hexhex":
         raise BoardgenError(f"O is played on a hexhex board, not a {grid.description}")
@@ -55,16 +67,17 @@ def check_board(grid: HexGrid) -> None:
         )
 
 
-def parse_glyph_table(text: str, source: str) -> dict[str, str]:
+def parse_glyph_table(text: str, source: str, *, first_line: int = 1) -> dict[str, str]:
     """A glyph table from text: one ``glyph: ruling`` per line (``#`` comments), every
-    glyph k0 .. k5 exactly once, rulings legal / illegal / left / right."""
+    glyph k0 .. k5 exactly once, rulings legal / illegal / left / right.  Errors name
+    ``source:LINE``, lines counted from ``first_line`` (``line N`` if ``source`` is '')."""
     table: dict[str, str] = {}
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(text.splitlines(), start=first_line):
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
         name, sep, ruling = (part.strip() for part in line.partition(":"))
-        where = f"{source}:{number}"
+        where = f"{source}:{number}" if source else f"line {number}"
         if not sep:
             raise BoardgenError(f"{where}: expected 'glyph: ruling', found {raw.strip()!r}")
         _add_ruling(table, name, ruling, where)
@@ -266,22 +279,30 @@ class OGame:
 
     def why_illegal(self, cell: Hex, player: str | None = None) -> str | None:
         """None if ``player`` (default: to move) may place on ``cell``, else the reason."""
+        refusal = self.refusal(cell, player)
+        return None if refusal is None else refusal.message
+
+    def refusal(self, cell: Hex, player: str | None = None) -> Refusal | None:
+        """None if ``player`` (default: to move) may place on ``cell``, else why not: a
+        code (OReason) and its message."""
         mover = player or self.to_move
         i = self.grid.index[cell]
         if self._stone[i]:
-            return "there is a stone there already"
+            return Refusal(OReason.TAKEN, "there is a stone there already")
         glyph_name = self._glyph_of[self._ring[i]]
         ruling = self.table.get(glyph_name, "illegal")
         if not allows(ruling, mover):
             if ruling in PARTISAN:
-                return f"only {ruling.capitalize()} may place in a {glyph_name} ring"
-            return f"its ring is glyph {glyph_name}, where no stone may go"
+                return Refusal(OReason.PARTISAN_GLYPH, f"only {ruling.capitalize()} may "
+                               f"place in a {glyph_name} ring")
+            return Refusal(OReason.GLYPH, f"its ring is glyph {glyph_name}, where no stone "
+                           "may go")
         conflict = self.corner_conflict(i)
         if conflict is not None:
             other = self.notation.name(self.grid.cells[conflict])
-            return f"corner rule: a corner stone may not touch {other}, a cell off the " \
-                "perimeter" if self._corner[i] else \
-                f"corner rule: it would touch the corner stone on {other}"
+            return Refusal(OReason.CORNER, f"corner rule: a corner stone may not touch "
+                           f"{other}, a cell off the perimeter" if self._corner[i] else
+                           f"corner rule: it would touch the corner stone on {other}")
         return None
 
     def legal(self, player: str | None = None) -> list[Hex]:
@@ -298,12 +319,14 @@ class OGame:
 
     def place(self, cell: Hex) -> Stone:
         if cell not in self.grid.index:
-            raise IllegalStone(str(cell), f"not on the board ({self.grid.description})")
+            raise IllegalStone(str(cell), Refusal(
+                OReason.OFF_BOARD, f"not on the board ({self.grid.description})"))
         if self.over:
-            raise IllegalStone(self.notation.name(cell), "the game is over")
-        reason = self.why_illegal(cell)
-        if reason is not None:
-            raise IllegalStone(self.notation.name(cell), reason)
+            raise IllegalStone(self.notation.name(cell),
+                               Refusal(OReason.GAME_OVER, "the game is over"))
+        refusal = self.refusal(cell)
+        if refusal is not None:
+            raise IllegalStone(self.notation.name(cell), refusal)
         i = self.grid.index[cell]
         player = self.to_move
         self._undo_states.append((player, len(self.skipped)))

@@ -17,13 +17,16 @@ Directives (see boardgen.games.script for the format):
           | winner COLOUR | legal MOVE | illegal MOVE
   note: TEXT
   game: polygone                optional under templates/polygone/, needed elsewhere
-  arrow: / mark: (on holes) / highlight: ghost|crossed LINES / caption:   annotations
+  arrow: / mark: (on holes) / highlight: ROLE LINES / caption:   annotations; highlight:
+  ghost (an allowed target: some legal move of the player to move ends on it) and crossed
+  (no legal move ends on that empty line, or its piece was just captured) are judged by the
+  engine in the position the panel shows; highlight: tint LINES is the designer's own
 A claim the engine does not share stops the build with the file and line.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -31,20 +34,18 @@ from boardgen.errors import BoardgenError, IllegalMove
 from boardgen.games.polygone.engine import (
     COLOURS,
     Move,
+    Polygon,
     Polygone,
     Turn,
     forward,
     parse_move,
 )
 from boardgen.games.script import (
-    ANNOTATION_KEYS,
     MAX_MARK_TEXT,
     Annotations,
     Directive,
     ExampleError,
-    annotate,
-    check_game,
-    read_directives,
+    GameScript,
 )
 from boardgen.geometry.lattice import (
     LINE_SET,
@@ -58,9 +59,6 @@ from boardgen.geometry.lattice import (
     parse_hole,
     parse_line,
 )
-
-# Roles a designer may highlight lines with on the Polygone board.
-HIGHLIGHT_ROLES = ("ghost", "crossed")
 
 
 @dataclass(frozen=True)
@@ -81,7 +79,13 @@ class PolygonePanel:
     labels: dict[Line, str] = field(default_factory=dict)
     caption: list[str] = field(default_factory=list)
     annotations: Annotations[Hole, Line] = field(default_factory=Annotations)
-    pivots: list[Hole] = field(default_factory=list)  # the holes a show swings about
+    captured: list[Line] = field(default_factory=list)  # taken off by the last move
+    pivots: list[Hole] = field(default_factory=list)  # the holes a show or move swings about
+    # From the engine, as the panel opens (the position it shows): the lines some legal
+    # move of the player to move ends on, and the pieces the move before it captured.
+    targets: frozenset[Line] = frozenset()
+    captured_before: frozenset[Line] = frozenset()
+    mover: str = "white"
 
 
 @dataclass(frozen=True)
@@ -172,34 +176,84 @@ def _listed(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-POLYGON_NAMES = {3: "triangle", 4: "four-sided polygon", 5: "five-sided polygon",
-                 6: "six-sided polygon"}
+SIDES_WORDS = {4: "four", 5: "five", 6: "six"}  # larger counts in figures: short captions
 
 
 def _polygon(sides: int) -> str:
-    return POLYGON_NAMES.get(sides, f"{sides}-sided polygon")
+    """'a triangle', 'a five-sided polygon', 'an 11-sided polygon'."""
+    if sides == 3:
+        return "a triangle"
+    words = SIDES_WORDS.get(sides, str(sides))
+    article = "an" if words.startswith(("8", "11", "18")) else "a"
+    return f"{article} {words}-sided polygon"
 
 
 def _turn_caption(turn: Turn) -> str:
-    """What the move did, as a player would say it."""
+    """What the move did, as a player would say it: the polygons the move itself closed
+    apart from those that a capture opened afterwards (the seed's picture 9)."""
     mover = turn.mover.capitalize()
-    if not turn.polygons:
-        return f"{mover}'s move closes no polygon."
-    parts = []
-    for poly in turn.polygons:
+    if not turn.closed:
+        return f"{mover}'s move captures nothing."
+
+    def resolved(poly: Polygon) -> str:
         capture = next((c for c in turn.captures if c.polygon == poly), None)
         if capture is None:
-            parts.append(f"a {_polygon(len(poly))} that captures nothing")
+            return f"{_polygon(len(poly))} that captures nothing"
+        loser = "Black" if capture.captor == "white" else "White"
+        pieces = _listed([line_name(ln) for ln in capture.removed])
+        return f"{_polygon(len(poly))}: {capture.captor.capitalize()} captures " \
+            f"{loser}'s {pieces}"
+
+    closed = []
+    for poly in turn.closed:
+        if poly in turn.polygons:
+            closed.append(resolved(poly))
+        elif poly in turn.broken:
+            closed.append(f"{_polygon(len(poly))}, broken by an earlier capture: it "
+                          "no longer counts")
         else:
-            loser = "Black" if capture.captor == "white" else "White"
-            pieces = _listed([line_name(ln) for ln in capture.removed])
-            parts.append(f"a {_polygon(len(poly))}: {capture.captor.capitalize()} captures "
-                         f"{loser}'s {pieces}")
-    if len(parts) == 1:
-        return f"{mover}'s move closes {parts[0]}."
-    count = {2: "two", 3: "three"}.get(len(parts), str(len(parts)))
-    return f"{mover}'s move closes {count} polygons, resolved one after the other: " \
-        f"first {parts[0]}; then " + "; then ".join(parts[1:]) + "."
+            closed.append(f"{_polygon(len(poly))}, left unresolved")
+    if len(closed) == 1:
+        text = f"{mover}'s move closes {closed[0]}."
+    else:
+        count = {2: "two", 3: "three"}.get(len(closed), str(len(closed)))
+        text = f"{mover}'s move closes {count} polygons, resolved in {mover}'s order: " \
+            f"first {closed[0]}; then " + "; then ".join(closed[1:]) + "."
+    opened = [resolved(poly) for poly in turn.polygons if poly not in turn.closed]
+    if opened:
+        by_closed = sum(1 for c in turn.captures if c.polygon in turn.closed)
+        text += (" That capture opens " if by_closed == 1 else " The captures open ") + \
+            "; then ".join(opened) + "."
+    return text  # who wins, if anyone, is said by _won, for every way of winning
+
+
+def judge_ghost(game: Polygone, panel: PolygonePanel, ln: Line) -> str | None:
+    if ln in panel.targets:
+        return None
+    if ln in panel.pieces:
+        return f"{line_name(ln)} holds a {panel.pieces[ln]} piece"
+    return f"the engine finds no legal move of {panel.mover.capitalize()} ends on it"
+
+
+def judge_crossed(game: Polygone, panel: PolygonePanel, ln: Line) -> str | None:
+    if ln in panel.captured_before:
+        return None
+    if ln in panel.pieces:
+        return f"{line_name(ln)} holds a {panel.pieces[ln]} piece, not captured"
+    if ln in panel.targets:
+        return f"the engine finds it an allowed target for {panel.mover.capitalize()}"
+    return None
+
+
+HIGHLIGHT_JUDGES = {"ghost": judge_ghost, "crossed": judge_crossed}
+
+
+def _won(game: Polygone) -> list[str]:
+    """Who won by the last move, and why, in players' words."""
+    if not (game.over and game.winner):
+        return []
+    why = re.sub(r"\b(white|black)\b", lambda m: m.group(1).capitalize(), game.result)
+    return [f"{game.winner.capitalize()} wins: {why}."]
 
 
 def _show_caption(colour: str, moving: Hole, pivot: Hole, show: _Show) -> str:
@@ -217,250 +271,301 @@ def _show_caption(colour: str, moving: Hole, pivot: Hole, show: _Show) -> str:
     return text
 
 
-def load_polygone_example(path: Path) -> PolygoneExample:
-    source = str(path)
-    directives = read_directives(path)
-    title = path.stem
-    white: list[Line] | None = None
-    black: list[Line] | None = None
-    to_move = "white"
-    captured = {"white": 0, "black": 0}
+class PolygoneScript(GameScript[Polygone, PolygonePanel, PolygonePanel]):
+    """A Polygone diagram file: its start position, 'number:', 'show:' and 'move:'
+    directives and claims.  One row of panels, each move played as its panel closes."""
 
-    def fail(d: Directive, message: str) -> ExampleError:
-        return ExampleError(source, d.line, message)
+    game = "polygone"
+    lines = False
+    start_claims = False
+    highlight_claims = HIGHLIGHT_JUDGES
 
-    def lines_of(d: Directive) -> list[Line]:
+    def __init__(self, path: Path, *, text: str | None = None) -> None:
+        super().__init__(path, text=text)
+        self.placed: list[Directive] = []  # the 'white:' and 'black:' lines, in order
+        self.to_move = "white"
+        self.captured = {"white": 0, "black": 0}
+        self.start_line = 0  # the first line that sets up the start position
+        self.last_show: _Show | None = None
+        self.last_turn: Turn | None = None
+        self.last_turn_shown = False
+        self.last_result: list[str] = []  # who won by the last move, in words
+        self.just_captured: list[Line] = []
+        self.header = {"white": self.pieces_of, "black": self.pieces_of,
+                       "to-move": self.mover, "captured": self.captures_before}
+        self.directives = {"number": self.number, "show": self.show, "move": self.move}
+        self.claims = {
+            "moves": self.claim_moves, "allowed": self.claim_targets,
+            "backwards": self.claim_targets, "blocked": self.claim_targets,
+            "outside": self.claim_outside, "legal": self.claim_legality,
+            "illegal": self.claim_legality, "captured": self.claim_captured,
+            "winner": self.claim_winner, "no-capture": self.claim_no_capture,
+            "polygons": self.claim_polygons, "captures": self.claim_captures}
+
+    def lines_of(self, d: Directive) -> list[Line]:
         try:
             return [parse_line(t) for t in d.value.split()]
         except BoardgenError as exc:
-            raise fail(d, str(exc)) from None
+            raise self.fail(d, str(exc)) from None
 
-    body = next((i for i, d in enumerate(directives) if d.key == "panel"), len(directives))
-    for d in directives[:body]:
-        if d.key == "game":
-            check_game(d, "polygone", source)
-        elif d.key == "title":
-            title = d.value
-        elif d.key == "white":
-            white = lines_of(d)
-        elif d.key == "black":
-            black = lines_of(d)
-        elif d.key == "to-move":
-            if d.value not in COLOURS:
-                raise fail(d, f"to-move must be white or black, not {d.value!r}")
-            to_move = d.value
-        elif d.key == "captured":
-            words = d.value.split()
-            if len(words) != 4 or words[0] != "white" or words[2] != "black" or \
-                    not (words[1].isdigit() and words[3].isdigit()):
-                raise fail(d, "captured needs 'white N black N'")
-            captured = {"white": int(words[1]), "black": int(words[3])}
-        else:
-            raise fail(d, f"unknown directive {d.key!r} before the first panel")
-    if body == len(directives):
-        raise ExampleError(source, 1, "no panels")
-    pieces: dict[Line, str] | None = None
-    if white is not None or black is not None:
-        pieces = {}
-        for key in ("white", "black"):
-            for d in (d for d in directives[:body] if d.key == key):
-                for ln in lines_of(d):
-                    if ln in pieces:
-                        raise fail(d, f"{line_name(ln)} is already a {pieces[ln]} piece: "
-                                      "one piece a line")
-                    pieces[ln] = key
-    start_line = next((d.line for d in directives[:body]
-                       if d.key in ("captured", "white", "black")), 1)
-    try:
-        game = Polygone(pieces, to_move, captured)
-    except BoardgenError as exc:
-        raise ExampleError(source, start_line, f"{exc} (pieces on the board and captured "
-                                               "ones count together)") from None
+    # --- the header ----------------------------------------------------------------------
 
-    panels: list[PolygonePanel] = []
-    panel: PolygonePanel | None = None
-    last_show: _Show | None = None
-    last_turn: Turn | None = None
-    last_turn_shown = False
-    just_captured: list[Line] = []
+    def pieces_of(self, d: Directive) -> None:
+        self.lines_of(d)  # refused here, at its own line, if it names a line wrongly
+        self.placed.append(d)
+        self.start_line = self.start_line or d.line
 
-    def close() -> None:
-        nonlocal panel
-        if panel is not None:
-            panels.append(panel)
-        panel = None
+    def mover(self, d: Directive) -> None:
+        if d.value not in COLOURS:
+            raise self.fail(d, f"to-move must be white or black, not {d.value!r}")
+        self.to_move = d.value
 
-    for d in directives[body:]:
-        if d.key == "panel":
-            close()
-            panel = PolygonePanel(d.value, dict(game.pieces), crossed=list(just_captured))
-            if last_turn is not None and not last_turn_shown:
-                panel.caption.append(_turn_caption(last_turn))
-                last_turn_shown = True
-            just_captured = []
-            continue
-        if panel is None:
-            raise fail(d, f"'{d.key}:' must come after a 'panel:' line")
-        if d.key == "number":
-            words = d.value.split(maxsplit=1)
-            if len(words) != 2:
-                raise fail(d, "number needs 'LINE TEXT'")
-            if len(words[1]) > MAX_MARK_TEXT:
-                raise fail(d, f"number {words[1]!r}: a label of up to {MAX_MARK_TEXT} "
-                              "characters (a number or a letter) sits beside one piece")
-            panel.labels[lines_of(Directive(d.key, words[0], d.line))[0]] = words[1]
-        elif d.key == "show":
-            words = d.value.split()
-            if len(words) != 3 or words[1] != "about":
-                raise fail(d, "show needs 'HOLE about PIVOT'")
-            try:
-                moving, pivot = parse_hole(words[0]), parse_hole(words[2])
-            except BoardgenError as exc:
-                raise fail(d, str(exc)) from None
-            piece = line(moving, pivot)
-            if piece not in game.pieces:
-                raise fail(d, f"no piece on {line_name(piece)}")
-            last_show = classify_targets(game, piece, pivot)
-            panel.ghosts.extend(line(pivot, h) for h in sorted(last_show.allowed))
-            panel.crossed.extend(line(pivot, h) for h in
-                                 sorted(last_show.backwards | last_show.blocked))
-            colour = game.pieces[piece]
-            panel.caption.append(_show_caption(colour, moving, pivot, last_show))
-            if pivot not in panel.pivots:
-                panel.pivots.append(pivot)
-        elif d.key == "move":
-            try:
-                move = parse_move(d.value)
-            except BoardgenError as exc:
-                raise fail(d, str(exc)) from None
-            reason = game.why_illegal(move)
-            if reason is not None:
-                raise fail(d, f"{move.notation()}: {reason}")
-            panel.swings.append(SwingArrow(move.pivot, move.moving, move.target,
-                                           _sense(game, move)))
-            panel.ghosts.append(move.new_line)
-            panel.caption.append(f"{game.to_move.capitalize()} swings {hole_name(move.moving)} "
-                                 f"about {hole_name(move.pivot)} to {hole_name(move.target)}.")
-            # Played now, so that the claims that follow are about its result; the panel
-            # keeps the position from before, and the next panel shows the one after.
-            try:
-                last_turn = game.play(move)
-            except IllegalMove as exc:
-                raise fail(d, f"{exc.subject}: {exc.reason}") from None
-            just_captured = [ln for c in last_turn.captures for ln in c.removed]
-            last_turn_shown = False
-        elif d.key == "expect":
-            try:
-                _check(d, fail, game, last_show, last_turn)
-            except ExampleError:
-                raise
-            except BoardgenError as exc:  # a bad hole or line inside the claim
-                raise fail(d, str(exc)) from None
-        elif d.key == "note":
-            panel.caption.append(d.value)
-        elif d.key in ANNOTATION_KEYS:
-            annotate(d, panel.annotations, source, parse_hole, parse_line, HIGHLIGHT_ROLES)
-        else:
-            raise fail(d, f"unknown directive {d.key!r} in a panel")
-    close()
-    return PolygoneExample(path.stem, title, tuple(panels))
+    def captures_before(self, d: Directive) -> None:
+        words = d.value.split()
+        if len(words) != 4 or words[0] != "white" or words[2] != "black" or \
+                not (words[1].isdigit() and words[3].isdigit()):
+            raise self.fail(d, "captured needs 'white N black N'")
+        self.captured = {"white": int(words[1]), "black": int(words[3])}
+        self.start_line = self.start_line or d.line
 
+    def start(self) -> Polygone:
+        pieces: dict[Line, str] | None = None
+        if self.placed:
+            pieces = {}
+            for key in COLOURS:
+                for d in (d for d in self.placed if d.key == key):
+                    for ln in self.lines_of(d):
+                        if ln in pieces:
+                            raise self.fail(d, f"{line_name(ln)} is already a {pieces[ln]} "
+                                               "piece: one piece a line")
+                        pieces[ln] = key
+        try:
+            return Polygone(pieces, self.to_move, self.captured)
+        except BoardgenError as exc:
+            raise ExampleError(self.source, self.start_line or 1,
+                               f"{exc} (pieces on the board and captured ones count "
+                               "together)") from None
 
-def _check(d: Directive, fail: Callable[[Directive, str], ExampleError], game: Polygone,
-           show: _Show | None, turn: Turn | None) -> None:
-    words = d.value.split()
-    kind, rest = (words[0], words[1:]) if words else ("", [])
+    # --- panels ----------------------------------------------------------------------------
 
-    def error(message: str) -> ExampleError:
-        return fail(d, message)
+    def open_panel(self, game: Polygone, label: str) -> PolygonePanel:
+        panel = PolygonePanel(label, dict(game.pieces), captured=list(self.just_captured),
+                              targets=frozenset(m.new_line for m in game.legal_moves()),
+                              captured_before=frozenset(self.just_captured),
+                              mover=game.to_move)
+        if self.last_turn is not None and not self.last_turn_shown:
+            panel.caption.extend([_turn_caption(self.last_turn), *self.last_result])
+            self.last_turn_shown = True
+        self.just_captured = []
+        return panel
 
-    if kind == "moves":
+    def close_panel(self, game: Polygone, draft: PolygonePanel) -> PolygonePanel:
+        return draft
+
+    def note(self, draft: PolygonePanel, text: str) -> None:
+        draft.caption.append(text)
+
+    def point(self, game: Polygone, word: str) -> Hole:
+        return parse_hole(word)
+
+    def region(self, game: Polygone, word: str) -> Line:
+        return parse_line(word)
+
+    def number(self, game: Polygone, panel: PolygonePanel, d: Directive) -> None:
+        words = d.value.split(maxsplit=1)
+        if len(words) != 2:
+            raise self.fail(d, "number needs 'LINE TEXT'")
+        if len(words[1]) > MAX_MARK_TEXT:
+            raise self.fail(d, f"number {words[1]!r}: a label of up to {MAX_MARK_TEXT} "
+                               "characters (a number or a letter) sits beside one piece")
+        panel.labels[self.lines_of(Directive(d.key, words[0], d.line))[0]] = words[1]
+
+    def show(self, game: Polygone, panel: PolygonePanel, d: Directive) -> None:
+        words = d.value.split()
+        if len(words) != 3 or words[1] != "about":
+            raise self.fail(d, "show needs 'HOLE about PIVOT'")
+        try:
+            moving, pivot = parse_hole(words[0]), parse_hole(words[2])
+        except BoardgenError as exc:
+            raise self.fail(d, str(exc)) from None
+        piece = line(moving, pivot)
+        if piece not in game.pieces:
+            raise self.fail(d, f"no piece on {line_name(piece)}")
+        show = self.last_show = classify_targets(game, piece, pivot)
+        panel.ghosts.extend(line(pivot, h) for h in sorted(show.allowed))
+        panel.crossed.extend(line(pivot, h) for h in sorted(show.backwards | show.blocked))
+        colour = game.pieces[piece]
+        panel.caption.append(_show_caption(colour, moving, pivot, show))
+        if pivot not in panel.pivots:
+            panel.pivots.append(pivot)
+
+    def move(self, game: Polygone, panel: PolygonePanel, d: Directive) -> None:
+        try:
+            move = parse_move(d.value)
+        except BoardgenError as exc:
+            raise self.fail(d, str(exc)) from None
+        refusal = game.refusal(move)
+        if refusal is not None:
+            raise self.fail(d, f"{move.notation()}: {refusal.message}")
+        panel.swings.append(SwingArrow(move.pivot, move.moving, move.target,
+                                       _sense(game, move)))
+        panel.ghosts.append(move.new_line)
+        if move.pivot not in panel.pivots:  # ringed, as for a show: the end that stays
+            panel.pivots.append(move.pivot)
+        panel.caption.append(f"{game.to_move.capitalize()} swings {hole_name(move.moving)} "
+                             f"about {hole_name(move.pivot)} to {hole_name(move.target)}.")
+        # Played now, so that the claims that follow are about its result; the panel keeps
+        # the position from before, and the next panel shows the one after.
+        try:
+            self.last_turn = game.play(move)
+        except IllegalMove as exc:
+            raise self.fail(d, f"{exc.subject}: {exc.reason}") from None
+        self.just_captured = [ln for c in self.last_turn.captures for ln in c.removed]
+        self.last_turn_shown = False
+        self.last_result = _won(game)
+
+    # --- claims ------------------------------------------------------------------------------
+
+    def unknown_claim(self, game: Polygone, d: Directive) -> str:
+        return (f"unknown expectation {d.value!r} (allowed, backwards, blocked HOLES; "
+                "blocked HOLE by LINES; outside HOLES; moves PIECE N [lateral K]; "
+                "captures COLOUR LINES; no-capture; polygons N; captured white N black N; "
+                "winner COLOUR; legal MOVE; illegal MOVE)")
+
+    def claim_moves(self, game: Polygone, d: Directive, words: list[str]) -> str | None:
+        rest = words[1:]
         if len(rest) not in (2, 4) or not rest[1].isdigit() or \
                 (len(rest) == 4 and (rest[2] != "lateral" or not rest[3].isdigit())):
-            raise error("moves needs 'PIECE N' or 'PIECE N lateral K'")
+            return "moves needs 'PIECE N' or 'PIECE N lateral K'"
         piece = parse_line(rest[0])
         moves = [m for m in game.legal_moves() if m.piece == piece]
         lateral = sum(1 for m in moves if m.target.h == m.moving.h)
         claim = f"{rest[1]} moves" + (f", {rest[3]} lateral" if len(rest) == 4 else "")
         found = f"{len(moves)} moves" + (f", {lateral} lateral" if len(rest) == 4 else "")
         if claim != found:
-            raise error(f"the example expects {line_name(piece)} to have {claim}, the engine "
-                        f"finds {found} ({' '.join(m.notation() for m in moves) or 'none'})")
-        return
-    if kind in ("allowed", "backwards", "blocked", "outside") and show is None:
-        raise error(f"'expect: {kind}' needs a 'show:' before it")
-    if kind == "blocked" and "by" in rest:
-        assert show is not None
-        if len(rest) < 3 or rest.index("by") != 1:
-            raise error("blocked needs 'HOLE by LINES'")
-        hole = parse_hole(rest[0])
-        if hole not in show.blocked:
-            raise error(f"the example expects {hole_name(hole)} blocked, the engine finds it "
+            return (f"the example expects {line_name(piece)} to have {claim}, the engine "
+                    f"finds {found} ({' '.join(m.notation() for m in moves) or 'none'})")
+        return None
+
+    def claim_targets(self, game: Polygone, d: Directive, words: list[str]) -> str | None:
+        kind, rest = words[0], words[1:]
+        show = self.last_show
+        if show is None:
+            return f"'expect: {kind}' needs a 'show:' before it"
+        if kind == "blocked" and "by" in rest:
+            if len(rest) < 3 or rest.index("by") != 1:
+                return "blocked needs 'HOLE by LINES'"
+            hole = parse_hole(rest[0])
+            if hole not in show.blocked:
+                return (f"the example expects {hole_name(hole)} blocked, the engine finds it "
                         f"{'allowed' if hole in show.allowed else 'not a blocked target'}")
-        blockers = set().union(*(passed for passed, _ in
-                                 _ways_round(game, show.piece, show.pivot, hole)))
-        claimed_blockers = {parse_line(n) for n in rest[2:]}
-        if blockers != claimed_blockers:
-            raise error(f"the example expects {hole_name(hole)} blocked by "
+            blockers = set().union(*(passed for passed, _ in
+                                     _ways_round(game, show.piece, show.pivot, hole)))
+            claimed_blockers = {parse_line(n) for n in rest[2:]}
+            if blockers != claimed_blockers:
+                return (f"the example expects {hole_name(hole)} blocked by "
                         f"{_line_names(claimed_blockers)}, the engine finds "
                         f"{_line_names(blockers)}")
-        return
-    if kind == "outside":
-        assert show is not None
+            return None
+        have = getattr(show, kind)
+        want = {parse_hole(w) for w in rest} if rest != ["none"] else set()
+        if have != want:
+            return f"the example expects {kind} {_names(want)}, the engine finds {_names(have)}"
+        return None
+
+    def claim_outside(self, game: Polygone, d: Directive, words: list[str]) -> str | None:
+        show = self.last_show
+        if show is None:
+            return "'expect: outside' needs a 'show:' before it"
+        rest = words[1:]
         outside = {end for end in show.allowed
                    if all(off for passed, off in
                           _ways_round(game, show.piece, show.pivot, end) if not passed)}
         claimed_outside = {parse_hole(w) for w in rest} if rest != ["none"] else set()
         if outside != claimed_outside:
-            raise error(f"the example expects {_names(claimed_outside)} reached only round the "
-                        f"outside, the engine finds {_names(outside)}")
-        return
-    if kind in ("allowed", "backwards", "blocked"):
-        assert show is not None
-        have = getattr(show, kind)
-        want = {parse_hole(w) for w in rest} if rest != ["none"] else set()
-        if have != want:
-            raise error(f"the example expects {kind} {_names(want)}, the engine finds "
-                        f"{_names(have)}")
-        return
-    if kind in ("legal", "illegal"):
-        move = parse_move(" ".join(rest))
-        reason = game.why_illegal(move)
-        if (reason is None) != (kind == "legal"):
-            raise error(f"the example expects {move.notation()} to be {kind}, the engine "
-                        f"says {'it is legal' if reason is None else reason}")
-        return
-    if kind == "captured":
-        want_counts = {"white": int(rest[1]), "black": int(rest[3])}
-        if game.captured != want_counts:
-            raise error(f"the example expects captured {want_counts}, the engine has "
-                        f"{game.captured}")
-        return
-    if kind == "winner":
-        if game.winner != (rest[0] if rest else None):
-            raise error(f"the example expects winner {rest[0]}, the engine says "
-                        f"{game.winner or 'no winner yet'}")
-        return
-    if turn is None:
-        raise error(f"'expect: {kind}' needs a move before it")
-    if kind == "no-capture":
+            return (f"the example expects {_names(claimed_outside)} reached only round the "
+                    f"outside, the engine finds {_names(outside)}")
+        return None
+
+    def claim_legality(self, game: Polygone, d: Directive, words: list[str]) -> str | None:
+        kind = words[0]
+        move = parse_move(" ".join(words[1:]))
+        refusal = game.refusal(move)
+        if (refusal is None) != (kind == "legal"):
+            return (f"the example expects {move.notation()} to be {kind}, the engine says "
+                    f"{'it is legal' if refusal is None else refusal.message}")
+        return None
+
+    def claim_captured(self, game: Polygone, d: Directive, words: list[str]) -> str | None:
+        # The colour words are read, in either order: each count belongs to its colour.
+        rest = words[1:]
+        pairs = dict(zip(rest[0::2], rest[1::2], strict=False))
+        if len(rest) != 4 or sorted(pairs) != sorted(COLOURS) or \
+                not all(n.isdigit() for n in pairs.values()):
+            return (f"captured needs 'white N black N' (each colour once, with the number "
+                    f"of its pieces taken), not {' '.join(rest)!r}")
+        want = {colour: int(n) for colour, n in pairs.items()}
+        if any(game.captured[colour] != want[colour] for colour in COLOURS):
+            seen = ", ".join(f"{c} {game.captured[c]}" for c in COLOURS)
+            return f"the example expects captured {' '.join(rest)}, the engine has {seen}"
+        return None
+
+    def claim_winner(self, game: Polygone, d: Directive, words: list[str]) -> str | None:
+        rest = words[1:]
+        if len(rest) != 1 or rest[0] not in COLOURS:
+            return f"winner needs 'white' or 'black', not {' '.join(rest)!r}"
+        if game.winner != rest[0]:
+            return (f"the example expects winner {rest[0]}, the engine says "
+                    f"{game.winner or 'no winner yet'}")
+        return None
+
+    def claim_no_capture(self, game: Polygone, d: Directive, words: list[str]) -> str | None:
+        turn = self.last_turn
+        if turn is None:
+            return f"'expect: {words[0]}' needs a move before it"
         if turn.captures:
-            raise error("the example expects no capture, the engine captures "
-                        + " ".join(line_name(ln) for c in turn.captures for ln in c.removed))
-    elif kind == "polygons":
+            return "the example expects no capture, the engine captures " + \
+                " ".join(line_name(ln) for c in turn.captures for ln in c.removed)
+        return None
+
+    def claim_polygons(self, game: Polygone, d: Directive, words: list[str]) -> str | None:
+        turn = self.last_turn
+        if turn is None:
+            return f"'expect: {words[0]}' needs a move before it"
+        rest = words[1:]
+        if len(rest) != 1 or not rest[0].isdigit():
+            return f"polygons needs a number, not {' '.join(rest)!r}"
         if len(turn.polygons) != int(rest[0]):
-            raise error(f"the example expects {rest[0]} polygons, the engine resolves "
-                        f"{len(turn.polygons)}")
-    elif kind == "captures":
-        colour, names = rest[0], rest[1:]
+            return (f"the example expects {rest[0]} polygons, the engine resolves "
+                    f"{len(turn.polygons)}")
+        return None
+
+    def claim_captures(self, game: Polygone, d: Directive, words: list[str]) -> str | None:
+        turn = self.last_turn
+        if turn is None:
+            return f"'expect: {words[0]}' needs a move before it"
+        if len(words) < 3 or words[1] not in COLOURS:
+            return (f"captures needs 'COLOUR LINES' (COLOUR white or black: the side that "
+                    f"loses them), not {' '.join(words[1:])!r}")
+        colour, names = words[1], words[2:]
         lost = sorted(line_name(ln) for c in turn.captures for ln in c.removed
                       if c.captor != colour)
         claimed = sorted(line_name(parse_line(n)) for n in names)
         if lost != claimed:
-            raise error(f"the example expects {colour} to lose {' '.join(claimed)}, the "
-                        f"engine removes {' '.join(lost) or 'nothing'} of {colour}")
-    else:
-        raise error(f"unknown expectation {d.value!r} (allowed, backwards, blocked HOLES; "
-                    "blocked HOLE by LINES; outside HOLES; moves PIECE N [lateral K]; "
-                    "captures COLOUR LINES; no-capture; polygons N; captured white N black N; "
-                    "winner COLOUR; legal MOVE; illegal MOVE)")
+            return (f"the example expects {colour} to lose {' '.join(claimed)}, the "
+                    f"engine removes {' '.join(lost) or 'nothing'} of {colour}")
+        return None
+
+
+def load_polygone_example(path: Path, *, text: str | None = None) -> PolygoneExample:
+    """Replay a Polygone diagram file (or ``text``, a file's contents); raises ExampleError
+    (file:line: reason) on any disagreement."""
+    script = PolygoneScript(path, text=text)
+    lines = script.run()
+    turn = script.last_turn
+    if turn is not None and not script.last_turn_shown:
+        # No panel after the last move to say what it did: its own panel says so.
+        said = [_turn_caption(turn)] if turn.closed else []
+        lines[-1].panels[-1].caption.extend([*said, *script.last_result])
+    return PolygoneExample(script.name, script.title,
+                           tuple(panel for play in lines for panel in play.panels))

@@ -17,8 +17,9 @@ import random
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from enum import StrEnum
 
-from boardgen.errors import BoardgenError, IllegalMove
+from boardgen.errors import BoardgenError, IllegalMove, Refusal
 from boardgen.geometry.lattice import (
     BLACK_HOME,
     HOLES,
@@ -45,6 +46,19 @@ CAPTURES_TO_WIN = 7
 RECONSTRUCTION = "Board and start position are our reconstruction of the lost pictures."
 
 Polygon = frozenset[Line]
+
+
+class PolygoneReason(StrEnum):
+    """Why Polygone refuses a move (the message for people is kept apart)."""
+
+    GAME_OVER = "game-over"
+    NO_PIECE = "no-piece"
+    NOT_YOURS = "not-yours"  # the other colour's piece
+    NOT_A_LINE = "not-a-line"  # the target is no line of the board
+    TAKEN = "taken"  # a piece lies on the target line
+    BACKWARDS = "backwards"
+    BLOCKED = "blocked"  # pieces at the pivot block both ways round
+    BAD_ORDER = "bad-order"  # the order given does not fit the polygons closed
 
 
 def opponent(colour: str) -> str:
@@ -133,6 +147,10 @@ class Turn:
     mover: str
     captures: list[Capture] = field(default_factory=list)
     polygons: list[Polygon] = field(default_factory=list)  # every new polygon, in order
+    # The polygons the move itself closed, in the order resolved (a capture can break one
+    # before its turn, or open others: those are in ``polygons`` only).
+    closed: list[Polygon] = field(default_factory=list)
+    broken: list[Polygon] = field(default_factory=list)  # closed, then broken by a capture
     seventh: str | None = None  # the colour whose capture reached 7 and ended the turn
 
 
@@ -272,22 +290,31 @@ class Polygone:
         return targets
 
     def why_illegal(self, move: Move) -> str | None:
+        """None if the move is legal, else the reason."""
+        refusal = self.refusal(move)
+        return None if refusal is None else refusal.message
+
+    def refusal(self, move: Move) -> Refusal | None:
+        """None if the move is legal, else why not: a code (PolygoneReason) and its
+        message."""
         colour = self.pieces.get(move.piece)
         if colour is None:
-            return f"no piece on {line_name(move.piece)}"
+            return Refusal(PolygoneReason.NO_PIECE, f"no piece on {line_name(move.piece)}")
         if colour != self.to_move:
-            return f"the piece on {line_name(move.piece)} is {colour}, and {self.to_move} " \
-                "is to move"
+            return Refusal(PolygoneReason.NOT_YOURS, f"the piece on {line_name(move.piece)} "
+                           f"is {colour}, and {self.to_move} is to move")
         if line(move.pivot, move.target) not in LINE_SET:
-            return f"{hole_name(move.pivot)}-{hole_name(move.target)} is not a line of the board"
+            return Refusal(PolygoneReason.NOT_A_LINE, f"{hole_name(move.pivot)}-"
+                           f"{hole_name(move.target)} is not a line of the board")
         if move.new_line in self.pieces:
-            return f"{line_name(move.new_line)} is taken"
+            return Refusal(PolygoneReason.TAKEN, f"{line_name(move.new_line)} is taken")
         if not forward(colour, move.moving.h, move.target.h):
-            return f"backwards: the end would go from level {move.moving.h} to " \
-                f"{move.target.h}"
+            return Refusal(PolygoneReason.BACKWARDS, f"backwards: the end would go from level "
+                           f"{move.moving.h} to {move.target.h}")
         reachable = {end for end, _ in self.swings(move.piece, move.pivot)}
         if move.target not in reachable:
-            return "blocked both ways round by pieces at the pivot"
+            return Refusal(PolygoneReason.BLOCKED,
+                           "blocked both ways round by pieces at the pivot")
         return None
 
     def legal_moves(self) -> list[Move]:
@@ -320,10 +347,10 @@ class Polygone:
         """Make a move and resolve its polygons; raises IllegalMove with the reason."""
         text = move.notation()
         if self.over:
-            raise IllegalMove(text, "the game is over")
-        reason = self.why_illegal(move)
-        if reason is not None:
-            raise IllegalMove(text, reason)
+            raise IllegalMove(text, Refusal(PolygoneReason.GAME_OVER, "the game is over"))
+        refusal = self.refusal(move)
+        if refusal is not None:
+            raise IllegalMove(text, refusal)
         mover = self.to_move
         self._legal = None
         before = set(self.polygons)
@@ -337,10 +364,11 @@ class Polygone:
                 del self.pieces[move.new_line]
                 self.pieces[move.piece] = mover
                 self.polygons = before
-                raise IllegalMove(text, f"the order {','.join(map(str, move.order))} does "
-                                  f"not fit the {len(first)} polygon(s) this move closes")
+                raise IllegalMove(text, Refusal(
+                    PolygoneReason.BAD_ORDER, f"the order {','.join(map(str, move.order))} "
+                    f"does not fit the {len(first)} polygon(s) this move closes"))
             first = [first[k - 1] for k in move.order]
-        turn = Turn(move, mover)
+        turn = Turn(move, mover, closed=list(first))
         self._resolve(turn, before, first)
         self.history.append(turn)
         self._decide(turn)
@@ -350,8 +378,11 @@ class Polygone:
         resolved: set[Polygon] = set()
         while queue:
             poly = queue.pop(0)
-            if poly in resolved or poly not in self.polygons:
-                continue  # broken by an earlier capture this turn
+            if poly in resolved:
+                continue
+            if poly not in self.polygons:  # broken by an earlier capture this turn
+                turn.broken.append(poly)
+                continue
             resolved.add(poly)
             turn.polygons.append(poly)
             counts = {c: sum(1 for ln in poly if self.pieces[ln] == c) for c in COLOURS}

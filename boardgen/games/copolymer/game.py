@@ -1,0 +1,115 @@
+"""Copolymer as boardgen knows it: its boards, replays, diagram files and pictures."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from boardgen.games.copolymer import engine as copolymer
+from boardgen.games.copolymer.picture import PLAYER_ROLES, ROLES, copolymer_diagram
+from boardgen.games.protocol import Game, GlyphTable, HexBoards, PlayOptions, Position
+from boardgen.games.script import annotated
+from boardgen.geometry import Hex, hexhex
+from boardgen.picture import Diagram, Marker, Panel, Scene
+
+if TYPE_CHECKING:
+    from boardgen.games.script import Directive
+
+# The diagram files' reader is imported when a diagram is built: replaying moves or
+# printing --help must not pay for it.
+
+
+class CopolymerPosition(Position):
+    engine: copolymer.Copolymer
+
+    def __init__(self, game: Game, options: PlayOptions) -> None:
+        self.game = game
+        grid = options.grid or hexhex(copolymer.DEFAULT_SIDE)
+        first = options.first or "x"
+        self.engine = copolymer.Copolymer(grid, first=first)
+        if options.start is not None:
+            text, source = options.start
+            cells, _capitals = copolymer.parse_text_position(grid, text, source)
+            self.engine.set_position(cells, first)
+
+    def _play_one(self, token: str) -> object:
+        return self.engine.place(self.engine.notation.parse(token))
+
+    def legal_moves(self) -> list[str]:
+        return [self.engine.notation.name(h) for h in self.engine.legal_placements()]
+
+    def to_json(self) -> dict[str, object]:
+        grid = self.engine.grid
+        return copolymer.position_json(self.engine, grid.side if grid.shape == "hexhex"
+                                       else None)
+
+    def text(self) -> str:
+        return "\n".join([*copolymer.text_position(self.engine),
+                          copolymer.status_line(self.engine)])
+
+    def scene(self, caption: str | None = None) -> Scene:
+        engine = self.engine
+        numbers = {p.cell: str(k) for k, p in enumerate(engine.this_turn(), start=1)}
+        return self._picture(numbers, caption)
+
+    def strip_scene(self, caption: str | None, since: int) -> Scene:
+        numbers = {p.cell: str(k) for k, p in enumerate(self.engine.history, start=1)
+                   if k > since}
+        return self._picture(numbers, caption)
+
+    def _picture(self, numbers: dict[Hex, str], caption: str | None) -> Scene:
+        engine = self.engine
+        return Scene(engine.grid,
+                     cell_roles={h: PLAYER_ROLES[p] for h, p in engine.cells().items()},
+                     cell_texts=numbers, markers=tuple(Marker(h, "disc") for h in numbers),
+                     caption=caption)
+
+    @property
+    def turn_over(self) -> bool:
+        return not self.engine.turn_continues
+
+
+class CopolymerDescription(Game):
+    key = "copolymer"
+    name = copolymer.NAME
+    designer = "Mark Steere"
+    year = 2006
+    board = HexBoards(
+        copolymer.DEFAULT_SIDE, copolymer.check_board, copolymer.PRESETS,
+        gallery=tuple((side, preset, ("pdf", "svg")) for preset, side in
+                      sorted(copolymer.PRESETS.items(), key=lambda item: item[1])))
+    play_options = frozenset({"first", "start"})
+    roles = ROLES
+
+    def new_position(self, options: PlayOptions) -> Position:
+        return CopolymerPosition(self, options)
+
+    def load_file(self, path: Path, glyphs: GlyphTable | None) -> Diagram:
+        del glyphs  # refused before: Game.check_glyphs
+        from boardgen.games.copolymer.directives import load_example
+
+        return copolymer_diagram(load_example(path))
+
+    def load_text(self, text: str, glyphs: GlyphTable | None) -> Diagram:
+        del glyphs
+        from boardgen.games.copolymer.directives import load_example
+
+        return copolymer_diagram(load_example(Path("diagram"), text=text))
+
+    def diagram_directives(self) -> frozenset[str]:
+        from boardgen.games.copolymer.directives import CopolymerScript
+
+        return CopolymerScript(Path("-")).keys()
+
+    def annotated(self, position: Position, panel: Panel,
+                  directives: Sequence[Directive]) -> Panel:
+        from boardgen.games.copolymer.directives import CopolymerScript, PanelDraft
+
+        assert isinstance(position, CopolymerPosition) and isinstance(panel, Scene)
+        script = CopolymerScript(Path("-"), text="")
+        return annotated(panel, script.annotations_of(position.engine, PanelDraft(""),
+                                                      directives))
+
+
+COPOLYMER = CopolymerDescription()

@@ -1,0 +1,51 @@
+"""The free board's pictures, as neutral data (boardgen.picture): stones of four colours,
+and the designer's annotations."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from boardgen.games.free.engine import COLOURS, FreeBoard
+from boardgen.games.script import annotated
+from boardgen.geometry import Hex, HexGrid
+from boardgen.picture import TINT, Diagram, Marker, Role, Scene, legend_of
+
+if TYPE_CHECKING:  # the reader is imported when a file is read, not with the game
+    from boardgen.games.free.directives import FreeExample
+
+# A stone's role names its colour; every theme paints the four apart, in grey too.
+STONE_ROLES = {colour: f"stone-{colour}" for colour in COLOURS}
+ROLES = (*(Role(role, colour, f"{colour} stones on", "stone")
+           for colour, role in STONE_ROLES.items()),
+         Role(TINT, "highlighted", "highlighted"))
+
+
+def stones_scene(grid: HexGrid, stones: dict[Hex, str], caption: str | None = None,
+                 numbered: dict[Hex, str] | None = None) -> Scene:
+    """Stones by colour; ``numbered`` cells carry a number on a disc instead."""
+    texts = dict(numbered or {})
+    return Scene(grid, cell_texts=texts,
+                 markers=tuple(Marker(h, "disc" if h in texts else "dot",
+                                      STONE_ROLES[colour])
+                               for h, colour in sorted(stones.items(),
+                                                       key=lambda item: grid.index[item[0]])),
+                 caption=caption or None)
+
+
+def board_picture(board: FreeBoard, caption: str | None = None, since: int | None = None
+                  ) -> Scene:
+    """A replay's position: the stones placed since move ``since`` numbered by move
+    (default: the last one)."""
+    start = len(board.history) - 1 if since is None else since
+    numbered = {p.cell: str(k) for k, p in enumerate(board.history, start=1)
+                if k > start and board.stones.get(p.cell) == p.colour}
+    return stones_scene(board.grid, board.stones, caption, numbered)
+
+
+def free_diagram(example: FreeExample) -> Diagram:
+    rows = tuple((line.title, tuple(annotated(stones_scene(example.grid, panel.stones,
+                                                            panel.caption), panel.annotations)
+                                    for panel in line.panels))
+                 for line in example.lines)
+    scenes: list[Scene] = [s for _, scenes in rows for s in scenes]
+    return Diagram(example.title, rows, legend_of(ROLES, list(scenes)), roles=ROLES)

@@ -1,0 +1,109 @@
+"""O as boardgen knows it: its boards, replays, diagram files, glyph charts and pictures."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from boardgen.games.o import engine as o
+from boardgen.games.o.picture import (
+    RECONSTRUCTION,
+    ROLES,
+    glyph_chart,
+    o_file_diagram,
+    partisan_glyphs,
+)
+from boardgen.games.protocol import Game, GlyphTable, HexBoards, PlayOptions, Position
+from boardgen.games.script import annotated
+from boardgen.geometry import hexhex
+from boardgen.picture import Diagram, Marker, Panel, Scene, edge_roles
+
+if TYPE_CHECKING:
+    from boardgen.games.script import Directive
+
+
+class OPosition(Position):
+    engine: o.OGame
+
+    def __init__(self, game: Game, options: PlayOptions) -> None:
+        self.game = game
+        grid = options.grid or hexhex(o.DEFAULT_SIDE)
+        self.engine = o.OGame(grid, partisan=options.partisan, table=options.glyphs)
+
+    def _play_one(self, token: str) -> object:
+        return self.engine.place(self.engine.notation.parse(token))
+
+    def legal_moves(self) -> list[str]:
+        return [self.engine.notation.name(h) for h in self.engine.legal()]
+
+    def to_json(self) -> dict[str, object]:
+        return o.position_json(self.engine)
+
+    def text(self) -> str:
+        return "\n".join([*o.text_position(self.engine), o.status_line(self.engine)])
+
+    def scene(self, caption: str | None = None) -> Scene:
+        return self.strip_scene(caption, len(self.engine.history) - 1)
+
+    def strip_scene(self, caption: str | None, since: int) -> Scene:
+        engine = self.engine
+        last = engine.history[-1].cell if engine.history else None
+        roles = edge_roles(engine.grid)
+        roles.update({h: "new" for h in engine.enclosed})
+        texts = {stone.cell: str(k) for k, stone in enumerate(engine.history, start=1)
+                 if k > since}
+        markers = [Marker(h, "disc" if h in texts else "dot",
+                          "loop" if h in engine.loop else "stone") for h in engine.stones()]
+        if engine.winner is not None and last is not None:
+            markers.append(Marker(last, "ring", "accent"))
+        return Scene(engine.grid, cell_roles=roles, cell_texts=texts,
+                     markers=tuple(markers), caption=caption)
+
+
+class ODescription(Game):
+    key = "o"
+    name = o.NAME
+    designer = "Mark Steere"
+    year = 2024
+    board = HexBoards(
+        o.DEFAULT_SIDE, o.check_board, marks_edges=True,
+        note="glyph chart: our reconstruction",
+        gallery=tuple((side, None, ("pdf",)) for side in range(o.MIN_SIDE, 11)))
+    roles = ROLES
+    play_options = frozenset({"partisan", "glyphs"})
+    takes_glyphs = True
+    said_once = (RECONSTRUCTION,)
+
+    def new_position(self, options: PlayOptions) -> Position:
+        return OPosition(self, options)
+
+    def load_file(self, path: Path, glyphs: GlyphTable | None) -> Diagram:
+        from boardgen.games.o.directives import load_o_example
+
+        return o_file_diagram(load_o_example(path, table=glyphs))
+
+    def load_text(self, text: str, glyphs: GlyphTable | None) -> Diagram:
+        from boardgen.games.o.directives import load_o_example
+
+        return o_file_diagram(load_o_example(Path("diagram"), table=glyphs, text=text))
+
+    def diagram_directives(self) -> frozenset[str]:
+        from boardgen.games.o.directives import OScript
+
+        return OScript(Path("-"), None).keys()
+
+    def annotated(self, position: Position, panel: Panel,
+                  directives: Sequence[Directive]) -> Panel:
+        from boardgen.games.o.directives import OScript, PanelDraft
+
+        assert isinstance(position, OPosition) and isinstance(panel, Scene)
+        script = OScript(Path("-"), None, text="")
+        return annotated(panel, script.annotations_of(position.engine, PanelDraft(""),
+                                                      directives))
+
+    def generated(self) -> Mapping[str, Callable[[GlyphTable | None], Diagram]]:
+        return {"glyphs": glyph_chart, "partisan-glyphs": partisan_glyphs}
+
+
+O_GAME = ODescription()

@@ -1,0 +1,150 @@
+"""O's pictures, as neutral data (boardgen.picture): stones, the panel's stones numbered,
+the loop's stones and the stone that closed it marked, the cells it cut off highlighted; and
+the glyph charts, generated from the engine's own table, never drawn by hand.
+
+The rule sheet's figures were lost: the glyph chart (figure 2) and the left and right
+glyphs (4a, 4b) are built here by asking the engine which ring pattern each glyph is and
+whether a stone may go in its centre.  The glyph table is our reconstruction and every O
+sheet says so.  The corner examples (3), a loop (1) and a short game are diagram files,
+``templates/o/*.txt``, replayed through the engine.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from boardgen.games.o.engine import RULED_GLYPHS, OGame
+from boardgen.games.script import annotated, labelled
+from boardgen.geometry import DIRECTIONS, Hex, hexhex
+from boardgen.geometry.rings import RING, patterns_of
+from boardgen.picture import TINT, Diagram, Marker, Role, Scene, edge_roles, legend_of
+
+if TYPE_CHECKING:  # the reader is imported when a file is read, not with the game
+    from boardgen.games.o.directives import OExample
+
+# What each role means; a legend lists only the roles its panels use.
+ROLES = (Role("legal", "a stone may go here", "a stone may go"),
+         Role("illegal", "it may not", "no stone may go"),
+         Role("new", "cut off from the edge", "cut off from the edge"),
+         Role("corner", "corner"), Role("perimeter", "perimeter"),
+         Role(TINT, "highlighted", "highlighted"))
+
+
+def o_file_diagram(example: OExample) -> Diagram:
+    """An O diagram file's panels: stones, this panel's stones numbered, the loop's stones
+    and the stone that closed it marked, the cells it cut off highlighted."""
+    rows = []
+    for line in example.lines:
+        scenes = []
+        for panel in line.panels:
+            roles = edge_roles(example.grid)
+            roles.update({h: "new" for h in panel.enclosed})
+            roles.update(panel.shown)
+            numbers = dict(panel.numbered) if example.numbers else {}
+            markers = [Marker(h, "disc" if h in numbers else "dot",
+                              "loop" if h in panel.loop else "stone")
+                       for h in sorted(panel.stones)]
+            if panel.closing is not None:
+                markers.append(Marker(panel.closing, "ring", "accent"))
+            scene = Scene(example.grid, cell_roles=roles,
+                          cell_texts={h: str(k) for h, k in numbers.items()},
+                          markers=tuple(markers),
+                          caption=labelled(panel.label, panel.caption))
+            scenes.append(annotated(scene, panel.annotations))
+        rows.append((line.title, tuple(scenes)))
+    scenes_used: list[Scene] = [s for _, scenes in rows for s in scenes]
+    return Diagram(example.title, tuple(rows), legend_of(ROLES, list(scenes_used)),
+                   _o_note(example), cell_mm=7.0, roles=ROLES)
+
+
+def _o_note(example: OExample) -> str | None:
+    numbered = example.numbers and any(p.numbered for line in example.lines
+                                        for p in line.panels)
+    notes = ["Numbered: the stones of the panel."] if numbered else []
+    if any(p.closing for line in example.lines for p in line.panels):
+        notes.append("Coloured or hollow: the loop's stones; ringed: the one that closed it.")
+    return " ".join(notes) or None
+
+
+# Players' sheets print this; how to print another chart (--glyphs) is in the README.
+RECONSTRUCTION = "Our reconstruction of the lost chart."
+# The glyphs as a player would name them (the engine's names are for files and errors).
+GLYPH_WORDS = {
+    "k0": "no stone", "k1": "one stone", "k2-adjacent": "two together",
+    "k2-gap": "two, one gap", "k2-opposite": "two opposite", "k3-row": "three in a row",
+    "k3-left": "left-handed three", "k3-right": "right-handed three",
+    "k3-alternate": "three apart", "k4-row": "four in a row", "k4-gap": "three and one",
+    "k4-opposite": "four, two pairs", "k5": "five",
+}
+LEGEND = (Role("legal", "a stone may go here", "a stone may go"),
+          Role("illegal", "it may not", "no stone may go"))
+
+
+GIVEN_CHART = "The chart given, not the one boardgen reconstructs."
+
+
+def _whose(table: dict[str, str] | None) -> str:
+    """What a chart says of its rulings: ours (a reconstruction of the lost chart), or
+    the table a user gave, which is theirs."""
+    return RECONSTRUCTION if table is None else GIVEN_CHART
+
+
+def _representative(name: str) -> int:
+    """The smallest ring pattern of a glyph (deterministic, and reads naturally)."""
+    return min(patterns_of(name))
+
+
+def _flower(bits: int, centre_role: str, caption: str, mark: str = "") -> Scene:
+    grid = hexhex(2)
+    centre = Hex(0, 0)
+    stones = [centre + DIRECTIONS[k] for k in range(RING) if bits >> k & 1]
+    # A partisan glyph's centre says whose it is (L or R), in print as in colour.
+    return Scene(grid, cell_roles={centre: centre_role},
+                 markers=(*(Marker(h, "dot", "stone") for h in stones),
+                          *((Marker(centre, "disc"),) if mark else ())),
+                 labels="none", caption=caption,
+                 cell_texts={centre: mark} if mark else {})
+
+
+def _ruling_words(ruling: str, partisan: bool) -> tuple[str, str]:
+    """(centre role, caption words) for a glyph ruling."""
+    if ruling == "illegal":
+        return "illegal", "no"
+    if ruling in ("left", "right") and partisan:
+        return "legal", f"only {ruling.capitalize()}"
+    return "legal", "yes"
+
+
+def glyph_chart(table: dict[str, str] | None) -> Diagram:
+    game = OGame(hexhex(4), table=table)
+    scenes = []
+    for name in RULED_GLYPHS:
+        role, words = _ruling_words(game.table[name], partisan=False)
+        scenes.append(_flower(_representative(name), role,
+                              f"{GLYPH_WORDS.get(name, name)}: {words}"))
+    return Diagram(
+        "O: the glyph chart",
+        ((f"Every arrangement of 0 to 5 stones around an empty cell is one of these, turned "
+          f"or mirrored. {_whose(table)}", tuple(scenes)),),
+        LEGEND, cell_mm=9.0, roles=ROLES,
+    )
+
+
+def partisan_glyphs(table: dict[str, str] | None) -> Diagram:
+    game = OGame(hexhex(4), partisan=True, table=table)
+    scenes = []
+    for name in ("k3-left", "k3-right"):
+        role, words = _ruling_words(game.table[name], partisan=True)
+        ruling = game.table[name]
+        scenes.append(_flower(_representative(name), role,
+                              f"{GLYPH_WORDS.get(name, name)}: {words}",
+                              ruling[0].upper() if ruling in ("left", "right") else ""))
+    return Diagram(
+        "Partisan O: the left and right glyphs",
+        (("The only glyph whose mirror image differs. Which is Left's is our reading: read "
+          "clockwise from the lone stone, we take stone, gap, stone, stone as the left one. "
+          + _whose(table), tuple(scenes)),),
+        # Only the swatches the two centres use (both are usually allowed, to one player
+        # each).
+        legend_of(LEGEND, [*scenes]), cell_mm=11.0, roles=ROLES,
+    )

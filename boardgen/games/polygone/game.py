@@ -1,0 +1,137 @@
+"""Polygone as boardgen knows it: its fixed board, replays, diagram files and pictures."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from boardgen.games.polygone import engine as polygone
+from boardgen.games.polygone.picture import (
+    BOARD,
+    PANEL_SPACING_MM,
+    ROLES,
+    annotated_lattice,
+    lattice_scene,
+    polygone_diagram,
+)
+from boardgen.games.protocol import Game, GlyphTable, PlayOptions, Position
+from boardgen.geometry.lattice import Line, line_name
+from boardgen.picture import Diagram, HoleScene, Panel
+
+if TYPE_CHECKING:
+    from boardgen.games.script import Directive
+
+
+class PolygonePosition(Position):
+    engine: polygone.Polygone
+
+    def __init__(self, game: Game, options: PlayOptions) -> None:
+        self.game = game
+        self.engine = polygone.Polygone()
+
+    def _play_one(self, token: str) -> object:
+        return self.engine.play(polygone.parse_move(token))
+
+    def legal_moves(self) -> list[str]:
+        return [move.notation() for move in self.engine.legal_moves()]
+
+    def to_json(self) -> dict[str, object]:
+        return polygone.position_json(self.engine)
+
+    def text(self) -> str:
+        return "\n".join(polygone.text_position(self.engine))
+
+    def scene(self, caption: str | None = None) -> HoleScene:
+        return self.strip_scene(caption, len(self.engine.history) - 1)
+
+    def strip_scene(self, caption: str | None, since: int) -> HoleScene:
+        """The pieces, each moved after move ``since`` labelled with its (last) move
+        number; the caption says what was taken so far, and, for one position, the last
+        move and who plays next (or who won)."""
+        engine = self.engine
+        labels: dict[Line, str] = {}
+        for number, turn in enumerate(engine.history, start=1):
+            moved = turn.move.new_line
+            if number > since and moved in engine.pieces:
+                labels[moved] = str(number)
+        said = [caption] if caption else _last_move(engine)
+        said.append(_taken(engine))
+        if caption is None:
+            said.append(f"{engine.winner.capitalize()} wins: {engine.result}."
+                        if engine.over and engine.winner else
+                        f"{engine.to_move.capitalize()} to move.")
+        return lattice_scene(pieces=dict(engine.pieces), labels=labels,
+                             caption=" ".join(said), apexes=False)
+
+
+def _last_move(engine: polygone.Polygone) -> list[str]:
+    if not engine.history:
+        return ["The start."]
+    turn = engine.history[-1]
+    words = [f"Move {len(engine.history)}: {turn.mover.capitalize()} "
+             f"{turn.move.notation()}."]
+    for capture in turn.captures:
+        loser = "Black" if capture.captor == "white" else "White"
+        words.append(f"{loser} loses {' and '.join(line_name(ln) for ln in capture.removed)}.")
+    return words
+
+
+def _taken(engine: polygone.Polygone) -> str:
+    """The captured tallies: how many pieces of each colour are off the board."""
+    white, black = engine.captured["white"], engine.captured["black"]
+    return f"Taken: {white} White piece{'s' * (white != 1)}, {black} Black " \
+        f"piece{'s' * (black != 1)}."
+
+
+class PolygoneDescription(Game):
+    key = "polygone"
+    name = polygone.NAME
+    designer = "Fabien Vandenbussche"
+    year = 2004
+    board = BOARD
+    roles = ROLES
+    panel_cell_mm = PANEL_SPACING_MM
+    said_once = (polygone.RECONSTRUCTION,)
+
+    def new_position(self, options: PlayOptions) -> Position:
+        return PolygonePosition(self, options)
+
+    def split_moves(self, text: str) -> list[str]:
+        return polygone.split_moves(text)
+
+    def load_file(self, path: Path, glyphs: GlyphTable | None) -> Diagram:
+        del glyphs  # refused before: Game.check_glyphs
+        from boardgen.games.polygone.directives import load_polygone_example
+
+        return polygone_diagram(load_polygone_example(path))
+
+    def load_text(self, text: str, glyphs: GlyphTable | None) -> Diagram:
+        del glyphs
+        from boardgen.games.polygone.directives import load_polygone_example
+
+        return polygone_diagram(load_polygone_example(Path("diagram"), text=text))
+
+    def diagram_directives(self) -> frozenset[str]:
+        from boardgen.games.polygone.directives import PolygoneScript
+
+        return PolygoneScript(Path("-")).keys()
+
+    def annotated(self, position: Position, panel: Panel,
+                  directives: Sequence[Directive]) -> Panel:
+        from boardgen.games.polygone.directives import PolygonePanel, PolygoneScript
+
+        assert isinstance(position, PolygonePosition) and isinstance(panel, HoleScene)
+        engine = position.engine
+        last = engine.history[-1] if engine.history else None
+        shown = PolygonePanel(
+            "", dict(engine.pieces),
+            targets=frozenset(m.new_line for m in engine.legal_moves()),
+            captured_before=frozenset(ln for c in (last.captures if last else [])
+                                      for ln in c.removed),
+            mover=engine.to_move)
+        script = PolygoneScript(Path("-"), text="")
+        return annotated_lattice(panel, script.annotations_of(engine, shown, directives))
+
+
+POLYGONE = PolygoneDescription()

@@ -1,0 +1,336 @@
+"""What a game is, for boardgen: the one protocol every game implements, built in or
+plugged in.
+
+A game is a subclass of :class:`Game` (an abstract base class) with these parts:
+
+- **who**: ``key`` (its command-line name, lower case), ``name``, ``designer``, ``year``;
+  :attr:`Game.credit` follows from them.
+- **boards**: ``board``, either :class:`HexBoards` (hex boards of any size, shape or mask,
+  with a default side, presets and a check that refuses boards the rules do not allow) or a
+  :class:`boardgen.picture.FixedBoard` (one board, drawn from a lattice picture, with
+  pieces to cut out).
+- **options**: ``play_options``, the names of the :class:`PlayOptions` fields beyond the
+  board that its replays take (``first``, ``start``, ``partisan``, ``glyphs``);
+  ``takes_glyphs`` if its diagrams take a replaced glyph table.
+- **engine**: :meth:`Game.new_position` starts a replay, a :class:`Position` wrapping the
+  game's engine (moves as written, the position as text and as the stable JSON of
+  ``boardgen play --json``, and as a picture); :meth:`Game.split_moves` cuts a line of
+  moves into moves.
+- **directives and claims**: :meth:`Game.load_file` replays a diagram file through the
+  engine; a game does it with :mod:`boardgen.games.script`, the one runner, giving it
+  its tables of directives and of claims (``expect:`` words checked against the engine,
+  which reports refusals as codes, never as English to match).
+- **roles and their words**: ``roles``, the picture roles it uses (names the themes know:
+  player1, player2, legal, illegal, new, corner, perimeter, white-piece, black-piece,
+  ghost, crossed ...) with what each means to a player in a legend and in a text
+  alternative.
+- **pictures**: its diagrams, positions and boards are neutral pictures
+  (:mod:`boardgen.picture`); the renderer draws them without knowing the game.
+  :meth:`Game.generated` names figures built from the engine rather than from files.
+- **sheet and templates**: :attr:`Game.template_folder` holds its diagram files
+  (``NAME.txt``) and, if it has a rule sheet, ``sheet.md`` and ``quick.md``.
+
+The built-in games live in ``boardgen/games/<game>/game.py``; a third-party game is a
+package that registers its Game instance under the ``boardgen.games`` entry-point group
+(see ``examples/`` and the README's "Adding a game").  Nothing here imports a renderer.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
+
+from boardgen.errors import BoardgenError, option
+from boardgen.games.replay import replay_moves
+from boardgen.geometry import HexGrid
+from boardgen.picture import (
+    DEFAULT_PANEL_CELL_MM,
+    Diagram,
+    FixedBoard,
+    PageInfo,
+    Panel,
+    Role,
+    Scene,
+    board_scene,
+    legend_of,
+)
+from boardgen.resources import templates_root
+from boardgen.text import quoted
+
+if TYPE_CHECKING:  # the diagram-file runner is imported when a diagram is read
+    from boardgen.games.script import Directive
+
+TEMPLATES = templates_root()
+GlyphTable = dict[str, str]
+
+
+@dataclass(frozen=True)
+class HexBoards:
+    """A game played on hex boards of many sizes: sizes, shapes and masks apply."""
+
+    default_side: int  # the board when no size is given
+    check: Callable[[HexGrid], None] | None = None  # refuses a board the rules do not allow
+    presets: Mapping[str, int] = field(default_factory=dict)  # named sides (--preset)
+    marks_edges: bool = False  # its boards shade the perimeter and the corners
+    note: str | None = None  # what every printed board must also say
+    # The boards `boardgen all` prints: (side, label or None, formats).
+    gallery: tuple[tuple[int, str | None, tuple[str, ...]], ...] = ()
+
+
+@dataclass(frozen=True)
+class PlayOptions:
+    """How a replay starts.  ``grid`` for the hex games; ``first`` and ``start`` (a
+    position drawn as text, with the name to report errors under) for Copolymer;
+    ``partisan`` and ``glyphs`` for O."""
+
+    grid: HexGrid | None = None
+    first: str | None = None
+    start: tuple[str, str] | None = None
+    partisan: bool = False
+    glyphs: GlyphTable | None = None
+
+
+class _Engine(Protocol):
+    @property
+    def history(self) -> Sequence[object]: ...
+
+    @property
+    def over(self) -> bool: ...
+
+    @property
+    def winner(self) -> str | None: ...
+
+    @property
+    def to_move(self) -> str: ...
+
+
+class Game(ABC):
+    """One game, as every part of boardgen needs to know it (see the module's text)."""
+
+    key: str  # the command-line name
+    name: str
+    designer: str
+    year: int
+    board: HexBoards | FixedBoard
+    roles: tuple[Role, ...] = ()
+    play_options: frozenset[str] = frozenset()
+    takes_glyphs: bool = False  # O's replaceable glyph chart
+    panel_cell_mm: float = DEFAULT_PANEL_CELL_MM  # a position's panel, unless told
+    # Sentences a rule sheet says once, in its opening box, rather than under every picture.
+    said_once: tuple[str, ...] = ()
+
+    # --- the parts a game implements ---------------------------------------------------
+
+    @abstractmethod
+    def new_position(self, options: PlayOptions) -> Position:
+        """The start of a replay (the empty board, a drawn position, or a set-up)."""
+
+    @abstractmethod
+    def load_file(self, path: Path, glyphs: GlyphTable | None) -> Diagram:
+        """A diagram file replayed through the engine, every claim checked; raises
+        BoardgenError as ``FILE:LINE: message``."""
+
+    def load_text(self, text: str, glyphs: GlyphTable | None) -> Diagram:
+        """A diagram file's contents given as text (``boardgen.parse_diagram``); raises
+        BoardgenError as ``line N: message``.  Default: files only."""
+        raise BoardgenError(f"{self.name} diagrams are read from files only")
+
+    def diagram_directives(self) -> frozenset[str]:
+        """Every directive its diagram files take (so that an error about a directive in
+        another game's file can say whose it is)."""
+        return frozenset()
+
+    def annotated(self, position: Position, panel: Panel,
+                  directives: Sequence[Directive]) -> Panel:
+        """The position's picture with a designer's ``arrow:``, ``mark:`` and
+        ``highlight:`` directives (made by ``boardgen.draw``), checked as in a diagram
+        file: a highlight the engine judges must be true of the position.  Default: no
+        annotations."""
+        raise BoardgenError(f"{self.name} pictures take no arrows, marks or highlights")
+
+    def split_moves(self, text: str) -> list[str]:
+        """A line of moves cut into moves (default: at spaces)."""
+        return text.split()
+
+    def generated(self) -> Mapping[str, Callable[[GlyphTable | None], Diagram]]:
+        """Figures built from the engine's tables rather than from files, by name."""
+        return {}
+
+    @property
+    def template_folder(self) -> Path:
+        """Its diagram files and sheet text (built-in games: ``templates/KEY``)."""
+        return TEMPLATES / self.key
+
+    # --- what follows from them ----------------------------------------------------------
+
+    @property
+    def credit(self) -> str:
+        return f"{self.name} by {self.designer} ({self.year})"
+
+    @property
+    def hex_boards(self) -> HexBoards | None:
+        """Its hex boards, or None if it is played on one fixed board."""
+        return self.board if isinstance(self.board, HexBoards) else None
+
+    @property
+    def fixed_board(self) -> FixedBoard | None:
+        return self.board if isinstance(self.board, FixedBoard) else None
+
+    def board_scene(self, grid: HexGrid, labels: str = "outside") -> Scene:
+        """An empty board of this hex game."""
+        boards = self.hex_boards
+        return board_scene(grid, labels, edges=boards is not None and boards.marks_edges)
+
+    def board_info(self, grid: HexGrid | None = None, title: str | None = None) -> PageInfo:
+        """The page furniture of an empty board: title (the game's name unless given; ''
+        for none), a subject naming the board, and the designer's credit.  A fixed board's
+        subject is formatted with its spacing when drawn."""
+        heading = self.name if title is None else (title or None)
+        boards = self.hex_boards
+        if boards is None or grid is None:
+            fixed = self.fixed_board
+            return PageInfo(heading, fixed.subject if fixed else self.name, self.credit)
+        subject = f"{self.name} board, {grid.description}, {len(grid)} cells"
+        if boards.note:
+            subject += f" · {boards.note}"
+        return PageInfo(heading, subject, self.credit)
+
+    def diagram_info(self, name: str) -> PageInfo:
+        """The page furniture of a diagram: the game's name above it."""
+        return PageInfo(self.name, f"{self.name} diagram: {name}")
+
+    def check_board(self, grid: HexGrid) -> None:
+        boards = self.hex_boards
+        if boards is not None and boards.check is not None:
+            boards.check(grid)
+
+    def sheet_path(self, quick: bool = False) -> Path:
+        """Its rule sheet's text (``sheet.md``) or quick reference (``quick.md``)."""
+        return self.template_folder / ("quick.md" if quick else "sheet.md")
+
+    def has_sheet(self) -> bool:
+        return self.sheet_path().is_file()
+
+    def file_names(self) -> list[str]:
+        return sorted(p.stem for p in self.template_folder.glob("*.txt"))
+
+    def diagram_names(self) -> list[str]:
+        return sorted([*self.generated(), *self.file_names()])
+
+    def check_glyphs(self, glyphs: GlyphTable | None) -> None:
+        if glyphs is not None and not self.takes_glyphs:
+            raise BoardgenError(f"{option('glyphs')} applies to O diagrams only, not {self.name}")
+
+    def diagram(self, name: str, *, glyphs: GlyphTable | None = None) -> Diagram:
+        """The named diagram, every position from the engine.  A name is never a path."""
+        self.check_glyphs(glyphs)
+        generated = self.generated()
+        if name in generated:
+            return generated[name](glyphs)
+        # Looked up in the list, never turned into a path first: a NAME of 300 characters
+        # is an unknown name, not a "file name too long".
+        if name not in self.file_names():
+            raise BoardgenError(f"no {self.key} diagram named {quoted(name)} (known: "
+                                f"{', '.join(self.diagram_names()) or 'none'}; to draw a file, "
+                                "give its path: boardgen diagram FILE)")
+        return self.load_file(self.template_folder / f"{name}.txt", glyphs)
+
+    def panels(self, heading: str, scenes: Sequence[Panel], note: str | None = None
+               ) -> Diagram:
+        """Pictures of positions in one row of panels (``play -o``); with a ``note``, a
+        strip (``--every``), which carries a legend of the roles it shows and the note."""
+        legend = legend_of(self.roles, list(scenes)) if note is not None else ()
+        return Diagram(heading, ((None, tuple(scenes)),), legend, note,
+                       cell_mm=self.panel_cell_mm, roles=self.roles)
+
+
+class Position(ABC):
+    """A position reached by replaying moves through a game's engine.  Displays itself in
+    Jupyter (``_repr_svg_``) once the renderer is loaded."""
+
+    game: Game
+    engine: _Engine
+
+    def play(self, moves: str | Iterable[str]) -> None:
+        """Play moves in order (a list of moves, or one text of moves as ``boardgen play
+        --moves`` takes them); the first one refused raises BoardgenError naming its number
+        (counting every move played so far), the move as written, and the reason."""
+        replay_moves(self._checked_moves(moves), self._play_one,
+                     first_number=self.moves_played + 1)
+
+    def _checked_moves(self, moves: object) -> Iterator[str]:
+        if isinstance(moves, str):
+            yield from self.game.split_moves(moves)
+            return
+        if not isinstance(moves, Iterable) or isinstance(moves, bytes | bytearray | Mapping):
+            raise BoardgenError(f"{option('moves')}: expected text or a list of moves, not "
+                                f"{type(moves).__name__}")
+        for number, move in enumerate(moves, start=self.moves_played + 1):
+            if not isinstance(move, str):
+                raise BoardgenError(f"move {number}: expected text such as a cell name, not "
+                                    f"{type(move).__name__}", field="moves")
+            yield move
+
+    @property
+    def moves_played(self) -> int:
+        return len(self.engine.history)
+
+    @property
+    def over(self) -> bool:
+        return self.engine.over
+
+    @property
+    def winner(self) -> str | None:
+        return self.engine.winner
+
+    @property
+    def to_move(self) -> str | None:
+        """Who plays next, as ``--json`` names the players; None once the game is over."""
+        return None if self.engine.over else self.engine.to_move
+
+    @abstractmethod
+    def legal_moves(self) -> list[str]:
+        """Every move the player to move may make, in the game's notation (the same text
+        :meth:`play` takes), in a fixed order; none once the game is over."""
+
+    @abstractmethod
+    def _play_one(self, token: str) -> object:
+        """One move as written; raises IllegalMove or BoardgenError."""
+
+    @abstractmethod
+    def to_json(self) -> dict[str, object]:
+        """The stable ``boardgen play GAME --json`` object (see the README)."""
+
+    @abstractmethod
+    def text(self) -> str:
+        """The position as ``boardgen play`` prints it."""
+
+    @abstractmethod
+    def scene(self, caption: str | None = None) -> Panel:
+        """A picture of the position, the last turn's cells (or piece) numbered."""
+
+    def strip_scene(self, caption: str | None, since: int) -> Panel:
+        """A picture of the position with every move after the first ``since`` numbered
+        by its move number (a strip's panel; ``since`` = moves played: none numbered).
+        Default: as :meth:`scene`."""
+        return self.scene(caption)
+
+    @property
+    def turn_over(self) -> bool:
+        """Whether the last move ended its player's turn (a strip counting turns breaks
+        there).  Default: every move is a turn."""
+        return True
+
+    def diagram(self, title: str | None = None) -> Diagram:
+        """The position as a one-panel diagram, titled with the moves played unless
+        ``title`` is given."""
+        played = self.moves_played
+        heading = title if title is not None else \
+            f"{self.game.name} after {played} move{'s' * (played != 1)}"
+        return self.game.panels(heading, [self.scene()])
+
+    def _repr_svg_(self) -> str | None:
+        return self.diagram()._repr_svg_()

@@ -1,0 +1,281 @@
+"""What a picture shows, in no game's terms: the neutral picture model every game emits and
+the renderer draws.
+
+A picture is data only (no measurements, no colours, no drawing library): cells of a hex
+grid or holes and segments of a lattice, each with a *role* ("player1", "legal",
+"white-piece", "ghost" ...), marks, arrows, labels and a caption.  A theme (boardgen.render)
+says how each role looks; a game (boardgen.games) says which roles it uses and what they
+mean in words.  Two kinds of panel:
+
+- :class:`Scene`: a hex board, cells by role, markers (stones, rings, crosses, discs
+  carrying a text), arrows between cells;
+- :class:`HoleScene`: a lattice of holes joined by segments (grooves), with bars lying on
+  segments (pieces), dashed and struck-through segments (targets allowed and forbidden),
+  swing arcs round a hole, and labels.
+
+A :class:`Diagram` is a titled set of panels in rows, with the legend entries it uses.
+
+This module sits beside ``boardgen.geometry``, below the games and the renderer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Literal, get_args
+
+from boardgen.errors import BoardgenError
+from boardgen.geometry import Hex, HexGrid
+from boardgen.geometry.lattice import Hole
+
+LabelMode = Literal["outside", "inside", "none"]
+LABEL_MODES: tuple[LabelMode, ...] = get_args(LabelMode)
+# A designer's mark on a cell or a hole: one of these, or a short text (a number, a letter).
+MarkKind = Literal["dot", "ring", "cross"]
+MARK_KINDS: tuple[MarkKind, ...] = get_args(MarkKind)
+# How a marker on a hex cell is drawn: a stone (dot), a ring, a cross, a paper-coloured
+# disc under a text, or a small pip.
+MarkerKind = Literal["dot", "ring", "cross", "disc", "pip"]
+# How a legend shows a role: a hex cell, a highlight's band on an empty cell, a stone on an
+# empty cell, a bar (a piece on a segment), a dashed segment (an allowed target), a struck-
+# through one (a forbidden target), a bar's dashed outline (a piece just taken off), or a
+# tinted one (a designer's decorative tint).
+SwatchKind = Literal["cell", "band", "stone", "bar", "dashed", "struck", "hollow", "tinted"]
+# The decorative highlight every game's diagrams take: no engine judges it.
+TINT = "tint"
+
+
+# --- hex boards --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Marker:
+    """A mark drawn on a cell: ``dot`` (a stone or piece), ``ring``, ``cross``, ``disc``
+    (a paper-coloured disc, so that a number on it reads on any fill) or ``pip``."""
+
+    cell: Hex
+    kind: str = "dot"  # a MarkerKind
+    role: str = "accent"
+
+
+@dataclass(frozen=True)
+class Arrow:
+    start: Hex
+    end: Hex
+    role: str = "accent"
+
+
+@dataclass(frozen=True)
+class Scene:
+    """One hex board picture: the grid, what each cell holds, and the annotations on top."""
+
+    grid: HexGrid
+    cell_roles: Mapping[Hex, str] = field(default_factory=dict)
+    cell_texts: Mapping[Hex, str] = field(default_factory=dict)
+    markers: tuple[Marker, ...] = ()
+    arrows: tuple[Arrow, ...] = ()
+    labels: str = "outside"  # a LabelMode
+    caption: str | None = None
+    # A designer's highlights, by role: drawn over the cell as a band inside its edge, so
+    # that the cell keeps its own role (a player's colour), its stone and its number.
+    highlights: Mapping[Hex, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.labels not in LABEL_MODES:
+            raise BoardgenError(
+                f"unknown label mode {self.labels!r} (choose from {', '.join(LABEL_MODES)})"
+            )
+
+
+def edge_roles(grid: HexGrid) -> dict[Hex, str]:
+    """Roles that mark a board's perimeter and its corners."""
+    roles = {h: "perimeter" for h in grid.perimeter}
+    roles.update({h: "corner" for h in grid.corners})
+    return roles
+
+
+def board_scene(grid: HexGrid, labels: str = "outside", *, edges: bool = False) -> Scene:
+    """An empty board; ``edges`` marks its perimeter and corners."""
+    return Scene(grid, cell_roles=edge_roles(grid) if edges else {}, labels=labels)
+
+
+# --- lattices of holes -------------------------------------------------------------------
+
+Segment = tuple[Hole, Hole]  # two neighbouring holes of the lattice
+
+
+@dataclass(frozen=True)
+class Swing:
+    """An arrow round ``pivot`` from ``start`` to ``end``; sense +1 clockwise on the page."""
+
+    pivot: Hole
+    start: Hole
+    end: Hole
+    sense: int
+
+
+@dataclass(frozen=True)
+class HoleNote:
+    """Words beside a hole, one line each, on its left (side -1) or right (side +1)."""
+
+    hole: Hole
+    lines: tuple[str, ...]
+    side: int
+
+
+@dataclass(frozen=True)
+class HoleScene:
+    """One picture of a lattice: holes joined by grooves, pieces as bars on segments.
+
+    Everything is named by holes and segments (boardgen.geometry.lattice places a hole on
+    the page); the roles name the theme's paints."""
+
+    holes: tuple[Hole, ...] = ()  # drawn as small dots (role "hole")
+    grooves: tuple[Segment, ...] = ()  # drawn under everything (role "groove")
+    bars: Mapping[Segment, str] = field(default_factory=dict)  # pieces, by role
+    dashed: tuple[Segment, ...] = ()  # allowed targets (role "ghost")
+    struck: tuple[Segment, ...] = ()  # forbidden targets (role "crossed")
+    hollow: tuple[Segment, ...] = ()  # where bars were just taken off (role "captured")
+    rails: Mapping[Segment, str] = field(default_factory=dict)  # faint: where bars start
+    areas: tuple[tuple[tuple[Hole, ...], str], ...] = ()  # tinted polygons, by role
+    swings: tuple[Swing, ...] = ()
+    labels: Mapping[Segment, str] = field(default_factory=dict)  # beside a segment
+    double_rings: tuple[Hole, ...] = ()  # holes of note (a lattice's apexes)
+    notes: tuple[HoleNote, ...] = ()
+    row_labels: tuple[tuple[Hole, str], ...] = ()  # left of a row's first hole
+    column_labels: tuple[tuple[int, str], ...] = ()  # under a level (half-spacings across)
+    hole_marks: tuple[tuple[Hole, str], ...] = ()  # a MarkKind, or a short text
+    arrows: tuple[tuple[Hole, Hole], ...] = ()
+    caption: str | None = None
+    tinted: tuple[Segment, ...] = ()  # a designer's decorative tint, under everything
+
+
+Panel = Scene | HoleScene  # one panel of a diagram: a hex board or a lattice
+
+
+# --- diagrams ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Role:
+    """What a role means to a player: its words in a legend and, when a text alternative
+    lists the cells of that role, the words it says (None: not said)."""
+
+    name: str
+    legend: str
+    said: str | None = None
+    swatch: SwatchKind = "cell"
+
+
+DEFAULT_PANEL_CELL_MM = 8.0
+
+
+@dataclass(frozen=True)
+class Diagram:
+    """A titled set of panels, one row (or more, wrapped) per line of play, with the
+    legend entries its panels use and the words of its game's roles.  Displays itself in
+    Jupyter once the renderer is loaded (see :func:`show_svg_with`)."""
+
+    title: str
+    rows: tuple[tuple[str | None, tuple[Panel, ...]], ...]
+    legend: tuple[Role, ...] = ()  # the roles the panels show, in the game's order
+    legend_note: str | None = None
+    cell_mm: float = DEFAULT_PANEL_CELL_MM
+    roles: tuple[Role, ...] = ()  # every role of the game, for the text alternative
+
+    def _repr_svg_(self) -> str | None:
+        """Jupyter shows a diagram as its SVG picture."""
+        return _SVG_DRAWERS[-1](self) if _SVG_DRAWERS else None
+
+
+_SVG_DRAWERS: list[Callable[[Diagram], str]] = []
+
+
+def show_svg_with(drawer: Callable[[Diagram], str]) -> None:
+    """How a diagram draws itself as SVG in Jupyter: the renderer registers itself when it
+    is imported (a picture is data, and imports no renderer)."""
+    _SVG_DRAWERS.append(drawer)
+
+
+def panel_roles(panel: Panel) -> set[str]:
+    """The roles a panel shows as fills, stones, bars or segments, as a legend names them
+    (highlights apart: :func:`highlight_roles`)."""
+    if isinstance(panel, Scene):
+        return set(panel.cell_roles.values()) | {m.role for m in panel.markers}
+    roles = set(panel.bars.values())
+    if panel.dashed:
+        roles.add("ghost")
+    if panel.struck:
+        roles.add("crossed")
+    if panel.hollow:
+        roles.add("captured")
+    if panel.tinted:
+        roles.add(TINT)
+    return roles
+
+
+def highlight_roles(panel: Panel) -> set[str]:
+    """The roles a panel's highlights show (drawn as bands over the cells)."""
+    return set(panel.highlights.values()) if isinstance(panel, Scene) else set()
+
+
+def legend_of(roles: tuple[Role, ...], panels: list[Panel]) -> tuple[Role, ...]:
+    """The roles the panels use, in the order given; a role used as a highlight is shown
+    as a band on an empty cell (after its own entry, if the panels also fill cells with
+    it)."""
+    used = set().union(*(panel_roles(p) for p in panels)) if panels else set()
+    bands = set().union(*(highlight_roles(p) for p in panels)) if panels else set()
+    legend: list[Role] = []
+    for role in roles:
+        filled = role.name in used and role.swatch != "band"
+        if filled:
+            legend.append(role)
+        if role.name in bands:  # said apart from the fill of the same role, if both show
+            legend.append(replace(role, swatch="band", legend=f"{role.legend}, highlighted"
+                                  if filled else role.legend))
+    return tuple(legend)
+
+
+@dataclass(frozen=True)
+class PageInfo:
+    """What the page furniture says besides the picture itself."""
+
+    title: str | None = None
+    subject: str | None = None  # e.g. "Copolymer board, hexhex side 10, 271 cells"
+    credit: str | None = None  # e.g. "Copolymer by Mark Steere"
+
+
+# --- boards ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StripGroup:
+    """``count`` strips of one role, labelled beside their block; the fold line is drawn
+    in ``fold`` (paper on a dark strip)."""
+
+    role: str
+    label: str
+    count: int
+    fold: str = "muted"
+
+
+@dataclass(frozen=True)
+class Strips:
+    """Pieces to cut out at a board's scale: strips one spacing long, printed twice their
+    width with a fold line down the middle.  ``caption`` is formatted with ``length`` and
+    ``width`` in mm."""
+
+    groups: tuple[StripGroup, ...]
+    caption: str
+
+
+@dataclass(frozen=True)
+class FixedBoard:
+    """A board of one size, drawn from a lattice picture at a chosen hole spacing, with
+    pieces to cut out.  ``subject`` is formatted with ``spacing`` in mm."""
+
+    picture: HoleScene
+    stem: str  # the file name of the board, without suffix
+    subject: str
+    strips: Strips | None = None
+    largest_spacing: float = 60.0  # mm: a board no larger, however large the paper
