@@ -195,9 +195,43 @@ def _visible(point: Point, clips: list[list[Rect]]) -> bool:
                for clip in clips)
 
 
+def _cid_widths(font: object) -> tuple[dict[int, float], float]:
+    """A composite (Type0) font's widths by glyph id, from its descendant's /W array (both
+    of its forms: ``c [w1 w2 ...]`` and ``c_first c_last w``), and its default /DW."""
+    descendant = font["/DescendantFonts"][0].get_object()  # type: ignore[index]
+    default = float(descendant.get("/DW", 1000))
+    table: dict[int, float] = {}
+    entries = list(descendant.get("/W", []))
+    k = 0
+    while k < len(entries):
+        first = int(entries[k])
+        following = entries[k + 1].get_object() if hasattr(entries[k + 1], "get_object") \
+            else entries[k + 1]
+        if isinstance(following, list):
+            for offset, width in enumerate(following):
+                table[first + offset] = float(width)
+            k += 2
+        else:
+            for code in range(first, int(following) + 1):
+                table[code] = float(entries[k + 2])
+            k += 3
+    return table, default
+
+
+def _descriptor(font: object) -> object:
+    if font.get("/Subtype") == "/Type0":  # type: ignore[attr-defined]
+        font = font["/DescendantFonts"][0].get_object()  # type: ignore[index]
+    return font["/FontDescriptor"].get_object()  # type: ignore[index]
+
+
 def _advance(font: object, codes: bytes) -> float:
     """The advance of a string in text space units per point of size, from the font's
-    /Widths (simple fonts: one byte a glyph)."""
+    /Widths (simple fonts: one byte a glyph) or its descendant's /W (a composite font, as
+    Typst writes: two bytes a glyph, Identity-H)."""
+    if font.get("/Subtype") == "/Type0":  # type: ignore[attr-defined]
+        table, default = _cid_widths(font)
+        return sum(table.get(int.from_bytes(codes[k:k + 2], "big"), default)
+                   for k in range(0, len(codes) - 1, 2)) / 1000
     widths = font["/Widths"]  # type: ignore[index]
     first = int(font["/FirstChar"])  # type: ignore[index]
     missing = 0.0
@@ -212,9 +246,9 @@ def _advance(font: object, codes: bytes) -> float:
 
 
 def _run(text: str, font: object, size: float, width: float, matrix: Matrix) -> TextRun:
-    descriptor = font["/FontDescriptor"].get_object()  # type: ignore[index]
-    ascent = float(descriptor.get("/Ascent", 750)) / 1000 * size
-    descent = float(descriptor.get("/Descent", -250)) / 1000 * size
+    descriptor = _descriptor(font)
+    ascent = float(descriptor.get("/Ascent", 750)) / 1000 * size  # type: ignore[attr-defined]
+    descent = float(descriptor.get("/Descent", -250)) / 1000 * size  # type: ignore[attr-defined]
     corners = [_apply(matrix, x, y) for x in (0.0, width) for y in (descent, ascent)]
     xs, ys = [p[0] for p in corners], [p[1] for p in corners]
     return TextRun(text, (min(xs), min(ys), max(xs), max(ys)))
@@ -240,3 +274,45 @@ def vertical_scale_bars(page: PageVectors) -> list[float]:
         if s.tag == "ScaleBar" and abs(s.a[0] - s.b[0]) < 1e-6 and abs(s.a[1] - s.b[1]) > 5.0:
             columns.setdefault(round(s.a[0] * 10), []).extend([s.a[1], s.b[1]])
     return [max(ys) - min(ys) for ys in columns.values()]
+
+
+def ruled_bars(page: PageVectors) -> list[float]:
+    """The length in mm of each ruled bar on the page, found by its shape alone (a PDF whose
+    writer cannot tag the bar): a horizontal stroke with an upright tick stroked at each of
+    its two ends, touching it, and at least one more tick between them."""
+    horizontal = [s for s in page.segments if abs(s.a[1] - s.b[1]) < 1e-3 and
+                  abs(s.a[0] - s.b[0]) > 1.0]
+    upright = [s for s in page.segments if abs(s.a[0] - s.b[0]) < 1e-3 and
+               abs(s.a[1] - s.b[1]) > 0.5]
+    bars = []
+    for bar in horizontal:
+        x0, x1 = sorted((bar.a[0], bar.b[0]))
+        y = bar.a[1]
+        ticks = [s.a[0] for s in upright
+                 if min(abs(s.a[1] - y), abs(s.b[1] - y)) < 0.05 and x0 - 0.05 <= s.a[0]
+                 <= x1 + 0.05]
+        ends = [x for x in ticks if abs(x - x0) < 0.05 or abs(x - x1) < 0.05]
+        if len({round(x) for x in ends}) == 2 and len(ticks) >= 3:
+            bars.append(x1 - x0)
+    return bars
+
+
+def ruled_vertical_bars(page: PageVectors) -> list[float]:
+    """The length in mm of each ruled bar up the page, found by its shape alone (as
+    :func:`ruled_bars`, turned a quarter): an upright stroke with a level tick stroked at
+    each of its two ends, touching it, and at least one more tick between them."""
+    upright = [s for s in page.segments if abs(s.a[0] - s.b[0]) < 1e-3 and
+               abs(s.a[1] - s.b[1]) > 1.0]
+    level = [s for s in page.segments if abs(s.a[1] - s.b[1]) < 1e-3 and
+             abs(s.a[0] - s.b[0]) > 0.5]
+    bars = []
+    for bar in upright:
+        y0, y1 = sorted((bar.a[1], bar.b[1]))
+        x = bar.a[0]
+        ticks = [s.a[1] for s in level
+                 if min(abs(s.a[0] - x), abs(s.b[0] - x)) < 0.05 and y0 - 0.05 <= s.a[1]
+                 <= y1 + 0.05]
+        ends = [y for y in ticks if abs(y - y0) < 0.05 or abs(y - y1) < 0.05]
+        if len({round(y) for y in ends}) == 2 and len(ticks) >= 3:
+            bars.append(y1 - y0)
+    return bars

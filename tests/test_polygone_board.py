@@ -124,7 +124,7 @@ def test_the_common_spacing_is_the_largest_for_a4_and_letter() -> None:
 
 
 def test_the_rule_sheet_prints_the_board_at_the_common_spacing() -> None:
-    from boardgen.publish.sheet import render_sheet_pdf
+    from boardgen.publish.typeset import render_sheet_pdf
 
     for paper in ("a4", "letter"):
         pages = read_pages(render_sheet_pdf("polygone", paper=parse_paper(paper),

@@ -49,7 +49,8 @@ def kit_file_name(game: str) -> str:
 
 def kit_parts(game: str, *, paper: Paper, theme: Theme) -> list[Part]:
     """Every part of a game's kit, in printing order."""
-    from boardgen.publish.sheet import check_sheet_paper, render_sheet_pdf
+    from boardgen.publish.sheet import check_sheet_paper
+    from boardgen.publish.typeset import render_sheet_pdf
 
     check_sheet_paper(paper)
     description = game_named(game)
