@@ -28,6 +28,7 @@ from boardgen.errors import BoardgenError
 from boardgen.errors import IllegalMove as IllegalPlacement
 from boardgen.games.copolymer.engine import (
     Copolymer,
+    check_board,
     Placement,
     parse_text_position,
     solve,
@@ -186,6 +187,7 @@ class _Replay:
                 raise self.fail(d, f"board must be 'SHAPE SIDE', e.g. 'hexhex 3', not {d.value!r}")
             try:
                 self.grid = make_shape(parts[0], int(parts[1]))
+                check_board(self.grid)  # an even board is this line's problem
             except BoardgenError as exc:
                 raise self.fail(d, str(exc)) from None
         elif d.key == "first":
