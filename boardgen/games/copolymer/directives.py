@@ -28,8 +28,8 @@ from boardgen.errors import BoardgenError
 from boardgen.errors import IllegalMove as IllegalPlacement
 from boardgen.games.copolymer.engine import (
     Copolymer,
-    check_board,
     Placement,
+    check_board,
     parse_text_position,
     solve,
 )
