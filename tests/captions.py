@@ -361,6 +361,8 @@ def o_problems(path: Path, captions: list[list[str]]) -> list[str]:
             problems.append(f"{where}: no caption")
             return
         caption = texts[len(panels) - 1]
+        for name in shown:
+            shown[name] = replay.why(name)
         text = engine_part(caption, panel, where)
         problems.extend(panel.problems)
         if text is not None:
@@ -386,8 +388,8 @@ def o_problems(path: Path, captions: list[list[str]]) -> list[str]:
             taken = replay.undo(int(s.value))
             panels[-1][1][:] = [p for p in panels[-1][1] if p[2] not in taken]
         elif s.key == "show":
-            for name in s.value.split():  # as the picture colours it, when shown
-                panels[-1][2][name] = replay.why(name)
+            for name in s.value.split():  # ruled in the position the panel draws
+                panels[-1][2][name] = None
         elif s.key == "note":
             panels[-1][0].notes.append(s.value)
         elif s.key == "caption":

@@ -120,3 +120,49 @@ def test_a_caption_that_says_otherwise_is_caught(file: str, old: str, new: str) 
     folder, stem = file.split("/")
     path = (README_FILES if folder == "diagram_files" else TEMPLATES / folder) / f"{stem}.txt"
     assert _lie(path, old, new) != []
+
+
+# --- O: the cells shown are coloured as the caption words them -------------------------------
+
+SHOW_THEN_PLACE = """game: o
+board: hexhex 4
+setup: D4
+panel: E5 shown, then D5 placed
+show: E5 D6
+place: D5
+"""
+
+
+def _panel_roles(svg: str) -> list[dict[str, str]]:
+    """Each panel's cell roles from the SVG: the cells of one panel come one after the other,
+    each named once."""
+    panels: list[dict[str, str]] = []
+    for role, name in re.findall(r'<use class="cell ([\w-]+)" data-cell="([\w-]+)"', svg):
+        if name.startswith("legend-"):
+            continue
+        if not panels or name in panels[-1]:
+            panels.append({})
+        panels[-1][name] = role
+    return panels
+
+
+@pytest.mark.parametrize("source", [*sorted(TEMPLATES.glob("o/*.txt")),
+                                    README_FILES / "o-where.txt", "show-then-place"],
+                         ids=str)
+def test_o_cells_shown_are_coloured_as_their_captions_say(tmp_path: Path,
+                                                          source: Path | str) -> None:
+    path = Path(source) if isinstance(source, Path) else tmp_path / f"{source}.txt"
+    if isinstance(source, str):
+        path.write_text(SHOW_THEN_PLACE)
+    diagram = _diagram(path)
+    captions = [c for row in panel_captions(diagram) for c in row]
+    assert o_problems(path, [captions]) == []
+    roles = _panel_roles(str(boardgen.draw(diagram, "svg")))
+    assert len(roles) == len(captions)
+    shown = 0
+    for caption, panel in zip(captions, roles, strict=True):
+        for name, reason in re.findall(r"\b([A-Z]+\d+): (.*?)\.(?= |$)", caption):
+            shown += 1
+            assert panel[name] == ("legal" if reason == "a stone may go here" else "illegal"), \
+                (name, reason, panel[name])
+    assert shown or path.stem in ("loop", "short-game")
