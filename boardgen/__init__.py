@@ -3,11 +3,14 @@
 The public API (each shown in use in the README, whose examples the tests run):
 
 - ``boardgen.play(game, moves, ...)``: replay moves through a game's engine; a Position.
+- ``boardgen.engine(game, ...)``: a game to play move by move (an Engine: ``legal()``,
+  ``play(move)``, ``over``, ``winner``, ``to_move``, ``random_legal(rng)``).
 - ``boardgen.draw(position_or_diagram, fmt, ...)``: SVG text, or PDF / PNG bytes.
 - ``boardgen.diagram(game, name)`` and ``boardgen.load_diagram(path)``: engine-checked
   diagrams, built in or from a diagram file.
-- ``boardgen.board(game, fmt, ...)``: an empty hex board at exact scale.
-- ``boardgen.game_names()``: the games' names; ``boardgen.BoardgenError``: every refusal.
+- ``boardgen.board(game, fmt, ...)``: an empty board at exact scale.
+- ``boardgen.game_names()``: the games' names; ``boardgen.BoardgenError``: every refusal,
+  its ``field`` naming the argument at fault.
 
 Positions and diagrams display themselves in Jupyter.  Everything else is private.  The
 names are loaded on first use, so that ``import boardgen`` stays cheap.
@@ -20,16 +23,18 @@ from typing import TYPE_CHECKING, Any
 from boardgen._version import __version__ as __version__
 from boardgen.errors import BoardgenError
 
-__all__ = ["BoardgenError", "Diagram", "Position", "board", "diagram", "game_names",
-           "load_diagram", "play", "draw"]
+__all__ = ["BoardgenError", "Diagram", "Engine", "Position", "board", "diagram", "draw",
+           "engine", "game_names", "load_diagram", "play"]
 
 if TYPE_CHECKING:
     from boardgen.api import (
         Diagram,
+        Engine,
         Position,
         board,
         diagram,
         draw,
+        engine,
         game_names,
         load_diagram,
         play,
@@ -42,3 +47,7 @@ def __getattr__(name: str) -> Any:
 
         return getattr(api, name)
     raise AttributeError(f"module 'boardgen' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted([*__all__, "__version__"])

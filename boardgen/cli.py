@@ -15,19 +15,16 @@ from typing import TYPE_CHECKING
 import click
 
 from boardgen._version import __version__
-from boardgen.errors import BoardgenError
+from boardgen.errors import BoardgenError, cli_flag, option
 from boardgen.games.copolymer import engine as copolymer
-from boardgen.games.o.engine import parse_glyph_table
 from boardgen.games.registry import GAMES as GAMES_BY_KEY
 from boardgen.games.registry import (
-    Game,
     PlayOptions,
     build_diagram,
     diagrams_memoised,
     draw_panels,
     game_named,
     load_diagram_file,
-    new_position,
     render_position,
 )
 from boardgen.games.replay import moves_from_record
@@ -35,12 +32,8 @@ from boardgen.games.script import MAX_PANELS
 from boardgen.geometry import (
     SHAPES,
     HexGrid,
-    grid_from_mask,
     hexhex_cell_count,
-    make_shape,
-    shape_cell_count,
 )
-from boardgen.geometry.hexgrid import MAX_CELLS, Hex, shape_corners
 from boardgen.output import check_writable, is_folder, write_atomic
 from boardgen.publish.gallery import (
     board_stem,
@@ -55,14 +48,21 @@ from boardgen.publish.gallery import (
 from boardgen.render.board import (
     FORMATS,
     MAX_PAGES,
-    BoardOptions,
-    check_cell_mm,
-    check_cells_page_count,
-    render_board,
 )
 from boardgen.render.paper import ORIENTATIONS, parse_paper
 from boardgen.render.scene import LABEL_MODES, THEMES, Scene, theme_named
-from boardgen.text import MAX_TITLE_CHARS, check_line, read_input_text
+from boardgen.requests import (
+    BoardSize,
+    PlayRequest,
+    board_request,
+    check_play_options,
+    checked_cell_mm,
+    checked_title,
+    glyph_table,
+    refuse_hex_options,
+    resolve_grid,
+)
+from boardgen.text import MAX_TITLE_CHARS, read_input_text
 
 if TYPE_CHECKING:
     from boardgen.render.lattice import LatticeScene
@@ -88,60 +88,6 @@ def cli() -> None:
 
 
 # --- choosing the board ---------------------------------------------------------------
-
-
-def resolve_grid(game: str, side: int | None, preset: str | None, diameter: int | None,
-                 shape: str, mask: Path | None,
-                 precheck: Callable[[list[Hex]], None] | None = None) -> HexGrid:
-    """The board the options describe; refuses conflicting or impossible sizes before any
-    cell is allocated, and so does ``precheck``, given the corner cells of a shape."""
-    given = [name for name, value in (("--side", side), ("--preset", preset),
-                                      ("--diameter", diameter), ("--mask", mask))
-             if value is not None]
-    if len(given) > 1:
-        raise BoardgenError(f"{' and '.join(given)} both give the board size: use one")
-    if mask is not None:
-        if shape != "hexhex":
-            raise BoardgenError(f"--shape {shape} and --mask both give the board's shape: "
-                                "use one")
-        grid = grid_from_mask(read_input_text(mask, "--mask"), str(mask))
-    else:
-        size_flag = f"--side {side}"
-        if (preset or diameter is not None) and shape != "hexhex":
-            raise BoardgenError(
-                f"--{'preset' if preset else 'diameter'} describes a hexhex board, not a {shape}"
-            )
-        if preset:
-            presets = game_named(game).presets
-            if preset not in presets:
-                raise BoardgenError(f"--preset names the Copolymer server's boards, not "
-                                    f"{game_named(game).name}'s; use --side")
-            side = presets[preset]
-            size_flag = f"--preset {preset}"
-        elif diameter is not None:
-            if diameter < 3 or diameter % 2 == 0:
-                raise BoardgenError(
-                    f"--diameter {diameter}: a hexhex board is an odd number of cells across "
-                    "(side n is 2n-1 across), at least 3"
-                )
-            side = (diameter + 1) // 2
-            size_flag = f"--diameter {diameter} (side {side})"
-        elif side is None:
-            side = game_named(game).default_side
-            size_flag = f"side {side}"
-        # Checked here too so that the count is refused before anything is built.
-        if side >= 2 and shape_cell_count(shape, side) > MAX_CELLS:
-            raise BoardgenError(
-                f"{size_flag}: a {shape} board of that side has "
-                f"{shape_cell_count(shape, side):,} cells, more than the limit of {MAX_CELLS:,}"
-            )
-        if precheck is not None and side >= 2:
-            precheck(shape_corners(shape, side))
-        grid = make_shape(shape, side)
-    check = game_named(game).check_board
-    if check is not None:
-        check(grid)
-    return grid
 
 
 def board_file_stem(game: str, grid: HexGrid, mask: Path | None) -> str:
@@ -194,12 +140,6 @@ def emit(path: Path, data: bytes) -> None:
     click.echo(f"wrote {click.format_filename(path)}")
 
 
-def checked_title(title: str | None) -> str | None:
-    """--title as given, refused if it could not print: undecodable, control characters,
-    too long."""
-    return None if title is None else check_line(title, "--title")
-
-
 def warn_missing_glyphs(title: str | None) -> None:
     """Characters the bundled font lacks print as boxes: say so (after the file is written,
     so that an error stays the only line on stderr)."""
@@ -213,19 +153,10 @@ def warn_missing_glyphs(title: str | None) -> None:
                    "printed as boxes", err=True)
 
 
-def _refuse_hex_options(game: Game, side: int | None, preset: str | None,
-                        diameter: int | None, shape: str, mask: Path | None) -> None:
-    for flag, given in (("--side", side is not None), ("--preset", preset is not None),
-                        ("--diameter", diameter is not None), ("--shape", shape != "hexhex"),
-                        ("--mask", mask is not None)):
-        if given:
-            raise BoardgenError(f"{flag} does not apply to {game.name}: its board is fixed")
-
-
 def _read_glyphs(path: Path | None) -> dict[str, str] | None:
     if path is None:
         return None
-    return parse_glyph_table(read_input_text(path, "--glyphs"), str(path))
+    return glyph_table(read_input_text(path, option("glyphs")), str(path))
 
 
 def board_size_options(command: Callable[..., None]) -> Callable[..., None]:
@@ -247,8 +178,8 @@ def board_size_options(command: Callable[..., None]) -> Callable[..., None]:
                      "text: one character per cell (. # * o x @), cells two columns apart, "
                      "rows offset by one column, spaces (not tabs); at least 3 cells."),
     ]
-    for option in reversed(options):
-        command = option(command)
+    for decorate in reversed(options):
+        command = decorate(command)
     return command
 
 
@@ -301,46 +232,16 @@ def board(game: str, side: int | None, preset: str | None, diameter: int | None,
     Each board states the cell size it was printed at and what it fits.  A board
     too large for the paper is tiled: trim, butt and glue the pages as each says.
     """
-    title = checked_title(title)
-    description = game_named(game)
-    if description.board_kind == "lattice":
-        from boardgen.render.lattice import render_polygone_board
-
-        _refuse_hex_options(description, side, preset, diameter, shape, mask)
-        paper_size = parse_paper(paper)
-        if cell_mm is not None:
-            check_cell_mm(cell_mm)
-        path, fmt = prepare_output(output, fmt, "polygone-board")
-        emit(path, render_polygone_board(fmt, paper=paper_size, theme=theme_named(theme),
-                                         spacing=cell_mm, dpi=dpi, title=title))
-        warn_missing_glyphs(title)
-        return
-    options = BoardOptions(parse_paper(paper), orientation, cell_mm, dpi)
-    if cell_mm is not None:
-        check_cell_mm(cell_mm)
     wants_pdf = fmt == "pdf" or (fmt is None and (output is None
                                                   or output.suffix.lower() == ".pdf"))
-    grid = resolve_grid(game, side, preset, diameter, shape, mask,
-                        lambda corners: check_cells_page_count(corners, options)
-                        if wants_pdf else None)
-    path, fmt = prepare_output(output, fmt, board_file_stem(game, grid, mask))
-    data = render_board(description.board_scene(grid, labels), fmt, options,
-                        theme=theme_named(theme), info=description.board_info(grid, title))
-    emit(path, data)
-    warn_missing_glyphs(title)
-
-
-PLAY_OPTION_FLAGS = {"first": "--first", "start": "--start", "partisan": "--partisan",
-                     "glyphs": "--glyphs"}
-
-
-def _check_play_options(game: Game, given: dict[str, bool]) -> None:
-    """Refuse an option the game does not take, naming the games that do."""
-    for option, used in given.items():
-        if used and option not in game.play_options:
-            takers = [g.name for g in GAMES_BY_KEY.values() if option in g.play_options]
-            raise BoardgenError(f"{PLAY_OPTION_FLAGS[option]} applies to "
-                                f"{' and '.join(takers)}, not {game.name}")
+    request = board_request(game_named(game), BoardSize(side, preset, diameter, shape, mask),
+                            paper=paper, theme=theme, cell_mm=cell_mm, dpi=dpi, title=title,
+                            orientation=orientation, labels=labels, pages_checked=wants_pdf)
+    stem = "polygone-board" if request.grid is None else \
+        board_file_stem(game, request.grid, mask)
+    path, fmt = prepare_output(output, fmt, stem)
+    emit(path, request.render(fmt))
+    warn_missing_glyphs(request.draw.title)
 
 
 def picture_options(command: Callable[..., None]) -> Callable[..., None]:
@@ -355,8 +256,8 @@ def picture_options(command: Callable[..., None]) -> Callable[..., None]:
         click.option("--dpi", type=click.IntRange(36, 1200), default=150, show_default=True,
                      help="Resolution of PNG output."),
     ]
-    for option in reversed(options):
-        command = option(command)
+    for decorate in reversed(options):
+        command = decorate(command)
     return command
 
 
@@ -416,9 +317,9 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None, 
     """
     description = game_named(game)
     title = checked_title(title)
-    _check_play_options(description, {"first": first is not None,
-                                      "start": start_file is not None,
-                                      "partisan": partisan, "glyphs": glyphs_file is not None})
+    check_play_options(description, {"first": first is not None,
+                                     "start": start_file is not None,
+                                     "partisan": partisan, "glyphs": glyphs_file is not None})
     if moves and moves_file is not None:
         raise BoardgenError("--moves and --moves-file both give the moves: use one")
     if every is not None and output is None:
@@ -429,18 +330,19 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None, 
         try:
             moves = moves_from_record(read_input_text(moves_file, "--moves-file"))
         except BoardgenError as exc:
-            raise BoardgenError(f"--moves-file {moves_file}: {exc}") from None
+            raise BoardgenError(f"--moves-file {moves_file}: {exc.template}") from None
+    size = BoardSize(side, preset, diameter, shape, mask)
     grid = None
     if description.board_kind == "hex":
-        grid = resolve_grid(game, side, preset, diameter, shape, mask)
+        grid = resolve_grid(description, size)
     else:
-        _refuse_hex_options(description, side, preset, diameter, shape, mask)
+        refuse_hex_options(description, size)
     start = None
     if start_file is not None:
         start = (read_input_text(start_file, "--start"), str(start_file))
-    position = new_position(game, PlayOptions(grid=grid, first=first, start=start,
-                                              partisan=partisan,
-                                              glyphs=_read_glyphs(glyphs_file)))
+    position = PlayRequest(description, PlayOptions(
+        grid=grid, first=first, start=start, partisan=partisan,
+        glyphs=_read_glyphs(glyphs_file))).new_position()
     tokens = description.split_moves(moves)
     if every is not None and -(-len(tokens) // every) > MAX_PANELS:
         raise BoardgenError(f"--every {every}: {len(tokens)} moves make "
@@ -448,8 +350,7 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None, 
                             f"{MAX_PANELS}; choose a larger N")
     target: tuple[Path, str] | None = None
     if output is not None:
-        if cell_mm is not None:
-            check_cell_mm(cell_mm)
+        width = checked_cell_mm(cell_mm)
         paper_size = parse_paper(paper)
         target = prepare_output(output, fmt, f"{game}-position")
     panels: list[Scene | LatticeScene] = []
@@ -460,7 +361,7 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None, 
         except BoardgenError as exc:
             if moves_file is None:
                 raise
-            raise BoardgenError(f"--moves-file {moves_file}: {exc}") from None
+            raise BoardgenError(f"--moves-file {moves_file}: {exc.template}") from None
         if every is not None:
             played = position.moves_played
             panels.append(position.scene(f"After {played} move{'s' * (played != 1)}."))
@@ -473,12 +374,12 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None, 
     path, fmt = target
     if every is None:
         data = render_position(position, fmt, paper=paper_size, theme=theme_named(theme),
-                               cell_mm=cell_mm, dpi=dpi, title=title)
+                               cell_mm=width, dpi=dpi, title=title)
     else:
         heading = title if title is not None else \
             f"{description.name}: the position every {every} move{'s' * (every != 1)}"
         data = draw_panels(description, heading, panels, fmt, paper=paper_size,
-                           theme=theme_named(theme), cell_mm=cell_mm, dpi=dpi)
+                           theme=theme_named(theme), cell_mm=width, dpi=dpi)
     if as_json:
         write_atomic(path, data)  # stdout holds the JSON alone
     else:
@@ -542,12 +443,38 @@ def diagram(target: str, name: str | None, list_names: bool, cell_mm: float | No
         game, name = description.key, source.stem
         stem = diagram_stem(game, name)
     paper_size = parse_paper(paper)
-    if cell_mm is not None:
-        check_cell_mm(cell_mm)
+    width = checked_cell_mm(cell_mm)
     path, fmt = prepare_output(output, fmt, stem)
     data = draw_diagram(built, game, name, fmt, paper=paper_size, theme=theme_named(theme),
-                        cell_mm=cell_mm, dpi=dpi)
+                        cell_mm=width, dpi=dpi)
     emit(path, data)
+
+
+@cli.command()
+@click.argument("folder", metavar="[DIR]", required=False, default=".",
+                type=click.Path(path_type=Path))
+@click.option("--port", type=click.IntRange(0, 65535),
+              help="Port on 127.0.0.1; 0 for any free one.  Default: 8000, or the next free "
+              "port after it.")
+@click.option("--no-open", is_flag=True, help="Do not open the page in the browser.")
+def serve(folder: Path, port: int | None, no_open: bool) -> None:
+    """Show the diagram files in DIR (default: this folder) in the browser, each drawn
+    afresh as it is saved.
+
+    The page lists every file in DIR and its subfolders with a 'game:' line, draws the chosen
+    one as 'boardgen diagram FILE' does, with a theme and a paper switch and links to the
+    PDF, SVG and PNG.  A file the engine refuses shows its FILE:LINE error and the line,
+    beside the last good drawing, greyed.  Only this computer can open the page (it listens
+    on 127.0.0.1).  Ctrl-C stops it.
+
+    \b
+    Examples:
+      boardgen serve                      # this folder, on http://127.0.0.1:8000/
+      boardgen serve my-diagrams --port 8080 --no-open
+    """
+    from boardgen.publish.serve import serve_folder
+
+    serve_folder(folder, port=port, open_browser=not no_open, say=click.echo)
 
 
 # --- everything at once -----------------------------------------------------------------
@@ -671,7 +598,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         click.echo(f"boardgen: error: {_one_line(exc.format_message())}", err=True)
         sys.exit(2)
     except BoardgenError as exc:
-        click.echo(f"boardgen: error: {_one_line(str(exc))}", err=True)
+        click.echo(f"boardgen: error: {_one_line(exc.worded(cli_flag))}", err=True)
         sys.exit(2)
     except click.exceptions.Abort:
         click.echo("boardgen: interrupted", err=True)

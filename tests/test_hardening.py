@@ -84,7 +84,7 @@ def test_a_board_of_too_many_pages_is_refused_before_the_grid_is_built(
     def must_not_run(*_: object, **__: object) -> None:
         raise AssertionError("the refused board was built anyway")
 
-    monkeypatch.setattr("boardgen.cli.make_shape", must_not_run)
+    monkeypatch.setattr("boardgen.requests.make_shape", must_not_run)  # where the grid is built
     monkeypatch.setattr("boardgen.render.board.render_pdf", must_not_run)
     line = one_line_error(run_cli("board", "copolymer", "--side", "10", "--cell-mm", "200",
                                   "--paper", "80x80mm", "-o", "big.pdf"),

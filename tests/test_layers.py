@@ -14,6 +14,7 @@ FORBIDDEN = {
     "geometry": RENDERING + ("boardgen.games",),
     "games": RENDERING,
     "render": ("boardgen.cli", "click"),
+    "publish": ("boardgen.cli", "boardgen.api", "click"),
 }
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from boardgen.errors import BoardgenError
+from boardgen.errors import BoardgenError, option
 from boardgen.games.copolymer import engine as copolymer
 from boardgen.games.o import engine as o
 from boardgen.games.polygone import engine as polygone
@@ -93,7 +93,7 @@ class Game:
 
     def check_glyphs(self, glyphs: GlyphTable | None) -> None:
         if glyphs is not None and not self.takes_glyphs:
-            raise BoardgenError(f"--glyphs applies to O diagrams only, not {self.name}")
+            raise BoardgenError(f"{option('glyphs')} applies to O diagrams only, not {self.name}")
 
     def diagram(self, name: str, *, glyphs: GlyphTable | None = None) -> Diagram:
         """The named diagram, every position from the engine.  A name is never a path."""
@@ -207,6 +207,15 @@ class _Engine(Protocol):
     @property
     def history(self) -> Sequence[object]: ...
 
+    @property
+    def over(self) -> bool: ...
+
+    @property
+    def winner(self) -> str | None: ...
+
+    @property
+    def to_move(self) -> str: ...
+
 
 class Position(ABC):
     """A position reached by replaying moves through a game's engine.  Displays itself in
@@ -215,14 +224,47 @@ class Position(ABC):
     game: Game
     engine: _Engine
 
-    def play(self, moves: Iterable[str]) -> None:
-        """Play moves in order; the first one refused raises BoardgenError naming its
-        number (counting every move played so far), the move as written, and the reason."""
-        replay_moves(moves, self._play_one, first_number=self.moves_played + 1)
+    def play(self, moves: str | Iterable[str]) -> None:
+        """Play moves in order (a list of moves, or one text of moves as ``boardgen play
+        --moves`` takes them); the first one refused raises BoardgenError naming its number
+        (counting every move played so far), the move as written, and the reason."""
+        replay_moves(self._checked_moves(moves), self._play_one,
+                     first_number=self.moves_played + 1)
+
+    def _checked_moves(self, moves: object) -> Iterator[str]:
+        if isinstance(moves, str):
+            yield from self.game.split_moves(moves)
+            return
+        if not isinstance(moves, Iterable) or isinstance(moves, bytes | bytearray | Mapping):
+            raise BoardgenError(f"{option('moves')}: expected text or a list of moves, not "
+                                f"{type(moves).__name__}")
+        for number, move in enumerate(moves, start=self.moves_played + 1):
+            if not isinstance(move, str):
+                raise BoardgenError(f"move {number}: expected text such as a cell name, not "
+                                    f"{type(move).__name__}", field="moves")
+            yield move
 
     @property
     def moves_played(self) -> int:
         return len(self.engine.history)
+
+    @property
+    def over(self) -> bool:
+        return self.engine.over
+
+    @property
+    def winner(self) -> str | None:
+        return self.engine.winner
+
+    @property
+    def to_move(self) -> str | None:
+        """Who plays next, as ``--json`` names the players; None once the game is over."""
+        return None if self.engine.over else self.engine.to_move
+
+    @abstractmethod
+    def legal_moves(self) -> list[str]:
+        """Every move the player to move may make, in the game's notation (the same text
+        :meth:`play` takes), in a fixed order; none once the game is over."""
 
     @abstractmethod
     def _play_one(self, token: str) -> object:
@@ -260,6 +302,9 @@ class CopolymerPosition(Position):
     def _play_one(self, token: str) -> object:
         return self.engine.place(self.engine.notation.parse(token))
 
+    def legal_moves(self) -> list[str]:
+        return [self.engine.notation.name(h) for h in self.engine.legal_placements()]
+
     def to_json(self) -> dict[str, object]:
         grid = self.engine.grid
         return copolymer.position_json(self.engine, grid.side if grid.shape == "hexhex"
@@ -291,6 +336,9 @@ class OPosition(Position):
     def _play_one(self, token: str) -> object:
         return self.engine.place(self.engine.notation.parse(token))
 
+    def legal_moves(self) -> list[str]:
+        return [self.engine.notation.name(h) for h in self.engine.legal()]
+
     def to_json(self) -> dict[str, object]:
         return o.position_json(self.engine)
 
@@ -320,6 +368,9 @@ class PolygonePosition(Position):
 
     def _play_one(self, token: str) -> object:
         return self.engine.play(polygone.parse_move(token))
+
+    def legal_moves(self) -> list[str]:
+        return [move.notation() for move in self.engine.legal_moves()]
 
     def to_json(self) -> dict[str, object]:
         return polygone.position_json(self.engine)

@@ -18,7 +18,8 @@ def replay_moves(moves: Iterable[str], play: Callable[[str], object], *,
         except IllegalMove as exc:
             raise BoardgenError(f"move {number} ({shown}): {exc.reason}") from None
         except BoardgenError as exc:
-            raise BoardgenError(f"move {number} ({shown}): {exc}") from None
+            raise BoardgenError(f"move {number} ({shown}): {exc.template}",
+                                field=exc.field) from None
 
 
 _RECORD_COMMENTS = re.compile(r"\{[^}]*\}|[#;][^\n]*")

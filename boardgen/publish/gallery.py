@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from boardgen._version import __version__
-from boardgen.errors import BoardgenError
+from boardgen.errors import BoardgenError, cli_flag
 from boardgen.games.registry import GAMES as GAME_DESCRIPTIONS
 from boardgen.games.registry import build_diagram, remember_diagram, render_diagram
 from boardgen.geometry import HexGrid, hexhex
@@ -170,7 +170,7 @@ def _one_line(text: str) -> str:
 def why_failed(exc: BaseException) -> str:
     """One line saying why a job failed."""
     if isinstance(exc, BoardgenError):
-        return _one_line(str(exc))
+        return _one_line(exc.worded(cli_flag))  # `boardgen all` is the command line's
     if isinstance(exc, OSError):
         return f"{exc.strerror or exc}" + (f" ({exc.filename})" if exc.filename else "")
     return _one_line(f"unexpected {type(exc).__name__}: {exc} (a bug in boardgen; please "

@@ -7,7 +7,7 @@ import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from boardgen.errors import BoardgenError
+from boardgen.errors import BoardgenError, option
 from boardgen.geometry import Hex, Layout
 from boardgen.render.figure import Figure, board_figure, board_size, cell_guidance
 from boardgen.render.paper import PageInfo, Paper, fitting_scale, tile
@@ -79,7 +79,7 @@ def largest_fitting_figure(scene: Scene, guess: float, growth: Callable[[Figure]
 def check_cell_mm(cell_mm: float) -> None:
     if not MIN_CELL_MM <= cell_mm <= MAX_CELL_MM:
         raise BoardgenError(
-            f"--cell-mm {cell_mm:g}: a cell must be between {MIN_CELL_MM:g} and "
+            f"{option('cell_mm')} {cell_mm:g}: a cell must be between {MIN_CELL_MM:g} and "
             f"{MAX_CELL_MM:g} mm wide"
         )
 
@@ -94,7 +94,7 @@ def check_page_count(size: tuple[float, float], paper: Paper, orientation: str,
             f"the board ({'at least ' if at_least else ''}{size[0]:.0f} x {size[1]:.0f} mm "
             f"at {cell_mm:g} mm a cell) would need {'at least ' if at_least else ''}"
             f"{pages:,} pages of {paper.name} paper, more than the limit of {MAX_PAGES}: "
-            "use a smaller --cell-mm or larger --paper"
+            f"use a smaller {option('cell_mm')} or larger {option('paper')}"
         )
 
 

@@ -12,7 +12,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from boardgen.errors import BoardgenError
+from boardgen.errors import BoardgenError, option
 from boardgen.games.copolymer.directives import Example, Panel
 from boardgen.games.o.directives import OExample
 from boardgen.games.polygone.directives import PolygoneExample
@@ -394,9 +394,10 @@ def draw_diagram(diagram: Diagram, game: str, name: str, fmt: str, *, paper: Pap
                 raise BoardgenError(f"{where}: paper {paper.name} is too small for its panels "
                                     f"even at {MIN_CELL_MM:g} mm a cell")
             if cell_mm is not None:
-                raise BoardgenError(f"{where}: at --cell-mm {cell_mm:g} a panel does not fit "
+                raise BoardgenError(f"{where}: at {option('cell_mm')} {cell_mm:g} a panel "
+                                    "does not fit "
                                     f"{paper.name} paper; the largest that fits is "
-                                    f"--cell-mm {largest:g}")
+                                    f"{option('cell_mm')} {largest:g}")
             pages = diagram_pages(diagram, cell_width=largest, max_width=room_w,
                                   max_height=room_h)
         return render_pdf_pages(pages, theme=theme, paper=paper, info=info)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from boardgen.errors import BoardgenError
+from boardgen.errors import BoardgenError, option
 from boardgen.games.polygone.engine import CREDIT, NAME, RECONSTRUCTION, START
 from boardgen.games.script import MARK_KINDS
 from boardgen.geometry.lattice import (
@@ -347,11 +347,13 @@ def render_polygone_board(fmt: str, *, paper: Paper, theme: Theme, spacing: floa
                     "board and start: our reconstruction", CREDIT)
     if fmt == "pdf":
         if figure.width > room[0] or figure.height > room[1]:
-            raise BoardgenError(f"--cell-mm {spacing:g}: the board does not fit {paper.name} "
+            raise BoardgenError(f"{option('cell_mm')} {spacing:g}: the board does not fit "
+                                f"{paper.name} "
                                 "landscape; choose a smaller spacing or larger paper")
         pieces = pieces_sheet(spacing, room[0])
         if pieces.width > room[0] + 1e-6 or pieces.height > room[1] + 1e-6:
-            raise BoardgenError(f"--paper {paper.name}: too small for the sheet of pieces "
+            raise BoardgenError(f"{option('paper')} {paper.name}: too small for the sheet of "
+                                "pieces "
                                 f"to cut out ({pieces.width:.0f} x {pieces.height:.0f} mm "
                                 f"on {room[0]:.0f} x {room[1]:.0f} mm); choose larger paper")
         return render_pdf_pages([figure, pieces], theme=theme,

@@ -7,7 +7,7 @@ from __future__ import annotations
 import struct
 import zlib
 
-from boardgen.errors import BoardgenError
+from boardgen.errors import BoardgenError, option
 from boardgen.render.figure import Figure
 from boardgen.render.scene import Theme
 from boardgen.render.svg import SvgDocument, document_size
@@ -34,14 +34,14 @@ def check_png_size(width_mm: float, height_mm: float, dpi: float) -> None:
         raise BoardgenError(
             f"a PNG of {width_mm:.0f} x {height_mm:.0f} mm at {dpi} dpi would have "
             f"{pixels / 1e6:.0f} million pixels (limit {MAX_PIXELS // 1_000_000} million): "
-            "lower --dpi or --cell-mm, or ask for .pdf or .svg"
+            f"lower {option('dpi')} or {option('cell_mm')}, or ask for .pdf or .svg"
         )
     width_px, height_px = (round(side / MM_PER_INCH * dpi) for side in (width_mm, height_mm))
     if max(width_px, height_px) > MAX_SIDE_PIXELS:
         raise BoardgenError(
             f"a PNG of {width_mm:.0f} x {height_mm:.0f} mm at {dpi} dpi would be "
             f"{width_px:,} x {height_px:,} pixels (limit {MAX_SIDE_PIXELS:,} pixels each way): "
-            "lower --dpi or --cell-mm, or ask for .pdf or .svg"
+            f"lower {option('dpi')} or {option('cell_mm')}, or ask for .pdf or .svg"
         )
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 import heapq
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from boardgen.errors import BoardgenError, IllegalMove
@@ -67,15 +67,34 @@ def parse_glyph_table(text: str, source: str) -> dict[str, str]:
         where = f"{source}:{number}"
         if not sep:
             raise BoardgenError(f"{where}: expected 'glyph: ruling', found {raw.strip()!r}")
-        if name not in RULED_GLYPHS:
-            raise BoardgenError(f"{where}: unknown glyph {name!r} (glyphs: "
-                                f"{', '.join(RULED_GLYPHS)})")
-        if ruling not in RULINGS:
-            raise BoardgenError(f"{where}: unknown ruling {ruling!r} for {name} (use "
-                                f"{', '.join(RULINGS)})")
-        if name in table:
-            raise BoardgenError(f"{where}: {name} is ruled twice")
-        table[name] = ruling
+        _add_ruling(table, name, ruling, where)
+    return _complete(table, source)
+
+
+def check_glyph_table(table: Mapping[object, object], source: str) -> dict[str, str]:
+    """A glyph table given as a mapping of glyph to ruling, checked as a file is: the same
+    glyphs and rulings, every glyph exactly once."""
+    checked: dict[str, str] = {}
+    for name, ruling in table.items():
+        _add_ruling(checked, name, ruling, source)
+    return _complete(checked, source)
+
+
+def _add_ruling(table: dict[str, str], name: object, ruling: object, where: str) -> None:
+    if not isinstance(name, str) or name not in RULED_GLYPHS:
+        shown = repr(name) if len(repr(name)) <= 40 else repr(name)[:40] + "..."
+        raise BoardgenError(f"{where}: unknown glyph {shown} (glyphs: "
+                            f"{', '.join(RULED_GLYPHS)})")
+    if not isinstance(ruling, str) or ruling not in RULINGS:
+        shown = repr(ruling) if len(repr(ruling)) <= 40 else repr(ruling)[:40] + "..."
+        raise BoardgenError(f"{where}: unknown ruling {shown} for {name} (use "
+                            f"{', '.join(RULINGS)})")
+    if name in table:
+        raise BoardgenError(f"{where}: {name} is ruled twice")
+    table[name] = ruling
+
+
+def _complete(table: dict[str, str], source: str) -> dict[str, str]:
     missing = [g for g in RULED_GLYPHS if g not in table]
     if missing:
         raise BoardgenError(f"{source}: no ruling for {', '.join(missing)}")

@@ -1,0 +1,629 @@
+"""``boardgen serve``: a page on 127.0.0.1 that redraws a folder's diagram files at every save.
+
+Routes (everything else is 404):
+
+- ``GET /``: the page (:mod:`boardgen.publish.serve_page`), static HTML and script.
+- ``GET /files``: the folder's diagram files as JSON.
+- ``GET /diagram/PATH?theme=&paper=&format=svg|pdf|png[&download=1][&last=good]``: the file
+  drawn as ``boardgen diagram FILE`` draws it (200), or the loader's one-line error,
+  ``PATH:LINE: reason``, as text (422).  ``last=good`` answers the last drawing of the file
+  that succeeded in this run, so that a page opened on a broken file still has one to show.
+- ``GET /source/PATH``: the file's text, for the page's view of the offending line.
+- ``GET /events``: Server-Sent Events, one ``change`` event naming the files (relative
+  paths) each time files are saved, added or removed.
+
+Safety: PATH is percent-decoded once and must name a regular file inside the folder that
+the list shows (a file with a 'game:' line); ``..``, ``.``, hidden names, backslashes,
+absolute paths, links that lead out of the folder, and the folder's other files are 404.
+A file is only ever read and parsed, never run.  The work of a request is bounded by the
+command line's own limits, because the same loader draws it (file size, panels, board size,
+solved claims), and drawings are made one at a time.  A file is drawn from one consistent
+read of it, taken once it has not changed for QUIET_S, so a save caught half way is not
+drawn as a finished diagram.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import hashlib
+import http.server
+import json
+import os
+import queue
+import re
+import shutil
+import socketserver
+import stat
+import sys
+import tempfile
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal, TypeVar
+from urllib.parse import parse_qs, unquote, urlsplit
+
+from boardgen.errors import BoardgenError
+from boardgen.games.registry import GAMES, load_diagram_file
+from boardgen.publish.serve_page import PAGE_HTML, PAGE_POLICY
+from boardgen.render.diagram import draw_diagram
+from boardgen.render.paper import parse_paper
+from boardgen.render.scene import THEMES, theme_named
+from boardgen.text import MAX_INPUT_BYTES
+
+HOST = "127.0.0.1"
+DEFAULT_PORT = 8000
+PORTS_TRIED = 20  # without --port: 8000, or the next free one up to 8019
+# A file modified less than this long ago may be in the middle of a save: wait for quiet.
+QUIET_S = 0.15
+SETTLE_LIMIT_S = 2.0  # ... but never longer than this (a file rewritten without pause)
+GAME_LINE_BYTES = 65_536  # a file is listed if a 'game:' line is in its first 64 KiB
+MAX_VISITED = 20_000  # folder entries looked at for the list; more: the list says so
+MAX_SUBSCRIBERS = 32  # open event streams (each holds a thread)
+CACHE_ENTRIES = 64
+KEEPALIVE_S = 15.0
+IGNORED_FOLDERS = frozenset({"__pycache__", "node_modules"})  # and every hidden name
+DEFAULT_THEME = "colour"
+DEFAULT_PAPER = "a4"
+Format = Literal["svg", "pdf", "png"]
+CONTENT_TYPES: dict[str, str] = {"svg": "image/svg+xml", "pdf": "application/pdf",
+                                 "png": "image/png"}
+TEXT = "text/plain; charset=utf-8"
+# A drawing opened on its own cannot run or fetch anything (ours holds no script anyway).
+DRAWING_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
+_T = TypeVar("_T")
+_GAME_LINE = re.compile(r"^\s*game\s*:\s*(\S+)\s*$", re.IGNORECASE | re.MULTILINE)
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One HTTP response, built whole before a byte is sent."""
+
+    status: int
+    content_type: str
+    body: bytes
+    headers: tuple[tuple[str, str], ...] = ()
+
+
+def text_answer(status: int, message: str) -> Answer:
+    return Answer(status, TEXT, (message + "\n").encode("utf-8"))
+
+
+NOT_FOUND = text_answer(404, "not found")
+
+
+class NotServed(Exception):
+    """The path does not name a regular file inside the folder (404, whatever the reason)."""
+
+
+# --- paths --------------------------------------------------------------------------------
+
+def resolve_inside(root: Path, encoded: str) -> tuple[str, Path]:
+    """The file a URL path (still percent-encoded, after the route's prefix) names inside
+    ``root`` (itself resolved): its relative name as the page shows it, and its real path.
+    Raises NotServed for anything that is not a regular file inside ``root``."""
+    try:
+        text = unquote(encoded, errors="strict")
+    except UnicodeDecodeError:
+        raise NotServed(encoded) from None
+    if not text or text.startswith("/") or "\\" in text or "\x00" in text:
+        raise NotServed(text)
+    parts = text.split("/")
+    # '', '.', '..' and hidden names alike: the list never shows them, so nothing asks.
+    if any(not part or part.startswith(".") for part in parts):
+        raise NotServed(text)
+    try:
+        real = root.joinpath(*parts).resolve(strict=True)
+        mode = real.stat().st_mode
+    except (OSError, RuntimeError):
+        raise NotServed(text) from None
+    if not real.is_relative_to(root) or not stat.S_ISREG(mode):
+        raise NotServed(text)
+    return "/".join(parts), real
+
+
+def read_settled(path: Path) -> bytes:
+    """The file's bytes from one read that nothing changed under, taken once the file has
+    been quiet for QUIET_S (or after SETTLE_LIMIT_S); at most MAX_INPUT_BYTES + 1 bytes,
+    so that the loader refuses a larger file as the command line does."""
+    deadline = time.monotonic() + SETTLE_LIMIT_S
+    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | \
+        getattr(os, "O_CLOEXEC", 0)
+    while True:
+        try:
+            before = os.stat(path)
+            age = time.time() - before.st_mtime_ns / 1e9
+            if 0 <= age < QUIET_S and time.monotonic() < deadline:
+                time.sleep(QUIET_S - age)
+                continue
+            descriptor = os.open(path, flags)  # a link put in its place since: refused
+            with os.fdopen(descriptor, "rb") as handle:
+                opened = os.fstat(handle.fileno())
+                if not stat.S_ISREG(opened.st_mode):
+                    raise NotServed(str(path))
+                data = handle.read(MAX_INPUT_BYTES + 1)
+            after = os.stat(path)
+        except OSError:
+            raise NotServed(str(path)) from None
+        unchanged = {_version(before), _version(opened)} == {_version(after)}
+        if unchanged or time.monotonic() >= deadline:
+            return data
+        time.sleep(0.02)
+
+
+def _version(info: os.stat_result) -> tuple[int, int, int, int]:
+    return info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns
+
+
+def _hidden(name: str) -> bool:
+    return name.startswith(".") or name in IGNORED_FOLDERS
+
+
+@dataclass(frozen=True)
+class Listing:
+    files: tuple[tuple[str, str], ...]  # (relative path, what its 'game:' line says)
+    truncated: bool
+
+
+class FileFinder:
+    """The folder's diagram files: every file whose 'game:' line names one of our games,
+    or any ``.txt`` file with a 'game:' line (so that a misspelt game still shows, with its
+    error).  Hidden files and folders are skipped, and links that lead out of the folder;
+    what each file says is remembered until it changes."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self._known: dict[str, tuple[tuple[int, int, int, int], str | None]] = {}
+        self._lock = threading.Lock()
+
+    def listing(self) -> Listing:
+        with self._lock:
+            return self._walk()
+
+    def _walk(self) -> Listing:
+        found: list[tuple[str, str]] = []
+        seen: set[str] = set()
+        visited = 0
+        truncated = False
+        for folder, folders, names in os.walk(self.root, onerror=lambda _: None):
+            folders[:] = sorted(name for name in folders if not _hidden(name))
+            for name in sorted(names):
+                visited += 1
+                if visited > MAX_VISITED:
+                    truncated = True
+                    break
+                if _hidden(name):
+                    continue
+                path = Path(folder, name)
+                relative = path.relative_to(self.root).as_posix()
+                game = self._game_of(relative, path)
+                seen.add(relative)
+                if game is not None:
+                    found.append((relative, game))
+            if truncated:
+                break
+        for gone in set(self._known) - seen:
+            del self._known[gone]
+        return Listing(tuple(sorted(found)), truncated)
+
+    def _game_of(self, relative: str, path: Path) -> str | None:
+        try:
+            real = path.resolve(strict=True)
+            info = real.stat()
+        except (OSError, RuntimeError):
+            return None
+        if not real.is_relative_to(self.root) or not stat.S_ISREG(info.st_mode):
+            return None
+        version = _version(info)
+        known = self._known.get(relative)
+        if known is not None and known[0] == version:
+            return known[1]
+        try:
+            with open(real, "rb") as handle:
+                game = said_game(handle.read(GAME_LINE_BYTES), path.name)
+        except OSError:
+            game = None
+        self._known[relative] = (version, game)
+        return game
+
+
+def said_game(data: bytes, name: str) -> str | None:
+    """What the file's first 'game:' line (in its first GAME_LINE_BYTES) says, if the file
+    is one the page lists: the line names one of our games, or the file is a .txt file.
+    Only such files are drawn or shown, so that the server reveals nothing of the folder's
+    other files."""
+    head = data[:GAME_LINE_BYTES].decode("utf-8-sig", errors="replace")
+    found = _GAME_LINE.search(head)
+    if found is None:
+        return None
+    said = found.group(1).lower()
+    return said if said in GAMES or name.lower().endswith(".txt") else None
+
+
+# --- drawing ------------------------------------------------------------------------------
+
+class Drawer:
+    """Draws files one at a time (an engine's work is bounded per drawing, and so the
+    machine's is), from a private copy of one settled read of each file, and remembers the
+    answer until the file's bytes change."""
+
+    def __init__(self, root: Path, snapshots: Path) -> None:
+        self.root = root
+        self.snapshots = snapshots
+        self._lock = threading.Lock()
+        self._answers: OrderedDict[tuple[str, ...], tuple[bytes, Answer]] = OrderedDict()
+        self._last_good: OrderedDict[tuple[str, ...], Answer] = OrderedDict()
+
+    def draw(self, relative: str, data: bytes, fmt: Format, theme: str, paper: str) -> Answer:
+        """The file drawn from ``data``, one settled read of it (:func:`read_settled`)."""
+        digest = hashlib.sha256(data).digest()
+        key = (relative, fmt, theme, paper)
+        with self._lock:
+            remembered = self._answers.get(key)
+            if remembered is not None and remembered[0] == digest:
+                return remembered[1]
+            answer = self._draw_copy(relative, data, fmt, theme, paper)
+            if fmt == "svg":  # what the page shows; downloads are drawn each time
+                _remember(self._answers, key, (digest, answer))
+                if answer.status == 200:
+                    _remember(self._last_good, key, answer)
+            return answer
+
+    def last_good(self, relative: str, fmt: Format, theme: str, paper: str) -> Answer:
+        with self._lock:
+            return self._last_good.get((relative, fmt, theme, paper), NOT_FOUND)
+
+    def _draw_copy(self, relative: str, data: bytes, fmt: Format, theme: str,
+                   paper: str) -> Answer:
+        # The loader reads a file by its path, more than once: it is given a copy that no
+        # save can change under it, named as the file is (its name is the default title).
+        folder = self.snapshots / hashlib.sha256(relative.encode("utf-8")).hexdigest()[:20]
+        folder.mkdir(parents=True, exist_ok=True)
+        copy = folder / Path(relative).name
+        copy.write_bytes(data)
+        try:
+            game, built = load_diagram_file(copy)
+            body = draw_diagram(built, game.key, copy.stem, fmt, paper=parse_paper(paper),
+                                theme=theme_named(theme))
+        except BoardgenError as exc:
+            # One line, as the command line prints it, naming the file as the page does.
+            lines = str(exc).replace(str(copy), relative).splitlines()
+            return text_answer(422, " ".join(line.strip() for line in lines if line.strip()))
+        return Answer(200, CONTENT_TYPES[fmt], body,
+                      (("Content-Security-Policy", DRAWING_POLICY),))
+
+
+def _remember(store: OrderedDict[tuple[str, ...], _T], key: tuple[str, ...], value: _T) -> None:
+    store[key] = value
+    store.move_to_end(key)
+    while len(store) > CACHE_ENTRIES:
+        store.popitem(last=False)
+
+
+# --- change events ------------------------------------------------------------------------
+
+class Announcer:
+    """Hands each change to every open event stream."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._streams: list[queue.SimpleQueue[bytes]] = []
+
+    def subscribe(self) -> queue.SimpleQueue[bytes] | None:
+        with self._lock:
+            if len(self._streams) >= MAX_SUBSCRIBERS:
+                return None
+            stream: queue.SimpleQueue[bytes] = queue.SimpleQueue()
+            self._streams.append(stream)
+            return stream
+
+    def unsubscribe(self, stream: queue.SimpleQueue[bytes]) -> None:
+        with self._lock:
+            with contextlib.suppress(ValueError):
+                self._streams.remove(stream)
+
+    def announce(self, event: str, data: object) -> None:
+        message = f"event: {event}\ndata: {json.dumps(data)}\n\n".encode()
+        with self._lock:
+            for stream in self._streams:
+                stream.put(message)
+
+
+# --- the server ---------------------------------------------------------------------------
+
+class _HTTPServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+    block_on_close = False
+    preview: PreviewServer
+
+    def server_bind(self) -> None:
+        # HTTPServer.server_bind would look the host's name up (a DNS query): not needed.
+        socketserver.TCPServer.server_bind(self)
+        self.server_name, self.server_port = HOST, self.server_address[1]
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        kind, error = sys.exc_info()[:2]
+        if kind is not None and issubclass(kind, (ConnectionError, TimeoutError)):
+            return  # the browser went away: nothing to say
+        if self.preview.stopping.is_set():
+            return  # a drawing cut short by Ctrl-C: the one line is "interrupted"
+        print(f"boardgen serve: internal error: {kind.__name__ if kind else '?'}: {error}",
+              file=sys.stderr)
+
+
+class PreviewServer:
+    """The HTTP server, the folder watcher and what they share.  ``serve_forever`` in one
+    thread; ``close`` from any (or after ``serve_forever`` ended)."""
+
+    def __init__(self, folder: Path, *, port: int | None = None) -> None:
+        self.root = folder.resolve()
+        self.stopping = threading.Event()
+        self.announcer = Announcer()
+        self.finder = FileFinder(self.root)
+        self._snapshots = Path(tempfile.mkdtemp(prefix=".boardgen-serve-"))
+        self.drawer = Drawer(self.root, self._snapshots)
+        self._serving = False
+        try:
+            self.httpd, self.note = _bind(port)
+        except BaseException:
+            shutil.rmtree(self._snapshots, ignore_errors=True)
+            raise
+        self.httpd.preview = self
+        self.port = int(self.httpd.server_address[1])
+        self.url = f"http://{HOST}:{self.port}/"
+        self._watcher = threading.Thread(target=self._watch, name="boardgen-serve-watch",
+                                         daemon=True)
+        self._watcher.start()
+
+    def serve_forever(self) -> None:
+        self._serving = True
+        try:
+            self.httpd.serve_forever(poll_interval=0.5)
+        finally:
+            self._serving = False
+
+    def close(self) -> None:
+        """Stop answering, end the event streams and the watcher, remove the copies."""
+        self.stopping.set()
+        if self._serving:
+            self.httpd.shutdown()
+        self.httpd.server_close()
+        self._watcher.join(timeout=2.0)
+        shutil.rmtree(self._snapshots, ignore_errors=True)
+
+    def relative(self, path: str) -> str | None:
+        """A watched path as the page names it, or None if it is not one the page lists."""
+        try:
+            relative = Path(path).relative_to(self.root)
+        except ValueError:
+            return None
+        if not relative.parts or any(_hidden(part) for part in relative.parts):
+            return None
+        return relative.as_posix()
+
+    def _watch(self) -> None:
+        # Imported here: only this command needs the watcher's native module.
+        from watchfiles import Change, DefaultFilter, watch
+
+        ours = self._snapshots
+
+        class Shown(DefaultFilter):
+            def __call__(self, change: Change, path: str) -> bool:
+                return not Path(path).is_relative_to(ours) and super().__call__(change, path)
+
+        # watchfiles waits for a pause in a burst of changes (step 50 ms, at most 1.6 s):
+        # one event per save, well within the 2 s the page promises.
+        for polling in (False, True):  # the OS's notifications; polling if they fail
+            try:
+                for changes in watch(self.root, watch_filter=Shown(), stop_event=self.stopping,
+                                     step=50, debounce=1600, raise_interrupt=False,
+                                     force_polling=polling or None):
+                    named = sorted({name for _, path in changes
+                                    if (name := self.relative(path)) is not None})
+                    if named:
+                        self.announcer.announce("change", {"paths": named})
+                return
+            except Exception as exc:
+                if self.stopping.is_set():
+                    return
+                how = "polling instead" if not polling else "changes will not be announced"
+                print(f"boardgen serve: warning: watching {self.root} failed ({exc}); {how}",
+                      file=sys.stderr)
+
+
+def _bind(port: int | None) -> tuple[_HTTPServer, str | None]:
+    """A server listening on HOST: on ``port`` (0: any free one), or without one on
+    DEFAULT_PORT or the next free port after it (``note`` says so)."""
+    candidates = [port] if port is not None else \
+        list(range(DEFAULT_PORT, DEFAULT_PORT + PORTS_TRIED))
+    for candidate in candidates:
+        try:
+            server = _HTTPServer((HOST, candidate), _Handler)
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE and port is None:
+                continue
+            if exc.errno == errno.EADDRINUSE:
+                raise BoardgenError(f"--port {port}: {HOST}:{port} is already in use (choose "
+                                    "another port, or --port 0 for any free one)") from None
+            raise BoardgenError(f"--port {candidate}: cannot listen on {HOST}:{candidate}: "
+                                f"{exc.strerror or exc}") from None
+        note = None
+        if port is None and candidate != DEFAULT_PORT:
+            note = f"port {DEFAULT_PORT} is in use; using {candidate}"
+        return server, note
+    raise BoardgenError(f"ports {DEFAULT_PORT} to {DEFAULT_PORT + PORTS_TRIED - 1} are all in "
+                        "use: choose one with --port (0 for any free one)")
+
+
+class _Handler(http.server.BaseHTTPRequestHandler):
+    server: _HTTPServer
+    server_version = "boardgen-serve"
+    sys_version = ""  # no Python version in the Server header
+
+    def log_message(self, format: str, *args: object) -> None:
+        """Quiet: the page shows what happened; the terminal stays readable."""
+
+    def do_GET(self) -> None:
+        preview = self.server.preview
+        if not self._host_allowed(preview.port):
+            # Another site's page, its name pointed at 127.0.0.1, must not read the files.
+            self._send(text_answer(403, f"this server answers to {HOST} and localhost only"))
+            return
+        url = urlsplit(self.path)
+        route = url.path
+        query = {key: values[-1] for key, values in parse_qs(url.query).items()}
+        if route == "/":
+            self._send(Answer(200, "text/html; charset=utf-8", PAGE_HTML,
+                              (("Content-Security-Policy", PAGE_POLICY),)))
+        elif route == "/files":
+            self._send(self._files(preview))
+        elif route == "/events":
+            self._events(preview)
+        elif route.startswith("/diagram/"):
+            self._send(self._diagram(preview, route.removeprefix("/diagram/"), query))
+        elif route.startswith("/source/"):
+            self._send(self._source(preview, route.removeprefix("/source/")))
+        else:
+            self._send(NOT_FOUND)
+
+    def _host_allowed(self, port: int) -> bool:
+        host = self.headers.get("Host")
+        return host is None or host.lower() in {f"{HOST}:{port}", f"localhost:{port}"}
+
+    def _send(self, answer: Answer) -> None:
+        self.send_response(answer.status)
+        self.send_header("Content-Type", answer.content_type)
+        self.send_header("Content-Length", str(len(answer.body)))
+        self.send_header("Cache-Control", "no-store")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        for name, value in answer.headers:
+            self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(answer.body)
+
+    @staticmethod
+    def _files(preview: PreviewServer) -> Answer:
+        listing = preview.finder.listing()
+        body = {"folder": preview.root.name or str(preview.root),
+                "files": [{"path": path, "game": game} for path, game in listing.files],
+                "truncated": listing.truncated, "limit": MAX_VISITED}
+        return Answer(200, "application/json", json.dumps(body).encode("utf-8"))
+
+    @staticmethod
+    def _diagram(preview: PreviewServer, encoded: str, query: dict[str, str]) -> Answer:
+        fmt = query.get("format", "svg")
+        theme = query.get("theme", DEFAULT_THEME)
+        paper = query.get("paper", DEFAULT_PAPER)
+        if fmt not in CONTENT_TYPES:
+            return text_answer(400, f"format {fmt!r}: svg, pdf or png")
+        if theme not in THEMES:
+            return text_answer(400, f"theme {theme!r}: {', '.join(sorted(THEMES))}")
+        try:
+            parse_paper(paper)
+        except BoardgenError as exc:
+            return text_answer(400, str(exc))
+        try:
+            relative, real = resolve_inside(preview.root, encoded)
+            if query.get("last") == "good":  # only ever drawn from a diagram file
+                answer = preview.drawer.last_good(relative, _format(fmt), theme, paper)
+            else:
+                data = read_settled(real)
+                if said_game(data, Path(relative).name) is None:
+                    raise NotServed(relative)
+                answer = preview.drawer.draw(relative, data, _format(fmt), theme, paper)
+        except NotServed:
+            return NOT_FOUND
+        if answer.status == 200 and query.get("download"):
+            name = re.sub(r"[^A-Za-z0-9._-]", "_", Path(relative).stem) or "diagram"
+            answer = Answer(answer.status, answer.content_type, answer.body, (
+                *answer.headers,
+                ("Content-Disposition", f'attachment; filename="{name}.{fmt}"')))
+        return answer
+
+    @staticmethod
+    def _source(preview: PreviewServer, encoded: str) -> Answer:
+        try:
+            relative, real = resolve_inside(preview.root, encoded)
+            data = read_settled(real)
+            if said_game(data, Path(relative).name) is None:
+                raise NotServed(relative)
+        except NotServed:
+            return NOT_FOUND
+        if len(data) > MAX_INPUT_BYTES:
+            return text_answer(413, f"larger than {MAX_INPUT_BYTES:,} bytes")
+        return Answer(200, TEXT, data.decode("utf-8-sig", errors="replace").encode("utf-8"))
+
+    def _events(self, preview: PreviewServer) -> None:
+        stream = preview.announcer.subscribe()
+        if stream is None:
+            self._send(text_answer(503, "too many pages are open"))
+            return
+        try:
+            self.send_response(200)
+            self.send_header("Content-Type", "text/event-stream")
+            self.send_header("Cache-Control", "no-store")
+            self.end_headers()
+            self.wfile.write(b"retry: 1000\nevent: hello\ndata: {}\n\n")
+            self.wfile.flush()
+            quiet = 0.0
+            while not preview.stopping.is_set():
+                try:
+                    message = stream.get(timeout=0.5)
+                except queue.Empty:
+                    quiet += 0.5
+                    if quiet < KEEPALIVE_S:
+                        continue
+                    message, quiet = b": still here\n\n", 0.0
+                self.wfile.write(message)
+                self.wfile.flush()
+        except (ConnectionError, TimeoutError):
+            pass
+        finally:
+            preview.announcer.unsubscribe(stream)
+
+
+def _format(fmt: str) -> Format:
+    if fmt == "pdf":
+        return "pdf"
+    return "png" if fmt == "png" else "svg"
+
+
+# --- the command --------------------------------------------------------------------------
+
+def serve_folder(folder: Path, *, port: int | None, open_browser: bool,
+                 say: Callable[[str], None]) -> None:
+    """Serve ``folder`` until interrupted (KeyboardInterrupt goes on up, after the server,
+    its event streams and the watcher have stopped)."""
+    if not folder.is_dir():
+        what = "no such folder" if not folder.exists() else "not a folder"
+        raise BoardgenError(f"DIR {folder}: {what}")
+    preview = PreviewServer(folder, port=port)
+    try:
+        if preview.note:
+            say(f"boardgen serve: {preview.note}")
+        say(f"boardgen serve: {preview.url} shows the diagram files in {preview.root} "
+            "(Ctrl-C to stop)")
+        if open_browser:
+            _open_browser(preview.url, say)
+        preview.serve_forever()
+    finally:
+        preview.close()
+
+
+def _open_browser(url: str, say: Callable[[str], None]) -> None:
+    if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY")
+                                                 or os.environ.get("WAYLAND_DISPLAY")):
+        # Without a display webbrowser would start a text browser in this very terminal.
+        say("boardgen serve: no display to open a browser on: open the address yourself")
+        return
+    import webbrowser
+
+    def opening() -> None:
+        with contextlib.suppress(Exception):
+            webbrowser.open(url)
+
+    threading.Thread(target=opening, name="boardgen-serve-browser", daemon=True).start()
+
