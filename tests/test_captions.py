@@ -12,14 +12,26 @@ exactly those captions.
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from captions import copolymer_problems, o_problems, polygone_problems
+from captions import (
+    HexNames,
+    copolymer_problems,
+    hole_text,
+    o_problems,
+    piece_text,
+    polygone_problems,
+)
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from naive_engines import NaiveCopolymer, NaiveO, NaivePolygone
 
 import boardgen
+from boardgen.geometry import hexhex
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = ROOT / "templates"
@@ -166,3 +178,84 @@ def test_o_cells_shown_are_coloured_as_their_captions_say(tmp_path: Path,
             assert panel[name] == ("legal" if reason == "a stone may go here" else "illegal"), \
                 (name, reason, panel[name])
     assert shown or path.stem in ("loop", "short-game")
+
+
+# --- the text `play` prints says what the position says ----------------------------------------
+
+
+@settings(max_examples=40, deadline=None)
+@given(side=st.sampled_from([2, 3]), picks=st.lists(st.integers(0, 1000), max_size=30),
+       stop=st.integers(0, 40))
+def test_copolymer_play_text_says_what_the_position_says(side: int, picks: list[int],
+                                                         stop: int) -> None:
+    grid = hexhex(side)
+    names = HexNames(list(grid.cells))
+    naive = NaiveCopolymer(grid)
+    moves = []
+    for pick in picks[:stop]:
+        empty = naive.empty_cells()
+        if len(empty) <= 1:
+            break
+        cell = empty[pick % len(empty)]
+        moves.append(names.name(cell))
+        naive.place(cell)
+    said = boardgen.play("copolymer", moves, side=side).text().splitlines()[-1]
+    found = re.fullmatch(r"([XO]) to move(, continuing the turn after a connection)?; (.*)\. "
+                         r"Cells: X (\d+), O (\d+)\.", said)
+    assert found, said
+    mover = naive.to_move.upper()
+    xs = sum(1 for p in naive.owner.values() if p == "x")
+    assert found.group(1) == mover and bool(found.group(2)) == naive.turn_continues
+    assert (int(found.group(4)), int(found.group(5))) == (xs, len(naive.owner) - xs)
+    connections = sorted(names.name(c) for c in naive.connections())
+    if len(connections) == len(naive.empty_cells()):
+        assert found.group(3).startswith("every empty cell is a connection")
+    elif connections:
+        assert found.group(3) == f"connections for {mover}: {' '.join(connections)}"
+    else:
+        assert found.group(3) == f"no connection open for {mover}"
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10**6), stop=st.integers(0, 12))
+def test_o_play_text_says_what_the_position_says(seed: int, stop: int) -> None:
+    grid = hexhex(4)
+    names = HexNames(list(grid.cells))
+    naive = NaiveO(grid)
+    rng = random.Random(seed)
+    moves = []
+    for _ in range(stop):
+        cell = rng.choice(naive.legal())
+        naive.place(cell)
+        if naive.over:
+            break
+        moves.append(names.name(cell))
+    naive = NaiveO(grid)
+    for name in moves:
+        naive.place(names.cell(name))
+    said = boardgen.play("o", moves, side=4).text().splitlines()[-1]
+    assert said == f"{naive.to_move.capitalize()} to move; {len(naive.legal())} legal placements."
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10**6), stop=st.integers(0, 8))
+def test_polygone_play_text_says_what_the_position_says(seed: int, stop: int) -> None:
+    naive = NaivePolygone()
+    rng = random.Random(seed)
+    moves = []
+    for _ in range(stop):
+        moving, pivot, target = rng.choice(naive.moves())
+        naive.play(moving, pivot, target)
+        moves.append(f"{hole_text(moving)}-{hole_text(pivot)}>{hole_text(target)}")
+        if naive.over:
+            break
+    lines = boardgen.play("polygone", " ".join(moves)).text().splitlines()
+    for line, colour in zip(lines, ("white", "black"), strict=False):
+        pieces = sorted(piece_text(p) for p, c in naive.pieces.items() if c == colour)
+        assert line == (f"{colour.capitalize()} ({len(pieces)} on the board, "
+                        f"{naive.captured[colour]} captured): {' '.join(pieces)}")
+    if naive.over:
+        assert lines[-1].startswith(f"{(naive.winner or '').capitalize()} wins: ")
+    else:
+        assert lines[-1] == f"{naive.to_move.capitalize()} to move; {len(naive.moves())} " \
+            "legal moves."
