@@ -288,7 +288,42 @@ def _copolymer_caption(text: str, game: NaiveCopolymer, placed: list[Placed],
                          f"{counts[loser]}")
     elif won or "Board full" in text:
         wrong.append("the game is not over")
+    wrong.extend(leftover(text, COPOLYMER_SENTENCES))
     return wrong
+
+
+def leftover(text: str, sentences: list[str]) -> list[str]:
+    """Whatever the caption says beyond the sentences a player is meant to read (a caption
+    is those sentences and the designer's notes, nothing else)."""
+    rest = text
+    for pattern in sentences:
+        rest = re.sub(pattern, " ", rest)
+    rest = " ".join(rest.split())
+    return [f"unexplained words {rest!r}"] if rest else []
+
+
+_CELL = r"[A-Z]+\d+"
+_ENDING = (rf"(?:ends the turn at {_CELL} \(touching (?:no|\d+) [XO] cells?\)|takes the last "
+           rf"cell, {_CELL})")
+COPOLYMER_SENTENCES = [
+    rf"[XO] to play, with connections open at (?:{_CELL}, )*{_CELL} and {_CELL}\.",
+    rf"[XO] to play, with a connection open at {_CELL}\.",
+    r"[XO] to play; no connection is open\.",
+    rf"[XO](?: must)? connects? at (?:{_CELL}, )*{_CELL} \(touching (?:\d+, )*\d+ [XO] "
+    rf"cells\)(?:, then {_ENDING}| and goes on)(?:: every empty cell was a connection)?\.",
+    rf"[XO] {_ENDING}(?:: every empty cell was a connection)?\.",
+    r"Board full: [XO] wins \d+ to \d+\.",
+]
+_PLAYER = r"(?:First|Second|Left|Right)"
+O_SENTENCES = [
+    rf"\d+\. {_PLAYER} {_CELL}(?:; \d+\. {_PLAYER} {_CELL})*\.",
+    rf"{_PLAYER} to play\.",
+    rf"{_PLAYER} closes a loop of \d+ stones with {_CELL} and wins\.",
+    r"Nobody can place a stone\.",
+    rf"\b{_CELL}: (?:a stone may go here|its ring is glyph [\w-]+, where no stone may go|"
+    rf"corner rule: [^.]*|there is a stone there already|only (?:Left|Right) may place in a "
+    rf"[\w-]+ ring)\.",
+]
 
 
 # --- O ---------------------------------------------------------------------------------------
@@ -441,6 +476,7 @@ def _o_caption(text: str, replay: OReplay, placed: list[tuple[int, str, str]],
         wrong.append("nobody has won")
     if (game.over and not game.winner) != ("Nobody can place" in text):
         wrong.append(f"over without a loop: {game.over and not game.winner}")
+    wrong.extend(leftover(text, O_SENTENCES))
     return wrong
 
 
@@ -573,6 +609,19 @@ def polygone_problems(path: Path, captions: list[list[str]]) -> list[str]:
     return problems
 
 
+_CLAUSE = (r"an? (?:triangle|\w+-sided polygon)(?: that captures nothing|: (?:White|Black) "
+           r"captures (?:White|Black)'s (?:[a-e]\d+-[a-e]\d+(?:, | and ))*[a-e]\d+-[a-e]\d+)")
+_HOLE_LIST = r"(?:[a-e]\d+(?:, | and ))*[a-e]\d+"
+POLYGONE_SENTENCES = [
+    rf"(?:White|Black)'s end [a-e]\d+, swung about [a-e]\d+, (?:may reach {_HOLE_LIST}|has "
+    rf"nowhere to go)\.(?: {_HOLE_LIST} (?:is|are) backwards\.)?(?: {_HOLE_LIST} (?:is|are) "
+    r"blocked\.)?",
+    r"(?:White|Black) swings [a-e]\d+ about [a-e]\d+ to [a-e]\d+\.",
+    rf"(?:White|Black)'s move closes (?:no polygon|{_CLAUSE}|(?:two|three|\d+) polygons, "
+    rf"resolved one after the other: first {_CLAUSE}(?:; then {_CLAUSE})+)\.",
+]
+
+
 _HOLES = r"((?:[a-e]\d+(?:, | and )?)+)"
 _PIECES = r"((?:[a-e]\d+-[a-e]\d+(?:, | and )?)+)"
 
@@ -618,4 +667,5 @@ def _polygone_caption(text: str, expected: list[tuple[str, Any]]) -> list[str]:
     if got_turns != want_turns:
         wrong.append(f"polygons closed (sides, captor, taken): {want_turns}, caption says "
                      f"{got_turns}")
+    wrong.extend(leftover(text, POLYGONE_SENTENCES))
     return wrong

@@ -127,6 +127,11 @@ def _lie(path: Path, old: str, new: str) -> list[str]:
     ("polygone/09-capture-back", "first a triangle", "first a four-sided polygon"),
     ("polygone/08-piece-inside", "closes no polygon", "closes a triangle that captures nothing"),
     ("polygone/02-targets", "Black's end d5", "White's end d5"),
+    # Words beyond the sentences a player should read.
+    ("copolymer/help-page", "and goes on", "and goes on and on"),
+    ("copolymer/forced", "E5. All four", "E5.XX XXAll four"),
+    ("o/short-game", "; 2. Second", ";XX 2. Second"),
+    ("polygone/09-capture-back", "; then", "; and then"),
 ])
 def test_a_caption_that_says_otherwise_is_caught(file: str, old: str, new: str) -> None:
     folder, stem = file.split("/")
