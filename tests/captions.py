@@ -235,7 +235,10 @@ def copolymer_problems(path: Path, captions: list[list[str]]) -> list[str]:
 def _copolymer_caption(text: str, game: NaiveCopolymer, placed: list[Placed],
                        names: HexNames) -> list[str]:
     wrong: list[str] = []
-    if not placed:
+    if not placed and game.over:
+        if "to play" in text:
+            wrong.append("nobody is to play once the board is full")
+    elif not placed:
         mover = re.match(r"([XO]) to play", text)
         if not mover or mover.group(1) != game.to_move.upper():
             wrong.append(f"{game.to_move.upper()} is to play")
@@ -309,7 +312,7 @@ COPOLYMER_SENTENCES = [
     rf"[XO] to play, with connections open at (?:{_CELL}, )*{_CELL} and {_CELL}\.",
     rf"[XO] to play, with a connection open at {_CELL}\.",
     r"[XO] to play; no connection is open\.",
-    rf"[XO](?: must)? connects? at (?:{_CELL}, )*{_CELL} \(touching (?:\d+, )*\d+ [XO] "
+    rf"[XO](?: must connect| connects) at (?:{_CELL}, )*{_CELL} \(touching (?:\d+, )*\d+ [XO] "
     rf"cells\)(?:, then {_ENDING}| and goes on)(?:: every empty cell was a connection)?\.",
     rf"[XO] {_ENDING}(?:: every empty cell was a connection)?\.",
     r"Board full: [XO] wins \d+ to \d+\.",
@@ -628,6 +631,9 @@ _PIECES = r"((?:[a-e]\d+-[a-e]\d+(?:, | and )?)+)"
 
 def _polygone_caption(text: str, expected: list[tuple[str, Any]]) -> list[str]:
     wrong: list[str] = []
+    for holes, verb in re.findall(rf"{_HOLES} (is|are) (?:backwards|blocked)\.", text):
+        if (verb == "is") != (len(_listed(holes)) == 1):
+            wrong.append(f"{holes!r} {verb}: the verb does not agree")
     shows = [(colour.lower(), moving, pivot,
               (set(_listed(allowed or "")), set(_listed(back or "")),
                set(_listed(blocked or ""))))

@@ -48,7 +48,11 @@ def _game_of(path: Path) -> str:
 
 SHIPPED = sorted(TEMPLATES.glob("*/*.txt"))
 README = sorted(README_FILES.glob("*.txt"))
-ALL_FILES = [*SHIPPED, *README]
+# Captions no shipped diagram reaches: one connection or none, the board filled in mid-turn,
+# panels after the end, a designer's caption, every target blocked, a polygon of one colour,
+# three and four polygons in one turn.
+CASES = sorted((ROOT / "tests" / "caption_cases").glob("*.txt"))
+ALL_FILES = [*SHIPPED, *README, *CASES]
 
 
 def _diagram(path: Path) -> boardgen.Diagram:
@@ -68,7 +72,7 @@ def _id(path: Path) -> str:
 
 
 def test_every_shipped_diagram_and_readme_file_is_checked() -> None:
-    assert len(SHIPPED) >= 16 and len(README) == 3
+    assert len(SHIPPED) >= 16 and len(README) == 3 and len(CASES) >= 6
     assert {_game_of(p) for p in ALL_FILES} == set(ORACLES)
 
 

@@ -47,7 +47,7 @@ def FROM_START(start: str) -> str:  # noqa: N802 - reads as a marker in the tabl
 
 
 # claim kind -> [(start, true statement, false statement)]
-CLAIMS: dict[tuple[str, str], list[tuple[str, str, str]]] = {
+CLAIMS: dict[tuple[str, str], list[tuple[str, ...]]] = {
     ("copolymer", "to-move"): [(COPOLYMER, "expect: to-move o", "expect: to-move x")],
     ("copolymer", "connections"): [
         (COPOLYMER, "expect: connections D3", "expect: connections D3 A1"),
@@ -71,13 +71,30 @@ CLAIMS: dict[tuple[str, str], list[tuple[str, str, str]]] = {
                                "expect: solved winner x")],
     # A placement and its classification, 'forced' included both ways.
     ("copolymer", "place"): [
-        (COPOLYMER, "place: D3 connection 2", "place: D3 connection 3"),
-        (COPOLYMER, "place: D3 connection 2", "place: D3 ends 2"),
-        (COPOLYMER, "place: B3 ends 1", "place: B3 ends 0"),
-        (COPOLYMER, "place: B3 ends 1", "place: B3 connection 1"),
-        (COPOLYMER, "place: B3 ends 1", "place: C3 ends 0"),  # taken
-        (CO_FORCED, "place: B2 connection 3 forced", "place: B2 connection 3"),
-        (COPOLYMER, "place: D3 connection 2", "place: D3 connection 2 forced"),
+        (COPOLYMER, "place: D3 connection 2", "place: D3 connection 3",
+         "the example claims D3 is connection 3, but the engine counts 2 enemy neighbours: "
+         "a connection"),
+        (COPOLYMER, "place: D3 connection 2", "place: D3 ends 2",
+         "claims D3 is ends 2, but the engine counts 2 enemy neighbours: a connection"),
+        (COPOLYMER, "place: B3 ends 1", "place: B3 ends 0",
+         "claims B3 is ends 0, but the engine counts 1 enemy neighbours: not a connection"),
+        (COPOLYMER, "place: B3 ends 1", "place: B3 connection 1",
+         "counts 1 enemy neighbours: not a connection"),
+        (COPOLYMER, "place: B3 ends 1", "place: C3 ends 0", "O cannot place on C3: already "
+         "taken by X"),
+        (CO_FORCED, "place: B2 connection 3 forced", "place: B2 connection 3",
+         "the example claims B2 was not forced, the engine says it was"),
+        (COPOLYMER, "place: D3 connection 2", "place: D3 connection 2 forced",
+         "the example claims D3 was forced, the engine says a non-connecting cell was empty"),
+        (COPOLYMER, "place: D3 connection 2", "place: D3 connection 2 sparkles",
+         "unexpected 'sparkles' after the claim"),
+        (CO_FORCED, "place: B2 connection 3 forced", "place: B2 connection 3 forced again",
+         "unexpected 'forced again' after the claim"),
+        (COPOLYMER, "place: D3 connection 2", "place: D3 connects 2",
+         "place needs 'CELL connection N' or 'CELL ends N', not 'D3 connects 2'"),
+        (COPOLYMER, "place: D3 connection 2", "place: D3 connection two",
+         "place needs 'CELL connection N' or 'CELL ends N', not 'D3 connection two'"),
+        (COPOLYMER, "place: D3 connection 2", "place: D3 2", "place needs"),
     ],
     ("o", "to-move"): [(O_BASE, "expect: to-move first", "expect: to-move second"),
                        (O_DONE, "expect: loop", "expect: to-move first")],
@@ -136,10 +153,10 @@ CLAIMS: dict[tuple[str, str], list[tuple[str, str, str]]] = {
                            (PO_LONE, "move: c4-c6>b5", "move: c6-c4>b5")],
 }
 
-def _cases() -> list[tuple[str, str, str, str]]:
-    return [(f"{game} {kind} {k + 1}", start, true, false)
-            for (game, kind), cases in CLAIMS.items() for k, (start, true, false)
-            in enumerate(cases)]
+def _cases() -> list[tuple[str, str, str, str, str]]:
+    """(id, start, true, false, a fragment of the refusal or '')."""
+    return [(f"{game} {kind} {k + 1}", *case, *("",) * (4 - len(case)))
+            for (game, kind), cases in CLAIMS.items() for k, case in enumerate(cases)]
 
 
 def test_every_claim_in_the_readme_has_a_true_and_a_false_case() -> None:
@@ -160,10 +177,10 @@ def test_every_claim_in_the_readme_has_a_true_and_a_false_case() -> None:
         assert len(kinds) >= {"copolymer": 8, "o": 7, "polygone": 13}[game]
 
 
-@pytest.mark.parametrize(("case", "start", "true", "false"), _cases(),
+@pytest.mark.parametrize(("case", "start", "true", "false", "says"), _cases(),
                          ids=[c[0] for c in _cases()])
 def test_a_true_claim_passes_and_a_false_one_is_refused_at_its_line(
-        tmp_path: Path, case: str, start: str, true: str, false: str) -> None:
+        tmp_path: Path, case: str, start: str, true: str, false: str, says: str) -> None:
     path = tmp_path / "claim.txt"
     path.write_text(f"{start}\n{true}\n")
     boardgen.load_diagram(path)
@@ -174,6 +191,7 @@ def test_a_true_claim_passes_and_a_false_one_is_refused_at_its_line(
         boardgen.load_diagram(path)
     line = text.count("\n")
     assert str(refused.value).startswith(f"{path}:{line}: "), (case, str(refused.value))
+    assert says in str(refused.value)
 
 
 # --- directives: each one that says something checkable, stated well and stated badly --------
