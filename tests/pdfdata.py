@@ -9,7 +9,7 @@ Shares no code with boardgen's writer.
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
@@ -37,6 +37,18 @@ class Placement:
         return m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]
 
 
+@dataclass(frozen=True)
+class PaintedPath:
+    """A path filled or stroked, in page millimetres: its subpaths' points (curves by their
+    end and control points), and the form it was drawn in (None: the page itself)."""
+
+    subpaths: tuple[tuple[Point, ...], ...]
+    filled: bool
+    stroked: bool
+    form: str | None
+    tag: str | None
+
+
 @dataclass
 class PageVectors:
     width: float  # mm
@@ -46,6 +58,7 @@ class PageVectors:
     placements: list[Placement]
     text: str
     hexagons: list[Point]  # the centre of every closed six-sided path painted
+    paths: list[PaintedPath] = field(default_factory=list)  # everything painted
 
 
 def _mul(a: Matrix, b: Matrix) -> Matrix:
@@ -66,11 +79,13 @@ def read_pages(pdf: bytes, *, into_forms: bool = True) -> list[PageVectors]:
         segments: list[Segment] = []
         placements: list[Placement] = []
         hexagons: list[Point] = []
+        painted: list[PaintedPath] = []
 
         def walk(stream: object, resources: object, ctm: Matrix, tags: list[str],
                  segments: list[Segment] = segments,
                  placements: list[Placement] = placements,
-                 hexagons: list[Point] = hexagons) -> None:
+                 hexagons: list[Point] = hexagons, form: str | None = None,
+                 painted: list[PaintedPath] = painted) -> None:
             stack: list[tuple[Matrix, bool]] = []
             dashed = False
             path: list[tuple[Point, Point]] = []
@@ -78,7 +93,25 @@ def read_pages(pdf: bytes, *, into_forms: bool = True) -> list[PageVectors]:
             start: Point | None = None
             corners: list[Point] = []
             closed: list[list[Point]] = []
+            subpaths: list[list[Point]] = []
             for operands, op in ContentStream(stream, reader).operations:
+                if op in (b"m", b"re"):
+                    subpaths.append([])
+                if op in (b"m", b"l", b"c", b"v", b"y") and subpaths:
+                    values = [float(v) for v in operands]
+                    subpaths[-1].extend(_apply(ctm, values[k], values[k + 1])
+                                        for k in range(0, len(values), 2))
+                elif op == b"re":
+                    x, y, w, h = (float(v) for v in operands)
+                    subpaths[-1].extend(_apply(ctm, px, py) for px, py in
+                                        ((x, y), (x + w, y), (x + w, y + h), (x, y + h)))
+                if op in (b"S", b"s", b"B", b"b", b"B*", b"b*", b"f", b"F", b"f*"):
+                    painted.append(PaintedPath(
+                        tuple(tuple(sp) for sp in subpaths if sp),
+                        op not in (b"S", b"s"), op not in (b"f", b"F", b"f*"), form,
+                        tags[-1] if tags else None))
+                if op in (b"S", b"s", b"B", b"b", b"B*", b"b*", b"f", b"F", b"f*", b"n"):
+                    subpaths = []
                 if op == b"q":
                     stack.append((ctm, dashed))
                 elif op == b"Q":
@@ -124,7 +157,8 @@ def read_pages(pdf: bytes, *, into_forms: bool = True) -> list[PageVectors]:
                     placed = _mul(matrix, ctm)
                     placements.append(Placement(name.lstrip("/"), placed))
                     if into_forms and xobject.get("/Subtype") == "/Form":
-                        walk(xobject, xobject.get("/Resources", resources), placed, tags)
+                        walk(xobject, xobject.get("/Resources", resources), placed, tags,
+                             form=name.lstrip("/"))
 
         walk(page.get_contents(), page["/Resources"], list(to_mm), [])
         trim = page.trimbox
@@ -132,7 +166,7 @@ def read_pages(pdf: bytes, *, into_forms: bool = True) -> list[PageVectors]:
             float(page.mediabox.width) * MM_PER_PT, float(page.mediabox.height) * MM_PER_PT,
             (float(trim.left) * MM_PER_PT, float(trim.bottom) * MM_PER_PT,
              float(trim.right) * MM_PER_PT, float(trim.top) * MM_PER_PT),
-            segments, placements, page.extract_text() or "", hexagons))
+            segments, placements, page.extract_text() or "", hexagons, painted))
     return pages
 
 

@@ -83,7 +83,9 @@ THEMES: dict[str, Theme] = {
             "perimeter": Paint("#e6dcc5"),  # 221: light enough for stones, 27 below empty
             "corner": Paint("#cbb98f"),  # 186
             "player1": Paint("#ea6a50"),  # 140: X, a light red
-            "player2": Paint("#1d3f7a"),  # 59: O, a dark blue
+            # 59: O, a dark blue, outlined light so that O's neighbouring cells stay apart
+            # in grey (the line colour is only 15 levels lighter)
+            "player2": Paint("#1d3f7a", outline="#ffffff"),
             "new": Paint("#f6d55c", "dots"),  # cut off: yellow, dotted (near corner's grey)
             "legal": Paint("#3a9a3a"),  # 114
             "illegal": Paint("#f0a0a0", "crosshatch"),  # struck through
@@ -119,7 +121,7 @@ THEMES: dict[str, Theme] = {
             "perimeter": Paint("#e3e3e3"),  # 227
             "corner": Paint("#c2c2c2"),  # 194
             "player1": Paint("#e69f00"),  # 162
-            "player2": Paint("#0072b2"),  # 87
+            "player2": Paint("#0072b2", outline="#ffffff"),  # 87, outlined as in colour
             "new": Paint("#f0e442", "dots"),
             "legal": Paint("#009e73"),  # 106
             "illegal": Paint("#cc79a7", "crosshatch"),
