@@ -330,6 +330,9 @@ class NaivePolygone:
         self.closed_by_move: list[frozenset[frozenset[tuple[int, int]]]] = []
         self.resolved: list[tuple[frozenset[frozenset[tuple[int, int]]], str | None,
                                   list[frozenset[tuple[int, int]]]]] = []
+        # Polygons of the last move that a capture before their turn broke (no longer
+        # polygons when their turn came): they count for nothing.
+        self.broken: list[frozenset[frozenset[tuple[int, int]]]] = []
 
     @staticmethod
     def opponent(colour: str) -> str:
@@ -358,9 +361,13 @@ class NaivePolygone:
             queue = [queue[k - 1] for k in order]
         resolved: set[frozenset[frozenset[tuple[int, int]]]] = set()
         self.resolved = []
+        self.broken = []
         while queue:
             poly = queue.pop(0)
-            if poly in resolved or poly not in now:
+            if poly in resolved:
+                continue
+            if poly not in now:
+                self.broken.append(poly)
                 continue
             resolved.add(poly)
             owners = [self.pieces[piece] for piece in poly]

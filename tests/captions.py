@@ -5,7 +5,10 @@ replays it through the naive engines of bench/naive_engines.py (written from the
 alone), and compares every panel's caption with the facts of that replay: who is to play,
 which connections are open, what each placement touched, who won and by how much; which
 stones were placed and which cells may take one; where a Polygone end may swing and which
-targets are backwards or blocked, and what each polygon a move closes captures.
+targets are backwards or blocked; which polygons the move itself closed (in the mover's
+order) and which a capture opened, what each captures (or whether an earlier capture broke
+it, or the seventh capture left it unresolved), and who won and why.  A free diagram has
+no engine: its captions are checked to be the designer's words alone.
 
 It shares no code with boardgen's caption writers, diagram-file readers or engines: cell
 and hole names, the start drawing, the polygon names and the classification of targets
@@ -14,13 +17,14 @@ the naive engines use it.
 
 The captions are read back with regular expressions for the sentences a player reads;
 notes (``note:``) are the designer's words and are taken off before the engine's sentences
-are read, and a designer's ``caption:`` must appear as written.
+are read, and a designer's ``caption:`` must appear as written.  A panel's label heads its
+caption once: left out only where the caption begins by saying it.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -88,16 +92,32 @@ class Panel:
     problems: list[str] = field(default_factory=list)
 
 
+def _words(text: str) -> list[str]:
+    """A text's words, lower case, punctuation left out."""
+    return re.findall(r"[0-9a-z]+", text.lower())
+
+
 def engine_part(caption: str, panel: Panel, where: str) -> str | None:
     """The caption less its label in front and the designer's notes behind; None (and a
     problem noted) if they are not where they should be."""
     text = caption
-    if panel.label:
-        if not text.startswith(f"{panel.label}."):
+    label = panel.label.strip()
+    if label:
+        # The label heads the caption ('Before. White swings ...'), unless the caption
+        # begins by saying it already ('O to play' over 'O to play, with ...'): then it
+        # is not said twice.
+        front = label if label[-1] in ".!?:" else f"{label}."
+        said = _words(label)
+        if text.startswith(front):
+            text = text[len(front):].strip()
+            if text and _words(text)[:len(said)] == said:
+                panel.problems.append(f"{where}: caption {caption!r} says its label "
+                                      f"{label!r} twice")
+                return None
+        elif _words(text)[:len(said)] != said:
             panel.problems.append(f"{where}: caption {caption!r} does not start with its "
-                                  f"label {panel.label!r}")
+                                  f"label {label!r}")
             return None
-        text = text[len(panel.label) + 1:].strip()
     if panel.override is not None:
         if text != panel.override:
             panel.problems.append(f"{where}: the designer's caption {panel.override!r} is "
@@ -318,8 +338,9 @@ COPOLYMER_SENTENCES = [
     r"Board full: [XO] wins \d+ to \d+\.",
 ]
 _PLAYER = r"(?:First|Second|Left|Right)"
+_PLACES = rf"{_PLAYER} places (?:stone \d+|a stone) on {_CELL}"
 O_SENTENCES = [
-    rf"\d+\. {_PLAYER} {_CELL}(?:; \d+\. {_PLAYER} {_CELL})*\.",
+    rf"{_PLACES}(?:; {_PLACES})*\.",
     rf"{_PLAYER} to play\.",
     rf"{_PLAYER} closes a loop of \d+ stones with {_CELL} and wins\.",
     r"Nobody can place a stone\.",
@@ -343,6 +364,8 @@ class OReplay:
         self.board = Board(list(self.grid.cells))
         self.names = HexNames(list(self.grid.cells))
         self.setup = next((s.value.split() for s in said if s.key == "setup"), [])
+        # 'numbers: off': the stones are drawn plain, so the caption cannot name a number.
+        self.numbered = not any(s.key == "numbers" and s.value == "off" for s in said)
         self.history: list[str] = []
         self.game = NaiveO(self.grid)
 
@@ -443,10 +466,14 @@ def _o_caption(text: str, replay: OReplay, placed: list[tuple[int, str, str]],
                shown: dict[str, str | None]) -> list[str]:
     wrong: list[str] = []
     game = replay.game
-    stones = [(int(n), p.lower(), c) for n, p, c in
-              re.findall(r"(\d+)\. (First|Second|Left|Right) ([A-Z]+\d+)", text)]
-    if stones != placed:
-        wrong.append(f"stones placed: {placed}, caption says {stones}")
+    # In players' words: 'First places stone 5 on D6' (the number drawn on the stone), or
+    # 'First places a stone on D6' when the stones are drawn without numbers.
+    stones = [(int(n) if n else None, p.lower(), c) for p, n, c in
+              re.findall(r"(First|Second|Left|Right) places (?:stone (\d+)|a stone) on "
+                         r"([A-Z]+\d+)", text)]
+    want = placed if replay.numbered else [(None, p, c) for _, p, c in placed]
+    if stones != want:
+        wrong.append(f"stones placed: {want}, caption says {stones}")
     mover = re.match(r"(First|Second|Left|Right) to play\.", text)
     if not placed and not game.over and (not mover or mover.group(1).lower() != game.to_move):
         wrong.append(f"{game.to_move} is to play")
@@ -554,6 +581,45 @@ def _all_lines() -> set[Piece]:
             for dc, dh in TURNING_ORDER if (a[0] + dc, a[1] + dh) in POLYGONE_HOLES}
 
 
+@dataclass(frozen=True)
+class TurnFacts:
+    """What a Polygone move did, from the naive engine: the polygons the swing itself
+    closed (in the mover's order) and those a capture opened, each as (sides, outcome), and
+    how the game ended, if it did."""
+
+    mover: str
+    closed: tuple[tuple[int, tuple[Any, ...]], ...]
+    opened: tuple[tuple[int, tuple[Any, ...]], ...]
+    ended: tuple[str, str] | None  # (winner, why in words)
+    said: bool = True  # False: a last move that closes nothing, in its own panel
+
+
+def _outcome(game: NaivePolygone, poly: Any) -> tuple[Any, ...]:
+    for resolved, captor, taken in game.resolved:
+        if resolved == poly:
+            if captor is None:
+                return ("nothing",)
+            return ("captures", captor, game.opponent(captor),
+                    sorted(piece_text(p) for p in taken))
+    return ("broken",) if poly in game.broken else ("unresolved",)
+
+
+def turn_facts(game: NaivePolygone, mover: str, order: tuple[int, ...]) -> TurnFacts:
+    closed = list(game.closed_by_move)
+    if order:
+        closed = [closed[k - 1] for k in order]
+    opened = [poly for poly, _, _ in game.resolved if poly not in game.closed_by_move]
+    ended = None
+    if game.over and game.winner:
+        loser = game.opponent(game.winner)
+        ended = (game.winner, {"captures": f"captured {game.captured[loser]} pieces",
+                               "apex": "reached the opposite apex",
+                               "stuck": f"{loser.capitalize()} cannot move"}[game.why])
+    return TurnFacts(
+        mover, tuple((len(p), _outcome(game, p)) for p in closed),
+        tuple((len(p), _outcome(game, p)) for p in opened), ended)
+
+
 def polygone_problems(path: Path, captions: list[list[str]]) -> list[str]:
     said = read_file(path)
     header = [s for s in said[:next((i for i, s in enumerate(said) if s.key == "panel"),
@@ -574,11 +640,11 @@ def polygone_problems(path: Path, captions: list[list[str]]) -> list[str]:
     texts = [c for row in captions for c in row]
     problems: list[str] = []
     panels: list[tuple[Panel, list[tuple[str, Any]]]] = []  # what each says, in order
-    pending_turn: tuple[str, list[Any]] | None = None
+    pending_turn: TurnFacts | None = None
     for s in said[len(header):]:
         if s.key == "panel":
             panels.append((Panel(s.value), []))
-            if pending_turn is not None:
+            if pending_turn is not None:  # the next panel says what the move did
                 panels[-1][1].append(("turn", pending_turn))
                 pending_turn = None
         elif s.key == "show":
@@ -594,12 +660,15 @@ def polygone_problems(path: Path, captions: list[list[str]]) -> list[str]:
             panels[-1][1].append(("move", (mover, m.group(1), m.group(2), m.group(3))))
             order = tuple(int(k) for k in m.group(4).split(",")) if m.group(4) else ()
             game.play(hole(m.group(1)), hole(m.group(2)), hole(m.group(3)), order)
-            pending_turn = (mover, [(len(poly), captor, sorted(piece_text(p) for p in taken))
-                                    for poly, captor, taken in game.resolved])
+            pending_turn = turn_facts(game, mover, order)
         elif s.key == "note":
             panels[-1][0].notes.append(s.value)
         elif s.key == "caption":
             panels[-1][0].override = s.value
+    if pending_turn is not None and panels:
+        # No panel after the last move: its own panel says what it closed (a move that
+        # closes nothing needs no word there, the swing is drawn) and who won.
+        panels[-1][1].append(("turn", replace(pending_turn, said=bool(pending_turn.closed))))
     if len(panels) != len(texts):
         return [f"{path.name}: {len(panels)} panels, {len(texts)} captions"]
     for k, ((panel, expected), caption) in enumerate(zip(panels, texts, strict=True)):
@@ -612,21 +681,63 @@ def polygone_problems(path: Path, captions: list[list[str]]) -> list[str]:
     return problems
 
 
+_PIECE_LIST = r"(?:[a-e]\d+-[a-e]\d+(?:, | and ))*[a-e]\d+-[a-e]\d+"
 _CLAUSE = (r"an? (?:triangle|\w+-sided polygon)(?: that captures nothing|: (?:White|Black) "
-           r"captures (?:White|Black)'s (?:[a-e]\d+-[a-e]\d+(?:, | and ))*[a-e]\d+-[a-e]\d+)")
+           rf"captures (?:White|Black)'s {_PIECE_LIST}|, broken by an earlier capture: it no "
+           r"longer counts|, left unresolved)")
 _HOLE_LIST = r"(?:[a-e]\d+(?:, | and ))*[a-e]\d+"
 POLYGONE_SENTENCES = [
     rf"(?:White|Black)'s end [a-e]\d+, swung about [a-e]\d+, (?:may reach {_HOLE_LIST}|has "
     rf"nowhere to go)\.(?: {_HOLE_LIST} (?:is|are) backwards\.)?(?: {_HOLE_LIST} (?:is|are) "
     r"blocked\.)?",
     r"(?:White|Black) swings [a-e]\d+ about [a-e]\d+ to [a-e]\d+\.",
-    rf"(?:White|Black)'s move closes (?:no polygon|{_CLAUSE}|(?:two|three|\d+) polygons, "
-    rf"resolved one after the other: first {_CLAUSE}(?:; then {_CLAUSE})+)\.",
+    rf"(?:White|Black)'s move (?:captures nothing|closes (?:{_CLAUSE}|(?:two|three|\d+) "
+    rf"polygons, resolved in (?:White|Black)'s order: first {_CLAUSE}(?:; then {_CLAUSE})+))"
+    rf"\.(?: (?:That capture opens|The captures open) {_CLAUSE}(?:; then {_CLAUSE})*\.)?",
+    r"(?:White|Black) wins: (?:captured \d+ pieces|reached the opposite apex|(?:White|Black) "
+    r"cannot move)\.",
 ]
 
 
 _HOLES = r"((?:[a-e]\d+(?:, | and )?)+)"
 _PIECES = r"((?:[a-e]\d+-[a-e]\d+(?:, | and )?)+)"
+
+
+def _article(sides_said: str) -> str:
+    """'an' before a number said with a vowel: eight, eleven, eighteen, eighty-."""
+    n = SIDES.get(sides_said) or int(sides_said)
+    return "an" if n in (8, 11, 18) or 80 <= n <= 89 else "a"
+
+
+def _clauses(text: str, wrong: list[str]) -> list[tuple[int, tuple[Any, ...]]]:
+    """'a triangle: White captures Black's d3-c4; then a four-sided polygon that captures
+    nothing' -> [(3, ('captures', 'white', 'black', ['d3-c4'])), (4, ('nothing',))]."""
+    found: list[tuple[int, tuple[Any, ...]]] = []
+    for clause in text.split("; then "):
+        m = re.fullmatch(rf"(an?) (triangle|(\w+)-sided polygon)(?: (that captures nothing)|: "
+                         rf"(White|Black) captures (White|Black)'s {_PIECES}|, (broken) by an "
+                         rf"earlier capture: it no longer counts|, (left unresolved))", clause)
+        if not m:
+            wrong.append(f"a polygon said as {clause!r}")
+            continue
+        said = m.group(3) or "triangle"
+        if said not in SIDES and not said.isdigit():
+            wrong.append(f"{said!r} sides")
+            continue
+        if m.group(1) != _article(said):
+            wrong.append(f"{m.group(1)!r} before {said!r}")
+        sides = SIDES.get(said) or int(said)
+        if m.group(4):
+            outcome: tuple[Any, ...] = ("nothing",)
+        elif m.group(5):
+            outcome = ("captures", m.group(5).lower(), m.group(6).lower(),
+                       sorted(_listed(m.group(7))))
+        elif m.group(8):
+            outcome = ("broken",)
+        else:
+            outcome = ("unresolved",)
+        found.append((sides, outcome))
+    return found
 
 
 def _polygone_caption(text: str, expected: list[tuple[str, Any]]) -> list[str]:
@@ -650,28 +761,65 @@ def _polygone_caption(text: str, expected: list[tuple[str, Any]]) -> list[str]:
     want_moves = [facts for kind, facts in expected if kind == "move"]
     if moves != want_moves:
         wrong.append(f"moves: {want_moves}, caption says {moves}")
-    turns = re.findall(r"(White|Black)'s move closes (.*?)\.(?= |$)", text)
     want_turns = [facts for kind, facts in expected if kind == "turn"]
     got_turns = []
-    for mover, closes in turns:
-        polygons = []
-        if closes != "no polygon":
-            for name, captor, loser, taken in re.findall(
-                    rf"an? (triangle|\w+-sided polygon)(?: that captures nothing|: "
-                    rf"(White|Black) captures (White|Black)'s {_PIECES})", closes):
-                sides = SIDES.get(name.split("-")[0], None) if name != "triangle" else 3
-                if sides is None and name.split("-")[0].isdigit():
-                    sides = int(name.split("-")[0])
-                if captor and captor == loser:
-                    wrong.append(f"{captor} captures its own pieces")
-                polygons.append((sides, captor.lower() or None, sorted(_listed(taken))))
-            count = {2: "two", 3: "three"}.get(len(polygons))
-            if len(polygons) > 1 and f"closes {count or len(polygons)} polygons" not in \
-                    f"closes {closes}":
-                wrong.append(f"{len(polygons)} polygons closed, caption says {closes!r}")
-        got_turns.append((mover.lower(), polygons))
-    if got_turns != want_turns:
-        wrong.append(f"polygons closed (sides, captor, taken): {want_turns}, caption says "
-                     f"{got_turns}")
+    for mover, did, closes, opens, opened in re.findall(
+            r"(White|Black)'s move (captures nothing|closes (.*?))\.(?= |$)"
+            r"(?: (That capture opens|The captures open) (.*?)\.(?= |$))?", text):
+        closed: list[tuple[int, tuple[Any, ...]]] = []
+        if did != "captures nothing":
+            several = re.fullmatch(r"(two|three|\d+) polygons, resolved in (White|Black)'s "
+                                   r"order: first (.*)", closes)
+            if several:
+                closed = _clauses(several.group(3), wrong)
+                count = {"two": 2, "three": 3}.get(several.group(1)) or int(several.group(1))
+                if count != len(closed) or count < 2 or several.group(2) != mover:
+                    wrong.append(f"{len(closed)} polygons closed in {mover}'s order, caption "
+                                 f"says {closes!r}")
+            else:
+                closed = _clauses(closes, wrong)
+        captured_by_closed = sum(1 for _, outcome in closed if outcome[0] == "captures")
+        if opens and opens != ("That capture opens" if captured_by_closed == 1
+                               else "The captures open"):
+            wrong.append(f"{captured_by_closed} captures open polygons, caption says "
+                         f"{opens!r}")
+        got_turns.append((mover.lower(), closed, _clauses(opened, wrong) if opens else []))
+    said_turns = [(t.mover, list(t.closed), list(t.opened)) for t in want_turns if t.said]
+    if got_turns != said_turns:
+        wrong.append(f"the move's polygons (mover, closed, opened), each (sides, outcome): "
+                     f"{said_turns}, caption says {got_turns}")
+    wins = [(w.lower(), why) for w, why in re.findall(
+        r"(White|Black) wins: (captured \d+ pieces|reached the opposite apex|"
+        r"(?:White|Black) cannot move)\.", text)]
+    want_wins = [t.ended for t in want_turns if t.ended is not None]
+    if wins != want_wins or len(re.findall(r"\bwins\b", text)) != len(want_wins):
+        wrong.append(f"the game's end: {want_wins}, caption says {wins}")
     wrong.extend(leftover(text, POLYGONE_SENTENCES))
     return wrong
+
+
+# --- free: no rules, so the designer's words only ----------------------------------------------
+
+
+def free_problems(path: Path, captions: list[list[str]]) -> list[str]:
+    """A free diagram has no engine, so no sentence of one: each caption is its panel's
+    label and the designer's own words (the notes, or a 'caption:'), nothing else."""
+    panels: list[Panel] = []
+    for s in read_file(path):
+        if s.key == "panel":
+            panels.append(Panel(s.value))
+        elif s.key == "note" and panels:
+            panels[-1].notes.append(s.value)
+        elif s.key == "caption" and panels:
+            panels[-1].override = s.value
+    texts = [c for row in captions for c in row]
+    if len(panels) != len(texts):
+        return [f"{path.name}: {len(panels)} panels, {len(texts)} captions"]
+    problems: list[str] = []
+    for k, (panel, caption) in enumerate(zip(panels, texts, strict=True)):
+        where = f"{path.name} panel {k + 1}"
+        text = engine_part(caption, panel, where)
+        problems.extend(panel.problems)
+        if text:
+            problems.append(f"{where}: words of no one {text!r} in {caption!r}")
+    return problems

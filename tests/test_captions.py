@@ -5,9 +5,11 @@ For every shipped diagram (templates/GAME/*.txt) and the README's example files
 naive engines and works out what each panel's caption must state: the winner and the
 counts, the player to move, the connections open, what each placement touched, the stones
 placed and where a stone may go, where a Polygone end may swing and which targets are
-backwards or blocked, which polygons a move closes and what each captures.  The captions
-are taken from the diagrams as the public API builds them, and the drawn SVG must carry
-exactly those captions.
+backwards or blocked, which polygons a move closes, which a capture opens, what each
+captures and who won how; each caption under its panel's label, said once.  A free diagram
+has no rules: its captions must be the designer's words (label, notes, caption:) and nothing
+else.  The captions are taken from the diagrams as the public API builds them, and the
+drawn SVG must carry exactly those captions.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import pytest
 from captions import (
     HexNames,
     copolymer_problems,
+    free_problems,
     hole_text,
     o_problems,
     piece_text,
@@ -37,8 +40,10 @@ ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = ROOT / "templates"
 README_FILES = ROOT / "tests" / "diagram_files"
 
+# 'free' has no rules: its oracle checks that a caption is the designer's words only.
 ORACLES: dict[str, Callable[[Path, list[list[str]]], list[str]]] = {
-    "copolymer": copolymer_problems, "o": o_problems, "polygone": polygone_problems}
+    "copolymer": copolymer_problems, "o": o_problems, "polygone": polygone_problems,
+    "free": free_problems}
 
 
 def _game_of(path: Path) -> str:
@@ -50,8 +55,11 @@ SHIPPED = sorted(TEMPLATES.glob("*/*.txt"))
 README = sorted(README_FILES.glob("*.txt"))
 # Captions no shipped diagram reaches: one connection or none, the board filled in mid-turn,
 # panels after the end, a designer's caption, every target blocked, a polygon of one colour,
-# three and four polygons in one turn.
-CASES = sorted((ROOT / "tests" / "caption_cases").glob("*.txt"))
+# three and four polygons in one turn, a polygon broken by an earlier capture or left
+# unresolved by the seventh capture, captures that open a polygon, the apex, a player who
+# cannot move.
+CASES_DIR = ROOT / "tests" / "caption_cases"
+CASES = sorted(CASES_DIR.glob("*.txt"))
 ALL_FILES = [*SHIPPED, *README, *CASES]
 
 
@@ -72,7 +80,7 @@ def _id(path: Path) -> str:
 
 
 def test_every_shipped_diagram_and_readme_file_is_checked() -> None:
-    assert len(SHIPPED) >= 16 and len(README) == 3 and len(CASES) >= 6
+    assert len(SHIPPED) >= 17 and len(README) == 3 and len(CASES) >= 11
     assert {_game_of(p) for p in ALL_FILES} == set(ORACLES)
 
 
@@ -120,7 +128,9 @@ def _lie(path: Path, old: str, new: str) -> list[str]:
     ("copolymer/help-page", "(touching 3 O cells) and goes on", "(touching 3 O cells)"),
     ("copolymer/tempo", "X must connect", "X connects"),
     ("o/loop", "loop of 13 stones", "loop of 12 stones"),
-    ("o/short-game", "2. Second B1", "2. First B1"),
+    ("o/short-game", "Second places stone 2 on B1", "First places stone 2 on B1"),
+    ("o/short-game", "stone 2 on B1", "stone 3 on B1"),
+    ("o/corners", "First places a stone on A2", "First places stone 1 on A2"),  # not drawn
     ("o/corners", "A1: corner rule", "A1: its ring is glyph k2-adjacent, where no stone may go."
      " corner rule"),
     ("diagram_files/o-where", "E5: its ring is glyph k2-adjacent", "E5: a stone may go here"),
@@ -128,18 +138,51 @@ def _lie(path: Path, old: str, new: str) -> list[str]:
     ("polygone/02-targets", "c6 is backwards", "c6 is blocked"),
     ("polygone/02-targets", "may reach b3, b5, c2 and d3", "may reach b3, b5 and c2"),
     ("polygone/06-triangle", "White captures Black's d3-c4", "Black captures White's d3-c4"),
-    ("polygone/09-capture-back", "first a triangle", "first a four-sided polygon"),
-    ("polygone/08-piece-inside", "closes no polygon", "closes a triangle that captures nothing"),
+    ("polygone/09-capture-back", "closes a triangle", "closes a four-sided polygon"),
+    # A polygon a capture opened is not one the move closed, nor the other way round.
+    ("polygone/09-capture-back", "closes a triangle: White captures Black's d3-c4. That "
+     "capture opens a five-sided", "closes two polygons, resolved in White's order: first a "
+     "triangle: White captures Black's d3-c4; then a five-sided"),
+    ("caption_cases/polygone-three-polygons", "then a triangle: Black captures White's "
+     "c4-b5. That capture opens a five-sided", "then a triangle: Black captures White's "
+     "c4-b5; then a five-sided"),
+    ("polygone/08-piece-inside", "White's move captures nothing",
+     "White's move closes a triangle that captures nothing"),
+    ("polygone/10-two-polygons", "first a five-sided polygon: White captures Black's d3-e4 "
+     "and e4-e6; then a triangle: Black captures White's c4-d5", "first a triangle: Black "
+     "captures White's c4-d5; then a five-sided polygon: White captures Black's d3-e4 and "
+     "e4-e6"),  # not the mover's order
+    ("polygone/07-nine-sides", "a 9-sided", "an 9-sided"),
+    ("caption_cases/polygone-broken", ", broken by an earlier capture: it no longer counts",
+     " that captures nothing"),
+    ("caption_cases/polygone-unresolved", ", left unresolved", " that captures nothing"),
+    ("caption_cases/polygone-captures-open", "The captures open", "That capture opens"),
+    ("caption_cases/polygone-unresolved", "captured 8 pieces", "captured 7 pieces"),
+    ("caption_cases/polygone-unresolved", "Black wins", "White wins"),
+    ("caption_cases/polygone-apex", " White wins: reached the opposite apex.", ""),
+    ("caption_cases/polygone-apex", "reached the opposite apex", "Black cannot move"),
+    ("caption_cases/polygone-no-move", "Black cannot move", "White cannot move"),
+    ("caption_cases/polygone-no-move", "Black cannot move", "reached the opposite apex"),
+    # The label heads the caption, once: not dropped, not said twice.
+    ("polygone/06-triangle", "After. White's", "White's"),
+    ("diagram_files/copolymer-annotated", "O connects at D3", "O connects. O connects at D3"),
+    ("caption_cases/copolymer-one-connection", "O to play, with", "O to play. O to play, with"),
+    # A free diagram's captions are the designer's words, all of them and nothing else.
+    ("free/bridge", "The pair. B3", "B3"),
+    ("free/bridge", "stones are joined", "stones are cut"),
+    ("free/bridge", "Black joins.", "Black joins. X wins."),
     ("polygone/02-targets", "Black's end d5", "White's end d5"),
     # Words beyond the sentences a player should read.
     ("copolymer/help-page", "and goes on", "and goes on and on"),
     ("copolymer/forced", "E5. All four", "E5.XX XXAll four"),
-    ("o/short-game", "; 2. Second", ";XX 2. Second"),
-    ("polygone/09-capture-back", "; then", "; and then"),
+    ("o/short-game", "; Second places stone 2", ";XX Second places stone 2"),
+    ("polygone/10-two-polygons", "; then", "; and then"),
+    ("polygone/09-capture-back", "That capture opens", "That capture then opens"),
 ])
 def test_a_caption_that_says_otherwise_is_caught(file: str, old: str, new: str) -> None:
     folder, stem = file.split("/")
-    path = (README_FILES if folder == "diagram_files" else TEMPLATES / folder) / f"{stem}.txt"
+    path = (README_FILES if folder == "diagram_files" else CASES_DIR if folder ==
+            "caption_cases" else TEMPLATES / folder) / f"{stem}.txt"
     assert _lie(path, old, new) != []
 
 
