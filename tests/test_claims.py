@@ -91,11 +91,27 @@ CLAIMS: dict[tuple[str, str], list[tuple[str, ...]]] = {
         (CO_FORCED, "place: B2 connection 3 forced", "place: B2 connection 3 forced again",
          "unexpected 'forced again' after the claim"),
         (COPOLYMER, "place: D3 connection 2", "place: D3 connects 2",
-         "place needs 'CELL connection N' or 'CELL ends N', not 'D3 connects 2'"),
+         "place needs 'CELL', 'CELL connection N' or 'CELL ends N', not 'D3 connects 2'"),
         (COPOLYMER, "place: D3 connection 2", "place: D3 connection two",
-         "place needs 'CELL connection N' or 'CELL ends N', not 'D3 connection two'"),
+         "place needs 'CELL', 'CELL connection N' or 'CELL ends N', not 'D3 connection two'"),
         (COPOLYMER, "place: D3 connection 2", "place: D3 2", "place needs"),
+        # No classification claimed: the engine classifies it, and still refuses the cell.
+        (COPOLYMER, "place: D3", "place: C3", "O cannot place on C3: already taken by X"),
     ],
+    # Highlights in a role the engine judges are claims about the position the panel shows
+    # (README, Highlights); 'tint' is the designer's own and judged by nobody.
+    ("copolymer", "highlight new"): [
+        (COPOLYMER + "\nplace: D3 connection 2", "highlight: new D3", "highlight: new C2",
+         "highlight new C2: the engine finds it was not placed in this turn (placed: D3)")],
+    ("copolymer", "highlight connection"): [
+        (COPOLYMER, "highlight: connection D3", "highlight: connection A1",
+         "highlight connection A1: ")],
+    ("copolymer", "highlight legal"): [
+        (COPOLYMER, "highlight: legal A1", "highlight: legal C3",
+         "highlight legal C3: the engine rules it illegal")],
+    ("copolymer", "highlight illegal"): [
+        (COPOLYMER, "highlight: illegal C3", "highlight: illegal A1",
+         "highlight illegal A1: the engine rules it legal for O")],
     ("o", "to-move"): [(O_BASE, "expect: to-move first", "expect: to-move second"),
                        (O_DONE, "expect: loop", "expect: to-move first")],
     ("o", "legal"): [(O_BASE, "expect: legal D6 C3", "expect: legal D6 E5"),
@@ -120,6 +136,19 @@ CLAIMS: dict[tuple[str, str], list[tuple[str, ...]]] = {
     ("o", "place"): [(O_BASE, "place: D6", "place: E5"), (O_CORNER, "place: A2", "place: A1"),
                      (O_LOOP, "place: G5", "place: G5 A1")],
     ("o", "undo"): [(O_BASE, "undo: 2", "undo: 3")],
+    ("o", "highlight legal"): [(O_BASE, "highlight: legal D6", "highlight: legal E5",
+                                "highlight legal E5: the engine rules it illegal: its ring "
+                                "is glyph k2-adjacent")],
+    ("o", "highlight illegal"): [(O_BASE, "highlight: illegal E5", "highlight: illegal D6",
+                                  "highlight illegal D6: the engine rules it legal for "
+                                  "First")],
+    # G5 closes a loop round F4, the one cell it cuts off from the edge.
+    ("o", "highlight new"): [(O_DONE, "highlight: new F4", "highlight: new E5",
+                              "highlight new E5: the engine finds it is not cut off")],
+    ("o", "highlight perimeter"): [(O_BASE, "highlight: perimeter A1",
+                                    "highlight: perimeter D4", "it is not on the perimeter")],
+    ("o", "highlight corner"): [(O_BASE, "highlight: corner A1", "highlight: corner A2",
+                                 "it is not a corner")],
     ("polygone", "allowed"): [(PO_LONE, "expect: allowed b5 b7 c8 d5 d7",
                                "expect: allowed b5 b7 c8 d5")],
     ("polygone", "backwards"): [(PO_BLOCK + "\nshow: c6 about c8",
@@ -151,6 +180,20 @@ CLAIMS: dict[tuple[str, str], list[tuple[str, ...]]] = {
     ("polygone", "illegal"): [(PO_LONE, "expect: illegal c4-c6>b3", "expect: illegal c4-c6>b5")],
     ("polygone", "move"): [(PO_LONE, "move: c4-c6>b5", "move: c4-c6>b3"),
                            (PO_LONE, "move: c4-c6>b5", "move: c6-c4>b5")],
+    # ghost: a line some legal move of the player to move ends on; crossed: an empty line
+    # none ends on, or a piece just captured.
+    ("polygone", "highlight ghost"): [
+        (PO_LONE, "highlight: ghost c6-b7", "highlight: ghost c4-c6",
+         "highlight ghost c4-c6: c4-c6 holds a white piece"),
+        (PO_LONE, "highlight: ghost c6-b7", "highlight: ghost b3-c4",
+         "highlight ghost b3-c4: the engine finds no legal move of White ends on it")],
+    ("polygone", "highlight crossed"): [
+        (PO_LONE, "highlight: crossed b3-c4", "highlight: crossed c6-b7",
+         "highlight crossed c6-b7: the engine finds it an allowed target for White"),
+        (PO_LONE, "highlight: crossed b3-c4", "highlight: crossed c4-c6",
+         "highlight crossed c4-c6: c4-c6 holds a white piece, not captured"),
+        (PO_TRIANGLE + "\npanel: q", "highlight: crossed c4-d3", "highlight: crossed c2-c4",
+         "highlight crossed c2-c4: c2-c4 holds a white piece, not captured")],
 }
 
 def _cases() -> list[tuple[str, str, str, str, str]]:
@@ -177,6 +220,21 @@ def test_every_claim_in_the_readme_has_a_true_and_a_false_case() -> None:
         assert len(kinds) >= {"copolymer": 8, "o": 7, "polygone": 13}[game]
 
 
+def test_every_role_the_readme_says_an_engine_judges_has_a_true_and_a_false_case() -> None:
+    text = README.read_text(encoding="utf-8")
+    table = text[text.index("| game | roles the engine judges |"):]
+    table = table[:table.index("\n\n")]
+    judged = {}
+    for row in table.splitlines()[2:]:
+        game, roles = row.split("|")[1:3]
+        judged[game.strip().lower()] = set(re.findall(r"`([a-z-]+)`", roles))
+    assert set(judged) == {"copolymer", "o", "polygone"}, judged
+    for game, roles in judged.items():
+        covered = {kind.split()[1] for g, kind in CLAIMS if g == game
+                   and kind.startswith("highlight ")}
+        assert roles and roles == covered, (game, roles ^ covered)
+
+
 @pytest.mark.parametrize(("case", "start", "true", "false", "says"), _cases(),
                          ids=[c[0] for c in _cases()])
 def test_a_true_claim_passes_and_a_false_one_is_refused_at_its_line(
@@ -201,6 +259,11 @@ DRAWING = "position:\n    x . .\n   . . o .\n  . . x . .\n   . o . .\n    . . .\
 O_FILE = "game: o\ntitle: t\nboard: hexhex 4\nvariant: impartial\nnumbers: on\npanel: p"
 PO_FILE = ("game: polygone\nwhite: c4-c6\nblack: c8-d9\nto-move: white\n"
            "captured: white 1 black 2\npanel: p")
+FREE_FILE = "game: free\nboard: hexhex 4\nstone: black A1\npanel: p"
+# The spec's glyph chart written out, one 'glyph: ruling' a line (13 lines).
+O_CHART = ("k0: legal\nk1: legal\nk2-adjacent: illegal\nk2-gap: legal\nk2-opposite: legal\n"
+           "k3-row: illegal\nk3-left: left\nk3-right: right\nk3-alternate: legal\n"
+           "k4-row: illegal\nk4-gap: legal\nk4-opposite: legal\nk5: illegal\n")
 
 # (directive, good file, bad file, the line refused)
 DIRECTIVES = [
@@ -242,8 +305,25 @@ DIRECTIVES = [
     ("mark", O_FILE + "\nmark: A1 ring", O_FILE + "\nmark: A1 glow", 7),
     ("mark text", O_FILE + "\nmark: A1 12", O_FILE + "\nmark: A1 1234", 7),
     ("highlight", O_FILE + "\nhighlight: corner A1", O_FILE + "\nhighlight: gold A1", 7),
-    ("highlight polygone", PO_FILE + "\nhighlight: ghost c4-c6",
+    ("highlight polygone", PO_FILE + "\nhighlight: ghost c6-b7",
      PO_FILE + "\nhighlight: ghost c4-c7", 7),
+    ("highlight tint", O_FILE + "\nhighlight: tint A1 D4", O_FILE + "\nhighlight: tint Z9", 7),
+    # O's own glyph chart, in the file: each 'glyph: ruling' line checked at its line.
+    ("glyphs", O_FILE.replace("panel: p", f"glyphs:\n{O_CHART}end\npanel: p"),
+     O_FILE.replace("panel: p", f"glyphs:\n{O_CHART.replace('k1: legal', 'k1: maybe')}"
+                    "end\npanel: p"), 8),
+    ("glyph", O_FILE.replace("panel: p", f"glyphs:\n{O_CHART}end\npanel: p"),
+     O_FILE.replace("panel: p", f"glyphs:\n{O_CHART}k9: legal\nend\npanel: p"), 20),
+    ("glyphs twice", O_FILE.replace("panel: p", f"glyphs:\n{O_CHART}end\npanel: p"),
+     O_FILE.replace("panel: p", f"glyphs:\n{O_CHART}end\nglyphs:\n{O_CHART}end\npanel: p"),
+     21),
+    ("board free", FREE_FILE, FREE_FILE.replace("hexhex 4", "hexhex x"), 2),
+    ("board free drawn", FREE_FILE.replace("board: hexhex 4", "board:\n . .\n. . .\nend")
+     .replace("A1", "B2"), FREE_FILE.replace("board: hexhex 4", "board:\nend"), 2),
+    ("stone", FREE_FILE + "\nstone: red B2 C3", FREE_FILE + "\nstone: green B2", 5),
+    ("stone cell", FREE_FILE + "\nstone: blue B2", FREE_FILE + "\nstone: blue Z9", 5),
+    ("remove", FREE_FILE + "\nremove: A1", FREE_FILE + "\nremove: Z9", 5),
+    ("expect free", FREE_FILE, FREE_FILE + "\nexpect: winner black", 5),
 ]
 
 

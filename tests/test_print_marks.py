@@ -6,9 +6,10 @@ outside the board's form may lie on a cell inside the part of the board the page
 (its TrimBox); the cut lines lie on the TrimBox's edge, where the board is cut anyway.
 
 Two neighbouring cells of the same role must still read as two cells once printed in
-grey: the line between them differs from their fill by at least 40 of 255 grey levels
-(ITU-R 601 luma), in every theme, in SVG (drawn by CairoSVG) and in PNG (boardgen's own
-cairo writer).
+grey: the line between them differs from what the role paints by at least 40 of 255 grey
+levels (ITU-R 601 luma), in every theme, in SVG (drawn by CairoSVG) and in PNG (boardgen's
+own cairo writer).  A player's colour fills the cell; a highlight is a band inside the
+cell's edge, so for a highlight the line is measured against the two bands beside it.
 """
 
 from __future__ import annotations
@@ -156,15 +157,24 @@ def test_the_check_finds_a_tab_drawn_over_the_board(monkeypatch: pytest.MonkeyPa
 # --- same-role neighbours in every theme --------------------------------------------------------
 
 BASE = "game: copolymer\nboard: hexhex 3\n"
-# role -> (diagram file, two neighbouring cells holding that role)
+# role -> (diagram file, two neighbouring cells holding that role).  Players' colours and
+# the O board's perimeter are the cells' own fills; the others are highlights, bands inside
+# the cell's edge over whatever the cell holds, each one true of the position (a picture
+# never shows what the engine denies) or the designer's tint.
 NEIGHBOURS = {
     "player1": (BASE + "setup: C2 A1 C3 A2\npanel: p\n", ("C2", "C3")),
     "player2": (BASE + "setup: A1 C2 A2 C3\npanel: p\n", ("C2", "C3")),
     "empty": (BASE + "panel: p\n", ("C2", "C3")),
-    "new": (BASE + "panel: p\nhighlight: new C2 C3\n", ("C2", "C3")),
-    "legal": (BASE + "panel: p\nhighlight: legal C2 C3\n", ("C2", "C3")),
-    "illegal": (BASE + "panel: p\nhighlight: illegal C2 C3\n", ("C2", "C3")),
     "perimeter": ("game: o\nboard: hexhex 4\npanel: p\n", ("A2", "A3")),
+    # O connects at C3 (touching B2 and B3) and goes on at C4: both placed in the turn.
+    "new": (BASE + "setup: B2 C2 B3\npanel: p\nplace: C3 connection 2\nplace: C4\n"
+            "highlight: new C3 C4\n", ("C3", "C4")),
+    "legal": (BASE + "panel: p\nhighlight: legal C2 C3\n", ("C2", "C3")),
+    "illegal": (BASE + "setup: C2 A1 C3 A2\npanel: p\nhighlight: illegal C2 C3\n",
+                ("C2", "C3")),
+    "connection": (BASE + "setup: D4 C2 C1 B1 E5 B4 A1 A2\npanel: p\n"
+                   "highlight: connection B2 B3\n", ("B2", "B3")),
+    "tint": (BASE + "panel: p\nhighlight: tint C2 C3\n", ("C2", "C3")),
 }
 THEMES = ("colour", "colourblind", "ink")
 PX_PER_MM = 12
@@ -174,29 +184,66 @@ def luma(rgb: np.ndarray) -> np.ndarray:
     return rgb[..., 0] * 0.299 + rgb[..., 1] * 0.587 + rgb[..., 2] * 0.114
 
 
+def _apothem(points: list[tuple[float, float]], cx: float, cy: float) -> float:
+    """A regular hexagon's apothem: the distance from its centre to its sides' middles."""
+    return min(math.hypot((ax + bx) / 2 - cx, (ay + by) / 2 - cy)
+               for (ax, ay), (bx, by) in zip(points, points[1:] + points[:1], strict=True))
+
+
 def edge_and_fill(svg: str, png: bytes, cells: tuple[str, str]) -> tuple[str, float, float]:
-    """The role of both cells, the mean grey along the middle of their shared edge and the
-    mean grey of their insides."""
+    """The role both cells show, the grey of what parts them and the grey of what the role
+    paints.  For a cell's own fill: the mean grey along the middle of their shared edge,
+    and of their insides.  For a highlight: the two bands, each inside its cell's edge, are
+    parted by the strip between their outer rings (the bands' outlines, the cells' edge
+    and whatever of the cells shows there); of the lines along that strip, the one that
+    stands out most from the bands, and the mean grey of the bands beside the edge."""
     found = {m.group(2): (m.group(1), float(m.group(3)), float(m.group(4))) for m in
              re.finditer(r'<use class="cell ([\w-]+)" data-cell="(\w+)"[^>]* x="([\d.]+)" '
                          r'y="([\d.]+)"', svg)}
-    (role_a, xa, ya), (role_b, xb, yb) = found[cells[0]], found[cells[1]]
-    assert role_a == role_b
+    bands = {m.group(2): (m.group(1), [tuple(float(v) for v in pt.split(","))
+                                       for pt in m.group(3).split()])
+             for m in re.finditer(r'<polygon class="highlight ([\w-]+)" data-cell="(\w+)" '
+                                  r'points="([^"]+)"', svg)}
+    (cell_a, xa, ya), (cell_b, xb, yb) = found[cells[0]], found[cells[1]]
     grey = luma(np.asarray(Image.open(io.BytesIO(png)).convert("RGB"), dtype=float))
     view = re.search(r'viewBox="0,0,([\d.]+),([\d.]+)"', svg)
     assert view
     sx, sy = grey.shape[1] / float(view.group(1)), grey.shape[0] / float(view.group(2))
     length = math.hypot(xb - xa, yb - ya)
-    nx, ny = -(yb - ya) / length, (xb - xa) / length
-    mx, my = (xa + xb) / 2, (ya + yb) / 2
+    ux, uy = (xb - xa) / length, (yb - ya) / length  # from A's centre toward B's
+    nx, ny = -uy, ux  # along the shared edge
     # The shared edge is as long as a side, length / sqrt(3); its middle half is sampled.
     side = length / math.sqrt(3)
-    edge = [grey[round((my + ny * t) * sy), round((mx + nx * t) * sx)]
-            for t in np.linspace(-side / 4, side / 4, 25)]
-    fill = [grey[round((cy + v) * sy), round((cx + u) * sx)] for cx, cy in ((xa, ya), (xb, yb))
-            for u in np.linspace(-side / 3, side / 3, 9) for v in np.linspace(-side / 3,
-                                                                               side / 3, 9)]
-    return role_a, float(np.mean(edge)), float(np.mean(fill))
+    along = np.linspace(-side / 4, side / 4, 25)
+
+    def line_at(depth: float) -> float:
+        """The mean grey along the edge's middle half, ``depth`` mm from A's centre
+        toward B's."""
+        cx, cy = xa + ux * depth, ya + uy * depth
+        return float(np.mean([grey[round((cy + ny * t) * sy), round((cx + nx * t) * sx)]
+                              for t in along]))
+
+    if cells[0] not in bands and cells[1] not in bands:
+        assert cell_a == cell_b
+        fill = [grey[round((cy + v) * sy), round((cx + u) * sx)] for cx, cy in
+                ((xa, ya), (xb, yb)) for u in np.linspace(-side / 3, side / 3, 9)
+                for v in np.linspace(-side / 3, side / 3, 9)]
+        return cell_a, line_at(length / 2), float(np.mean(fill))
+    (role_a, ring_a), (role_b, ring_b) = bands[cells[0]], bands[cells[1]]
+    assert role_a == role_b
+    # The band's polygon is its outer hexagon, then its inner one (an even-odd ring).
+    outer, inner = _apothem(ring_a[:6], xa, ya), _apothem(ring_a[7:13], xa, ya)
+    assert 0 < inner < outer <= length / 2 + 1e-6, (inner, outer)
+    assert _apothem(ring_b[:6], xb, yb) == pytest.approx(outer)  # the same band in B
+    width = outer - inner
+    # The band's middle, clear of its outlines: in A, and as far into B.
+    fill = [line_at(d) for d in np.linspace(inner + width / 5, outer - width / 5, 7)]
+    fill += [line_at(length - d) for d in np.linspace(inner + width / 5, outer - width / 5, 7)]
+    band = float(np.mean(fill))
+    step = 1 / max(sx, sy)  # one pixel
+    parting = [line_at(d) for d in np.arange(outer, length - outer + step / 2, step)]
+    edge = max(parting, key=lambda g: abs(g - band))
+    return role_a, edge, band
 
 
 @pytest.mark.parametrize("theme", THEMES)
