@@ -18,9 +18,12 @@ else
         'boardgen.games.copolymer.directives.x__describe__mutmut_*' \
         'boardgen.games.copolymer.directives.x__caption__mutmut_*' \
         'boardgen.games.copolymer.directives.x__cells__mutmut_*' \
-        'boardgen.games.copolymer.directives.xǁ_Replayǁplace__mutmut_*' \
+        'boardgen.games.copolymer.directives.xǁCopolymerScriptǁplace__mutmut_*' \
         'boardgen.games.o.directives.x__panel__mutmut_*' \
         'boardgen.games.polygone.directives.x__turn_caption__mutmut_*' \
+        'boardgen.games.polygone.directives.x__won__mutmut_*' \
+        'boardgen.games.free.directives.xǁFreeScriptǁclose_panel__mutmut_*' \
+        'boardgen.games.script.x_labelled__mutmut_*' \
         'boardgen.games.polygone.directives.x__show_caption__mutmut_*' \
         'boardgen.games.polygone.directives.x__listed__mutmut_*' \
         'boardgen.games.polygone.directives.x__polygon__mutmut_*' \
