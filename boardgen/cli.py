@@ -615,7 +615,8 @@ def rules(game: str, paper: str, quick: bool, theme: str, fmt: str | None,
       boardgen rules o --paper letter --quick
       boardgen rules polygone -o polygone.html
     """
-    from boardgen.publish.sheet import check_sheet_paper, render_sheet_html, render_sheet_pdf
+    from boardgen.publish.sheet import check_sheet_paper, render_sheet_html
+    from boardgen.publish.typeset import render_sheet_pdf
 
     paper_size = parse_paper(paper)
     stem = f"{game}-{'quick-reference' if quick else 'rules'}"

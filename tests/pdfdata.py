@@ -178,3 +178,24 @@ def scale_bars(page: PageVectors) -> list[float]:
         if s.tag == "ScaleBar" and abs(s.a[1] - s.b[1]) < 1e-6:
             rows.setdefault(round(s.a[1] * 10), []).extend([s.a[0], s.b[0]])
     return [max(xs) - min(xs) for xs in rows.values()]
+
+
+def ruled_bars(page: PageVectors) -> list[float]:
+    """The length in mm of each ruled bar on the page, found by its shape alone (a PDF whose
+    writer cannot tag the bar): a horizontal stroke with an upright tick stroked at each of
+    its two ends, touching it, and at least one more tick between them."""
+    horizontal = [s for s in page.segments if abs(s.a[1] - s.b[1]) < 1e-3 and
+                  abs(s.a[0] - s.b[0]) > 1.0]
+    upright = [s for s in page.segments if abs(s.a[0] - s.b[0]) < 1e-3 and
+               abs(s.a[1] - s.b[1]) > 0.5]
+    bars = []
+    for bar in horizontal:
+        x0, x1 = sorted((bar.a[0], bar.b[0]))
+        y = bar.a[1]
+        ticks = [s.a[0] for s in upright
+                 if min(abs(s.a[1] - y), abs(s.b[1] - y)) < 0.05 and x0 - 0.05 <= s.a[0]
+                 <= x1 + 0.05]
+        ends = [x for x in ticks if abs(x - x0) < 0.05 or abs(x - x1) < 0.05]
+        if len({round(x) for x in ends}) == 2 and len(ticks) >= 3:
+            bars.append(x1 - x0)
+    return bars

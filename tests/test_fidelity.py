@@ -23,7 +23,8 @@ from boardgen.games.registry import GAMES, build_diagram
 from boardgen.geometry import hexhex
 from boardgen.geometry.lattice import Hole, parse_line
 from boardgen.picture import HoleScene, Scene
-from boardgen.publish.sheet import render_sheet_html, render_sheet_pdf
+from boardgen.publish.sheet import render_sheet_html
+from boardgen.publish.typeset import render_sheet_pdf
 from boardgen.render.paper import parse_paper
 from boardgen.render.scene import THEMES
 

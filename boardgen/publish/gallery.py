@@ -50,6 +50,10 @@ class Job:
     # A PNG of the picture THUMB_WIDTH_PX across, drawn from its figure (SVG files);
     # without it the thumbnail is made from the file's bytes.
     picture: Callable[[], bytes] | None = None
+    # Built in the main process, never in a forked worker: Typst (the rule sheets) keeps a
+    # pool of threads, and a process forked from one that has used it hangs on its first
+    # compile. The main process builds these while the workers build the rest.
+    in_main: bool = False
 
 
 def board_stem(game: str, grid: HexGrid) -> str:
@@ -65,7 +69,8 @@ def diagram_stem(game: str, name: str) -> str:
 
 
 def default_jobs(paper: Paper, theme: Theme = THEMES["colour"]) -> list[Job]:
-    from boardgen.publish.sheet import render_sheet_html, render_sheet_pdf
+    from boardgen.publish.sheet import render_sheet_html
+    from boardgen.publish.typeset import render_sheet_pdf
     from boardgen.render.lattice import render_fixed_board
 
     options = BoardOptions(paper)
@@ -75,9 +80,11 @@ def default_jobs(paper: Paper, theme: Theme = THEMES["colour"]) -> list[Job]:
         if not description.has_sheet():
             continue
         jobs.append(Job(f"{game}-rules.pdf", game, "rules",
-                        partial(render_sheet_pdf, game, paper=paper, theme=theme)))
+                        partial(render_sheet_pdf, game, paper=paper, theme=theme),
+                        in_main=True))
         jobs.append(Job(f"{game}-quick-reference.pdf", game, "rules",
-                        partial(render_sheet_pdf, game, paper=paper, theme=theme, quick=True)))
+                        partial(render_sheet_pdf, game, paper=paper, theme=theme, quick=True),
+                        in_main=True))
         jobs.append(Job(f"{game}-rules.html", game, "rules",
                         partial(render_sheet_html, game, theme=theme)))
     for description in known.values():
@@ -241,9 +248,11 @@ def _warm_imports() -> None:
     """Import the writers' libraries once, before forking, instead of once per worker."""
     import cairocffi  # noqa: F401
     import pypdfium2  # noqa: F401
+    import typst  # noqa: F401
     from PIL import Image  # noqa: F401
 
     import boardgen.publish.sheet  # noqa: F401
+    import boardgen.publish.typeset  # noqa: F401
     import boardgen.render.diagram  # noqa: F401
     import boardgen.render.raster  # noqa: F401
     import boardgen.render.svg  # noqa: F401
@@ -357,8 +366,8 @@ def run_jobs(jobs: Sequence[Job], workers: int) -> Generator[Built, None, None]:
     """Build every job, on ``workers`` processes (never more than there are jobs); yields
     each as it is done (in any order).  Workers are forked so that a job can be any
     function, even a test's closure."""
-    workers = min(workers, len(jobs))
-    if workers <= 1 or not _can_fork():
+    pooled = [index for index, job in enumerate(jobs) if not job.in_main]
+    if min(workers, len(jobs)) <= 1 or not pooled or not _can_fork():
         for index, job in enumerate(jobs):
             yield build(job, index)
         return
@@ -368,9 +377,13 @@ def run_jobs(jobs: Sequence[Job], workers: int) -> Generator[Built, None, None]:
     _warm_imports()
     _WORK[:] = jobs
     try:
-        with worker_pool(workers) as pool:
-            futures = {pool.submit(_build_in_worker, index): index
-                       for index in range(len(jobs))}
+        with worker_pool(min(workers, len(pooled))) as pool:
+            # Submitting forks every worker at once, so that all of them are forked before
+            # the main process sets its first sheet (see Job.in_main).
+            futures = {pool.submit(_build_in_worker, index): index for index in pooled}
+            for index, job in enumerate(jobs):
+                if job.in_main:
+                    yield build(job, index)
             for future in as_completed(futures):
                 try:
                     built = future.result()

@@ -336,22 +336,28 @@ def draw_diagram(diagram: Diagram, game: str, name: str, fmt: str, *, paper: Pap
 def describe(diagram: Diagram) -> str:
     """A text alternative for the whole diagram, from the positions drawn (which come from
     the engine): every panel's cells, stones or pieces in the game's notation."""
-    parts = [f"{diagram.title}."]
+    parts = [_sentence(diagram.title)]
     words = {role.name: role.said for role in diagram.roles if role.said is not None}
     # The key's words and note, so that the text alternative says what the picture's key
     # says.
     if diagram.legend:
-        parts.append("Key: " + ", ".join(role.legend for role in diagram.legend) + ".")
+        parts.append(_sentence("Key: " + ", ".join(role.legend for role in diagram.legend)))
     if diagram.legend_note:
-        parts.append(diagram.legend_note)
+        parts.append(_sentence(diagram.legend_note))
     number = 0
     for line_title, scenes in diagram.rows:
         if line_title:
-            parts.append(f"{line_title}.")
+            parts.append(_sentence(line_title))
         for scene in scenes:
             number += 1
             parts.append(f"Panel {number}: {_describe_scene(scene, words)}")
     return " ".join(parts)
+
+
+def _sentence(text: str) -> str:
+    """The text ended by one full stop (a title may end with its own)."""
+    text = text.rstrip()
+    return text if text.endswith((".", "!", "?", ":")) else f"{text}."
 
 
 def _describe_scene(scene: Panel, words: dict[str, str]) -> str:

@@ -274,6 +274,11 @@ def wrap(text: str, size: float, width: float, weight: str = REGULAR) -> list[st
             current = candidate
     if current:
         lines.append(current)
+    # No runt: a last line of one word takes the word before it along when both fit.
+    if len(lines) >= 2 and " " not in lines[-1] and " " in lines[-2]:
+        head, moved = lines[-2].rsplit(" ", 1)
+        if font.width_mm(f"{moved} {lines[-1]}", size) <= width:
+            lines[-2:] = [head, f"{moved} {lines[-1]}"]
     return lines
 
 

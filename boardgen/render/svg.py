@@ -9,8 +9,8 @@ cells.  The markup is the same either way; ``xml.sax.saxutils`` escapes every te
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-from xml.sax.saxutils import quoteattr
+from typing import TYPE_CHECKING, Literal
+from xml.sax.saxutils import escape, quoteattr
 
 from boardgen.render.figure import (
     PATTERN_SHARE,
@@ -24,7 +24,7 @@ from boardgen.render.figure import (
     pattern_step,
     text_box,
 )
-from boardgen.render.fonts import BOLD, face
+from boardgen.render.fonts import BOLD, FONT_FAMILY, face
 from boardgen.render.scene import Theme
 from boardgen.text import printable
 
@@ -59,6 +59,18 @@ def _glyph_run(t: Text, used: dict[str, str]) -> str:
         advance += glyph.advance
     parts.append("</g>")
     return "".join(parts)
+
+
+def _text_run(t: Text) -> str:
+    """A text as an SVG ``<text>`` in the bundled font, placed where :func:`_glyph_run`
+    puts the outlines: for a typesetter that has the font and keeps text as text."""
+    font = face(t.weight)
+    x0 = text_box(t)[0]
+    baseline = t.y + font.cap_height * t.size / font.units_per_em / 2
+    weight = ' font-weight="bold"' if t.weight == BOLD else ""
+    return (f'<text class="{t.role}" x="{_n(x0)}" y="{_n(baseline)}" '
+            f'font-family="{FONT_FAMILY}" font-size="{_n(t.size)}"{weight}>'
+            f"{escape(printable(t.text))}</text>")
 
 
 INKSCAPE_NS = "http://www.inkscape.org/namespaces/inkscape"
@@ -184,8 +196,13 @@ class SvgDocument(str):
 
 
 def render_svg(figure: Figure, *, theme: Theme, title: str | None = None,
-               description: str | None = None) -> str:
+               description: str | None = None,
+               text_as: Literal["outlines", "text"] = "outlines") -> str:
     """The figure as a standalone SVG document (UTF-8 text), sized in millimetres.
+
+    Texts are the font's glyph outlines (every viewer draws them alike), or with
+    ``text_as="text"`` ``<text>`` elements naming the bundled font, for a typesetter that
+    embeds the font itself (the rule sheets: their PDF keeps captions as real text).
 
     Every cell is one ``<use class="cell ROLE" data-cell="NAME">`` element, so a board can
     be restyled with CSS (``.cell.empty``, ``.cell[data-cell=F6]``) or scripted.
@@ -225,10 +242,13 @@ def render_svg(figure: Figure, *, theme: Theme, title: str | None = None,
         bulk[layer] = markup
 
     def texts(roles: tuple[str, ...]) -> str:
+        if text_as == "text":
+            return "".join(_text_run(t) for t in figure.texts if t.role in roles)
         return "".join(_glyph_run(t, used_glyphs) for t in figure.texts if t.role in roles)
 
     if title_text is not None:
-        placeholder(dwg, "title", _glyph_run(title_text, used_glyphs))
+        placeholder(dwg, "title", _text_run(title_text) if text_as == "text"
+                    else _glyph_run(title_text, used_glyphs))
     board = dwg.g(class_="board", transform=f"translate({_n(dx)} {_n(band)})")
     dwg.add(board)
     # One Inkscape layer each, bottom to top, so a designer can edit a diagram layer by
