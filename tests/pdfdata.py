@@ -47,6 +47,18 @@ class TextRun:
     box: tuple[float, float, float, float]  # x0, y0, x1, y1
 
 
+@dataclass(frozen=True)
+class PaintedPath:
+    """A path filled or stroked, in page millimetres: its subpaths' points (curves by their
+    end and control points), and the form it was drawn in (None: the page itself)."""
+
+    subpaths: tuple[tuple[Point, ...], ...]
+    filled: bool
+    stroked: bool
+    form: str | None
+    tag: str | None
+
+
 @dataclass
 class PageVectors:
     width: float  # mm
@@ -57,6 +69,7 @@ class PageVectors:
     text: str
     hexagons: list[Point]  # the centre of every closed six-sided path painted and not
     # clipped away (rectangular clips only, which is what boardgen's tiles use)
+    paths: list[PaintedPath] = field(default_factory=list)  # everything painted
     runs: list[TextRun] = field(default_factory=list)  # every string shown, forms included
 
 
@@ -78,6 +91,7 @@ def read_pages(pdf: bytes, *, into_forms: bool = True) -> list[PageVectors]:
         segments: list[Segment] = []
         placements: list[Placement] = []
         hexagons: list[Point] = []
+        painted: list[PaintedPath] = []
 
         runs: list[TextRun] = []
 
@@ -85,7 +99,8 @@ def read_pages(pdf: bytes, *, into_forms: bool = True) -> list[PageVectors]:
                  segments: list[Segment] = segments,
                  placements: list[Placement] = placements,
                  hexagons: list[Point] = hexagons, runs: list[TextRun] = runs,
-                 clips: list[list[Rect]] | None = None) -> None:
+                 clips: list[list[Rect]] | None = None, form: str | None = None,
+                 painted: list[PaintedPath] = painted) -> None:
             stack: list[tuple[Matrix, bool, list[list[Rect]]]] = []
             clips = clips or []  # each clip a union of rectangles; all apply
             rects: list[Rect] = []
@@ -100,7 +115,25 @@ def read_pages(pdf: bytes, *, into_forms: bool = True) -> list[PageVectors]:
             start: Point | None = None
             corners: list[Point] = []
             closed: list[list[Point]] = []
+            subpaths: list[list[Point]] = []
             for operands, op in ContentStream(stream, reader).operations:
+                if op in (b"m", b"re"):
+                    subpaths.append([])
+                if op in (b"m", b"l", b"c", b"v", b"y") and subpaths:
+                    values = [float(v) for v in operands]
+                    subpaths[-1].extend(_apply(ctm, values[k], values[k + 1])
+                                        for k in range(0, len(values), 2))
+                elif op == b"re":
+                    x, y, w, h = (float(v) for v in operands)
+                    subpaths[-1].extend(_apply(ctm, px, py) for px, py in
+                                        ((x, y), (x + w, y), (x + w, y + h), (x, y + h)))
+                if op in (b"S", b"s", b"B", b"b", b"B*", b"b*", b"f", b"F", b"f*"):
+                    painted.append(PaintedPath(
+                        tuple(tuple(sp) for sp in subpaths if sp),
+                        op not in (b"S", b"s"), op not in (b"f", b"F", b"f*"), form,
+                        tags[-1] if tags else None))
+                if op in (b"S", b"s", b"B", b"b", b"B*", b"b*", b"f", b"F", b"f*", b"n"):
+                    subpaths = []
                 if op == b"q":
                     stack.append((ctm, dashed, clips))
                 elif op == b"Q":
@@ -178,7 +211,7 @@ def read_pages(pdf: bytes, *, into_forms: bool = True) -> list[PageVectors]:
                     placements.append(Placement(name.lstrip("/"), placed))
                     if into_forms and xobject.get("/Subtype") == "/Form":
                         walk(xobject, xobject.get("/Resources", resources), placed, tags,
-                             clips=clips)
+                             clips=clips, form=name.lstrip("/"))
 
         walk(page.get_contents(), page["/Resources"], list(to_mm), [])
         trim = page.trimbox
@@ -186,7 +219,7 @@ def read_pages(pdf: bytes, *, into_forms: bool = True) -> list[PageVectors]:
             float(page.mediabox.width) * MM_PER_PT, float(page.mediabox.height) * MM_PER_PT,
             (float(trim.left) * MM_PER_PT, float(trim.bottom) * MM_PER_PT,
              float(trim.right) * MM_PER_PT, float(trim.top) * MM_PER_PT),
-            segments, placements, page.extract_text() or "", hexagons, runs))
+            segments, placements, page.extract_text() or "", hexagons, painted, runs))
     return pages
 
 

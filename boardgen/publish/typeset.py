@@ -58,7 +58,6 @@ from boardgen.render.figure import Figure, board_figure, text_box
 from boardgen.render.fonts import FONT_FAMILY, font_folder
 from boardgen.render.lattice import board_pages, lattice_figure
 from boardgen.render.paper import (
-    FOOTER_MM,
     HEADER_MM,
     Paper,
     content_left,
@@ -273,7 +272,8 @@ def _preamble(game: str, title: str, paper: Paper, theme: Theme, date: str) -> s
                                         stroke: 0.3mm + ink))
   }}
   place(top + left, dx: -0.2mm, dy: {SCALE_BAR_MM + 2:g}mm,
-        rotate(-90deg, origin: top + left, reflow: true, text(8pt, weight: "bold")[{SCALE_BAR_MM:g} mm]))
+        rotate(-90deg, origin: top + left, reflow: true,
+               text(8pt, weight: "bold")[{SCALE_BAR_MM:g} mm]))
 }})
 """
 

@@ -106,7 +106,9 @@ THEMES: dict[str, Theme] = {
             "perimeter": Paint("#d9cdb0"),  # 205: 43 below empty
             "corner": Paint("#b3a074"),  # 161: 45 below the perimeter
             "player1": Paint("#ea6a50"),  # 140: X, a light red
-            "player2": Paint("#1d3f7a"),  # 59: O, a dark blue
+            # 59: O, a dark blue, outlined light so that O's neighbouring cells stay apart
+            # in grey (the line colour is only 15 levels lighter)
+            "player2": Paint("#1d3f7a", outline="#ffffff"),
             "new": Paint("#f6d55c", "dots"),  # cut off: yellow, dotted (near corner's grey)
             "legal": Paint("#2e7d32"),  # 93: 68 below a corner, in every vision
             "illegal": Paint("#f0a0a0", "crosshatch"),  # struck through
@@ -143,7 +145,7 @@ THEMES: dict[str, Theme] = {
             "perimeter": Paint("#d2d2d2"),  # 210
             "corner": Paint("#a8a8a8"),  # 168
             "player1": Paint("#e69f00"),  # 162
-            "player2": Paint("#0072b2"),  # 87
+            "player2": Paint("#0072b2", outline="#ffffff"),  # 87, outlined as in colour
             "new": Paint("#f0e442", "dots"),
             "legal": Paint("#007a5a"),  # 82: Okabe-Ito green, darkened to stand off a corner
             "illegal": Paint("#cc79a7", "crosshatch"),
