@@ -185,6 +185,7 @@ def _preamble(game: str, title: str, paper: Paper, theme: Theme, date: str) -> s
   set par(justify: false)
   [#{_string(credit)} #h(1fr) page #counter(page).display() of #counter(page).final().first()]
 }}
+#let bar-alt = {_string(bar_alt)}
 #let ink = {_colour(theme.text)}
 #let accent = {_colour(theme.accent)}
 #let furniture = {_colour(theme.muted)}
@@ -231,7 +232,7 @@ def _preamble(game: str, title: str, paper: Paper, theme: Theme, date: str) -> s
   figure(alt: alt, kind: "diagram", supplement: none, align(left, body))
 }})
 #let scalebar = block(breakable: false, above: 6pt, below: 6pt, {{
-  figure(alt: {_string(bar_alt)},
+  figure(alt: bar-alt,
     kind: "scalebar", supplement: none,
     box(width: {SCALE_BAR_MM + 20:g}mm, height: 4.5mm, {{
       place(top + left, dy: 3.5mm, line(length: {SCALE_BAR_MM:g}mm, stroke: 0.3mm + ink))
@@ -576,6 +577,13 @@ def _fixed_board_code(sheet: Sheet, ids: _Ids, name: str, figures: list[Figure],
     page = paper.size("landscape")
     room_w, room_h = content_size(page)
     bar_top = BOARD_MARGIN_MM + HEADER_MM + room_h  # where the footer band starts (y down)
+    def at(x: float, y: float, what: str) -> str:
+        """``what`` placed at (x, y) mm from the page's top-left corner: from the sheet's
+        own margins, which the flipped page keeps (and its footer, an artifact, as on every
+        page)."""
+        return f"place(top + left, dx: {x - MARGIN_MM:.3f}mm, dy: {y - MARGIN_MM:.3f}mm, " \
+            f"{what})"
+
     out = []
     for number, figure in enumerate(figures):
         title = "A board to print at 100 % (actual size)" if number == 0 else \
@@ -590,23 +598,19 @@ def _fixed_board_code(sheet: Sheet, ids: _Ids, name: str, figures: list[Figure],
         image = f'svg("{_svg(sheet, ids, figure, theme)}", {figure.width:.3f})'
         heading = f'heading(level: 2, outlined: {"true" if number == 0 else "false"}, ' \
             f'bookmarked: {"true" if number == 0 else "false"}, {_string(title)})'
+        width = page[0] - 2 * BOARD_MARGIN_MM
         body = [
-            f"place(top + left, dx: {BOARD_MARGIN_MM:g}mm, dy: {BOARD_MARGIN_MM:g}mm, "
-            f"block(width: {page[0] - 2 * BOARD_MARGIN_MM:.3f}mm, {heading}))",
-            f"place(top + left, dx: {left:.3f}mm, dy: {top:.3f}mm, figure(alt: "
-            f"{_string(alt)}, kind: \"board\", supplement: none, {image}))",
-            f"place(top + left, dx: {BOARD_MARGIN_MM:g}mm, dy: {bar_y - 3.5:.3f}mm, "
-            f"block(width: {page[0] - 2 * BOARD_MARGIN_MM:.3f}mm, scalebar-line))",
-            f"place(top + left, dx: {BOARD_MARGIN_MM:g}mm, dy: {bar_y + 2.5:.3f}mm, "
-            f"text(8pt, fill: furniture, {_string(unit)}))",
+            at(BOARD_MARGIN_MM, BOARD_MARGIN_MM, f"block(width: {width:.3f}mm, {heading})"),
+            at(left, top, f"figure(alt: {_string(alt)}, kind: \"board\", supplement: none, "
+                          f"{image})"),
+            at(BOARD_MARGIN_MM, bar_y - 3.5,
+               f"block(width: {width:.3f}mm, figure(alt: bar-alt, kind: \"scalebar\", "
+               "supplement: none, scalebar-line))"),
+            at(BOARD_MARGIN_MM, bar_y + 2.5, f"text(8pt, fill: furniture, {_string(unit)})"),
             # Up the left margin, its label's end just above the footer band.
-            f"place(top + left, dx: {VERTICAL_BAR_X_MM:g}mm, "
-            f"dy: {bar_top - VBAR_MM:.3f}mm, vbar)",
-            f"place(bottom + left, dx: {MARGIN_MM:g}mm, dy: -{MARGIN_MM - 2:g}mm, "
-            f"block(width: {page[0] - 2 * MARGIN_MM:.3f}mm, sheet-footer))",
+            at(VERTICAL_BAR_X_MM, bar_top - VBAR_MM, "vbar"),
         ]
-        out.append(f"#page(flipped: true, margin: 0mm, footer: none, {{ "
-                   f"{'; '.join(body)} }})")
+        out.append(f"#page(flipped: true, {{ {'; '.join(body)} }})")
     return "\n".join(out)
 
 

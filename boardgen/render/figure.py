@@ -15,7 +15,7 @@ from typing import NamedTuple
 from boardgen.geometry import Hex, Layout, Notation
 from boardgen.picture import Scene
 from boardgen.render.fonts import BOLD, REGULAR, face
-from boardgen.render.scene import Theme
+from boardgen.render.scene import EDGE_SUFFIX, Theme
 from boardgen.text import curly_quotes
 
 Point = tuple[float, float]
@@ -80,7 +80,7 @@ class Area:
 # from the centre to a corner: the cell's own fill shows outside and inside it, and a stone
 # or a numbered disc (0.3 of the cell width across the middle) fits inside it.
 BAND_OUTER, BAND_INNER = 0.95, 0.64
-BAND_EDGE_MM = 0.25  # the band's two outlines, in the line colour
+BAND_EDGE_MM = 0.25  # the band's two outlines (role ROLE-edge: see Theme.colour)
 
 
 def band(name: str, x: float, y: float, role: str, offsets: tuple[Point, ...]
@@ -91,7 +91,7 @@ def band(name: str, x: float, y: float, role: str, offsets: tuple[Point, ...]
     outer = [(x + dx * BAND_OUTER, y + dy * BAND_OUTER) for dx, dy in offsets]
     inner = [(x + dx * BAND_INNER, y + dy * BAND_INNER) for dx, dy in offsets]
     points = (*outer, outer[0], inner[0], *reversed(inner[1:]), inner[0])
-    edges = [Stroke((*ring, ring[0]), "line", BAND_EDGE_MM, under=True)
+    edges = [Stroke((*ring, ring[0]), f"{role}{EDGE_SUFFIX}", BAND_EDGE_MM, under=True)
              for ring in (outer, inner)]
     return Area(points, role, name), edges
 

@@ -21,6 +21,7 @@ from boardgen.picture import board_scene as board_scene
 from boardgen.picture import edge_roles as edge_roles
 
 PATTERNS = ("dots", "hatch", "crosshatch", "hlines", "vlines")
+EDGE_SUFFIX = "-edge"  # ROLE-edge: the outlines of a highlight band of ROLE
 
 
 @dataclass(frozen=True)
@@ -56,7 +57,12 @@ class Theme:
     rims: Mapping[str, float] = field(default_factory=dict)
 
     def colour(self, role: str) -> str:
-        """The colour of a role: a cell paint's fill, a stone's, or one of the theme's own."""
+        """The colour of a role: a cell paint's fill, a stone's, or one of the theme's own;
+        ``ROLE-edge`` (a highlight band's outlines) the line colour or the paper, whichever
+        stands further from the band's fill in grey (a dark band keeps its edge)."""
+        if role.endswith(EDGE_SUFFIX) and role.removesuffix(EDGE_SUFFIX) in self.cells:
+            fill = self.cells[role.removesuffix(EDGE_SUFFIX)].fill
+            return max((self.line, self.paper), key=lambda ink: abs(luma(ink) - luma(fill)))
         if role in self.cells:
             return self.cells[role].fill
         if role in self.marks:
