@@ -19,9 +19,10 @@ the seconds.
   pixels, written by cairo's PNG writer; whole processes.  Also in one process, from the
   grid to PNG bytes, against the same drawing (bench_render.py's ``ours_png`` and
   ``raw_png``, 8 mm cells at both resolutions).  Target <= 1.0x.
-- SVG: ``boardgen board copolymer --side 100 --labels none --title '' -o b.svg`` against ``bench/floors.py svg``, an
-  f-string writer of the same per-cell markup (class, name, href); whole processes.  Also
-  in one process (bench_render.py's ``ours_svg`` and ``raw_svg``).  Target <= 3x.
+- SVG: ``boardgen board copolymer --side 100 --labels none --title '' -o b.svg`` against
+  ``bench/floors.py svg``, an f-string writer of the same per-cell markup (class, name,
+  href); whole processes.  Also in one process (bench_render.py's ``ours_svg`` and
+  ``raw_svg``).  Target <= 3x.
 - Engines (bench_engines.py, in one process, paired seed by seed): O random play-outs
   (edges 4, 6, 10) against the lean engine, target >= 1.0x (floor / boardgen); Copolymer
   against the lean engine, >= 1.2x; Polygone against the naive engine, >= 10x.

@@ -317,14 +317,22 @@ class NaivePolygone:
 
     CAPTURES_TO_WIN = 7
 
-    def __init__(self) -> None:
-        self.pieces = polygone_start()
-        self.to_move = "white"
-        self.captured = {"white": 0, "black": 0}
+    def __init__(self, pieces: dict[frozenset[tuple[int, int]], str] | None = None,
+                 to_move: str = "white", captured: dict[str, int] | None = None) -> None:
+        self.pieces = polygone_start() if pieces is None else dict(pieces)
+        self.to_move = to_move
+        self.captured = dict(captured or {"white": 0, "black": 0})
         self.over = False
         self.winner: str | None = None
+        self.why = ""  # how the game ended: "captures", "apex" or "stuck"
+        # The last move's polygons: those the swing itself closed, and all of them in the
+        # order resolved, as (pieces, captor or None, taken).
         self.closed_by_move: list[frozenset[frozenset[tuple[int, int]]]] = []
-        self.resolved: list[frozenset[frozenset[tuple[int, int]]]] = []
+        self.resolved: list[tuple[frozenset[frozenset[tuple[int, int]]], str | None,
+                                  list[frozenset[tuple[int, int]]]]] = []
+        # Polygons of the last move that a capture before their turn broke (no longer
+        # polygons when their turn came): they count for nothing.
+        self.broken: list[frozenset[frozenset[tuple[int, int]]]] = []
 
     @staticmethod
     def opponent(colour: str) -> str:
@@ -337,7 +345,9 @@ class NaivePolygone:
         return sorted(naive_polygone_moves(self.pieces, self.to_move))
 
     def play(self, moving: tuple[int, int], pivot: tuple[int, int],
-             target: tuple[int, int]) -> None:
+             target: tuple[int, int], order: tuple[int, ...] = ()) -> None:
+        """One move; ``order`` (1-based) is the mover's order for the polygons it closes,
+        default the fixed order by line names."""
         mover = self.to_move
         if (moving, pivot, target) not in naive_polygone_moves(self.pieces, mover):
             raise ValueError(f"{moving}-{pivot}>{target}: not a move")
@@ -346,34 +356,40 @@ class NaivePolygone:
         self.pieces[frozenset((pivot, target))] = mover
         now = naive_polygons(self.pieces)
         queue = _in_order(now - before)
-        # For the tests: the polygons the swing itself closed, and every polygon resolved.
         self.closed_by_move = list(queue)
-        self.resolved = []
+        if order:
+            queue = [queue[k - 1] for k in order]
         resolved: set[frozenset[frozenset[tuple[int, int]]]] = set()
+        self.resolved = []
+        self.broken = []
         while queue:
             poly = queue.pop(0)
-            if poly in resolved or poly not in now:
+            if poly in resolved:
+                continue
+            if poly not in now:
+                self.broken.append(poly)
                 continue
             resolved.add(poly)
-            self.resolved.append(poly)
             owners = [self.pieces[piece] for piece in poly]
             whites, blacks = owners.count("white"), owners.count("black")
             if whites == blacks or not whites or not blacks:
+                self.resolved.append((poly, None, []))
                 continue
             captor = "white" if whites > blacks else "black"
-            for piece in poly:
-                if self.pieces[piece] != captor:
-                    del self.pieces[piece]
-                    self.captured[self.opponent(captor)] += 1
+            taken = [piece for piece in poly if self.pieces[piece] != captor]
+            self.resolved.append((poly, captor, taken))
+            for piece in taken:
+                del self.pieces[piece]
+                self.captured[self.opponent(captor)] += 1
             now = naive_polygons(self.pieces)
             if self.captured[self.opponent(captor)] >= self.CAPTURES_TO_WIN:
-                self.over, self.winner = True, captor
+                self.over, self.winner, self.why = True, captor, "captures"
                 return
             queue.extend(_in_order(p for p in now - before - resolved if p not in queue))
         apex = (0, 10) if mover == "white" else (0, 0)
         if target == apex and self.pieces.get(frozenset((pivot, target))) == mover:
-            self.over, self.winner = True, mover
+            self.over, self.winner, self.why = True, mover, "apex"
             return
         self.to_move = self.opponent(mover)
         if not naive_polygone_moves(self.pieces, self.to_move):
-            self.over, self.winner = True, mover
+            self.over, self.winner, self.why = True, mover, "stuck"

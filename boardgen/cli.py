@@ -616,7 +616,8 @@ def rules(game: str, paper: str, quick: bool, theme: str, fmt: str | None,
       boardgen rules o --paper letter --quick
       boardgen rules polygone -o polygone.html
     """
-    from boardgen.publish.sheet import check_sheet_paper, render_sheet_html, render_sheet_pdf
+    from boardgen.publish.sheet import check_sheet_paper, render_sheet_html
+    from boardgen.publish.typeset import render_sheet_pdf
 
     paper_size = parse_paper(paper)
     stem = f"{game}-{'quick-reference' if quick else 'rules'}"
@@ -627,6 +628,69 @@ def rules(game: str, paper: str, quick: bool, theme: str, fmt: str | None,
     data = render_sheet_pdf(game, paper=paper_size, theme=chosen, quick=quick) \
         if fmt == "pdf" else render_sheet_html(game, theme=chosen, quick=quick)
     emit(path, data)
+
+
+@cli.command()
+@click.argument("game", type=click.Choice(GAMES), metavar="GAME")
+@click.option("--paper", default="a4", show_default=True,
+              help="a4, letter, a3, universal (prints unchanged on A4 and Letter) or WxHmm.")
+@click.option("--theme", type=click.Choice(sorted(THEMES)), default="colour",
+              show_default=True, help="ink: black lines and patterns only.")
+@click.option("-o", "--output", type=click.Path(path_type=Path),
+              help="Output file (default: output/GAME-kit.pdf).")
+def kit(game: str, paper: str, theme: str, output: Path | None) -> None:
+    """Write a print-and-play kit of GAME: one PDF with everything needed to play, in
+    printing order.
+
+    \b
+    Every kit starts with the rule sheet and the quick reference, then:
+      copolymer  the server's three boards (sides 5, 7, 10) to colour in, a note on pens
+      o          the board and a sheet of stones to cut out, sized to its cells
+      polygone   the board, the pieces to cut and fold, and a capture tracker
+    Print at 100 % (actual size); run 'boardgen calibrate' first to check the printer.
+
+    \b
+    Examples:
+      boardgen kit polygone
+      boardgen kit o --paper letter --theme ink -o o-kit.pdf
+    """
+    from boardgen.publish.kit import kit_file_name, render_kit
+    from boardgen.publish.sheet import check_sheet_paper
+
+    paper_size = parse_paper(paper)
+    check_sheet_paper(paper_size)
+    path = _pdf_output(output, kit_file_name(game).removesuffix(".pdf"), "a kit")
+    emit(path, render_kit(game, paper=paper_size, theme=theme_named(theme)))
+
+
+@cli.command()
+@click.option("--paper", default="a4", show_default=True,
+              help="a4, letter, a3, universal or WxHmm (at least A5).")
+@click.option("-o", "--output", type=click.Path(path_type=Path),
+              help="Output file (default: output/calibrate.pdf).")
+def calibrate(paper: str, output: Path | None) -> None:
+    """Write a one-page printer check: 100 mm bars across and down, a 50 mm square, a
+    cell of each size --cell-mm suggests with what fits it, grey steps 40 levels apart,
+    and what to do when a bar is off.
+
+    Print it at 100 % (actual size) and measure before printing boards.
+    """
+    from boardgen.publish.calibrate import check_calibration_paper, render_calibration
+
+    paper_size = parse_paper(paper)
+    check_calibration_paper(paper_size)
+    path = _pdf_output(output, "calibrate", "the printer check")
+    emit(path, render_calibration(paper=paper_size))
+
+
+def _pdf_output(output: Path | None, stem: str, what: str) -> Path:
+    """Where a PDF-only command writes: -o FILE.pdf, '-' (standard output) or
+    output/STEM.pdf; another suffix is refused before any work."""
+    if output is not None and str(output) != STDOUT and not is_folder(output) \
+            and output.suffix.lower() != ".pdf":
+        raise BoardgenError(f"-o {output}: {what} is a PDF; give a file name ending in .pdf")
+    path, _ = prepare_output(output, "pdf", stem, ("pdf",))
+    return path
 
 
 @cli.command(name="all")
@@ -640,8 +704,9 @@ def rules(game: str, paper: str, quick: bool, theme: str, fmt: str | None,
               help="Build this many files at once, each on its own core.  Default: all the "
               "cores (the files are the same bytes whatever the number).")
 def all_command(out: Path, paper: str, theme: str, jobs_count: int | None) -> None:
-    """Build every rule sheet, board and diagram into the output folder, with a progress
-    bar, then a gallery page, index.html, linking them all.
+    """Build the print-and-play kits, the printer check and every rule sheet, board and
+    diagram into the output folder, with a progress bar, then a gallery page, index.html,
+    linking them all (the kits first).
 
     A failure on one file is reported by name; the others are still built, and the exit
     code is non-zero at the end.

@@ -148,6 +148,9 @@ class HoleScene:
     arrows: tuple[tuple[Hole, Hole], ...] = ()
     caption: str | None = None
     tinted: tuple[Segment, ...] = ()  # a designer's decorative tint, under everything
+    # A key to the rails: (rail role, what it means), drawn as a short pair of rails with
+    # its words (in the top corners beside the lattice when there is room, else under it).
+    rail_key: tuple[tuple[str, str], ...] = ()
 
 
 Panel = Scene | HoleScene  # one panel of a diagram: a hex board or a lattice

@@ -3,7 +3,8 @@
 PDFs carry a creation date.  boardgen writes a fixed one (2000-01-01, reportlab's invariant
 mode) so that identical input gives identical bytes, unless SOURCE_DATE_EPOCH is set
 (https://reproducible-builds.org/specs/source-date-epoch/): then that date, which reportlab
-reads from the environment itself.  The value must be whole seconds since 1970-01-01 UTC,
+reads from the environment itself.  The rule sheets, set by Typst, carry that date, or
+none at all when it is unset.  The value must be whole seconds since 1970-01-01 UTC,
 ASCII digits only; a malformed one is refused before any work (the specification asks a
 build to fail rather than guess), not met as a ValueError in the middle of writing a PDF.
 """

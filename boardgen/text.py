@@ -132,3 +132,11 @@ def check_lines(text: str, source: str) -> None:
 def printable(text: str) -> str:
     """``text`` without control characters: for writers, whatever the text's source."""
     return _CONTROL.sub("", text)
+
+
+def curly_quotes(text: str) -> str:
+    """Typographer's quotes and apostrophes for straight ones: an opening quote after a
+    space, a bracket, a dash or at the start, a closing one (or an apostrophe) elsewhere."""
+    text = re.sub(r'(^|[\s(\[\u2014-])"', "\\1\u201c", text)
+    text = re.sub(r"(^|[\s(\[\u2014-])'", "\\1\u2018", text)
+    return text.replace('"', "\u201d").replace("'", "\u2019")

@@ -9,7 +9,7 @@ Shares no code with boardgen's writer.
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
@@ -17,6 +17,7 @@ from pypdf.generic import ContentStream
 MM_PER_PT = 25.4 / 72
 Matrix = list[float]
 Point = tuple[float, float]
+Rect = tuple[float, float, float, float]
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,27 @@ class Placement:
         return m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]
 
 
+@dataclass(frozen=True)
+class TextRun:
+    """A string shown, as the box its glyphs take on the page (mm, y up): from the font's
+    descent to its ascent, as wide as the font's advance widths make it."""
+
+    text: str
+    box: tuple[float, float, float, float]  # x0, y0, x1, y1
+
+
+@dataclass(frozen=True)
+class PaintedPath:
+    """A path filled or stroked, in page millimetres: its subpaths' points (curves by their
+    end and control points), and the form it was drawn in (None: the page itself)."""
+
+    subpaths: tuple[tuple[Point, ...], ...]
+    filled: bool
+    stroked: bool
+    form: str | None
+    tag: str | None
+
+
 @dataclass
 class PageVectors:
     width: float  # mm
@@ -45,7 +67,10 @@ class PageVectors:
     segments: list[Segment]
     placements: list[Placement]
     text: str
-    hexagons: list[Point]  # the centre of every closed six-sided path painted
+    hexagons: list[Point]  # the centre of every closed six-sided path painted and not
+    # clipped away (rectangular clips only, which is what boardgen's tiles use)
+    paths: list[PaintedPath] = field(default_factory=list)  # everything painted
+    runs: list[TextRun] = field(default_factory=list)  # every string shown, forms included
 
 
 def _mul(a: Matrix, b: Matrix) -> Matrix:
@@ -66,23 +91,60 @@ def read_pages(pdf: bytes, *, into_forms: bool = True) -> list[PageVectors]:
         segments: list[Segment] = []
         placements: list[Placement] = []
         hexagons: list[Point] = []
+        painted: list[PaintedPath] = []
+
+        runs: list[TextRun] = []
 
         def walk(stream: object, resources: object, ctm: Matrix, tags: list[str],
                  segments: list[Segment] = segments,
                  placements: list[Placement] = placements,
-                 hexagons: list[Point] = hexagons) -> None:
-            stack: list[tuple[Matrix, bool]] = []
+                 hexagons: list[Point] = hexagons, runs: list[TextRun] = runs,
+                 clips: list[list[Rect]] | None = None, form: str | None = None,
+                 painted: list[PaintedPath] = painted) -> None:
+            stack: list[tuple[Matrix, bool, list[list[Rect]]]] = []
+            clips = clips or []  # each clip a union of rectangles; all apply
+            rects: list[Rect] = []
+            clipping = False
+            tm: Matrix = [1.0, 0.0, 0.0, 1.0, 0.0, 0.0]
+            line: Matrix = list(tm)
+            font: object = None
+            size = 0.0
             dashed = False
             path: list[tuple[Point, Point]] = []
             current: Point | None = None
             start: Point | None = None
             corners: list[Point] = []
             closed: list[list[Point]] = []
+            subpaths: list[list[Point]] = []
             for operands, op in ContentStream(stream, reader).operations:
+                if op in (b"m", b"re"):
+                    subpaths.append([])
+                if op in (b"m", b"l", b"c", b"v", b"y") and subpaths:
+                    values = [float(v) for v in operands]
+                    subpaths[-1].extend(_apply(ctm, values[k], values[k + 1])
+                                        for k in range(0, len(values), 2))
+                elif op == b"re":
+                    x, y, w, h = (float(v) for v in operands)
+                    subpaths[-1].extend(_apply(ctm, px, py) for px, py in
+                                        ((x, y), (x + w, y), (x + w, y + h), (x, y + h)))
+                if op in (b"S", b"s", b"B", b"b", b"B*", b"b*", b"f", b"F", b"f*"):
+                    painted.append(PaintedPath(
+                        tuple(tuple(sp) for sp in subpaths if sp),
+                        op not in (b"S", b"s"), op not in (b"f", b"F", b"f*"), form,
+                        tags[-1] if tags else None))
+                if op in (b"S", b"s", b"B", b"b", b"B*", b"b*", b"f", b"F", b"f*", b"n"):
+                    subpaths = []
                 if op == b"q":
-                    stack.append((ctm, dashed))
+                    stack.append((ctm, dashed, clips))
                 elif op == b"Q":
-                    ctm, dashed = stack.pop()
+                    ctm, dashed, clips = stack.pop()
+                elif op == b"re":
+                    x, y, w, h = (float(v) for v in operands)
+                    corners = [_apply(ctm, x + dx, y + dy) for dx in (0, w) for dy in (0, h)]
+                    rects.append((min(p[0] for p in corners), min(p[1] for p in corners),
+                                  max(p[0] for p in corners), max(p[1] for p in corners)))
+                elif op in (b"W", b"W*"):
+                    clipping = True
                 elif op == b"cm":
                     ctm = _mul([float(v) for v in operands], ctm)
                 elif op == b"d":
@@ -112,11 +174,35 @@ def read_pages(pdf: bytes, *, into_forms: bool = True) -> list[PageVectors]:
                         tag = tags[-1] if tags else None
                         segments.extend(Segment(a, b, dashed, tag) for a, b in path)
                     if op in (b"B", b"b", b"f", b"F", b"B*", b"b*"):
-                        hexagons.extend((sum(p[0] for p in h) / 6, sum(p[1] for p in h) / 6)
-                                        for h in closed)
-                    path, closed = [], []
-                elif op in (b"n", b"re"):
-                    path, closed = [], []
+                        centres = ((sum(p[0] for p in h) / 6, sum(p[1] for p in h) / 6)
+                                   for h in closed)
+                        hexagons.extend(c for c in centres if _visible(c, clips))
+                    path, closed, rects = [], [], []
+                elif op == b"n":
+                    if clipping and rects:
+                        clips = [*clips, rects]
+                    path, closed, rects, clipping = [], [], [], False
+                elif op == b"BT":
+                    tm, line = [1.0, 0.0, 0.0, 1.0, 0.0, 0.0], [1.0, 0.0, 0.0, 1.0, 0.0, 0.0]
+                elif op == b"Tm":
+                    tm = [float(v) for v in operands]
+                    line = list(tm)
+                elif op == b"Td":
+                    line = _mul([1, 0, 0, 1, float(operands[0]), float(operands[1])], line)
+                    tm = list(line)
+                elif op == b"Tf":
+                    font = resources["/Font"][operands[0]].get_object()  # type: ignore[index]
+                    size = float(operands[1])
+                elif op in (b"Tj", b"TJ"):
+                    parts = operands[0] if op == b"TJ" else [operands[0]]
+                    for part in parts:
+                        if isinstance(part, (int, float)) or hasattr(part, "as_numeric"):
+                            tm = _mul([1, 0, 0, 1, -float(part) / 1000 * size, 0], tm)
+                            continue
+                        codes = getattr(part, "original_bytes", None) or bytes(part)
+                        width = _advance(font, codes) * size
+                        runs.append(_run(str(part), font, size, width, _mul(tm, ctm)))
+                        tm = _mul([1, 0, 0, 1, width, 0], tm)
                 elif op == b"Do":
                     name = str(operands[0])
                     xobject = resources["/XObject"][operands[0]].get_object()  # type: ignore[index]
@@ -124,7 +210,8 @@ def read_pages(pdf: bytes, *, into_forms: bool = True) -> list[PageVectors]:
                     placed = _mul(matrix, ctm)
                     placements.append(Placement(name.lstrip("/"), placed))
                     if into_forms and xobject.get("/Subtype") == "/Form":
-                        walk(xobject, xobject.get("/Resources", resources), placed, tags)
+                        walk(xobject, xobject.get("/Resources", resources), placed, tags,
+                             clips=clips, form=name.lstrip("/"))
 
         walk(page.get_contents(), page["/Resources"], list(to_mm), [])
         trim = page.trimbox
@@ -132,15 +219,133 @@ def read_pages(pdf: bytes, *, into_forms: bool = True) -> list[PageVectors]:
             float(page.mediabox.width) * MM_PER_PT, float(page.mediabox.height) * MM_PER_PT,
             (float(trim.left) * MM_PER_PT, float(trim.bottom) * MM_PER_PT,
              float(trim.right) * MM_PER_PT, float(trim.top) * MM_PER_PT),
-            segments, placements, page.extract_text() or "", hexagons))
+            segments, placements, page.extract_text() or "", hexagons, painted, runs))
     return pages
 
 
+def _visible(point: Point, clips: list[list[Rect]]) -> bool:
+    return all(any(x0 <= point[0] <= x1 and y0 <= point[1] <= y1 for x0, y0, x1, y1 in clip)
+               for clip in clips)
+
+
+def _cid_widths(font: object) -> tuple[dict[int, float], float]:
+    """A composite (Type0) font's widths by glyph id, from its descendant's /W array (both
+    of its forms: ``c [w1 w2 ...]`` and ``c_first c_last w``), and its default /DW."""
+    descendant = font["/DescendantFonts"][0].get_object()  # type: ignore[index]
+    default = float(descendant.get("/DW", 1000))
+    table: dict[int, float] = {}
+    entries = list(descendant.get("/W", []))
+    k = 0
+    while k < len(entries):
+        first = int(entries[k])
+        following = entries[k + 1].get_object() if hasattr(entries[k + 1], "get_object") \
+            else entries[k + 1]
+        if isinstance(following, list):
+            for offset, width in enumerate(following):
+                table[first + offset] = float(width)
+            k += 2
+        else:
+            for code in range(first, int(following) + 1):
+                table[code] = float(entries[k + 2])
+            k += 3
+    return table, default
+
+
+def _descriptor(font: object) -> object:
+    if font.get("/Subtype") == "/Type0":  # type: ignore[attr-defined]
+        font = font["/DescendantFonts"][0].get_object()  # type: ignore[index]
+    return font["/FontDescriptor"].get_object()  # type: ignore[index]
+
+
+def _advance(font: object, codes: bytes) -> float:
+    """The advance of a string in text space units per point of size, from the font's
+    /Widths (simple fonts: one byte a glyph) or its descendant's /W (a composite font, as
+    Typst writes: two bytes a glyph, Identity-H)."""
+    if font.get("/Subtype") == "/Type0":  # type: ignore[attr-defined]
+        table, default = _cid_widths(font)
+        return sum(table.get(int.from_bytes(codes[k:k + 2], "big"), default)
+                   for k in range(0, len(codes) - 1, 2)) / 1000
+    widths = font["/Widths"]  # type: ignore[index]
+    first = int(font["/FirstChar"])  # type: ignore[index]
+    missing = 0.0
+    descriptor = font.get("/FontDescriptor")  # type: ignore[attr-defined]
+    if descriptor is not None:
+        missing = float(descriptor.get_object().get("/MissingWidth", 0))
+    total = 0.0
+    for code in codes:
+        k = code - first
+        total += float(widths[k]) if 0 <= k < len(widths) else missing
+    return total / 1000
+
+
+def _run(text: str, font: object, size: float, width: float, matrix: Matrix) -> TextRun:
+    descriptor = _descriptor(font)
+    ascent = float(descriptor.get("/Ascent", 750)) / 1000 * size  # type: ignore[attr-defined]
+    descent = float(descriptor.get("/Descent", -250)) / 1000 * size  # type: ignore[attr-defined]
+    corners = [_apply(matrix, x, y) for x in (0.0, width) for y in (descent, ascent)]
+    xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+    return TextRun(text, (min(xs), min(ys), max(xs), max(ys)))
+
+
 def scale_bars(page: PageVectors) -> list[float]:
-    """The length in mm of each scale bar drawn on the page: the horizontal extent of the
-    horizontal segments stroked under the ``ScaleBar`` tag (one bar per distinct height)."""
+    """The length in mm of each bar drawn across the page: the horizontal extent of the
+    horizontal segments stroked under the ``ScaleBar`` tag (one bar per distinct height;
+    the ticks of a bar up the page, a few mm long, do not count)."""
     rows: dict[int, list[float]] = {}
     for s in page.segments:
-        if s.tag == "ScaleBar" and abs(s.a[1] - s.b[1]) < 1e-6:
+        if s.tag == "ScaleBar" and abs(s.a[1] - s.b[1]) < 1e-6 and abs(s.a[0] - s.b[0]) > 5.0:
             rows.setdefault(round(s.a[1] * 10), []).extend([s.a[0], s.b[0]])
     return [max(xs) - min(xs) for xs in rows.values()]
+
+
+def vertical_scale_bars(page: PageVectors) -> list[float]:
+    """The length in mm of each bar drawn up the page under the ``ScaleBar`` tag: the
+    vertical extent of the vertical segments stroked there, one bar per distinct x (ticks,
+    being horizontal, do not count)."""
+    columns: dict[int, list[float]] = {}
+    for s in page.segments:
+        if s.tag == "ScaleBar" and abs(s.a[0] - s.b[0]) < 1e-6 and abs(s.a[1] - s.b[1]) > 5.0:
+            columns.setdefault(round(s.a[0] * 10), []).extend([s.a[1], s.b[1]])
+    return [max(ys) - min(ys) for ys in columns.values()]
+
+
+def ruled_bars(page: PageVectors) -> list[float]:
+    """The length in mm of each ruled bar on the page, found by its shape alone (a PDF whose
+    writer cannot tag the bar): a horizontal stroke with an upright tick stroked at each of
+    its two ends, touching it, and at least one more tick between them."""
+    horizontal = [s for s in page.segments if abs(s.a[1] - s.b[1]) < 1e-3 and
+                  abs(s.a[0] - s.b[0]) > 1.0]
+    upright = [s for s in page.segments if abs(s.a[0] - s.b[0]) < 1e-3 and
+               abs(s.a[1] - s.b[1]) > 0.5]
+    bars = []
+    for bar in horizontal:
+        x0, x1 = sorted((bar.a[0], bar.b[0]))
+        y = bar.a[1]
+        ticks = [s.a[0] for s in upright
+                 if min(abs(s.a[1] - y), abs(s.b[1] - y)) < 0.05 and x0 - 0.05 <= s.a[0]
+                 <= x1 + 0.05]
+        ends = [x for x in ticks if abs(x - x0) < 0.05 or abs(x - x1) < 0.05]
+        if len({round(x) for x in ends}) == 2 and len(ticks) >= 3:
+            bars.append(x1 - x0)
+    return bars
+
+
+def ruled_vertical_bars(page: PageVectors) -> list[float]:
+    """The length in mm of each ruled bar up the page, found by its shape alone (as
+    :func:`ruled_bars`, turned a quarter): an upright stroke with a level tick stroked at
+    each of its two ends, touching it, and at least one more tick between them."""
+    upright = [s for s in page.segments if abs(s.a[0] - s.b[0]) < 1e-3 and
+               abs(s.a[1] - s.b[1]) > 1.0]
+    level = [s for s in page.segments if abs(s.a[1] - s.b[1]) < 1e-3 and
+             abs(s.a[0] - s.b[0]) > 0.5]
+    bars = []
+    for bar in upright:
+        y0, y1 = sorted((bar.a[1], bar.b[1]))
+        x = bar.a[0]
+        ticks = [s.a[1] for s in level
+                 if min(abs(s.a[0] - x), abs(s.b[0] - x)) < 0.05 and y0 - 0.05 <= s.a[1]
+                 <= y1 + 0.05]
+        ends = [y for y in ticks if abs(y - y0) < 0.05 or abs(y - y1) < 0.05]
+        if len({round(y) for y in ends}) == 2 and len(ticks) >= 3:
+            bars.append(y1 - y0)
+    return bars

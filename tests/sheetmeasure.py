@@ -16,10 +16,10 @@ import pypdfium2
 from pypdf import PdfReader
 
 MM_PER_PT = 25.4 / 72
-TOP_MM = 15.0  # where a page's text column starts, from the top
-LEFT_MM = 15.0  # the text column's left edge
-BOTTOM_MM = 23.0  # where it ends, from the bottom (the footer sits below)
-FOOTER_MM = 20.0  # text whose baseline is below this (from the bottom) is page furniture
+TOP_MM = 10.0  # where a page's text column starts, from the top
+LEFT_MM = 10.0  # the text column's left edge
+BOTTOM_MM = 18.0  # where it ends, from the bottom (the footer sits below)
+FOOTER_MM = 15.0  # text whose baseline is below this (from the bottom) is page furniture
 DPI = 72
 
 
@@ -58,8 +58,11 @@ def _runs(page: object) -> list[Run]:
 
     def visit(operator: bytes, operands: list[object], cm: list[float], tm: list[float]
               ) -> None:
-        if operator in (b"rg", b"g", b"k"):
-            state["fill"] = [float(v) for v in operands]  # type: ignore[arg-type]
+        # rg/g/k set a device colour; sc/scn one in the colour space set by cs (Typst's
+        # sRGB or grey ICC spaces): their operands are the components all the same.
+        if operator in (b"rg", b"g", b"k", b"sc", b"scn"):
+            state["fill"] = [float(v) for v in operands  # type: ignore[arg-type]
+                             if isinstance(v, (int, float))]
 
     def text(chunk: str, cm: list[float], tm: list[float], font: object,
              size: float) -> None:
@@ -130,3 +133,56 @@ def summary(pdf: bytes) -> str:
     return (f"{len(layout)} pages; text pages filled "
             f"{', '.join(f'{p.fill:.2f}' for p in texts)}; smallest {small.size_pt:.1f} pt "
             f"({small.text[:30]!r})")
+
+
+@dataclass(frozen=True)
+class Line:
+    """A line of text as the page shows it: characters on one baseline, side by side (a
+    gap wider than a few spaces starts another line: two captions in a row are two)."""
+
+    page: int  # from 1
+    text: str
+    x0_mm: float
+    x1_mm: float  # where the last glyph's ink ends
+    baseline_mm: float  # from the bottom of the page
+    size_pt: float  # the font size pdfium reports (page text; figures' own scale aside)
+
+
+def lines(pdf: bytes) -> list[Line]:
+    """Every line of text of every page, in the order the page draws them."""
+    import ctypes
+
+    import pypdfium2.raw as raw
+
+    document = pypdfium2.PdfDocument(pdf)
+    out: list[Line] = []
+
+    def close(page: int, current: list[tuple[str, float, float, float, float]]) -> None:
+        text = "".join(c[0] for c in current).strip()
+        inked = [c for c in current if c[0].strip()]
+        if text and inked:
+            out.append(Line(page, text, inked[0][1] * MM_PER_PT, inked[-1][2] * MM_PER_PT,
+                            inked[0][3] * MM_PER_PT, max(c[4] for c in inked)))
+        current.clear()
+
+    for index in range(len(document)):
+        textpage = document[index].get_textpage()
+        current: list[tuple[str, float, float, float, float]] = []
+        for k in range(textpage.count_chars()):
+            ch = textpage.get_text_range(k, 1)
+            if ch in ("\r", "\n", ""):
+                close(index + 1, current)
+                continue
+            x, y = ctypes.c_double(), ctypes.c_double()
+            raw.FPDFText_GetCharOrigin(textpage.raw, k, ctypes.byref(x), ctypes.byref(y))
+            left, _, right, _ = textpage.get_charbox(k)
+            size = float(raw.FPDFText_GetFontSize(textpage.raw, k))
+            if current:
+                last = current[-1]
+                if abs(y.value - last[3]) > 0.3 or left - last[2] > 3.0 * max(size, 1.0):
+                    close(index + 1, current)
+            current.append((ch, left, right, y.value, size))
+        close(index + 1, current)
+        textpage.close()
+    document.close()
+    return out

@@ -232,7 +232,9 @@ def test_svg_groups_are_inkscape_layers(run_cli: RunCli, tmp_path: Path) -> None
                             "Captions"]
     # Each layer holds what its name says.
     assert all(el.get("class", "").startswith(("cell ", "highlight ", "stroke line"))
-               for el in layers["Board"])  # cells, and highlights over them
+               or el.get("class", "").startswith("stroke ") and
+               el.get("class", "").endswith("-edge")
+               for el in layers["Board"])  # cells, and highlights over them (with edges)
     # Each arrow on a paper-coloured halo.
     assert {el.get("class") for el in layers["Annotations"]} == {
         "stroke accent", "arrowhead accent", "stroke paper", "arrowhead paper"}

@@ -23,7 +23,8 @@ from boardgen.games.registry import GAMES, build_diagram
 from boardgen.geometry import hexhex
 from boardgen.geometry.lattice import Hole, parse_line
 from boardgen.picture import HoleScene, Scene
-from boardgen.publish.sheet import render_sheet_html, render_sheet_pdf
+from boardgen.publish.sheet import render_sheet_html
+from boardgen.publish.typeset import render_sheet_pdf
 from boardgen.render.paper import parse_paper
 from boardgen.render.scene import THEMES
 
@@ -233,7 +234,7 @@ def check_caption(caption: str, naive: NaivePolygone) -> bool:
         assert "closes" not in first, caption
         return False
     assert polygons_named(first) == sorted(len(p) for p in naive.closed_by_move), caption
-    opened = [p for p in naive.resolved if p not in naive.closed_by_move]
+    opened = [p for p, _, _ in naive.resolved if p not in naive.closed_by_move]
     later = ". ".join(sentences[sentences.index(first) + 1:])
     if opened:
         assert re.search(r"\bopens?\b", later), caption

@@ -91,6 +91,8 @@ def test_every_role_of_a_game_is_painted_by_every_theme_and_worded(game: str) ->
         for theme in THEMES.values():
             if role.swatch == "cell":
                 theme.paint(role.name)  # raises for a role the theme does not know
+            elif role.swatch == "stone":  # a stone's colour: a paint, or a stone's own
+                assert role.name in theme.cells or role.name in theme.marks
             else:
                 assert role.name in theme.cells
 

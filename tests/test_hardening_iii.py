@@ -147,8 +147,9 @@ def test_a_bad_source_date_epoch_is_refused_before_any_work(
 
 
 def _pdf_dates(data: bytes) -> set[bytes]:
-    """The dates in a PDF's information dictionary, as YYYYMMDDHHMMSS."""
-    return set(re.findall(rb"/(?:CreationDate|ModDate) \(D:(\d{14})", data))
+    """The dates in a PDF's information dictionary, as YYYYMMDDHHMMSS (reportlab writes a
+    space before the string, Typst none: PDF syntax allows either)."""
+    return set(re.findall(rb"/(?:CreationDate|ModDate)\s*\(D:(\d{14})", data))
 
 
 def test_a_valid_source_date_epoch_dates_every_pdf(run_cli: RunCli, tmp_path: Path,

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from conftest import Run
-from pdfdata import read_pages, scale_bars
+from pdfdata import read_pages, scale_bars, vertical_scale_bars
 
 from boardgen.games.polygone.game import POLYGONE
 from boardgen.games.polygone.picture import BOARD_SCENE, PIECES
@@ -52,9 +52,13 @@ def test_the_board_is_empty_with_holes_grooves_homes_and_faint_start_lines(theme
     assert sum(c == "mark dot hole" for c in classes) == len(HOLES) == 24
     assert sum(c == "stroke groove" for c in classes) == len(LINES) == 55
     assert {"area white-home", "area black-home"} <= set(classes)
-    # Each of the 24 start lines is marked (two thin rails), thinner than any piece.
+    # Each of the 24 start lines is marked (two thin rails), thinner than any piece, and
+    # a key (a pair of rails for each colour) says what they are.
     starts = [e for e in root.iter(f"{SVG}polyline") if "-start" in (e.get("class") or "")]
-    assert len(starts) == 2 * 24
+    assert len(starts) == 2 * 24 + 2 * 2
+    labels = " ".join(e.get("aria-label") or "" for e in root.iter())
+    assert "White\u2019s pieces start here" in labels
+    assert "Black\u2019s pieces start here" in labels
     grooves = [e for e in root.iter(f"{SVG}polyline") if e.get("class") == "stroke groove"]
     groove_width = float(grooves[0].get("stroke-width") or 0)
     for rail in starts:
@@ -85,22 +89,67 @@ def test_apex_labels_stand_clear_of_the_lattice() -> None:
                 assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (t, u)
 
 
+def _spacing_said(text: str) -> float:
+    return float(text.split("holes are ")[1].split("\u00a0mm")[0].split(" mm")[0])
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter", "universal", "a3"])
-def test_the_board_is_as_large_as_the_paper_allows(paper: str) -> None:
+def test_one_hole_spacing_on_every_paper(paper: str) -> None:
+    """Issue 23: holes were 38.0 mm apart on A4, 39.5 on Letter, 34.0 on the rule sheet,
+    so that pieces from one file did not fit another's board.  Now one spacing, the
+    largest with which the board fits a landscape page of A4 and of Letter alike."""
     pdf = render_polygone_board("pdf", paper=parse_paper(paper), theme=THEMES["colour"],
                                 spacing=None, dpi=150)
     pages = read_pages(pdf)
     assert pages[0].width > pages[0].height  # landscape
-    room = content_size((pages[0].width, pages[0].height))
-    spacing = float(pages[0].text.split("holes are ")[1].split(" mm")[0])
-    fits = board_lattice_figure(spacing)
-    bigger = board_lattice_figure(spacing + 0.5)
-    assert fits.width <= room[0] and fits.height <= room[1]
-    assert bigger.width > room[0] or bigger.height > room[1]
-    assert fits.width >= 0.85 * room[0] or fits.height >= 0.85 * room[1]
-    # Every page, the pieces too, carries a 50 mm bar.
+    board, pieces = pages
+    assert _spacing_said(board.text) == _spacing_said(pieces.text) == COMMON_SPACING
+    # The pieces sheet says what its pieces fit, the number never parted from its unit.
+    assert "Pieces for a board whose holes are" in pieces.text
+    # Every page, the pieces too, carries a 50 mm bar each way.
     for page in pages:
         assert [round(b, 2) for b in scale_bars(page)] == [50.0]
+        assert [round(b, 2) for b in vertical_scale_bars(page)] == [50.0]
+
+
+COMMON_SPACING = 38.0
+
+
+def test_the_common_spacing_is_the_largest_for_a4_and_letter() -> None:
+    fits = board_lattice_figure(COMMON_SPACING)
+    bigger = board_lattice_figure(COMMON_SPACING + 0.5)
+    rooms = [content_size(parse_paper(p).size("landscape")) for p in ("a4", "letter")]
+    assert all(fits.width <= w and fits.height <= h for w, h in rooms)
+    assert any(bigger.width > w or bigger.height > h for w, h in rooms)
+
+
+def test_the_rule_sheet_prints_the_board_at_the_common_spacing() -> None:
+    from boardgen.publish.typeset import render_sheet_pdf
+
+    for paper in ("a4", "letter"):
+        pages = read_pages(render_sheet_pdf("polygone", paper=parse_paper(paper),
+                                            theme=THEMES["colour"]))
+        said = [_spacing_said(p.text) for p in pages if "holes are" in p.text]
+        assert said == [COMMON_SPACING, COMMON_SPACING], (paper, said)
+        for page in pages[-2:]:
+            assert page.width > page.height  # the board and pieces pages are landscape
+
+
+@pytest.mark.parametrize("apexes", [True, False])
+def test_row_letter_c_stands_clear_of_the_apex_rings(apexes: bool) -> None:
+    """Issue 23: the letter c was hidden under the c0 apex ring on the board."""
+    from boardgen.games.polygone.picture import lattice_scene
+
+    scene = BOARD_SCENE if apexes else lattice_scene(apexes=False)
+    for spacing in (10.2, 14.0, COMMON_SPACING):
+        figure = lattice_figure(scene, spacing)
+        (letter,) = [t for t in figure.texts if t.text == "c" and t.role == "coordinate"]
+        x0, y0, x1, y1 = text_box(letter)
+        for ring in (m for m in figure.marks if m.kind == "ring"):
+            reach = ring.radius * 1.11  # half the ring's stroke beyond its radius
+            nearest_x = min(max(ring.x, x0), x1)
+            nearest_y = min(max(ring.y, y0), y1)
+            assert math.hypot(nearest_x - ring.x, nearest_y - ring.y) > reach, spacing
 
 
 def test_pieces_are_straight_strips_with_a_fold_line() -> None:
@@ -134,4 +183,4 @@ def test_paper_too_small_for_the_pieces_sheet_is_one_line(run_cli: Callable[...,
     out = tmp_path / "p.pdf"
     result = run_cli("board", "polygone", "--paper", "80x80mm", "-o", str(out))
     assert result.code == 2 and len(result.err.strip().splitlines()) == 1, result.err
-    assert "too small for the sheet of pieces" in result.err and not out.exists()
+    assert "too small for the" in result.err and not out.exists()

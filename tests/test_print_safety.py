@@ -30,7 +30,7 @@ from boardgen.games.registry import GAMES as GAME_DESCRIPTIONS
 from boardgen.games.registry import build_diagram
 from boardgen.geometry import hexhex
 from boardgen.render.diagram import diagram_pages
-from boardgen.render.figure import Figure, board_figure
+from boardgen.render.figure import Figure, board_figure, text_box
 from boardgen.render.lattice import lattice_figure
 from boardgen.render.paper import parse_paper
 from boardgen.render.pdf import render_pdf_pages
@@ -43,7 +43,7 @@ with warnings.catch_warnings():
 
 PX_PER_MM = 8.0
 GREY_STEP = 40.0
-LIGHT_STEP = 20.0
+LIGHT_STEP = GREY_STEP  # O's zones too: the README promises 40 levels, not a looser figure
 
 CELL_PAIRS = [("player1", "player2"), ("player1", "empty"), ("player2", "empty"),
               ("legal", "illegal"), ("legal", "empty"), ("illegal", "empty"),
@@ -331,3 +331,117 @@ def test_the_check_catches_x_and_o_in_one_grey() -> None:
                                 "player2": Paint("#2e6db4")})
     found = failures(gather(same, names=("copolymer tempo",))["grey"])
     assert any(f.startswith("player1/player2") for f in found)
+
+
+# --- every O picture on its own ---------------------------------------------------------
+
+O_PICTURES = [(name, figure) for name, figure in FIGURES
+              if name == "o board" or name.startswith("o ")]
+
+
+def stone_looks(figure: Figure, picture: Picture) -> Iterator[tuple[str, str, Look]]:
+    """(stone role, role of the cell under it, look) for every stone or disc, sampled over
+    its whole face, its outline included, but not its number: what tells it from the cell."""
+    under = {(round(c.x, 2), round(c.y, 2)): c.role for c in figure.cells}
+    boxes = [text_box(t) for t in figure.texts]
+    for mark in figure.marks:
+        if mark.kind not in ("dot", "disc"):
+            continue
+        cell = under.get((round(mark.x, 2), round(mark.y, 2)))
+        if cell is None:
+            continue
+        patch, mask = _disc(picture, mark.x, mark.y, 0.95 * mark.radius)
+        y0 = int(picture.origin[1] + (mark.y - 0.95 * mark.radius) * picture.scale)
+        x0 = int(picture.origin[0] + (mark.x - 0.95 * mark.radius) * picture.scale)
+        yy, xx = np.mgrid[y0:y0 + patch.shape[0], x0:x0 + patch.shape[1]]
+        for bx0, by0, bx1, by1 in boxes:
+            inside = ((xx >= picture.origin[0] + bx0 * picture.scale)
+                      & (xx <= picture.origin[0] + bx1 * picture.scale)
+                      & (yy >= picture.origin[1] + by0 * picture.scale)
+                      & (yy <= picture.origin[1] + by1 * picture.scale))
+            mask = mask & ~inside
+        role = mark.role if mark.kind == "dot" else "numbered disc"
+        face = look(patch, mask)
+        # Whether its face is patterned, from inside its rim (a rim is an edge, not a
+        # pattern).
+        inner = mask & ((xx - (picture.origin[0] + mark.x * picture.scale)) ** 2
+                        + (yy - (picture.origin[1] + mark.y * picture.scale)) ** 2
+                        <= (0.6 * mark.radius * picture.scale) ** 2)
+        # (Too few pixels left round a number to see a pattern in: plain.)
+        whole = inner[:-1, :-1] & inner[1:, :-1] & inner[:-1, 1:]
+        textured = look(patch, inner).textured if whole.sum() > 8 else False
+        yield role, cell, Look(face.grey, textured, (0.0, 0.0), face.rgb)
+
+
+def picture_failures(figure: Figure, picture: Picture, fallback: dict[str, Look]) -> list[str]:
+    cells: dict[str, list[Look]] = {}
+    for role, seen in cell_looks(figure, picture, "grey"):
+        cells.setdefault(role, []).append(seen)
+    typical = {role: _median_look(found) for role, found in cells.items()}
+    found = []
+    for a, b in CELL_PAIRS + LIGHT_PAIRS:
+        if a in typical and b in typical and not told_apart(typical[a], typical[b], GREY_STEP):
+            found.append(f"cells {a}/{b}")
+    stones = list(stone_looks(figure, picture))
+    by_role: dict[str, list[Look]] = {}
+    for role, _, seen in stones:
+        by_role.setdefault(role, []).append(seen)
+    kinds = {role: _median_look(found) for role, found in by_role.items()}
+    # A stone differs from what it stands on (or from the other kind of stone) by its
+    # grey, its rim included, or by a plain face on a patterned cell.
+    def apart(a: Look, b: Look) -> bool:
+        return abs(a.grey - b.grey) >= GREY_STEP or a.textured != b.textured
+
+    for a, b in (("stone", "loop"),):
+        if a in kinds and b in kinds and not apart(kinds[a], kinds[b]):
+            found.append(f"stones {a}/{b}: {kinds[a].grey:.0f} vs {kinds[b].grey:.0f}")
+    for role, cell, seen in stones:
+        ground = typical.get(cell) or fallback.get(cell)
+        if ground is not None and not apart(seen, ground):
+            found.append(f"{role} on {cell}: {seen.grey:.0f} vs {ground.grey:.0f}")
+    return sorted(set(found))
+
+
+@pytest.mark.parametrize("theme", sorted(THEMES))
+def test_every_o_picture_passes_the_grey_test_on_its_own(theme: str) -> None:
+    """Issue 23: the loop's orange stone on a corner printed grey on grey, and in ink the
+    numbered stones looked like the loop's.  Each O picture, on its own: every pair of
+    roles it shows, the stones against the loop's, every stone against its cell."""
+    pictures = [(name, figure, svg_picture(figure, THEMES[theme])) for name, figure in O_PICTURES]
+    fallback: dict[str, list[Look]] = {}
+    for _, figure, picture in pictures:
+        for role, seen in cell_looks(figure, picture, "grey"):
+            fallback.setdefault(role, []).append(seen)
+    grounds = {role: _median_look(found) for role, found in fallback.items()}
+    assert {name: picture_failures(figure, picture, grounds)
+            for name, figure, picture in pictures} == {name: [] for name, _, _ in pictures}
+
+
+def test_the_picture_check_catches_zones_and_a_loop_stone_grey_on_a_corner() -> None:
+    """Before issue 23 the zones were 28 and 34 levels apart (interior 248, perimeter 220,
+    corner 186); and an orange loop stone 10 levels from the corner's grey (152 on 161)
+    is grey on grey."""
+    from dataclasses import replace
+
+    from boardgen.render.scene import Paint
+
+    base = THEMES["colour"]
+    (figure,) = [f for name, f in O_PICTURES if name == "o loop"]
+    old_zones = replace(base, cells={**base.cells, "perimeter": Paint("#e6dcc5"),
+                                     "corner": Paint("#cbb98f")})
+    assert "cells perimeter/corner" in picture_failures(figure, svg_picture(figure, old_zones),
+                                                        {})
+    orange = replace(base, marks={**base.marks, "loop": "#d0902c"})
+    found = picture_failures(figure, svg_picture(figure, orange), {})
+    assert any(f.startswith("loop on corner") for f in found), found
+
+
+def test_the_picture_check_catches_hollow_loop_stones() -> None:
+    """Ink before issue 23: loop stones hollow with a thin outline, white on a white or
+    dotted cell, as the numbered stones were."""
+    from dataclasses import replace
+
+    hollow = replace(THEMES["ink"], rims={})
+    (figure,) = [f for name, f in O_PICTURES if name == "o short-game"]
+    found = picture_failures(figure, svg_picture(figure, hollow), {})
+    assert any(f.startswith("loop on") for f in found), found

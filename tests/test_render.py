@@ -353,11 +353,13 @@ def test_a_png_drawn_in_bands_has_the_pixels_of_one_drawn_at_once(
 
 
 @given(st.text(alphabet=st.sampled_from("ab \"'&<>\n\r\t;#é"), max_size=12) | st.text())
-def test_svg_quotes_attributes_as_the_standard_library_does(text: str) -> None:
-    """render/svg.py's copy of xml.sax.saxutils.quoteattr (not imported: it imports
-    urllib.request) writes the same bytes."""
-    from xml.sax.saxutils import quoteattr as standard
+def test_svg_escapes_texts_as_the_standard_library_does(text: str) -> None:
+    """render/svg.py's copies of xml.sax.saxutils' escape and quoteattr (not imported: it
+    imports urllib.request) write the same bytes."""
+    from xml.sax.saxutils import escape as standard_escape
+    from xml.sax.saxutils import quoteattr as standard_quoteattr
 
-    from boardgen.render.svg import quoteattr
+    from boardgen.render.svg import escape, quoteattr
 
-    assert quoteattr(text) == standard(text)
+    assert quoteattr(text) == standard_quoteattr(text)
+    assert escape(text) == standard_escape(text)

@@ -18,7 +18,8 @@ from PIL import Image, ImageChops
 from pypdf import PdfReader
 
 from boardgen.games.registry import build_diagram
-from boardgen.publish.sheet import load_sheet, render_sheet_html, render_sheet_pdf
+from boardgen.publish.sheet import load_sheet, render_sheet_html
+from boardgen.publish.typeset import render_sheet_pdf
 from boardgen.render.paper import parse_paper
 from boardgen.render.scene import THEMES
 
@@ -137,7 +138,7 @@ def test_sheet_prose_is_our_own() -> None:
 def test_page_counts_and_metadata(game: str, paper: str) -> None:
     full = PdfReader(io.BytesIO(sheet(game, paper)))
     quick = PdfReader(io.BytesIO(sheet(game, paper, True)))
-    assert len(full.pages) >= 4
+    assert len(full.pages) >= 3  # text pages and the board (tests/test_sheet_layout.py: budgets)
     assert len(quick.pages) == 1
     meta = full.metadata
     assert meta is not None and meta.title and meta.subject and meta.author
@@ -151,23 +152,49 @@ def test_page_counts_and_metadata(game: str, paper: str) -> None:
         assert "reconstruction" in text  # the spec's rulings are labelled as such
 
 
+def _fonts_and_images(resources: object, seen: set[int]) -> tuple[list[object], int]:
+    """Every font in these resources and the forms they place (recursively), and how many
+    bitmap images they hold."""
+    fonts: list[object] = []
+    images = 0
+    for font in resources.get("/Font", {}).values():  # type: ignore[attr-defined]
+        fonts.append(font.get_object())
+    for xobject in resources.get("/XObject", {}).values():  # type: ignore[attr-defined]
+        xobject = xobject.get_object()
+        if id(xobject) in seen:
+            continue
+        seen.add(id(xobject))
+        if xobject["/Subtype"] == "/Image":
+            images += 1
+        elif "/Resources" in xobject:
+            more, bitmaps = _fonts_and_images(xobject["/Resources"], seen)
+            fonts += more
+            images += bitmaps
+    return fonts, images
+
+
+@pytest.mark.parametrize("quick", [False, True])
 @pytest.mark.parametrize("game", GAMES)
-def test_fonts_are_embedded_and_diagrams_are_vectors(game: str) -> None:
-    reader = PdfReader(io.BytesIO(sheet(game, "a4")))
-    fonts = 0
+def test_only_the_bundled_font_is_embedded_and_diagrams_are_vectors(game: str,
+                                                                    quick: bool) -> None:
+    """Every font on every page and inside every placed form is an embedded subset of
+    Source Sans Pro: no system font, no fallback."""
+    reader = PdfReader(io.BytesIO(sheet(game, "a4", quick)))
+    fonts: list[object] = []
     for page in reader.pages:
-        resources = page["/Resources"]
-        xobjects = resources.get("/XObject", {})
-        for name in xobjects:
-            assert xobjects[name].get_object()["/Subtype"] != "/Image", "a bitmap diagram"
-        for font in resources.get("/Font", {}).values():
-            font = font.get_object()
-            fonts += 1
-            descendants = font.get("/DescendantFonts")
-            target = descendants[0].get_object() if descendants else font
-            descriptor = target["/FontDescriptor"].get_object()
-            assert "/FontFile2" in descriptor, f"font {font.get('/BaseFont')} not embedded"
+        found, images = _fonts_and_images(page["/Resources"], set())
+        assert images == 0, "a bitmap diagram"
+        fonts += found
     assert fonts
+    for font in fonts:
+        name = str(font.get("/BaseFont"))  # type: ignore[attr-defined]
+        assert re.fullmatch(r"/[A-Z]{6}\+SourceSansPro-(Regular|Bold|It|BoldIt)"
+                            r"(-Identity-H)?", name), name
+        descendants = font.get("/DescendantFonts")  # type: ignore[attr-defined]
+        target = descendants[0].get_object() if descendants else font
+        descriptor = target["/FontDescriptor"].get_object()  # type: ignore[index]
+        assert "/FontFile2" in descriptor or "/FontFile3" in descriptor, \
+            f"font {name} not embedded"
 
 
 @pytest.mark.parametrize("paper", PAPERS)
@@ -238,6 +265,14 @@ def test_all_builds_everything_and_every_link_resolves(gallery: Path) -> None:
     assert not list(gallery.glob("*.part")) and not list(gallery.glob(".*.part"))
 
 
+def test_the_gallery_lists_the_kits_first(gallery: Path) -> None:
+    """Issue 23: the three print-and-play kits and the printer check come first."""
+    index = (gallery / "index.html").read_text()
+    links = re.findall(r'href="([^"]+)"', index)
+    assert links[:4] == [*(f"{game}-kit.pdf" for game in GAMES), "calibrate.pdf"]
+    assert index.index("Print and play") < index.index("<h2>Copolymer</h2>")
+
+
 def test_gallery_opens_in_headless_chromium(gallery: Path) -> None:
     browser = _chromium()
     if browser is None:
@@ -267,7 +302,7 @@ def test_a_failing_item_is_named_and_the_rest_are_built(
     real = gallery_module.default_jobs
 
     def jobs_with_a_broken_one(paper, *theme):  # type: ignore[no-untyped-def]
-        jobs = real(paper, *theme)[:3]
+        jobs = [j for j in real(paper, *theme) if j.kind == "rules"][:3]
 
         def broken() -> bytes:
             raise BoardgenError("templates/x.txt:3: a claim the engine does not share")
@@ -293,3 +328,48 @@ def test_every_pdf_of_all_is_inked_and_inside_the_printable_area(gallery: Path) 
             assert_inked_and_printable(document, index, 0.4, f"{path.name} page {index + 1}")
         document.close()
     assert pages > len(pdfs)
+
+
+@pytest.mark.parametrize("quick", [False, True])
+@pytest.mark.parametrize("game", GAMES)
+def test_html_sheet_reads_on_a_screen(game: str, quick: bool) -> None:
+    """Titles are figure captions, captions are text, no print-only wording, a link to the
+    PDF, a print style sheet, a real italic, diagrams never shrunk below print size."""
+    page = render_sheet_html(game, theme=THEMES["colour"], quick=quick).decode()
+    blocks = load_sheet(game, quick)
+    diagrams = [b for b in blocks if b.kind == "diagram"]
+    figures = re.findall(r"<figure><figcaption>(.*?)</figcaption>", page)
+    assert len(figures) == len(diagrams) + (0 if quick else 1)
+    for block, caption in zip(diagrams, figures, strict=False):
+        scenes = [s for _, row in build_diagram(game, block.args[1]).rows for s in row]
+        for scene in scenes:
+            if scene.caption:  # a panel's caption is text on the page, not outlines
+                first = re.match(r"\w+", scene.caption).group()  # type: ignore[union-attr]
+                assert f">{first}" in page, (block.args[1], first)
+        assert caption
+    text = re.sub(r"<[^>]+>", " ", page.split("<body>", 1)[1])
+    assert not re.search(r"\b(last|next|previous) (two )?pages?\b", text, re.I)
+    pdf = f"{game}-quick-reference.pdf" if quick else f"{game}-rules.pdf"
+    assert f'href="{pdf}"' in page
+    assert "@media print" in page
+    assert re.search(r"font-weight: 400; font-style: italic; src: url\(data:font/ttf", page)
+    for width, smallest in re.findall(r'style="width: (\d+)mm; min-width: (\d+)mm"', page):
+        assert int(smallest) <= int(width)
+    assert len(re.findall(r"min-width: \d+mm", page)) == len(diagrams)
+    for desc in re.findall(r"<desc>(.*?)</desc>", page, re.S):
+        assert ".." not in desc
+
+
+def test_print_and_screen_alternatives_are_checked(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    from boardgen.errors import BoardgenError
+    from boardgen.publish import sheet as sheet_module
+
+    path = tmp_path / "sheet.md"
+    path.write_text("# O\n\nOne {on paper|on screen} two.\n\nA stray { brace\nhere.\n")
+    monkeypatch.setattr(sheet_module, "sheet_path", lambda game, quick=False: path)
+    with pytest.raises(BoardgenError, match=rf"^{re.escape(str(path))}:5: a brace"):
+        load_sheet("o")
+    path.write_text("# O\n\nOne {on paper|on screen} two.\n")
+    page = render_sheet_html("o", theme=THEMES["colour"]).decode()
+    assert "on screen" in page and "on paper" not in page

@@ -21,7 +21,7 @@ RunCli = Callable[..., Run]
 
 # The costly imports, each needed by one kind of output only.
 PNG_OR_THUMBNAIL = ("cairosvg", "cairocffi", "pypdfium2")
-RULE_SHEETS = ("reportlab.platypus",)
+RULE_SHEETS = ("reportlab.platypus", "typst")
 SVG_WRITER = ("svgwrite",)
 PDF_WRITER = ("reportlab",)
 

@@ -18,7 +18,14 @@ from typing import Any
 
 import numpy as np
 import pytest
-from pdfdata import PageVectors, read_pages, scale_bars
+from pdfdata import (
+    PageVectors,
+    read_pages,
+    ruled_bars,
+    ruled_vertical_bars,
+    scale_bars,
+    vertical_scale_bars,
+)
 from PIL import Image
 from pypdf import PdfReader
 
@@ -111,23 +118,34 @@ def _seams(page: PageVectors, offset: tuple[float, float]) -> list[tuple[str, fl
     return found
 
 
-def _registration_centres(page: PageVectors,
-                          offset: tuple[float, float]) -> list[tuple[float, float]]:
-    """Where each registration cross is on the board: its horizontal and vertical bars
-    cross at their midpoints."""
-    bars = [s for s in page.segments if s.tag == "Registration"
-            and (abs(s.a[0] - s.b[0]) < 1e-6 or abs(s.a[1] - s.b[1]) < 1e-6)]
-    horizontal = [s for s in bars if abs(s.a[1] - s.b[1]) < 1e-6 and abs(s.a[0] - s.b[0]) > 1]
-    return [_on_board(page, offset, ((s.a[0] + s.b[0]) / 2, s.a[1])) for s in horizontal]
+def _half_crosses(page: PageVectors, offset: tuple[float, float]
+                  ) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """Each half-cross on the page: its centre on the board, and the way its half bar
+    points (board axes, y down).  A half bar is drawn from the centre outward."""
+    found = []
+    for s in page.segments:
+        if s.tag != "Registration":
+            continue
+        a, b = _on_board(page, offset, s.a), _on_board(page, offset, s.b)
+        length = math.dist(a, b)
+        if length > 1.0:
+            found.append((a, ((b[0] - a[0]) / length, (b[1] - a[1]) / length)))
+    return found
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_one_cut_line_per_seam_and_marks_that_coincide(paper: str) -> None:
-    figure = _figure(12, 15.0)
+@pytest.mark.parametrize(("side", "cell"), [(12, 15.0), (30, 15.0)])
+def test_one_cut_line_per_seam_and_half_crosses_that_meet(paper: str, side: int,
+                                                         cell: float) -> None:
+    """Every seam has one line, on the trim edge; every half-cross meets the other half on
+    the neighbour's page, on the other side of the seam, and lies where its page is kept
+    (a page is cut straight along its left and top edges).  No corner holds two marks."""
+    figure = _figure(side, cell)
     pages = _assembly(read_pages(_pdf(figure, paper)))
     rows = 1 + max(r for r, _ in pages)
     cols = 1 + max(c for _, c in pages)
     assert rows > 1 and cols > 1
+    halves = {place: _half_crosses(*pages[place]) for place in pages}
     for (r, c), (page, offset) in pages.items():
         seams = _seams(page, offset)
         x0, y0 = offset
@@ -140,14 +158,118 @@ def test_one_cut_line_per_seam_and_marks_that_coincide(paper: str) -> None:
         for axis, where in expected:
             assert any(a == axis and abs(w - where) <= TOLERANCE_MM for a, w in seams), \
                 (r, c, axis, where, seams)
+        mine = halves[(r, c)]
+        assert mine, (r, c)
+        for centre, (dx, dy) in mine:
+            tip = (centre[0] + 2 * dx, centre[1] + 2 * dy)
+            # Kept: not left of a cut left edge, not above a cut top edge.
+            if c > 0:
+                assert min(centre[0], tip[0]) >= x0 - TOLERANCE_MM, (r, c, centre)
+            if r > 0:
+                assert min(centre[1], tip[1]) >= y0 - TOLERANCE_MM, (r, c, centre)
+            # On a seam of this page, and met by the other half on the neighbour across it.
+            neighbours = [(r, c + 1), (r, c - 1)] if abs(dx) > 0.5 else [(r + 1, c), (r - 1, c)]
+            partners = [q for n in neighbours if n in halves for q in halves[n]
+                        if math.dist(q[0], centre) <= TOLERANCE_MM]
+            assert len(partners) == 1, (r, c, centre, partners)
+            assert partners[0][1][0] == pytest.approx(-dx, abs=1e-6) and \
+                partners[0][1][1] == pytest.approx(-dy, abs=1e-6)
+        for k, (a, _) in enumerate(mine):
+            for b, _ in mine[k + 1:]:
+                assert math.dist(a, b) > 6.0, (r, c, a, b)
+    # Every seam across a row is marked, and every row's seam along it at the row's ends.
+    for r in range(rows):
+        for c in range(cols - 1):
+            page, offset = pages[(r, c)]
+            x1 = offset[0] + page.trim[2] - page.trim[0]
+            assert any(abs(p[0] - x1) <= TOLERANCE_MM for p, _ in halves[(r, c)]), (r, c)
+    for r in range(rows - 1):
+        for c in (0, cols - 1):
+            page, offset = pages[(r, c)]
+            y1 = offset[1] + page.trim[3] - page.trim[1]
+            assert any(abs(p[1] - y1) <= TOLERANCE_MM for p, _ in halves[(r, c)]), (r, c)
+
+
+def test_the_check_of_half_crosses_catches_whole_ones(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whole crosses at every seam end, as before issue 23, are refused by the check."""
+    import boardgen.render.pdf as pdf_module
+
+    def every_end(tiling: Any, row: int, col: int, rect: tuple[float, float, float, float]
+                  ) -> list[tuple[float, float, tuple[float, float]]]:
+        x0, y0, x1, y1 = rect
+        return [(x, y, (side, 0.0)) for x in (x0, x1) for y in (y0 - 3, y1 + 3)
+                for side in (-1.0, 1.0)]
+
+    monkeypatch.setattr(pdf_module, "registration_points", every_end)
+    with pytest.raises(AssertionError):
+        test_one_cut_line_per_seam_and_half_crosses_that_meet("a4", 12, 15.0)
+
+
+def _glyphs_across_trim(page: PageVectors) -> list[str]:
+    """The strings whose glyphs straddle an edge of the page's TrimBox."""
+    x0, y0, x1, y1 = page.trim
+    found = []
+    for run in page.runs:
+        a0, b0, a1, b1 = run.box
+        if a1 <= x0 or a0 >= x1 or b1 <= y0 or b0 >= y1:
+            continue  # outside the kept part (furniture, a tab, or another tile's board)
+        if not (x0 <= a0 and a1 <= x1 and y0 <= b0 and b1 <= y1):
+            found.append(run.text)
+    return found
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize(("side", "cell", "labels"),
+                         [(30, 15.0, "outside"), (10, 23.0, "outside"), (16, 13.0, "outside"),
+                          (12, 22.0, "inside")])
+def test_no_glyph_crosses_a_seam(paper: str, side: int, cell: float, labels: str) -> None:
+    """Issue 23: '15' was cut between pages 2 and 3 of a side-30 board at 15 mm; labels
+    1, A, J, M and Y on A4.  Seams now fall between labels (and between the names inside
+    cells), and the pieces still butt into the board."""
+    figure = board_figure(board_scene(hexhex(side), labels), cell)
+    pages = read_pages(_pdf(figure, paper))
+    assert len(pages) > 1
+    crossing = {k: _glyphs_across_trim(p) for k, p in enumerate(pages, start=1)}
+    assert {k: v for k, v in crossing.items() if v} == {}
+
+
+def test_the_glyph_check_sees_a_label_across_a_seam(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the seams at equal spacing, as before, labels are cut: the check sees them."""
+    import boardgen.render.pdf as pdf_module
+
+    original = pdf_module.tile
+
+    def equal(board: Any, paper: Any, orientation: str, **_: Any) -> Any:
+        return original(board, paper, orientation)
+
+    monkeypatch.setattr(pdf_module, "tile", equal)
+    figure = _figure(30, 15.0)
+    pages = read_pages(_pdf(figure, "a4"))
+    assert any(_glyphs_across_trim(p) for p in pages)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_board_runs_on_under_the_glue_tabs(paper: str) -> None:
+    """A page shows its neighbours' cells under its glue tabs, where the neighbour has
+    them: a page laid a little short shows board, not white."""
+    figure = _figure(12, 15.0)
+    pages = _assembly(read_pages(_pdf(figure, paper)))
+    cols = 1 + max(c for _, c in pages)
     for (r, c), (page, offset) in pages.items():
-        mine = _registration_centres(page, offset)
-        for neighbour in ((r, c + 1), (r + 1, c)):
-            if neighbour not in pages:
-                continue
-            theirs = _registration_centres(*pages[neighbour])
-            shared = [p for p in mine if any(math.dist(p, q) <= TOLERANCE_MM for q in theirs)]
-            assert len(shared) >= 2, f"pages {(r, c)} and {neighbour} share no marks"
+        if c + 1 >= cols:
+            continue
+        x0, y0, x1, y1 = page.trim
+        under_tab = [h for h in page.hexagons if x1 < h[0] < x1 + 6.0 and y0 < h[1] < y1]
+        neighbour, their_offset = pages[(r, c + 1)]
+        nx0, ny0, _, ny1 = neighbour.trim
+        theirs = [_on_board(neighbour, their_offset, h) for h in neighbour.hexagons
+                  if nx0 <= h[0] < nx0 + 6.0 - 1.0 and ny0 < h[1] < ny1]
+        if not theirs:
+            continue
+        # Drawn (clipped) on the tab: every one of the neighbour's first cells is there.
+        placed = [_on_board(page, offset, h) for h in under_tab]
+        for point in theirs:
+            assert any(math.dist(point, q) <= TOLERANCE_MM for q in placed), (r, c, point)
 
 
 def test_tiles_use_the_fewest_sheets_on_a4_and_letter() -> None:
@@ -176,7 +298,7 @@ def test_tiled_page_cost_does_not_grow_with_the_page_count() -> None:
 def _all_pdfs() -> list[tuple[str, bytes]]:
     from boardgen.games.polygone.game import POLYGONE
     from boardgen.publish.drawing import render_diagram
-    from boardgen.publish.sheet import render_sheet_pdf
+    from boardgen.publish.typeset import render_sheet_pdf
     from boardgen.render.lattice import render_fixed_board
 
     paper = parse_paper("a4")
@@ -192,6 +314,7 @@ def _all_pdfs() -> list[tuple[str, bytes]]:
                                               info=POLYGONE.board_info())),
         ("diagram", render_diagram("o", "corners", "pdf", paper=paper, theme=theme)),
         ("rule sheet", render_sheet_pdf("copolymer", paper=paper, theme=theme)),
+        ("polygone rule sheet", render_sheet_pdf("polygone", paper=paper, theme=theme)),
     ]
 
 
@@ -203,10 +326,44 @@ def test_every_pdf_asks_for_actual_size_and_says_what_it_is(name: str, pdf: byte
     meta = reader.metadata
     assert meta is not None and meta.title and meta.author and meta.subject
     pages = read_pages(pdf)
-    bars = [length for page in pages for length in scale_bars(page)]
+    # Our own writer tags its bars; Typst (the rule sheets) cannot: found by their shape.
+    bars = [length for page in pages for length in scale_bars(page) or ruled_bars(page)]
     assert bars, f"{name}: no scale bar"
     for length in bars:
         assert length == pytest.approx(50.0, abs=0.05), f"{name}: bar drawn {length} mm"
+
+
+def _board_pages(name: str, pdf: bytes) -> list[PageVectors]:
+    """The pages of a file that print a board or pieces at 1:1 (a rule sheet's text pages
+    are not among them: a board page says what to print it at)."""
+    pages = read_pages(pdf)
+    if "rule sheet" in name:
+        return [p for p in pages if "100 %" in p.text and "50 mm" in p.text]
+    return pages
+
+
+@pytest.mark.parametrize(("name", "pdf"), _all_pdfs())
+def test_every_board_page_has_a_bar_across_and_a_bar_up(name: str, pdf: bytes) -> None:
+    """Printers often scale only in the paper-feed direction: a bar each way."""
+    pages = _board_pages(name, pdf)
+    assert pages
+    for number, page in enumerate(pages, start=1):
+        # Our own writer tags its bars; Typst (the rule sheets) cannot: found by shape.
+        across = scale_bars(page) or ruled_bars(page)
+        up = vertical_scale_bars(page) or ruled_vertical_bars(page)
+        assert [round(v, 2) for v in across] == [50.0], (name, number, across)
+        assert [round(v, 2) for v in up] == [50.0], (name, number, up)
+
+
+def test_the_bar_check_catches_a_missing_bar_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    import boardgen.render.pdf as pdf_module
+
+    monkeypatch.setattr(pdf_module, "draw_vertical_scale_bar", lambda *args, **kw: None)
+    (page,) = read_pages(render_board(board_scene(hexhex(5)), "pdf",
+                                      BoardOptions(parse_paper("a4")), theme=THEMES["colour"],
+                                      info=PageInfo("T", "S", "C")))
+    assert scale_bars(page) == [pytest.approx(50.0, abs=0.05)]
+    assert vertical_scale_bars(page) == []
 
 
 def test_scale_bar_check_catches_a_short_bar(monkeypatch: pytest.MonkeyPatch) -> None:

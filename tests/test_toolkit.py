@@ -1155,7 +1155,9 @@ def test_free_draws_any_board_with_four_colours(run_cli: RunCli, tmp_path: Path,
     for colour in ("black", "white", "red", "blue"):
         assert f"mark dot stone-{colour}" in classes
     assert overlays(out) == [("tint", four)]
-    assert file_captions(tmp_path / "d.txt") == ["anything at all"]
+    # The designer's caption under the panel's label, as in every game (README: what prints
+    # under a panel is its label, caption: and notes together).
+    assert file_captions(tmp_path / "d.txt") == ["p. anything at all"]
     for fmt in ("pdf", "png"):
         for theme in ("colour", "colourblind", "ink"):
             done = draw_text(run_cli, tmp_path, text, fmt, "--theme", theme,

@@ -29,6 +29,9 @@ A game is a subclass of :class:`Game` (an abstract base class) with these parts:
   :meth:`Game.generated` names figures built from the engine rather than from files.
 - **sheet and templates**: :attr:`Game.template_folder` holds its diagram files
   (``NAME.txt``) and, if it has a rule sheet, ``sheet.md`` and ``quick.md``.
+- **kit**: ``kit``, a :class:`Kit`: what a print-and-play kit (``boardgen kit``) holds
+  besides the rule sheet, the quick reference and the board: boards to write on, stones
+  to cut out, a capture tracker, a note.
 
 The built-in games live in ``boardgen/games/<game>/game.py``; a third-party game is a
 package that registers its Game instance under the ``boardgen.games`` entry-point group
@@ -81,6 +84,37 @@ class HexBoards:
 
 
 @dataclass(frozen=True)
+class Tracker:
+    """A capture tracker: one row of ``boxes`` boxes a player, headed ``rows``, under the
+    words ``intro`` (how to use it)."""
+
+    rows: tuple[str, ...]
+    boxes: int
+    intro: str
+
+
+@dataclass(frozen=True)
+class KitNote:
+    """A page of words in a kit: a title and its paragraphs."""
+
+    title: str
+    paragraphs: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Kit:
+    """What a print-and-play kit holds after the rule sheet and the quick reference: the
+    boards (a fixed board with its pieces; hex boards of the ``boards`` sides, labelled, or
+    else of the default side), a sheet of ``stones`` sized to the board's cells, a
+    ``tracker`` and a ``note``, in that order."""
+
+    boards: tuple[tuple[int, str | None], ...] = ()
+    stones: bool = False
+    tracker: Tracker | None = None
+    note: KitNote | None = None
+
+
+@dataclass(frozen=True)
 class PlayOptions:
     """How a replay starts.  ``grid`` for the hex games; ``first`` and ``start`` (a
     position drawn as text, with the name to report errors under) for Copolymer;
@@ -121,6 +155,7 @@ class Game(ABC):
     panel_cell_mm: float = DEFAULT_PANEL_CELL_MM  # a position's panel, unless told
     # Sentences a rule sheet says once, in its opening box, rather than under every picture.
     said_once: tuple[str, ...] = ()
+    kit: Kit = Kit()  # what its print-and-play kit holds besides sheet and board
 
     # --- the parts a game implements ---------------------------------------------------
 

@@ -45,11 +45,15 @@ THUMB_WIDTH_PX = 240
 class Job:
     name: str  # the file name in the output folder
     game: str
-    kind: str  # "rules", "board", "diagram"
+    kind: str  # "kit" (the kits and the printer check), "rules", "board", "diagram"
     make: Callable[[], bytes]
     # A PNG of the picture THUMB_WIDTH_PX across, drawn from its figure (SVG files);
     # without it the thumbnail is made from the file's bytes.
     picture: Callable[[], bytes] | None = None
+    # Built in the main process, never in a forked worker: Typst (the rule sheets) keeps a
+    # pool of threads, and a process forked from one that has used it hangs on its first
+    # compile. The main process builds these while the workers build the rest.
+    in_main: bool = False
 
 
 def board_stem(game: str, grid: HexGrid) -> str:
@@ -65,19 +69,29 @@ def diagram_stem(game: str, name: str) -> str:
 
 
 def default_jobs(paper: Paper, theme: Theme = THEMES["colour"]) -> list[Job]:
-    from boardgen.publish.sheet import render_sheet_html, render_sheet_pdf
+    from boardgen.publish.sheet import render_sheet_html
+    from boardgen.publish.typeset import render_sheet_pdf
     from boardgen.render.lattice import render_fixed_board
 
     options = BoardOptions(paper)
     jobs: list[Job] = []
     known = games()
+    # The kits first: a player wants them first, and they take longest to build.
+    for game, description in known.items():
+        if description.has_sheet():
+            # In the main process: a kit sets its rule sheets with Typst (see in_main).
+            jobs.append(Job(f"{game}-kit.pdf", game, "kit",
+                            partial(_kit, game, paper, theme), in_main=True))
+    jobs.append(Job("calibrate.pdf", "", "kit", partial(_calibration, paper)))
     for game, description in known.items():
         if not description.has_sheet():
             continue
         jobs.append(Job(f"{game}-rules.pdf", game, "rules",
-                        partial(render_sheet_pdf, game, paper=paper, theme=theme)))
+                        partial(render_sheet_pdf, game, paper=paper, theme=theme),
+                        in_main=True))
         jobs.append(Job(f"{game}-quick-reference.pdf", game, "rules",
-                        partial(render_sheet_pdf, game, paper=paper, theme=theme, quick=True)))
+                        partial(render_sheet_pdf, game, paper=paper, theme=theme, quick=True),
+                        in_main=True))
         jobs.append(Job(f"{game}-rules.html", game, "rules",
                         partial(render_sheet_html, game, theme=theme)))
     for description in known.values():
@@ -108,6 +122,18 @@ def default_jobs(paper: Paper, theme: Theme = THEMES["colour"]) -> list[Job]:
                                 partial(_diagram_picture, game, name, paper, theme)
                                 if fmt == "svg" else None))
     return jobs
+
+
+def _kit(game: str, paper: Paper, theme: Theme) -> bytes:
+    from boardgen.publish.kit import render_kit
+
+    return render_kit(game, paper=paper, theme=theme)
+
+
+def _calibration(paper: Paper) -> bytes:
+    from boardgen.publish.calibrate import render_calibration
+
+    return render_calibration(paper=paper)
 
 
 def _board_picture(scene: Scene, options: BoardOptions, theme: Theme, info: PageInfo) -> bytes:
@@ -241,9 +267,11 @@ def _warm_imports() -> None:
     """Import the writers' libraries once, before forking, instead of once per worker."""
     import cairocffi  # noqa: F401
     import pypdfium2  # noqa: F401
+    import typst  # noqa: F401
     from PIL import Image  # noqa: F401
 
     import boardgen.publish.sheet  # noqa: F401
+    import boardgen.publish.typeset  # noqa: F401
     import boardgen.render.diagram  # noqa: F401
     import boardgen.render.raster  # noqa: F401
     import boardgen.render.svg  # noqa: F401
@@ -357,8 +385,8 @@ def run_jobs(jobs: Sequence[Job], workers: int) -> Generator[Built, None, None]:
     """Build every job, on ``workers`` processes (never more than there are jobs); yields
     each as it is done (in any order).  Workers are forked so that a job can be any
     function, even a test's closure."""
-    workers = min(workers, len(jobs))
-    if workers <= 1 or not _can_fork():
+    pooled = [index for index, job in enumerate(jobs) if not job.in_main]
+    if min(workers, len(jobs)) <= 1 or not pooled or not _can_fork():
         for index, job in enumerate(jobs):
             yield build(job, index)
         return
@@ -368,9 +396,13 @@ def run_jobs(jobs: Sequence[Job], workers: int) -> Generator[Built, None, None]:
     _warm_imports()
     _WORK[:] = jobs
     try:
-        with worker_pool(workers) as pool:
-            futures = {pool.submit(_build_in_worker, index): index
-                       for index in range(len(jobs))}
+        with worker_pool(min(workers, len(pooled))) as pool:
+            # Submitting forks every worker at once, so that all of them are forked before
+            # the main process sets its first sheet (see Job.in_main).
+            futures = {pool.submit(_build_in_worker, index): index for index in pooled}
+            for index, job in enumerate(jobs):
+                if job.in_main:
+                    yield build(job, index)
             for future in as_completed(futures):
                 try:
                     built = future.result()
@@ -391,6 +423,13 @@ def thumbnail_source(name: str, made: set[str]) -> str | None:
     return name
 
 
+def _card(job: Job, made: set[str]) -> str:
+    source = thumbnail_source(job.name, made)
+    image = f'<img src="thumbs/{html.escape(source)}.png" alt="">' if source else ""
+    return (f'<a class="card {job.kind}" href="{html.escape(job.name)}">{image}'
+            f"<span>{html.escape(job.name)}</span></a>")
+
+
 def gallery_html(jobs: list[Job], made: set[str], failures: Sequence[str] = ()) -> str:
     """The gallery page: a card per file made, and a list of what failed, if anything."""
     sections = []
@@ -399,15 +438,17 @@ def gallery_html(jobs: list[Job], made: set[str], failures: Sequence[str] = ()) 
         items = "".join(f"<li>{html.escape(printable(failure))}</li>" for failure in failures)
         sections.append(f'<section class="failures"><h2>Not built</h2><ul>{items}</ul>'
                         "</section>")
+    kits = [_card(job, made) for job in jobs if job.kind == "kit" and job.name in made]
+    if kits:
+        sections.append("<h2>Print and play</h2><p>One file per game with everything to "
+                        "play; print calibrate.pdf first to check the printer.</p>"
+                        f'<div class="grid">{"".join(kits)}</div>')
     for game, description in games().items():
         cards = []
         for job in jobs:
-            if job.game != game or job.name not in made:
+            if job.game != game or job.name not in made or job.kind == "kit":
                 continue
-            source = thumbnail_source(job.name, made)
-            image = f'<img src="thumbs/{html.escape(source)}.png" alt="">' if source else ""
-            cards.append(f'<a class="card {job.kind}" href="{html.escape(job.name)}">{image}'
-                         f"<span>{html.escape(job.name)}</span></a>")
+            cards.append(_card(job, made))
         if cards:
             sections.append(f"<h2>{html.escape(description.name)}</h2>"
                             f'<div class="grid">{"".join(cards)}</div>')

@@ -26,6 +26,7 @@ from boardgen.render.figure import (
     Text,
     band,
     board_figure,
+    curled,
     ink_box,
     merge,
     text_box,
@@ -191,17 +192,22 @@ def _pages(diagram: Diagram, cell_width: float, max_width: float,
     panels = [[_panel_figure(scene, cell_width) for scene in scenes]
               for _, scenes in diagram.rows]
     panel_width = max(f.width for row in panels for f in row)
-    columns = max(1, math.floor((max_width + GAP_MM) / (panel_width + GAP_MM)))
+    # As many columns as fit, and no more than the longest line of play has panels: a
+    # diagram of one panel is as wide as that panel (and its title), centred on its page.
+    columns = max(1, min(math.floor((max_width + GAP_MM) / (panel_width + GAP_MM)),
+                         max(len(row) for row in panels)))
     width = min(max_width, columns * panel_width + (columns - 1) * GAP_MM)
 
     pages: list[tuple[list[Figure], list[Text], float, float]] = []
     texts, y = _heading(diagram.title, TITLE_MM, width, 0.0)
     parts: list[Figure] = []
     right = width  # where the page's parts end on the right
+    legend: Figure | None = None
     if diagram.legend or diagram.legend_note:
-        parts.append(_legend(diagram, cell_width, y, width))
-        y += parts[0].height + 0.5 * GAP_MM
-        right = max(right, parts[0].width)
+        legend = _legend(diagram, cell_width, y, width)
+        parts.append(legend)
+        y += legend.height + 0.5 * GAP_MM
+        right = max(right, legend.width)
     panels_on_page = 0
 
     def new_page() -> None:
@@ -234,7 +240,12 @@ def _pages(diagram: Diagram, cell_width: float, max_width: float,
     result = []
     for page_parts, page_texts, height, page_right in pages:
         page_right = max([page_right] + [text_box(t)[2] for t in page_texts])
-        result.append(merge(page_right, max(height - GAP_MM, 1.0), page_parts, page_texts,
+        # The panels centred under a title or legend wider than they are (the title and
+        # legend stay at the left, where a reader starts).
+        shift = (page_right - width) / 2
+        placed = [part if part is legend else part.shifted(shift, 0.0)
+                  for part in page_parts] if shift > 1e-9 else page_parts
+        result.append(merge(page_right, max(height - GAP_MM, 1.0), placed, page_texts,
                             cell_width))
     return result
 
@@ -306,7 +317,7 @@ def draw_diagram(diagram: Diagram, game: str, name: str, fmt: str, *, paper: Pap
             pages = diagram_pages(diagram, cell_width=cell_width, max_width=room_w,
                                   max_height=room_h, keep_heading=keep)
             if _pages_fit(pages, room):
-                return render_pdf_pages(pages, theme=theme, paper=paper, info=info)
+                return _pdf(pages, theme=theme, paper=paper, info=info)
             # A panel taller or wider than the page: with the default size, shrink the
             # cells until every page fits (the footer states the cell size); a size the
             # user chose is refused, naming the largest that fits.
@@ -323,9 +334,10 @@ def draw_diagram(diagram: Diagram, game: str, name: str, fmt: str, *, paper: Pap
                                 f"{option('cell_mm')} {largest:g}")
         pages = diagram_pages(diagram, cell_width=largest, max_width=room_w,
                               max_height=room_h, keep_heading=keep)
-        return render_pdf_pages(pages, theme=theme, paper=paper, info=info)
+        return _pdf(pages, theme=theme, paper=paper, info=info)
     (figure,) = diagram_pages(diagram, cell_width=cell_width, max_width=room_w,
                               max_height=None)
+    figure = curled(figure)  # typographer's quotes, as the rule sheets print captions
     svg = render_svg(figure, theme=theme, description=diagram.title)
     if fmt == "svg":
         return svg.encode("utf-8")
@@ -333,25 +345,37 @@ def draw_diagram(diagram: Diagram, game: str, name: str, fmt: str, *, paper: Pap
     return render_png(svg, width_mm=width_mm, height_mm=height_mm, dpi=dpi)
 
 
+def _pdf(pages: list[Figure], *, theme: Theme, paper: Paper, info: PageInfo) -> bytes:
+    # Typographer's quotes, as the rule sheets print the same captions.
+    return render_pdf_pages([curled(page) for page in pages], theme=theme, paper=paper,
+                            info=info)
+
+
 def describe(diagram: Diagram) -> str:
     """A text alternative for the whole diagram, from the positions drawn (which come from
     the engine): every panel's cells, stones or pieces in the game's notation."""
-    parts = [f"{diagram.title}."]
+    parts = [_sentence(diagram.title)]
     words = {role.name: role.said for role in diagram.roles if role.said is not None}
     # The key's words and note, so that the text alternative says what the picture's key
     # says.
     if diagram.legend:
-        parts.append("Key: " + ", ".join(role.legend for role in diagram.legend) + ".")
+        parts.append(_sentence("Key: " + ", ".join(role.legend for role in diagram.legend)))
     if diagram.legend_note:
-        parts.append(diagram.legend_note)
+        parts.append(_sentence(diagram.legend_note))
     number = 0
     for line_title, scenes in diagram.rows:
         if line_title:
-            parts.append(f"{line_title}.")
+            parts.append(_sentence(line_title))
         for scene in scenes:
             number += 1
             parts.append(f"Panel {number}: {_describe_scene(scene, words)}")
     return " ".join(parts)
+
+
+def _sentence(text: str) -> str:
+    """The text ended by one full stop (a title may end with its own)."""
+    text = text.rstrip()
+    return text if text.endswith((".", "!", "?", ":")) else f"{text}."
 
 
 def _describe_scene(scene: Panel, words: dict[str, str]) -> str:

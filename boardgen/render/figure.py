@@ -8,12 +8,15 @@ Coordinates are millimetres with y growing downward; (0, 0) is the figure's top-
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from boardgen.geometry import Hex, Layout, Notation
 from boardgen.picture import Scene
 from boardgen.render.fonts import BOLD, REGULAR, face
+from boardgen.render.scene import EDGE_SUFFIX, Theme
+from boardgen.text import curly_quotes
 
 Point = tuple[float, float]
 # The smallest text a printed page carries (8.2 pt): smaller is hard to read on paper.
@@ -40,6 +43,7 @@ class Text:
     role: str  # "coordinate", "cell-text", "caption"
     anchor: str = "middle"  # "start", "middle" or "end"
     weight: str = REGULAR
+    on: str | None = None  # the role of the stone it is printed on (its ink contrasts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +80,7 @@ class Area:
 # from the centre to a corner: the cell's own fill shows outside and inside it, and a stone
 # or a numbered disc (0.3 of the cell width across the middle) fits inside it.
 BAND_OUTER, BAND_INNER = 0.95, 0.64
-BAND_EDGE_MM = 0.25  # the band's two outlines, in the line colour
+BAND_EDGE_MM = 0.25  # the band's two outlines (role ROLE-edge: see Theme.colour)
 
 
 def band(name: str, x: float, y: float, role: str, offsets: tuple[Point, ...]
@@ -87,7 +91,7 @@ def band(name: str, x: float, y: float, role: str, offsets: tuple[Point, ...]
     outer = [(x + dx * BAND_OUTER, y + dy * BAND_OUTER) for dx, dy in offsets]
     inner = [(x + dx * BAND_INNER, y + dy * BAND_INNER) for dx, dy in offsets]
     points = (*outer, outer[0], inner[0], *reversed(inner[1:]), inner[0])
-    edges = [Stroke((*ring, ring[0]), "line", BAND_EDGE_MM, under=True)
+    edges = [Stroke((*ring, ring[0]), f"{role}{EDGE_SUFFIX}", BAND_EDGE_MM, under=True)
              for ring in (outer, inner)]
     return Area(points, role, name), edges
 
@@ -120,9 +124,19 @@ def cell_guidance(cell_width: float) -> str:
     return text + f" ({COMMON_PIECES[-1][0]})"
 
 
-def dot_outline(mark: Mark, line_width: float) -> float:
-    """The outline of a stone: bold enough that a hollow (paper-coloured) stone reads."""
-    return max(line_width, 0.14 * mark.radius)
+def dot_outline(mark: Mark, theme: Theme) -> tuple[float, float]:
+    """The outline of a stone, as (radius of the stroked circle, line width): bold enough
+    that a light stone reads; a rimmed stone's heavy rim lies inside its radius."""
+    rim = theme.rims.get(mark.role)
+    if rim:
+        width = rim * mark.radius
+        return mark.radius - width / 2, width
+    return mark.radius, max(theme.line_width_mm, 0.14 * mark.radius)
+
+
+def text_ink(t: Text, theme: Theme) -> str:
+    """The colour a text prints in: its role's, or (on a stone) the one that contrasts."""
+    return theme.ink_on(t.on) if t.on else theme.colour(t.role)
 
 
 @dataclass
@@ -154,6 +168,14 @@ class Figure:
             [replace(a, points=tuple((x + dx, y + dy) for x, y in a.points))
              for a in self.overlays],
         )
+
+
+def curled(figure: Figure) -> Figure:
+    """The figure with typographer's quotes and apostrophes in its texts (captions come
+    from the engine and files with straight ones), as the rule sheets print them."""
+    texts = [replace(t, text=curly_quotes(t.text)) if "'" in t.text or '"' in t.text else t
+             for t in figure.texts]
+    return replace(figure, texts=texts)
 
 
 def text_box(t: Text) -> tuple[float, float, float, float]:
@@ -254,18 +276,23 @@ def _inner_texts(scene: Scene, layout: Layout, notation: Notation,
         for h in scene.grid.cells:
             x, y = layout.centre(h)
             texts.append(_fitted(x, y, notation.name(h), cell_width, 0.26, "coordinate"))
+    # A number on a stone (not on a paper disc) prints in the ink that contrasts with it.
+    stones = {m.cell: m.role for m in scene.markers if m.kind == "dot"}
+    discs = {m.cell for m in scene.markers if m.kind == "disc"}
     for h, label in scene.cell_texts.items():
         x, y = layout.centre(h)
-        texts.append(replace(_fitted(x, y, label, cell_width, 0.36, "cell-text"), weight=BOLD))
+        texts.append(replace(_fitted(x, y, label, cell_width, 0.36, "cell-text"), weight=BOLD,
+                             on=stones.get(h) if h not in discs else None))
     return texts
 
 
 def wrap(text: str, size: float, width: float, weight: str = REGULAR) -> list[str]:
-    """Greedy line breaking at spaces so that each line is at most ``width`` mm wide."""
+    """Greedy line breaking at spaces so that each line is at most ``width`` mm wide.  A
+    no-break space (U+00A0, as between a number and its unit) never breaks."""
     font = face(weight)
     lines: list[str] = []
     current = ""
-    for word in text.split():
+    for word in re.split(r"[ \t\n]+", text.strip()):
         candidate = f"{current} {word}" if current else word
         if current and font.width_mm(candidate, size) > width:
             lines.append(current)
@@ -274,6 +301,11 @@ def wrap(text: str, size: float, width: float, weight: str = REGULAR) -> list[st
             current = candidate
     if current:
         lines.append(current)
+    # No runt: a last line of one word takes the word before it along when both fit.
+    if len(lines) >= 2 and " " not in lines[-1] and " " in lines[-2]:
+        head, moved = lines[-2].rsplit(" ", 1)
+        if font.width_mm(f"{moved} {lines[-1]}", size) <= width:
+            lines[-2:] = [head, f"{moved} {lines[-1]}"]
     return lines
 
 

@@ -22,6 +22,7 @@ _FILES = {
     REGULAR: font_source_sans_pro.font_files_ttf["SourceSansPro"],
     BOLD: font_source_sans_pro.font_files_ttf["SourceSansProBold"],
 }
+FONT_FAMILY = "Source Sans Pro"  # the family name inside the font files
 PDF_FONT_NAMES = {REGULAR: "SourceSansPro", BOLD: "SourceSansPro-Bold"}
 ITALIC_FILES = {"SourceSansPro-It": "SourceSansProIt",
                 "SourceSansPro-BoldIt": "SourceSansProBoldIt"}
@@ -29,6 +30,12 @@ ITALIC_FILES = {"SourceSansPro-It": "SourceSansProIt",
 
 def font_path(weight: str) -> str:
     return str(_FILES[weight])
+
+
+def font_folder() -> str:
+    """The folder holding the family's files (every weight and italic), for a typesetter
+    that is given folders to look for fonts in."""
+    return str(Path(_FILES[REGULAR]).parent)
 
 
 @dataclass(frozen=True)

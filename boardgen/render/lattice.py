@@ -23,12 +23,13 @@ from boardgen.render.figure import (
     Stroke,
     Text,
     arrow_strokes,
+    curled,
     ink_box,
     text_box,
     wrap,
 )
-from boardgen.render.fonts import BOLD
-from boardgen.render.paper import Paper, content_size
+from boardgen.render.fonts import BOLD, REGULAR, face
+from boardgen.render.paper import Paper, content_size, parse_paper
 from boardgen.render.pdf import render_pdf_pages
 from boardgen.render.png import render_png
 from boardgen.render.scene import Theme
@@ -131,8 +132,61 @@ def _hole_mark(centre: Point, kind: str, spacing: float) -> list[Stroke]:
     return [Stroke(points, "accent", 0.25 * r)]
 
 
+def _rail_key(scene: HoleScene, spacing: float, size: float, texts: list[Text],
+              strokes: list[Stroke], marks: list[Mark]) -> tuple[list[Stroke], list[Text]]:
+    """The key to the rails (the faint dashed double lines where bars start): a short pair
+    of rails drawn as on the lattice, with what it means.  Two entries go in the empty top
+    corners, the first left and the second right of the top row of holes, when there is
+    room there (the figure keeps its size); else all in a row under everything."""
+    s = spacing
+    swatch = 0.44 * s  # as long as a rail on the lattice
+    rail = 0.06 * s
+    widths = [swatch + 2.0 + face(REGULAR).width_mm(words, size)
+              for _, words in scene.rail_key]
+    top = min(_at(h, s)[1] for h in scene.holes)
+    row = sorted(_at(h, s)[0] for h in scene.holes if abs(_at(h, s)[1] - top) < 1e-9)
+    first, last = row[0], row[-1]
+    left_edge = min(text_box(t)[0] for t in texts) if texts else first - s
+    right_edge = max(text_box(t)[2] for t in texts) if texts else last + s
+    # Short of the top row's label (0.2 spacing left of its first hole) by 3 mm.
+    label = max((face(REGULAR).width_mm(text, size) for hole, text in scene.row_labels
+                 if abs(_at(hole, s)[1] - top) < 1e-9), default=0.0)
+    room_left = first - 0.2 * s - label - 3.0 - left_edge
+    room_right = right_edge - (last + 0.3 * s)
+    places: list[Point]
+    if len(widths) <= 2 and widths[0] <= room_left and widths[-1] <= room_right:
+        places = [(left_edge, top), (right_edge - widths[-1], top)][:len(widths)]
+    else:
+        bottom = max([p[1] for st in strokes for p in st.points]
+                     + [m.y + m.radius for m in marks] + [text_box(t)[3] for t in texts])
+        y = bottom + 0.06 * s + 1.0 + 0.5 * size
+        gap = 8.0
+        xs = [_at(h, s)[0] for h in scene.holes]
+        x = (min(xs) + max(xs)) / 2 - (sum(widths) + gap * (len(widths) - 1)) / 2
+        places = []
+        for width in widths:
+            places.append((x, y))
+            x += width + gap
+    key_strokes: list[Stroke] = []
+    key_texts: list[Text] = []
+    for (role, words), (x, y) in zip(scene.rail_key, places, strict=True):
+        key_strokes.extend(Stroke(((x, y + k * rail), (x + swatch, y + k * rail)),
+                                  role, 0.02 * s, dash=0.04 * s) for k in (-1, 1))
+        key_texts.append(Text(x + swatch + 2.0, y, words, size, "coordinate", "start"))
+    return key_strokes, key_texts
+
+
 def lattice_figure(scene: HoleScene, spacing: float, *, margin: float = 1.0) -> Figure:
     s = spacing
+    letter_size = max(MIN_PRINT_TEXT_MM, 0.08 * s)
+    # A row label on a double-ringed hole stands past the outer ring (radius 0.2 spacing,
+    # and half its stroke), never under it; words beside such a hole stand past the label,
+    # on both sides alike.
+    ring_gap = 0.24 * s + 1.0
+    ringed_labels = [text for hole, text in scene.row_labels if hole in scene.double_rings]
+    note_reach = ring_gap + max(face(REGULAR).width_mm(t, letter_size)
+                                for t in ringed_labels) + 1.5 if ringed_labels \
+        else 0.3 * s + 1.0
     strokes: list[Stroke] = []
     marks: list[Mark] = []
     texts: list[Text] = []
@@ -157,7 +211,7 @@ def lattice_figure(scene: HoleScene, spacing: float, *, margin: float = 1.0) -> 
         size = max(2.9, 0.075 * s)
         for k, part in enumerate(note.lines):
             # Past the row letter that stands left of the hole, too.
-            texts.append(Text(x + note.side * (0.3 * s + 1.0), y + (k - 0.5) * 1.35 * size,
+            texts.append(Text(x + note.side * note_reach, y + (k - 0.5) * 1.35 * size,
                               part, size, "coordinate", "start" if note.side > 0 else "end"))
     for ln, role in sorted(scene.rails.items()):
         strokes.extend(start_strokes(ln, role, s))
@@ -184,20 +238,20 @@ def lattice_figure(scene: HoleScene, spacing: float, *, margin: float = 1.0) -> 
         nx, ny = -(by - ay) / length, (bx - ax) / length  # perpendicular
         texts.append(Text((ax + bx) / 2 + nx * 0.17 * s, (ay + by) / 2 + ny * 0.17 * s, label,
                           max(MIN_PRINT_TEXT_MM, 0.11 * s), "cell-text"))
-    size = max(MIN_PRINT_TEXT_MM, 0.08 * s)
-    noted = {note.hole for note in scene.notes}
+    size = letter_size
     for hole, letter in scene.row_labels:
         x, y = _at(hole, s)
-        # Past a double ring with no words beside it (words stand further out and leave
-        # the letter where it is).
-        ringed = hole in scene.double_rings and hole not in noted
-        gap = 0.2 * s + (0.16 * s if ringed else 0.0)
+        gap = ring_gap if hole in scene.double_rings else 0.2 * s
         texts.append(Text(x - gap, y, letter, size, "coordinate", "end"))
     if scene.column_labels:
         # Below where a label of a bar on the bottom row goes (0.17 spacing, one line).
         bottom = max(_at(h, s)[1] for h in scene.holes) + 0.17 * s + 1.3 * size
         for level, text in scene.column_labels:
             texts.append(Text(level * s / 2, bottom, text, size, "coordinate"))
+    if scene.rail_key and scene.holes:
+        key_strokes, key_texts = _rail_key(scene, s, letter_size, texts, strokes, marks)
+        strokes.extend(key_strokes)
+        texts.extend(key_texts)
 
     xs = [p[0] for st in strokes for p in st.points] + [m.x for m in marks]
     ys = [p[1] for st in strokes for p in st.points] + [m.y for m in marks]
@@ -282,7 +336,8 @@ def pieces_sheet(strips: Strips, spacing: float, max_width: float = 250.0) -> Fi
     right = 2 * guide + block_w + 2.0 + 22.0
     figure_width = max(right, max(text_box(t)[2] for t in texts))
     return Figure(figure_width + 2.0, height + 2.0, s, (), [], texts, [], strokes,
-                  scale_note=f"each piece is {s:.1f} mm long, hole centre to hole centre",
+                  scale_note=f"pieces for holes {s:.1f} mm apart: each {s:.1f} mm long, hole "
+                             "centre to hole centre",
                   areas=areas).shifted(1.0, 1.0)
 
 
@@ -303,38 +358,91 @@ def fitting_spacing(scene: HoleScene, room: tuple[float, float], largest: float)
     return low / 2
 
 
+# The papers a board's default spacing fits: one spacing for all of them, so that pieces cut
+# from one file fit the board of any other (A4 and Letter, landscape).
+COMMON_PAPERS = ("a4", "letter")
+_DEFAULT_SPACINGS: dict[int, tuple[FixedBoard, float]] = {}
+
+
+def default_spacing(board: FixedBoard) -> float:
+    """The hole spacing every printed copy of the board has (rule sheet, board file, kit):
+    the largest, in half millimetres and at most ``board.largest_spacing``, at which it fits
+    a landscape page of A4 and of Letter alike."""
+    cached = _DEFAULT_SPACINGS.get(id(board))
+    if cached is not None and cached[0] is board:
+        return cached[1]
+    rooms = [content_size(parse_paper(name).size("landscape")) for name in COMMON_PAPERS]
+    room = (min(w for w, _ in rooms), min(h for _, h in rooms))
+    spacing = fitting_spacing(board.picture, room, board.largest_spacing)
+    _DEFAULT_SPACINGS[id(board)] = (board, spacing)
+    return spacing
+
+
+def _fits(figure: Figure, room: tuple[float, float]) -> bool:
+    return figure.width <= room[0] + 1e-6 and figure.height <= room[1] + 1e-6
+
+
+def board_spacing(board: FixedBoard, room: tuple[float, float]) -> float:
+    """The default spacing, or on paper too small for it, the largest that fits ``room``
+    (whose pieces then say which spacing they fit)."""
+    spacing = default_spacing(board)
+    if _fits(lattice_figure(board.picture, spacing), room):
+        return spacing
+    return fitting_spacing(board.picture, room, spacing)
+
+
+def board_pages(board: FixedBoard, paper: Paper, spacing: float | None) -> list[Figure]:
+    """The board and its sheet of pieces (if it has one), each for a landscape page of
+    ``paper``, at ``spacing`` or the board's default; refused (one line) when either does
+    not fit."""
+    room = content_size(paper.size("landscape"))
+    chosen = spacing is not None
+    if spacing is None:
+        spacing = board_spacing(board, room)
+    figure = lattice_figure(board.picture, spacing)
+    if not _fits(figure, room) and not chosen:
+        raise BoardgenError(f"{option('paper')} {paper.name}: too small for the board "
+                            f"({room[0]:.0f} x {room[1]:.0f} mm to draw on); choose larger "
+                            "paper")
+    if not _fits(figure, room):
+        largest = fitting_spacing(board.picture, room, spacing)
+        while True:  # to the tenth of a millimetre, as --cell-mm is given
+            wider = lattice_figure(board.picture, round(largest + 0.1, 1))
+            if not _fits(wider, room):
+                break
+            largest = round(largest + 0.1, 1)
+        raise BoardgenError(f"{option('cell_mm')} {spacing:g}: the board does not fit "
+                            f"{paper.name} landscape; the largest that fits is "
+                            f"{option('cell_mm')} {largest:g}, or choose larger paper")
+    pages = [figure]
+    if board.strips is not None:
+        pieces = pieces_sheet(board.strips, spacing, room[0])
+        if not _fits(pieces, room):
+            raise BoardgenError(f"{option('paper')} {paper.name}: too small for the sheet "
+                                f"of pieces to cut out ({pieces.width:.0f} x "
+                                f"{pieces.height:.0f} mm on {room[0]:.0f} x "
+                                f"{room[1]:.0f} mm); choose larger paper")
+        pages.append(pieces)
+    # Typographer's quotes and apostrophes, as the rule sheets print the same words.
+    return [curled(page) for page in pages]
+
+
 def render_fixed_board(board: FixedBoard, fmt: str, *, paper: Paper, theme: Theme,
                        spacing: float | None, dpi: int, info: PageInfo) -> bytes:
-    """A board of one size at exact scale, landscape and as large as the paper allows (or
-    at ``spacing``); the PDF adds a sheet of its pieces to cut out and fold.  The subject
+    """A board of one size at exact scale, landscape, its holes ``default_spacing(board)``
+    apart on every paper it fits (or ``spacing``), so that pieces from one file fit the
+    board of another; the PDF adds a sheet of its pieces to cut out and fold.  The subject
     of ``info`` is formatted with the spacing chosen."""
-    room = content_size(paper.size("landscape"))
-    if spacing is None:
-        spacing = fitting_spacing(board.picture, room, board.largest_spacing)
-    figure = lattice_figure(board.picture, spacing)
-    info = PageInfo(info.title, (info.subject or "").format(spacing=spacing), info.credit)
     if fmt == "pdf":
-        if figure.width > room[0] or figure.height > room[1]:
-            largest = fitting_spacing(board.picture, room, spacing)
-            while True:  # to the tenth of a millimetre, as --cell-mm is given
-                wider = lattice_figure(board.picture, round(largest + 0.1, 1))
-                if wider.width > room[0] or wider.height > room[1]:
-                    break
-                largest = round(largest + 0.1, 1)
-            raise BoardgenError(f"{option('cell_mm')} {spacing:g}: the board does not fit "
-                                f"{paper.name} landscape; the largest that fits is "
-                                f"{option('cell_mm')} {largest:g}, or choose larger paper")
-        pages = [figure]
-        if board.strips is not None:
-            pieces = pieces_sheet(board.strips, spacing, room[0])
-            if pieces.width > room[0] + 1e-6 or pieces.height > room[1] + 1e-6:
-                raise BoardgenError(f"{option('paper')} {paper.name}: too small for the sheet "
-                                    f"of pieces to cut out ({pieces.width:.0f} x "
-                                    f"{pieces.height:.0f} mm on {room[0]:.0f} x "
-                                    f"{room[1]:.0f} mm); choose larger paper")
-            pages.append(pieces)
+        pages = board_pages(board, paper, spacing)
+        info = PageInfo(info.title, (info.subject or "").format(spacing=pages[0].cell_width),
+                        info.credit)
         return render_pdf_pages(pages, theme=theme, paper=paper, orientation="landscape",
                                 info=info)
+    if spacing is None:
+        spacing = board_spacing(board, content_size(paper.size("landscape")))
+    figure = curled(lattice_figure(board.picture, spacing))
+    info = PageInfo(info.title, (info.subject or "").format(spacing=spacing), info.credit)
     svg = render_svg(figure, theme=theme, title=info.title, description=info.subject)
     if fmt == "svg":
         return svg.encode("utf-8")

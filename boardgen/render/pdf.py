@@ -32,9 +32,11 @@ from boardgen.render.figure import (
     dot_outline,
     pattern_step,
     text_box,
+    text_ink,
 )
 from boardgen.render.fonts import BOLD, PDF_FONT_NAMES, REGULAR, face, register_pdf_fonts
 from boardgen.render.paper import (
+    FOOTER_MM,
     HEADER_MM,
     MARGIN_MM,
     MARK_MM,
@@ -42,6 +44,7 @@ from boardgen.render.paper import (
     TILE_MARGIN_MM,
     Paper,
     Tiling,
+    content_left,
     content_size,
     tile,
 )
@@ -176,36 +179,37 @@ def draw_figure(c: Canvas, figure: Figure, theme: Theme) -> None:
     # The SVG's layers: numbers, then arrows (above the rings and numbers they touch).
     for text in figure.texts:
         if text.role == "cell-text":
-            _draw_text(c, text, theme.colour(text.role))
+            _draw_text(c, text, text_ink(text, theme))
     for stroke in figure.strokes:
         if not stroke.under and stroke.arrow:
             _draw_stroke(c, stroke, theme)
     for text in figure.texts:
         if text.role != "cell-text":
-            _draw_text(c, text, theme.colour(text.role))
+            _draw_text(c, text, text_ink(text, theme))
 
 
 def _draw_mark(c: Canvas, m: Mark, theme: Theme) -> None:
     colour = HexColor(theme.colour(m.role))
     if m.kind == "dot":
+        radius, width = dot_outline(m, theme)
         c.setFillColor(colour)
         c.setStrokeColor(HexColor(theme.line))
-        c.setLineWidth(dot_outline(m, theme.line_width_mm))
+        c.setLineWidth(width)
         pattern = theme.cells[m.role].pattern if m.role in theme.cells else None
         if pattern:  # a stone told apart by its pattern (ink)
-            c.circle(m.x, m.y, m.radius, stroke=0, fill=1)
+            c.circle(m.x, m.y, radius, stroke=0, fill=1)
             c.saveState()
             disc = c.beginPath()
-            disc.circle(m.x, m.y, m.radius)
+            disc.circle(m.x, m.y, radius)
             c.clipPath(disc, stroke=0, fill=0)
-            _draw_pattern(c, pattern, [(m.x - m.radius, m.y - m.radius, m.x + m.radius,
-                                        m.y + m.radius)], m.radius * 3.0, theme)
+            _draw_pattern(c, pattern, [(m.x - radius, m.y - radius, m.x + radius,
+                                        m.y + radius)], m.radius * 3.0, theme)
             c.restoreState()
             c.setStrokeColor(HexColor(theme.line))
-            c.setLineWidth(dot_outline(m, theme.line_width_mm))
-            c.circle(m.x, m.y, m.radius, stroke=1, fill=0)
+            c.setLineWidth(width)
+            c.circle(m.x, m.y, radius, stroke=1, fill=0)
             return
-        c.circle(m.x, m.y, m.radius, stroke=1, fill=1)
+        c.circle(m.x, m.y, radius, stroke=1, fill=1)
     elif m.kind == "disc":
         c.setFillColor(HexColor(theme.paper))
         c.setStrokeColor(HexColor(theme.text))
@@ -270,13 +274,12 @@ SCALE_BAR_TAG = "ScaleBar"
 SEAM_TAG = "Seam"
 REGISTRATION_TAG = "Registration"
 # The assembly instruction, longest first: each page prints the first that fits its width.
-ASSEMBLY = ("To assemble: cut along the dashed lines and round the grey tabs; lay each page "
-            "on the tab of the page left of or above it, edge on the line, half-crosses "
-            "meeting; glue.",
-            "Assembly: cut the dashed lines and round the grey tabs; glue each page on the tab "
-            "left of or above it, edge on the line, half-crosses meeting.",
-            "Cut the dashed lines and round the tabs; glue each page on its neighbour's tab, "
-            "edge on the line.")
+ASSEMBLY = ("To assemble: cut each page along its dashed lines; lay it on the tab of the page "
+            "before (left, then above), cut edge on the solid line, half-crosses meeting into "
+            "whole crosses; glue. Trim the outside at the crop marks.",
+            "Cut the dashed lines; lay each page on the tab left of or above it, edge on the "
+            "line, half-crosses meeting; glue.",
+            "Cut the dashed lines; glue each page on its neighbour's tab, edge on the line.")
 
 
 def _page_text(c: Canvas, x: float, y: float, text: str, size_pt: float, colour: str,
@@ -291,8 +294,9 @@ def _text_width(text: str, size_pt: float, weight: str = REGULAR) -> float:
     return float(face(weight).width_mm(text, size_pt * PT))
 
 
-def draw_scale_bar(c: Canvas, x: float, y: float, theme: Theme) -> None:
-    """The 50 mm bar with a tick every 10 mm and its label, in millimetres (y up)."""
+def draw_scale_bar(c: Canvas, x: float, y: float, theme: Theme, *, label: bool = True) -> None:
+    """The 50 mm bar across the page, a tick every 10 mm, and its label, in millimetres
+    (y up), starting at (x, y)."""
     c.addLiteral(f"/{SCALE_BAR_TAG} BMC")
     c.setStrokeColor(HexColor(theme.text))
     c.setLineWidth(0.3)
@@ -302,13 +306,38 @@ def draw_scale_bar(c: Canvas, x: float, y: float, theme: Theme) -> None:
         tick = 2.5 if k in (0, int(SCALE_BAR_MM)) else 1.5
         c.line(x + k, y, x + k, y + tick)
     c.addLiteral("EMC")
-    _page_text(c, x + SCALE_BAR_MM + 2, y, "50 mm", 8, theme.text, BOLD)
+    if label:
+        _page_text(c, x + SCALE_BAR_MM + 2, y, "50 mm", 8, theme.text, BOLD)
+
+
+def draw_vertical_scale_bar(c: Canvas, x: float, y: float, theme: Theme) -> None:
+    """The 50 mm bar up the page from (x, y), ticks to its right, its label turned along
+    it above: printers that scale only in the paper-feed direction show here."""
+    c.addLiteral(f"/{SCALE_BAR_TAG} BMC")
+    c.setStrokeColor(HexColor(theme.text))
+    c.setLineWidth(0.3)
+    c.setLineCap(0)
+    c.line(x, y, x, y + SCALE_BAR_MM)
+    for k in range(0, int(SCALE_BAR_MM) + 1, 10):
+        tick = 2.5 if k in (0, int(SCALE_BAR_MM)) else 1.5
+        c.line(x, y + k, x + tick, y + k)
+    c.addLiteral("EMC")
+    c.saveState()
+    c.translate(x + 2.5, y + SCALE_BAR_MM + 2)
+    c.rotate(90)
+    _page_text(c, 0, 0, "50 mm", 8, theme.text, BOLD)
+    c.restoreState()
+
+
+# The vertical bar stands in its band inside the page's left margin (paper.BAR_BAND_MM),
+# its ticks and turned label within the band.
+VERTICAL_BAR_X_MM = MARGIN_MM + 0.2
 
 
 def _scale_bar(c: Canvas, x: float, y: float, theme: Theme, unit: str, width: float) -> None:
     """The bar, what it checks, and (below) the unit of the figure, within ``width`` mm."""
     draw_scale_bar(c, x, y, theme)
-    check = "Print at 100 % (actual size): if the bar does not measure 50 mm, the printer " \
+    check = "Print at 100 % (actual size): if a bar does not measure 50 mm, the printer " \
         "rescaled the page."
     label = SCALE_BAR_MM + 14.0
     if _text_width(check, 8) > width - label:
@@ -318,6 +347,15 @@ def _scale_bar(c: Canvas, x: float, y: float, theme: Theme, unit: str, width: fl
     if _text_width(unit, 8) > width:
         unit = unit.split(";")[0].split(", fits")[0] + "."
     _page_text(c, x, y - 4.2, unit, 8, theme.muted)
+
+
+def draw_scale_check(c: Canvas, page: tuple[float, float], theme: Theme, unit: str) -> None:
+    """A board page's scale check, in millimetres (y up): the 50 mm bar across the foot of
+    the page with what it checks and the figure's unit, and a 50 mm bar up its left
+    margin just above it."""
+    bar_y = MARGIN_MM + 9.5
+    _scale_bar(c, MARGIN_MM, bar_y, theme, unit, page[0] - 2 * MARGIN_MM)
+    draw_vertical_scale_bar(c, VERTICAL_BAR_X_MM, MARGIN_MM + FOOTER_MM, theme)
 
 
 def _place(c: Canvas, name: str, x: float, y: float) -> None:
@@ -335,32 +373,62 @@ def _rgb(colour: str, stroke: bool) -> str:
     return f"{r:.3f} {g:.3f} {b:.3f} {'RG' if stroke else 'rg'}"
 
 
-def _registration_ops() -> str:
-    """A registration cross with a ring round (0, 0), as path operators."""
-    k = 0.5523  # Bezier handle of a unit quarter circle
-    points = ((1, 0, 1, k, k, 1, 0, 1), (-k, 1, -1, k, -1, 0), (-1, -k, -k, -1, 0, -1),
-              (k, -1, 1, -k, 1, 0))
-    first, *curves = points
-    ring = " ".join(_n(v) for v in first[:2]) + " m " + " ".join(_n(v) for v in first[2:]) + \
-        " c " + " ".join(" ".join(_n(v) for v in curve) + " c" for curve in curves)
-    return (f"/{REGISTRATION_TAG} BMC -2 0 m 2 0 l 0 -2 m 0 2 l {ring} S EMC")
+def _half_cross(x: float, y: float, outward: tuple[float, float]) -> str:
+    """Half a registration cross centred on a seam at (x, y): the half bar across the seam
+    and the half ring on the side ``outward`` points to (the seam line is the other bar).
+    The page on the other side prints the other half: laid together, the halves meet into
+    a whole cross, and a page laid askew shows as a broken one."""
+    ux, uy = outward
+    vx, vy = -uy, ux  # along the seam
+
+    def at(u: float, v: float) -> str:
+        return f"{_n(x + u * ux + v * vx)} {_n(y + u * uy + v * vy)}"
+
+    r, k = REGISTRATION_RADIUS_MM, 0.5523 * REGISTRATION_RADIUS_MM  # Bezier handle
+    return (f"/{REGISTRATION_TAG} BMC {at(0, 0)} m {at(REGISTRATION_BAR_MM, 0)} l "
+            f"{at(0, r)} m {at(k, r)} {at(r, k)} {at(r, 0)} c "
+            f"{at(r, -k)} {at(k, -r)} {at(0, -r)} c S EMC")
 
 
-_REGISTRATION = _registration_ops()
+REGISTRATION_RADIUS_MM = 1.2
+TAB_TINT = 0.6  # how much of the tab's grey covers the board under it
+REGISTRATION_BAR_MM = 2.0
+MARK_OFFSET_MM = MARK_MM - 2.0  # a cross's centre, beyond the end of its seam
 
 
-def _registration(x: float, y: float) -> str:
-    """A registration cross at (x, y): the same operators moved there (a page draws up to
-    eight, and a tiled board has up to 500 pages: one string formatted once)."""
-    return f"q 1 0 0 1 {_n(x)} {_n(y)} cm {_REGISTRATION} Q"
+def registration_points(tiling: Tiling, row: int, col: int,
+                        rect: tuple[float, float, float, float]
+                        ) -> list[tuple[float, float, tuple[float, float]]]:
+    """Where page (row, col) prints half-crosses, and which way each half faces: only where
+    both halves survive the cutting and stay uncovered until their pages are joined.  A
+    page is cut along its left and top edges, straight across, and laid on the pages
+    before it, rows first: so a seam across the page keeps marks at its bottom end (and at
+    its top end in the first row), a seam along it at the ends of the row only."""
+    x0, y0, x1, y1 = rect
+    d = MARK_OFFSET_MM
+    last_col, last_row = col == tiling.cols - 1, row == tiling.rows - 1
+    points = []
+    for x, side, shared in ((x1, -1.0, not last_col), (x0, 1.0, col > 0)):
+        if shared:  # a seam across: this page keeps the half on its own side
+            points.append((x, y0 - d, (side, 0.0)))
+            if row == 0:
+                points.append((x, y1 + d, (side, 0.0)))
+    for y, side, shared in ((y0, 1.0, not last_row), (y1, -1.0, row > 0)):
+        if shared:
+            if col == 0:
+                points.append((x0 - d, y, (0.0, side)))
+            if last_col:
+                points.append((x1 + d, y, (0.0, side)))
+    return points
 
 
 def _tile_marks(c: Canvas, tiling: Tiling, row: int, col: int,
                 rect: tuple[float, float, float, float], theme: Theme) -> None:
-    """Glue tabs right and below (where a neighbour is), one line on each seam at the trim
-    (dashed where the page is cut, solid where the neighbour's edge is laid), registration
-    crosses centred on each seam beyond its ends, and crop marks on the outer corners.
-    Written as one string of operators: this runs once per page."""
+    """The glue tabs right and below (where a neighbour is: the board runs on under them,
+    hatched), one line on each seam at the trim (dashed where the page is cut, solid where
+    the neighbour's edge is laid), half-crosses beyond the seams' ends, and crop marks on
+    the finished board's outer corners.  Written as one string of operators: this runs
+    once per page."""
     x0, y0, x1, y1 = rect
     glue = tiling.glue
     number = row * tiling.cols + col + 1
@@ -368,8 +436,16 @@ def _tile_marks(c: Canvas, tiling: Tiling, row: int, col: int,
     tabs = [(x1, y0, glue, y1 - y0, f"glue: page {number + 1} goes here", True)] * right + \
         [(x0, y0 - glue, x1 - x0, glue, f"glue: page {number + tiling.cols} goes here",
           False)] * below
-    ops = ["q 0.2 w", _rgb(theme.tab, False), _rgb(theme.muted, True)]
-    ops += [f"{_n(bx)} {_n(by)} {_n(bw)} {_n(bh)} re B" for bx, by, bw, bh, _, _ in tabs]
+    # The tabs tinted grey over the neighbour's board, which shows through: glue goes
+    # here, and a page laid a little short shows board, not white.
+    c.saveState()
+    c.setFillColor(HexColor(theme.tab))
+    c.setFillAlpha(TAB_TINT)
+    for bx, by, bw, bh, _, _ in tabs:
+        c.rect(bx, by, bw, bh, stroke=0, fill=1)
+    c.restoreState()
+    ops = ["q", "0.2 w", _rgb(theme.muted, True)]
+    ops += [f"{_n(bx)} {_n(by)} {_n(bw)} {_n(bh)} re S" for bx, by, bw, bh, _, _ in tabs]
     seams = []  # (ax, ay, bx, by, dashed): the page is cut there unless it has the tab
     if col > 0:
         seams.append((x0, y0, x0, y1, True))
@@ -381,24 +457,26 @@ def _tile_marks(c: Canvas, tiling: Tiling, row: int, col: int,
         seams.append((x0, y0, x1, y0, False))
     ops.append(_rgb(theme.text, True))
     reach = MARK_MM - 0.5
-    offset = MARK_MM - 2.0
     for ax, ay, bx, by, dashed in seams:
         vertical = ax == bx
         ex, ey = (0.0, reach) if vertical else (reach, 0.0)
         ops.append(f"/{SEAM_TAG} BMC 0.25 w {'[2 1.5] 0 d' if dashed else ''} "
                    f"{_n(ax - ex)} {_n(ay - ey)} m {_n(bx + ex)} {_n(by + ey)} l S [] 0 d EMC")
-        ops.append("0.15 w")
-        if vertical:
-            ops += [_registration(ax, ay - offset), _registration(bx, by + offset)]
-        else:
-            ops += [_registration(ax - offset, ay), _registration(bx + offset, by)]
-    # Crop marks where the page meets no neighbour: the outside of the finished board.
+    ops.append("0.15 w")
+    ops += [_half_cross(x, y, outward) for x, y, outward in
+            registration_points(tiling, row, col, rect)]
+    # Crop marks on the corners of the finished board, to trim its outside last: nothing
+    # else of a corner's page is cut or covered there.
     ops += ["0.2 w", _rgb(theme.muted, True)]
-    for x, y, sx, sy in ((x0, y0, -1, -1), (x1, y0, 1, -1), (x0, y1, -1, 1), (x1, y1, 1, 1)):
-        if (sx > 0 and right) or (sy < 0 and below):
-            continue
-        ops.append(f"{_n(x + sx)} {_n(y)} m {_n(x + sx * 4)} {_n(y)} l "
-                   f"{_n(x)} {_n(y + sy)} m {_n(x)} {_n(y + sy * 4)} l S")
+    first_row, first_col = row == 0, col == 0
+    last_row, last_col = row == tiling.rows - 1, col == tiling.cols - 1
+    for x, y, sx, sy, outer in ((x0, y0, -1, -1, last_row and first_col),
+                                (x1, y0, 1, -1, last_row and last_col),
+                                (x0, y1, -1, 1, first_row and first_col),
+                                (x1, y1, 1, 1, first_row and last_col)):
+        if outer:
+            ops.append(f"{_n(x + sx)} {_n(y)} m {_n(x + sx * 4)} {_n(y)} l "
+                       f"{_n(x)} {_n(y + sy)} m {_n(x)} {_n(y + sy * 4)} l S")
     ops.append("Q")
     c.addLiteral("\n".join(ops))
     for bx, by, bw, bh, label, turn in tabs:
@@ -406,6 +484,10 @@ def _tile_marks(c: Canvas, tiling: Tiling, row: int, col: int,
         c.translate(bx + bw / 2, by + bh / 2)
         if turn:
             c.rotate(90)
+        # On a paper-coloured box: the board runs on under the tab.
+        width = _text_width(label, 8) + 2.0
+        c.setFillColor(HexColor(theme.paper))
+        c.rect(-width / 2, -2.3, width, 4.2, stroke=0, fill=1)
         _page_text(c, 0, -1.0, label, 8, theme.text, anchor="middle")
         c.restoreState()
 
@@ -441,14 +523,26 @@ def _define_form(c: Canvas, name: str, figure: Figure, theme: Theme) -> None:
     c.endForm()
 
 
+def _tabs(tiling: Tiling, row: int, col: int, rect: tuple[float, float, float, float]
+          ) -> list[tuple[float, float, float, float]]:
+    """The glue tabs of a tiled page as (left, bottom, right, top), in page mm (y up)."""
+    x0, y0, x1, y1 = rect
+    glue = tiling.glue
+    return [(x1, y0, x1 + glue, y1)] * (col + 1 < tiling.cols) + \
+        [(x0, y0 - glue, x1, y0)] * (row + 1 < tiling.rows)
+
+
 def _place_form(c: Canvas, name: str, figure: Figure, rect: tuple[float, float, float, float],
-                origin: tuple[float, float]) -> None:
+                origin: tuple[float, float],
+                beyond: Sequence[tuple[float, float, float, float]] = ()) -> None:
     """Show the part of the form starting at board point ``origin`` (mm, from the figure's
-    top-left) in page rectangle ``rect`` (mm, y up), clipped to it."""
+    top-left) in page rectangle ``rect`` (mm, y up), clipped to it and to the rectangles
+    ``beyond`` it (glue tabs, where the neighbouring tiles' board runs on)."""
     left, bottom, right, top = rect
     c.saveState()
     clip = c.beginPath()
-    clip.rect(left, bottom, right - left, top - bottom)
+    for x0, y0, x1, y1 in (rect, *beyond):
+        clip.rect(x0, y0, x1 - x0, y1 - y0)
     c.clipPath(clip, stroke=0, fill=0)
     c.translate(left - origin[0], top - (figure.height - origin[1]))
     c.scale(1 / mm, 1 / mm)
@@ -462,7 +556,9 @@ def render_pdf(figure: Figure, *, theme: Theme, paper: Paper, orientation: str =
 
     Each page's TrimBox is exactly the part of the board it keeps: trimmed to it and butted
     together in the order the pages name, the pages give back the board."""
-    tiling = tile((figure.width, figure.height), paper, orientation)
+    boxes = [text_box(t) for t in figure.texts]
+    tiling = tile((figure.width, figure.height), paper, orientation,
+                  keep_clear=([(b[0], b[2]) for b in boxes], [(b[1], b[3]) for b in boxes]))
     c, buffer = _canvas(tiling.page, info)
     _define_form(c, FORM_NAME, figure, theme)
     if tiling.pages > 1:
@@ -473,7 +569,8 @@ def render_pdf(figure: Figure, *, theme: Theme, paper: Paper, orientation: str =
             c.setTrimBox([v * mm for v in rect])
             c.saveState()
             c.scale(mm, mm)
-            _place_form(c, FORM_NAME, figure, rect, tiling.tile_origin(row, col))
+            _place_form(c, FORM_NAME, figure, rect, tiling.tile_origin(row, col),
+                        _tabs(tiling, row, col, rect))
             if tiling.pages > 1:
                 _tile_marks(c, tiling, row, col, rect, theme)
                 _tile_furniture(c, tiling, row, col, theme)
@@ -487,8 +584,8 @@ def render_pdf(figure: Figure, *, theme: Theme, paper: Paper, orientation: str =
 
 def render_pdf_pages(pages: list[Figure], *, theme: Theme, paper: Paper,
                      orientation: str = "portrait", info: PageInfo = NO_INFO) -> bytes:
-    """Each figure on a page of its own, at 1:1, top-centred (diagrams, already paginated
-    so that each fits)."""
+    """Each figure on a page of its own, at 1:1, centred in the room the page furniture
+    leaves (diagrams, already paginated so that each fits)."""
     page = paper.size("landscape" if orientation == "landscape" else "portrait")
     room_w, room_h = content_size(page)
     c, buffer = _canvas(page, info)
@@ -496,20 +593,39 @@ def render_pdf_pages(pages: list[Figure], *, theme: Theme, paper: Paper,
         if figure.width > room_w + 1e-6 or figure.height > room_h + 1e-6:
             raise ValueError(f"page {number} figure {figure.width:.1f} x {figure.height:.1f} mm "
                              f"does not fit {room_w:.1f} x {room_h:.1f} mm")
-        name = f"page{number}"
-        _define_form(c, name, figure, theme)
         c.saveState()
         c.scale(mm, mm)
-        left = MARGIN_MM + (room_w - figure.width) / 2
-        top = page[1] - MARGIN_MM - HEADER_MM
-        _place_form(c, name, figure, (left, top - figure.height, left + figure.width, top),
-                    (0.0, 0.0))
+        place_figure(c, page, figure, theme, name=f"page{number}")
         where = f"page {number} of {len(pages)}" if len(pages) > 1 else None
         _furniture(c, page, where, info, theme, _unit(figure))
         c.restoreState()
         c.showPage()
     c.save()
     return buffer.getvalue()
+
+
+def place_figure(c: Canvas, page: tuple[float, float], figure: Figure, theme: Theme, *,
+                 name: str | None = None) -> None:
+    """Draw the figure at 1:1, centred in the room between the page's header and footer
+    (in millimetres, y up); as a named form when ``name`` is given."""
+    room_w, room_h = content_size(page)
+    left = content_left() + (room_w - figure.width) / 2
+    top = page[1] - MARGIN_MM - HEADER_MM - (room_h - figure.height) / 2
+    if name is not None:
+        _define_form(c, name, figure, theme)
+        _place_form(c, name, figure, (left, top - figure.height, left + figure.width, top),
+                    (0.0, 0.0))
+        return
+    c.saveState()
+    c.translate(left, top)
+    c.scale(1, -1)
+    draw_figure(c, figure, theme)
+    c.restoreState()
+
+
+def draw_page_title(c: Canvas, page: tuple[float, float], title: str, theme: Theme) -> None:
+    """The title in a page's header, in millimetres (y up)."""
+    _page_text(c, MARGIN_MM, page[1] - MARGIN_MM - 4.5, title, 12, theme.text, BOLD)
 
 
 def _unit(figure: Figure, guidance: bool = False) -> str:
@@ -525,10 +641,10 @@ def _furniture(c: Canvas, page: tuple[float, float], where: str | None, info: Pa
     page_w, page_h = page
     header_y = page_h - MARGIN_MM - 4.5
     if info.title:
-        _page_text(c, MARGIN_MM, header_y, info.title, 12, theme.text, BOLD)
+        draw_page_title(c, page, info.title, theme)
     if where:
         _page_text(c, page_w - MARGIN_MM, header_y, where, 9, theme.text, anchor="end")
-    _scale_bar(c, MARGIN_MM, MARGIN_MM + 9.5, theme, unit, page_w - 2 * MARGIN_MM)
+    draw_scale_check(c, page, theme, unit)
     footer = " · ".join(part for part in (info.subject, info.credit) if part)
     footer += (" · " if footer else "") + f"boardgen {__version__}"
     if _text_width(footer, 8) > page_w - 2 * MARGIN_MM:
@@ -575,6 +691,8 @@ def _define_tile_furniture(c: Canvas, tiling: Tiling, info: PageInfo, theme: The
                theme.text)
     bar_y = TILE_MARGIN_MM + 2.5
     draw_scale_bar(c, left, bar_y, theme)
+    # Up the band left of the marks, from the footer.
+    draw_vertical_scale_bar(c, TILE_MARGIN_MM + 0.5, TILE_MARGIN_MM + TILE_FOOTER_MM, theme)
     note_x = left + SCALE_BAR_MM + 14.0
     short = unit.split(", fits")[0]
     note = _fitting((f"Print at 100 %: {unit}.", f"{unit}.", f"Print at 100 %: {short}.",

@@ -29,6 +29,7 @@ from boardgen.render.figure import (
     dot_outline,
     pattern_step,
     text_box,
+    text_ink,
 )
 from boardgen.render.fonts import face
 from boardgen.render.scene import Theme
@@ -325,19 +326,22 @@ class _Painter:
             ctx.set_line_width(r * 0.25)
             ctx.stroke()
             return
+        radius = m.radius
+        if m.kind == "dot":
+            radius, outline = dot_outline(m, theme)
         fill, stroke, width = {
-            "dot": (theme.colour(m.role), theme.line, dot_outline(m, theme.line_width_mm)),
+            "dot": (theme.colour(m.role), theme.line, outline if m.kind == "dot" else 0.0),
             "disc": (theme.paper, theme.text, m.radius * 0.12),
             "ring": (None, theme.colour(m.role), m.radius * 0.22),
         }[m.kind]
         ctx.new_sub_path()
-        ctx.arc(m.x, m.y, m.radius, 0, 6.283185307179586)
+        ctx.arc(m.x, m.y, radius, 0, 6.283185307179586)
         if m.kind == "dot" and m.role in theme.cells and theme.cells[m.role].pattern:
             ctx.save()  # a stone told apart by its pattern (ink)
             self._fill(ctx, m.role, (m.x, m.y))
             ctx.restore()
             ctx.new_sub_path()
-            ctx.arc(m.x, m.y, m.radius, 0, 6.283185307179586)
+            ctx.arc(m.x, m.y, radius, 0, 6.283185307179586)
             fill = None
         if fill is not None:
             ctx.set_source_rgb(*_rgb(fill))
@@ -352,7 +356,8 @@ class _Painter:
         x0 = text_box(t)[0]
         baseline = t.y + font.cap_height * scale / 2
         paint = _TEXT_PAINT.get(t.role)
-        colour = getattr(self.theme, paint) if paint else "#000000"
+        colour = text_ink(t, self.theme) if t.on else \
+            getattr(self.theme, paint) if paint else "#000000"
         ctx.save()
         ctx.translate(x0, baseline)
         ctx.scale(scale, scale)

@@ -21,6 +21,7 @@ from boardgen.picture import board_scene as board_scene
 from boardgen.picture import edge_roles as edge_roles
 
 PATTERNS = ("dots", "hatch", "crosshatch", "hlines", "vlines")
+EDGE_SUFFIX = "-edge"  # ROLE-edge: the outlines of a highlight band of ROLE
 
 
 @dataclass(frozen=True)
@@ -51,9 +52,17 @@ class Theme:
     cells: Mapping[str, Paint]
     marks: Mapping[str, str] = field(default_factory=dict)  # stone colours by role
     tab: str = "#d9d9d9"  # the glue tab of a tiled page
+    # Stones drawn with a heavy rim, as a share of their radius (the ink theme's loop
+    # stones: hollow would be white on a white cell; a heavy rim is not).
+    rims: Mapping[str, float] = field(default_factory=dict)
 
     def colour(self, role: str) -> str:
-        """The colour of a role: a cell paint's fill, a stone's, or one of the theme's own."""
+        """The colour of a role: a cell paint's fill, a stone's, or one of the theme's own;
+        ``ROLE-edge`` (a highlight band's outlines) the line colour or the paper, whichever
+        stands further from the band's fill in grey (a dark band keeps its edge)."""
+        if role.endswith(EDGE_SUFFIX) and role.removesuffix(EDGE_SUFFIX) in self.cells:
+            fill = self.cells[role.removesuffix(EDGE_SUFFIX)].fill
+            return max((self.line, self.paper), key=lambda ink: abs(luma(ink) - luma(fill)))
         if role in self.cells:
             return self.cells[role].fill
         if role in self.marks:
@@ -62,6 +71,13 @@ class Theme:
                 "paper": self.paper, "coordinate": self.muted,
                 "caption": self.muted}.get(role, self.text)
 
+    def ink_on(self, role: str) -> str:
+        """The colour of text printed on a stone (or cell) of ``role``: the theme's text
+        colour or its paper, whichever stands further from the stone in grey.  A hollow
+        (rimmed) stone is paper inside."""
+        under = self.paper if role in self.rims else self.colour(role)
+        return max((self.text, self.paper), key=lambda ink: abs(luma(ink) - luma(under)))
+
     def paint(self, role: str) -> Paint:
         try:
             return self.cells[role]
@@ -69,23 +85,38 @@ class Theme:
             raise ValueError(f"theme {self.name!r} has no paint for cell role {role!r}") from None
 
 
-def _theme(name: str, line: str, text: str, muted: str, accent: str,
-           cells: dict[str, Paint], marks: dict[str, str]) -> Theme:
-    return Theme(name, "#ffffff", line, 0.25, text, muted, accent, cells, marks)
+def luma(colour: str) -> float:
+    """ITU-R 601 luma of #rrggbb, of 255: what a greyscale printer makes of a colour."""
+    r, g, b = (int(colour[k:k + 2], 16) for k in (1, 3, 5))
+    return 0.299 * r + 0.587 * g + 0.114 * b
+
+
+# Captions, coordinates and page furniture: 82 % black, as on the rule sheets, so that
+# 8 pt text prints solid rather than half-toned.
+CAPTION_INK = "#2e2e2e"
+
+
+def _theme(name: str, line: str, text: str, accent: str, cells: dict[str, Paint],
+           marks: dict[str, str], rims: dict[str, float] | None = None) -> Theme:
+    return Theme(name, "#ffffff", line, 0.25, text, CAPTION_INK if text != "#000000"
+                 else text, accent, cells, marks, rims=rims or {})
 
 
 # Grey levels below are ITU-R 601 luma (what a greyscale printer makes of a colour), of 255.
+# O's zones (empty, perimeter, corner) are 40 levels apart or more, as the README promises.
 THEMES: dict[str, Theme] = {
     "colour": _theme(
-        "colour", "#4a4a4a", "#1a1a1a", "#666666", "#c2410c",
+        "colour", "#4a4a4a", "#1a1a1a", "#c2410c",
         {
             "empty": Paint("#fbf8f1"),  # 248
-            "perimeter": Paint("#e6dcc5"),  # 221: light enough for stones, 27 below empty
-            "corner": Paint("#cbb98f"),  # 186
+            "perimeter": Paint("#d9cdb0"),  # 205: 43 below empty
+            "corner": Paint("#b3a074"),  # 161: 45 below the perimeter
             "player1": Paint("#ea6a50"),  # 140: X, a light red
-            "player2": Paint("#1d3f7a"),  # 59: O, a dark blue
+            # 59: O, a dark blue, outlined light so that O's neighbouring cells stay apart
+            # in grey (the line colour is only 15 levels lighter)
+            "player2": Paint("#1d3f7a", outline="#ffffff"),
             "new": Paint("#f6d55c", "dots"),  # cut off: yellow, dotted (near corner's grey)
-            "legal": Paint("#3a9a3a"),  # 114
+            "legal": Paint("#2e7d32"),  # 93: 68 below a corner, in every vision
             "illegal": Paint("#f0a0a0", "crosshatch"),  # struck through
             "groove": Paint("#cfc6b4"),
             "hole": Paint("#4a4238"),
@@ -108,20 +139,21 @@ THEMES: dict[str, Theme] = {
             "stone-red": Paint("#f08a7a"),
             "stone-blue": Paint("#2b4f9e"),
         },
-        {"stone": "#1a1a1a", "loop": "#e8731c"},  # 26 and 129
+        # 26 and 101: a loop stone stands 60 levels from a corner, 75 from a stone.
+        {"stone": "#1a1a1a", "loop": "#c4450e"},
     ),
     # Okabe-Ito colours: told apart with every common colour-vision deficiency, and the two
     # players differ in lightness too, so a greyscale copy still works.
     "colourblind": _theme(
-        "colourblind", "#404040", "#111111", "#5f5f5f", "#d55e00",
+        "colourblind", "#404040", "#111111", "#d55e00",
         {
             "empty": Paint("#ffffff"),  # 255
-            "perimeter": Paint("#e3e3e3"),  # 227
-            "corner": Paint("#c2c2c2"),  # 194
+            "perimeter": Paint("#d2d2d2"),  # 210
+            "corner": Paint("#a8a8a8"),  # 168
             "player1": Paint("#e69f00"),  # 162
-            "player2": Paint("#0072b2"),  # 87
+            "player2": Paint("#0072b2", outline="#ffffff"),  # 87, outlined as in colour
             "new": Paint("#f0e442", "dots"),
-            "legal": Paint("#009e73"),  # 106
+            "legal": Paint("#007a5a"),  # 82: Okabe-Ito green, darkened to stand off a corner
             "illegal": Paint("#cc79a7", "crosshatch"),
             "groove": Paint("#c8c8c8"),
             "hole": Paint("#333333"),
@@ -141,13 +173,13 @@ THEMES: dict[str, Theme] = {
             "stone-red": Paint("#e69f00"),  # orange, 157: told from blue in every vision
             "stone-blue": Paint("#0072b2"),  # 87
         },
-        {"stone": "#111111", "loop": "#e69f00"},
+        {"stone": "#111111", "loop": "#d55e00"},  # 17 and 119
     ),
     # For black-only printers and photocopies: lines and patterns, no tint carries meaning.
     # Each pair a player must tell apart differs in darkness or in the direction of its
     # pattern: dots, horizontal, vertical, diagonal, crossed.
     "ink": _theme(
-        "ink", "#000000", "#000000", "#000000", "#000000",
+        "ink", "#000000", "#000000", "#000000",
         {
             "empty": Paint("#ffffff"),
             "perimeter": Paint("#ffffff", "dots"),
@@ -175,7 +207,9 @@ THEMES: dict[str, Theme] = {
             "stone-red": Paint("#ffffff", "hatch"),  # the two colours told apart by lines
             "stone-blue": Paint("#ffffff", "hlines"),
         },
-        {"stone": "#000000", "loop": "#ffffff"},  # loop stones hollow
+        # Loop stones paper-white inside a heavy black rim: a number on a black stone
+        # prints white, on a loop stone black, so the two never look alike.
+        {"stone": "#000000", "loop": "#ffffff"}, rims={"loop": 0.3},
     ),
 }
 

@@ -5,13 +5,13 @@ that repeat once per cell or label are formatted directly and spliced into their
 svgwrite builds an ElementTree node per element and serialises it, which measured ~18x the
 cost of formatting the same markup (bench/bench_render.py), and a side-100 board has 29,701
 cells.  The markup is the same either way; every text is escaped as ``xml.sax.saxutils``
-escapes it (by :func:`quoteattr`, its copy: importing xml.sax.saxutils imports
-urllib.request, a tenth of the SVG command's start-up).
+escapes it (by :func:`escape` and :func:`quoteattr`, its copies: importing
+xml.sax.saxutils imports urllib.request, a tenth of the SVG command's start-up).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from boardgen.render.figure import (
     PATTERN_SHARE,
@@ -24,8 +24,9 @@ from boardgen.render.figure import (
     dot_outline,
     pattern_step,
     text_box,
+    text_ink,
 )
-from boardgen.render.fonts import BOLD, face
+from boardgen.render.fonts import BOLD, FONT_FAMILY, face
 from boardgen.render.scene import Theme
 from boardgen.text import printable
 
@@ -38,6 +39,11 @@ TITLE_SIZE_MM = 6.0
 
 _ATTRIBUTE_ESCAPES = (("&", "&amp;"), (">", "&gt;"), ("<", "&lt;"), ("\n", "&#10;"),
                       ("\r", "&#13;"), ("\t", "&#9;"))
+
+
+def escape(text: str) -> str:
+    """``text`` as XML character data, exactly as ``xml.sax.saxutils.escape`` writes it."""
+    return text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
 
 
 def quoteattr(text: str) -> str:
@@ -56,15 +62,17 @@ def _n(v: float) -> str:
     return f"{v:.3f}"
 
 
-def _glyph_run(t: Text, used: dict[str, str]) -> str:
+def _glyph_run(t: Text, used: dict[str, str], theme: Theme | None = None) -> str:
     """A text as ``<use>`` references to glyph outlines; records the glyphs it needs."""
     font = face(t.weight)
     scale = t.size / font.units_per_em
     x0 = text_box(t)[0]
     baseline = t.y + font.cap_height * scale / 2
     text = printable(t.text)  # callers refuse control characters; XML must never see one
+    # A number on a stone carries its own fill: the style sheet's is for text on cells.
+    fill = f' fill="{text_ink(t, theme)}"' if t.on and theme is not None else ""
     parts = [
-        f'<g class="{t.role}" aria-label={quoteattr(text)} '
+        f'<g class="{t.role}"{fill} aria-label={quoteattr(text)} '
         f'transform="translate({_n(x0)} {_n(baseline)}) scale({scale:.6f})">'
     ]
     advance = 0
@@ -78,17 +86,32 @@ def _glyph_run(t: Text, used: dict[str, str]) -> str:
     return "".join(parts)
 
 
+def _text_run(t: Text, theme: Theme | None = None) -> str:
+    """A text as an SVG ``<text>`` in the bundled font, placed where :func:`_glyph_run`
+    puts the outlines: for a typesetter that has the font and keeps text as text."""
+    font = face(t.weight)
+    x0 = text_box(t)[0]
+    baseline = t.y + font.cap_height * t.size / font.units_per_em / 2
+    weight = ' font-weight="bold"' if t.weight == BOLD else ""
+    # A number on a stone carries its own fill: the style sheet's is for text on cells.
+    fill = f' fill="{text_ink(t, theme)}"' if t.on and theme is not None else ""
+    return (f'<text class="{t.role}"{fill} x="{_n(x0)}" y="{_n(baseline)}" '
+            f'font-family="{FONT_FAMILY}" font-size="{_n(t.size)}"{weight}>'
+            f"{escape(printable(t.text))}</text>")
+
+
 INKSCAPE_NS = "http://www.inkscape.org/namespaces/inkscape"
 
 
 def _mark(m: Mark, theme: Theme) -> str:
     fill = theme.colour(m.role)
     if m.kind == "dot":
+        radius, width = dot_outline(m, theme)
         if m.role in theme.cells and theme.cells[m.role].pattern:
             fill = f"url(#paint-{m.role})"  # a stone told apart by its pattern (ink)
         return (f'<circle class="mark dot {m.role}" cx="{_n(m.x)}" cy="{_n(m.y)}" '
-                f'r="{_n(m.radius)}" fill="{fill}" stroke="{theme.line}" '
-                f'stroke-width="{_n(dot_outline(m, theme.line_width_mm))}"/>')
+                f'r="{_n(radius)}" fill="{fill}" stroke="{theme.line}" '
+                f'stroke-width="{_n(width)}"/>')
     if m.kind == "disc":
         return (f'<circle class="mark disc {m.role}" cx="{_n(m.x)}" cy="{_n(m.y)}" '
                 f'r="{_n(m.radius)}" fill="{theme.paper}" stroke="{theme.text}" '
@@ -201,8 +224,13 @@ class SvgDocument(str):
 
 
 def render_svg(figure: Figure, *, theme: Theme, title: str | None = None,
-               description: str | None = None) -> str:
+               description: str | None = None,
+               text_as: Literal["outlines", "text"] = "outlines") -> str:
     """The figure as a standalone SVG document (UTF-8 text), sized in millimetres.
+
+    Texts are the font's glyph outlines (every viewer draws them alike), or with
+    ``text_as="text"`` ``<text>`` elements naming the bundled font, for a typesetter that
+    embeds the font itself (the rule sheets: their PDF keeps captions as real text).
 
     Every cell is one ``<use class="cell ROLE" data-cell="NAME">`` element, so a board can
     be restyled with CSS (``.cell.empty``, ``.cell[data-cell=F6]``) or scripted.
@@ -242,10 +270,14 @@ def render_svg(figure: Figure, *, theme: Theme, title: str | None = None,
         bulk[layer] = markup
 
     def texts(roles: tuple[str, ...]) -> str:
-        return "".join(_glyph_run(t, used_glyphs) for t in figure.texts if t.role in roles)
+        if text_as == "text":
+            return "".join(_text_run(t, theme) for t in figure.texts if t.role in roles)
+        return "".join(_glyph_run(t, used_glyphs, theme) for t in figure.texts
+                       if t.role in roles)
 
     if title_text is not None:
-        placeholder(dwg, "title", _glyph_run(title_text, used_glyphs))
+        placeholder(dwg, "title", _text_run(title_text) if text_as == "text"
+                    else _glyph_run(title_text, used_glyphs))
     board = dwg.g(class_="board", transform=f"translate({_n(dx)} {_n(band)})")
     dwg.add(board)
     # One Inkscape layer each, bottom to top, so a designer can edit a diagram layer by

@@ -158,7 +158,7 @@ def _caption(game: Copolymer, draft: PanelDraft, forced_flags: list[bool]) -> st
     parts = []
     if draft.placements:
         parts.append(_describe(game, draft.placements, forced_flags))
-    else:
+    elif not game.over:  # once the board is full, nobody is to play
         mover = game.to_move.upper()
         open_ = [game.notation.name(h) for h in game.connections()]
         listed = " and ".join([", ".join(open_[:-1]), open_[-1]] if len(open_) > 1

@@ -8,7 +8,15 @@ from typing import TYPE_CHECKING
 
 from boardgen.games.copolymer import engine as copolymer
 from boardgen.games.copolymer.picture import PLAYER_ROLES, ROLES, copolymer_diagram
-from boardgen.games.protocol import Game, GlyphTable, HexBoards, PlayOptions, Position
+from boardgen.games.protocol import (
+    Game,
+    GlyphTable,
+    HexBoards,
+    Kit,
+    KitNote,
+    PlayOptions,
+    Position,
+)
 from boardgen.games.script import annotated
 from boardgen.geometry import Hex, hexhex
 from boardgen.picture import Diagram, Marker, Panel, Scene
@@ -70,6 +78,22 @@ class CopolymerPosition(Position):
         return not self.engine.turn_continues
 
 
+PENS_NOTE = (
+    "Copolymer fills its board: every cell is coloured by the end, so two pens make the "
+    "simplest pieces, and a printed board is a game record once you are done.",
+    "Choose two pens that stay apart on paper and in a grey photocopy: a dark felt-tip and a "
+    "pencil, or two colours of clearly different darkness. Or let one player fill cells solid "
+    "and the other draw a cross in them; then any two pens will do.",
+    "Colour each cell as you place it. After a connection your turn goes on: place again "
+    "before you hand over. Felt-tips can bleed through thin paper, so lay a spare sheet under "
+    "the board. To play many games on one print, slip it into a clear sleeve and use "
+    "dry-wipe pens.",
+    "The three boards here are the play-by-email server\u2019s: side 5 (61 cells) for a first "
+    "game, side 7 (127 cells), and side 10 (271 cells), the usual board. Each has an odd "
+    "number of cells, so a game cannot end in a tie: count the cells of each colour.",
+)
+
+
 class CopolymerDescription(Game):
     key = "copolymer"
     name = copolymer.NAME
@@ -81,6 +105,10 @@ class CopolymerDescription(Game):
                       sorted(copolymer.PRESETS.items(), key=lambda item: item[1])))
     play_options = frozenset({"first", "start"})
     roles = ROLES
+    # Played with two pens: the server's boards to write on, and a note on pens.
+    kit = Kit(boards=tuple((side, preset) for preset, side in
+                           sorted(copolymer.PRESETS.items(), key=lambda item: item[1])),
+              note=KitNote("Playing with pens", PENS_NOTE))
 
     def new_position(self, options: PlayOptions) -> Position:
         return CopolymerPosition(self, options)

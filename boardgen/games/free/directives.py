@@ -23,7 +23,7 @@ from pathlib import Path
 
 from boardgen.errors import BoardgenError
 from boardgen.games.free.engine import COLOURS, DEFAULT_SIDE, FreeBoard
-from boardgen.games.script import Annotations, Directive, GameScript, PlayLine
+from boardgen.games.script import Annotations, Directive, GameScript, PlayLine, labelled
 from boardgen.geometry import Hex, HexGrid, grid_from_mask, hexhex, make_shape
 
 
@@ -122,9 +122,10 @@ class FreeScript(GameScript[FreeBoard, PanelDraft, FreePanel]):
         return board.notation.parse(word)
 
     def close_panel(self, board: FreeBoard, draft: PanelDraft) -> FreePanel:
-        caption = draft.annotations.caption if draft.annotations.caption is not None \
-            else " ".join([*([draft.label.rstrip(".") + "."] if draft.label else []),
-                           *draft.notes])
+        # Under its label, as in every game: a 'caption:' replaces the notes, not the label.
+        said = draft.annotations.caption if draft.annotations.caption is not None \
+            else " ".join(draft.notes)
+        caption = labelled(draft.label, said)
         return FreePanel(draft.label, dict(board.stones), caption, draft.annotations)
 
     def unknown_claim(self, board: FreeBoard, d: Directive) -> str:

@@ -376,7 +376,10 @@ def _panel(game: OGame, draft: PanelDraft, numbered: bool = True) -> OPanel:
     parts.extend(draft.notes)
     caption = draft.annotations.caption if draft.annotations.caption is not None \
         else " ".join(p for p in parts if p)
+    # The cells shown are coloured as the engine rules them in the position drawn, as the
+    # caption words them (a stone placed after the show: may have changed the ruling).
+    shown = {cell: "legal" if game.why_illegal(cell) is None else "illegal"
+             for cell in draft.shown}
     return OPanel(draft.label, frozenset(game.stones()),
                   tuple((cell, number) for cell, _, number, _ in draft.placed),
-                  dict(draft.shown), game.loop, game.enclosed, closing, caption,
-                  draft.annotations)
+                  shown, game.loop, game.enclosed, closing, caption, draft.annotations)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -12,9 +13,10 @@ from boardgen.games.o.picture import (
     ROLES,
     glyph_chart,
     o_file_diagram,
+    o_legend,
     partisan_glyphs,
 )
-from boardgen.games.protocol import Game, GlyphTable, HexBoards, PlayOptions, Position
+from boardgen.games.protocol import Game, GlyphTable, HexBoards, Kit, PlayOptions, Position
 from boardgen.games.script import annotated
 from boardgen.geometry import hexhex
 from boardgen.picture import Diagram, Marker, Panel, Scene, edge_roles
@@ -53,8 +55,9 @@ class OPosition(Position):
         roles.update({h: "new" for h in engine.enclosed})
         texts = {stone.cell: str(k) for k, stone in enumerate(engine.history, start=1)
                  if k > since}
-        markers = [Marker(h, "disc" if h in texts else "dot",
-                          "loop" if h in engine.loop else "stone") for h in engine.stones()]
+        # The numbers print on the stones themselves (their ink contrasts with the stone).
+        markers = [Marker(h, "dot", "loop" if h in engine.loop else "stone")
+                   for h in engine.stones()]
         if engine.winner is not None and last is not None:
             markers.append(Marker(last, "ring", "accent"))
         return Scene(engine.grid, cell_roles=roles, cell_texts=texts,
@@ -74,9 +77,17 @@ class ODescription(Game):
     play_options = frozenset({"partisan", "glyphs"})
     takes_glyphs = True
     said_once = (RECONSTRUCTION,)
+    kit = Kit(stones=True)  # stones to cut out, sized to the board's cells
 
     def new_position(self, options: PlayOptions) -> Position:
         return OPosition(self, options)
+
+    def panels(self, heading: str, scenes: Sequence[Panel], note: str | None = None
+               ) -> Diagram:
+        diagram = super().panels(heading, scenes, note)
+        # The two kinds of stone are keyed only where a loop shows.
+        return replace(diagram, legend=o_legend([s for s in scenes if isinstance(s, Scene)])
+                       ) if note is not None else diagram
 
     def load_file(self, path: Path, glyphs: GlyphTable | None) -> Diagram:
         from boardgen.games.o.directives import load_o_example

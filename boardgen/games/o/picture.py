@@ -27,7 +27,20 @@ ROLES = (Role("legal", "a stone may go here", "a stone may go"),
          Role("illegal", "it may not", "no stone may go"),
          Role("new", "cut off from the edge", "cut off from the edge"),
          Role("corner", "corner"), Role("perimeter", "perimeter"),
-         Role(TINT, "highlighted", "highlighted"))
+         Role(TINT, "highlighted", "highlighted"),
+         Role("stone", "a stone", swatch="stone"),
+         Role("loop", "the loop's stones", swatch="stone"))
+# Roles of stones rather than cells: keyed only when a loop shows, as the stones a loop's
+# stones must be told from (every picture of O has plain stones).
+STONE_ROLES = ("stone", "loop")
+
+
+def o_legend(scenes: list[Scene]) -> tuple[Role, ...]:
+    """The roles the panels use; the two kinds of stone only where a loop shows."""
+    legend = legend_of(ROLES, list(scenes))
+    if any(role.name == "loop" for role in legend):
+        return legend
+    return tuple(role for role in legend if role.name not in STONE_ROLES)
 
 
 def o_file_diagram(example: OExample) -> Diagram:
@@ -41,8 +54,9 @@ def o_file_diagram(example: OExample) -> Diagram:
             roles.update({h: "new" for h in panel.enclosed})
             roles.update(panel.shown)
             numbers = dict(panel.numbered) if example.numbers else {}
-            markers = [Marker(h, "disc" if h in numbers else "dot",
-                              "loop" if h in panel.loop else "stone")
+            # A number prints on the stone itself, in the ink that contrasts with it, so
+            # that a numbered stone still looks like a stone (or a loop stone).
+            markers = [Marker(h, "dot", "loop" if h in panel.loop else "stone")
                        for h in sorted(panel.stones)]
             if panel.closing is not None:
                 markers.append(Marker(panel.closing, "ring", "accent"))
@@ -53,7 +67,7 @@ def o_file_diagram(example: OExample) -> Diagram:
             scenes.append(annotated(scene, panel.annotations))
         rows.append((line.title, tuple(scenes)))
     scenes_used: list[Scene] = [s for _, scenes in rows for s in scenes]
-    return Diagram(example.title, tuple(rows), legend_of(ROLES, list(scenes_used)),
+    return Diagram(example.title, tuple(rows), o_legend(scenes_used),
                    _o_note(example), cell_mm=7.0, roles=ROLES)
 
 
@@ -62,7 +76,7 @@ def _o_note(example: OExample) -> str | None:
                                         for p in line.panels)
     notes = ["Numbered: the stones of the panel."] if numbered else []
     if any(p.closing for line in example.lines for p in line.panels):
-        notes.append("Coloured or hollow: the loop's stones; ringed: the one that closed it.")
+        notes.append("Ringed: the stone that closed the loop.")
     return " ".join(notes) or None
 
 

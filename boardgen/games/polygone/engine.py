@@ -438,7 +438,8 @@ class Polygone:
         mover = turn.mover
         if turn.seventh is not None:
             self.over, self.winner = True, turn.seventh
-            self.result = f"captured {CAPTURES_TO_WIN} pieces"
+            # The count taken, not the threshold: one polygon can take the 7th and 8th.
+            self.result = f"captured {self.captured[opponent(turn.seventh)]} pieces"
             return
         # The apex counts only for a piece still on the board after the turn's captures.
         if turn.move.target == goal(mover) and self.pieces.get(turn.move.new_line) == mover:

@@ -15,7 +15,7 @@ from boardgen.games.polygone.picture import (
     lattice_scene,
     polygone_diagram,
 )
-from boardgen.games.protocol import Game, GlyphTable, PlayOptions, Position
+from boardgen.games.protocol import Game, GlyphTable, Kit, PlayOptions, Position, Tracker
 from boardgen.geometry.lattice import Line, line_name
 from boardgen.picture import Diagram, HoleScene, Panel
 
@@ -93,6 +93,14 @@ class PolygoneDescription(Game):
     roles = ROLES
     panel_cell_mm = PANEL_SPACING_MM
     said_once = (polygone.RECONSTRUCTION,)
+    # The pieces come with the board; the captures are counted on a tracker.
+    kit = Kit(tracker=Tracker(
+        ("White has captured (black pieces)", "Black has captured (white pieces)"),
+        polygone.CAPTURES_TO_WIN,
+        "Lay each enemy piece you capture across a box of your row, or tick the box. "
+        f"Whoever fills box {polygone.CAPTURES_TO_WIN} of their row wins at once, even in "
+        "the middle of a turn: when one move closes several polygons, they are taken in the "
+        f"order the mover chooses, and the first to {polygone.CAPTURES_TO_WIN} wins there."))
 
     def new_position(self, options: PlayOptions) -> Position:
         return PolygonePosition(self, options)

@@ -46,8 +46,11 @@ ROLES = (Role("white-piece", "White", "White pieces on", "bar"),
          Role(TINT, "highlighted", "highlighted", "tinted"))
 PANEL_SPACING_MM = 14.0  # a diagram's hole spacing
 
-_APEX_NOTES = (HoleNote(WHITE_HOME, ("White home", "Black's goal"), -1),
-               HoleNote(BLACK_HOME, ("Black home", "White's goal"), 1))
+_APEX_NOTES = (HoleNote(WHITE_HOME, ("White home", "Black\u2019s goal"), -1),
+               HoleNote(BLACK_HOME, ("Black home", "White\u2019s goal"), 1))
+# What the faint dashed double lines on the board mean, white's key left, black's right.
+_START_KEY = (("white-start", "White\u2019s pieces start here"),
+              ("black-start", "Black\u2019s pieces start here"))
 
 
 def _home_halves() -> tuple[tuple[tuple[Hole, ...], str], ...]:
@@ -78,6 +81,7 @@ def lattice_scene(*, pieces: Mapping[Line, str] | None = None, ghosts: tuple[Lin
         bars={ln: f"{colour}-piece" for ln, colour in (pieces or {}).items()},
         dashed=ghosts, struck=crossed, hollow=captured,
         rails={ln: f"{colour}-start" for ln, colour in (start_marks or {}).items()},
+        rail_key=_START_KEY if start_marks else (),
         areas=_home_halves() if homes else (),
         swings=swings, labels=dict(labels or {}),
         double_rings=(WHITE_HOME, BLACK_HOME),
@@ -94,14 +98,16 @@ BOARD_SCENE = lattice_scene(start_marks=START, homes=True, caption=RECONSTRUCTIO
 PIECES = Strips(
     (StripGroup("white-piece", "white ×12", 12), StripGroup("black-piece", "black ×12", 12,
                                                             fold="paper")),
-    "Pieces: cut along the solid lines (they run past each block as guides), fold each strip "
-    "along its dashed line, printed side out, and glue the halves: 12 white and 12 black "
-    "pieces, {length:.1f} mm long (hole centre to hole centre) and {width:.1f} mm wide.  Or "
-    "use 24 coffee stirrers or matchsticks cut to {length:.1f} mm, 12 of them coloured "
+    # A no-break space between a number and its unit: a line never parts them.
+    "Pieces for a board whose holes are {length:.1f}\u00a0mm apart. Cut along the solid "
+    "lines (they run past each block as guides), fold each strip along its dashed line, "
+    "printed side out, and glue the halves: 12 white and 12 black pieces, "
+    "{length:.1f}\u00a0mm long (hole centre to hole centre) and {width:.1f}\u00a0mm wide. Or "
+    "use 24 coffee stirrers or matchsticks cut to {length:.1f}\u00a0mm, 12 of them coloured "
     "black.")
 BOARD = FixedBoard(BOARD_SCENE, "polygone-board",
-                   "Polygone board, holes {spacing:.1f} mm apart · board and start: our "
-                   "reconstruction", PIECES)
+                   "Polygone board, holes {spacing:.1f} mm apart (the pieces fit it) · board "
+                   "and start: our reconstruction", PIECES)
 
 
 def annotated_lattice(scene: HoleScene, notes: Annotations[Hole, Line]) -> HoleScene:

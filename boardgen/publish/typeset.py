@@ -1,0 +1,908 @@
+"""Rule sheets typeset by Typst (the ``typst`` wheel): the sheet markup becomes Typst source,
+the diagrams go in as SVG with their texts kept as text, and Typst sets the pages, tagged as
+PDF/UA-1.
+
+Typst does what a typesetter does natively: justified, hyphenated text (English patterns),
+headings kept with what follows, widows and orphans avoided, an outline (bookmarks) from the
+headings, "page N of M", a structure tree with a Figure and its alternative text for every
+diagram.  What is particular to a rule sheet is decided here, by measuring a first setting
+and correcting it:
+
+* a figure never leaves its section: figures are set in place, never floated, and a figure
+  too tall for the rest of a page lets the running text that follows it *in its own
+  section* go first (as a book's figure would), so that no page before the last is left
+  less than ``FILL_TARGET`` full;
+* a figure's panels are not split across pages; a figure taller than a whole column is
+  cut between rows of panels and each later part repeats the title with "(continued)";
+* a figure of one row of narrow panels has its key and words beside the panels, not above
+  and below them.
+
+``render_sheet_pdf`` is the entry point; ``boardgen.publish.sheet`` (markup, HTML) is the
+module this one builds on, never the other way round.
+
+The document is measured through Typst itself: zero-height marks at the start and end of
+every unit report their page and height (``typst.eval`` of a query), so the correction loop
+needs no PDF parsing.  Identical input gives identical bytes: the only date is
+SOURCE_DATE_EPOCH (when set), and Typst is given only the bundled font.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+import re
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Literal
+
+from boardgen._version import __version__
+from boardgen.errors import BoardgenError
+from boardgen.games.registry import game_named
+from boardgen.picture import Diagram, HoleScene
+from boardgen.publish.markup import for_medium, spans
+from boardgen.publish.sheet import (
+    Block,
+    _sheet_diagram,
+    _smart,
+    check_sheet_paper,
+    curled,
+    load_sheet,
+    pieces_in_words,
+    print_theme,
+    sheet_board,
+    sheet_cell_mm,
+    sheet_path,
+)
+from boardgen.render.diagram import describe, legend_figure
+from boardgen.render.figure import Figure, board_figure, text_box
+from boardgen.render.fonts import FONT_FAMILY, font_folder
+from boardgen.render.lattice import board_pages, lattice_figure
+from boardgen.render.paper import (
+    HEADER_MM,
+    Paper,
+    content_left,
+    content_size,
+)
+from boardgen.render.paper import MARGIN_MM as BOARD_MARGIN_MM
+from boardgen.render.pdf import SCALE_BAR_MM, VERTICAL_BAR_X_MM
+from boardgen.render.svg import render_svg
+from boardgen.reproducible import source_date_epoch
+
+if TYPE_CHECKING:
+    import typst
+
+    from boardgen.render.scene import Theme
+
+MARGIN_MM = 10.0  # left, right and top: well inside the printable area of A4 and Letter printers
+FOOTER_BAND_MM = 8.0  # below the text column, above the bottom margin: the page footer
+PAIR_GAP_MM = 6.0  # between two figures that share a row
+FILL_TARGET = 0.82  # every page before the last text page is at least this full
+MAX_PASSES = 14  # settings measured and corrected, at most
+BODY_PT = 10.0
+MARK_LABEL = "boardgen-mark"
+# A band left of a board for the 50 mm bar up the page (printers that scale only in the
+# paper-feed direction show there): the bar, its ticks and its turned label, and a gap.
+BAR_BAND_MM = 6.0
+VBAR_MM = SCALE_BAR_MM + 11.0  # the bar up the page and its label under it
+
+UnitKind = Literal["title", "heading", "text", "note", "figure", "board"]
+
+
+@dataclass
+class Unit:
+    """One piece of the flow: a heading, a paragraph, list or note, a figure (or a pair of
+    figures sharing a row), or the board pages."""
+
+    kind: UnitKind
+    code: str  # Typst source, with its marks
+    section: int  # which section (heading) it belongs to
+    line: int  # the template line it comes from
+    breakable: bool = False  # running text, which may continue on the next page
+    beside: str | None = None  # a narrow figure's code at half width, to stand by text
+    continues: bool = False  # the "(continued)" part of a long figure: follows it directly
+
+
+@dataclass
+class Sheet:
+    """What a setting is made of: the Typst units, the SVG files they draw, the metadata."""
+
+    units: list[Unit]
+    images: dict[str, str] = field(default_factory=dict)  # name -> SVG text
+    title: str = ""
+    preamble: str = ""
+
+
+# --- Typst source ----------------------------------------------------------------------------
+
+
+def _string(text: str) -> str:
+    """A Typst string literal: in markup ``#"..."`` is text, with no markup inside it."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def inline(text: str) -> str:
+    """Sheet markup (``**bold**``, ``*italic*``, `` `code` ``) to Typst markup: typographer's
+    quotes, and the last two words tied by a no-break space and never hyphenated, so that
+    no line holds one short word, or the end of one, alone.  A code span prints bold: a
+    players' sheet shows no commands."""
+    text = _smart(for_medium(text, "print")).rstrip()
+    text = re.sub(r" (\S+)$", "\u00a0\\1", text)
+    pieces = spans(text)
+    # Split the spans where the tied last words start: they are set unhyphenated.
+    tail_at = sum(len(span.text) for span in pieces)
+    offset = 0
+    for span in pieces:
+        if " " in span.text:
+            tail_at = offset + span.text.rindex(" ") + 1
+        offset += len(span.text)
+    head: list[str] = []
+    tail: list[str] = []
+    offset = 0
+    for span in pieces:
+        cut = min(max(tail_at - offset, 0), len(span.text))
+        for part, into in ((span.text[:cut], head), (span.text[cut:], tail)):
+            if part:
+                into.append(_span_code(span.style, part))
+        offset += len(span.text)
+    if tail:
+        head.append(f"#text(hyphenate: false)[{''.join(tail)}]")
+    return "".join(head)
+
+
+def _span_code(style: str, text: str) -> str:
+    if style == "plain":
+        return f"#{_string(text)}"
+    if style == "italic":
+        return f"#emph({_string(text)})"
+    return f"#strong({_string(text.replace(' ', chr(0xa0)))})"
+
+
+def _plain(text: str) -> str:
+    return "".join(span.text for span in spans(_smart(for_medium(text, "print"))))
+
+
+def _colour(hex_colour: str) -> str:
+    return f'rgb("{hex_colour}")'
+
+
+def _preamble(game: str, title: str, paper: Paper, theme: Theme, date: str) -> str:
+    description = game_named(game)
+    width, height = paper.size("portrait")
+    credit = f"{description.credit} · rules explained by boardgen {__version__}"
+    note_fill = theme.cells["empty"].fill if "empty" in theme.cells else theme.paper
+    bar_alt = f"A bar {SCALE_BAR_MM:g} mm long: if it measures {SCALE_BAR_MM:g} mm, the " \
+        "page printed at actual size."
+    return f"""
+#set document(
+  title: {_string(title)},
+  author: ({_string(description.designer + " (game)")}, "boardgen (sheet)"),
+  description: {_string(f"Rules of {description.name}, {description.credit}")},
+  keywords: ({_string(description.name)}, "rules", "board game"),
+  date: {date},
+)
+#let sheet-footer = context {{
+  set text(7.5pt, fill: {_colour(theme.muted)})
+  set par(justify: false)
+  [#{_string(credit)} #h(1fr) page #counter(page).display() of #counter(page).final().first()]
+}}
+#let bar-alt = {_string(bar_alt)}
+#let ink = {_colour(theme.text)}
+#let accent = {_colour(theme.accent)}
+#let furniture = {_colour(theme.muted)}
+#set page(
+  width: {width}mm, height: {height}mm,
+  margin: (left: {MARGIN_MM}mm, right: {MARGIN_MM}mm, top: {MARGIN_MM}mm,
+           bottom: {MARGIN_MM + FOOTER_BAND_MM}mm),
+  footer-descent: {FOOTER_BAND_MM - 2.0}mm,
+  footer: sheet-footer,
+)
+#set text(font: {_string(FONT_FAMILY)}, size: {BODY_PT}pt, lang: "en", region: "gb",
+          fill: ink, hyphenate: true, costs: (runt: 400%, widow: 400%, orphan: 400%))
+#set par(justify: true, leading: 0.62em, spacing: 0.62em + 4.5pt)
+#set list(marker: [•], indent: 2pt, body-indent: 7pt, spacing: 0.62em + 3pt)
+#set heading(numbering: none)
+#show heading: set text(fill: ink, weight: "bold", hyphenate: false)
+#show heading: set par(justify: false)
+#show heading.where(level: 1): set text(22pt)
+#show heading.where(level: 1): set block(above: 0pt, below: 8pt)
+#show heading.where(level: 2): set text(13pt)
+#show heading.where(level: 2): set block(above: 11pt, below: 6pt)
+#show heading.where(level: 3): set text(10.5pt)
+#show heading.where(level: 3): set block(above: 0pt, below: 5pt)
+#show figure: set block(above: 0pt, below: 0pt)
+#set figure(gap: 0pt, numbering: none, outlined: false)
+#let mark(id) = block(height: 0pt, width: 0pt, above: 0pt, below: 0pt,
+  [#metadata(id)<{MARK_LABEL}>])
+#let tick(id) = box[#metadata(id)<{MARK_LABEL}>]
+#let svg(name, width) = image(bytes(sys.inputs.at(name)), format: "svg", width: width * 1mm)
+#let note(body) = block(width: 100%, breakable: false, inset: (x: 8pt, top: 5pt, bottom: 6pt),
+  stroke: 0.6pt + accent, fill: {_colour(note_fill)}, above: 7pt, below: 9pt,
+  text(9pt, body))
+#let line-title(body) = block(above: 4pt, below: 3pt, sticky: true,
+  text(9.5pt, weight: "bold", body))
+#let caption(width, body) = block(width: if width == none {{ 100% }} else {{ width * 1mm }},
+  text({CAPTION_PT}pt, fill: furniture, hyphenate: true,
+    par(justify: false, leading: 0.45em, body)))
+#let panels(n, ..cells) = block(breakable: false, above: 3pt, below: 6pt, grid(
+  columns: (1fr,) * n, column-gutter: {PANEL_GAP_MM}mm, row-gutter: 1.5mm,
+  align: center + top, ..cells))
+#let diagram(level: 3, title: none, alt: "", body) = block(width: 100%, breakable: false, {{
+  if level != none {{ heading(level: level, title) }} else {{
+    block(above: 0pt, below: 5pt, text(10.5pt, weight: "bold", title)) }}
+  figure(alt: alt, kind: "diagram", supplement: none, align(left, body))
+}})
+#let scalebar = block(breakable: false, above: 6pt, below: 6pt, {{
+  figure(alt: bar-alt,
+    kind: "scalebar", supplement: none,
+    box(width: {SCALE_BAR_MM + 20:g}mm, height: 4.5mm, {{
+      place(top + left, dy: 3.5mm, line(length: {SCALE_BAR_MM:g}mm, stroke: 0.3mm + ink))
+      for k in {_ticks()} {{
+        let long = k == 0 or k == {SCALE_BAR_MM:g}
+        place(top + left, dx: k * 1mm, dy: if long {{ 1mm }} else {{ 2mm }},
+              line(angle: 90deg, length: if long {{ 2.5mm }} else {{ 1.5mm }},
+                   stroke: 0.3mm + ink))
+      }}
+      place(top + left, dx: {SCALE_BAR_MM + 2:g}mm, dy: 1.2mm,
+            text(9pt, weight: "bold")[{SCALE_BAR_MM:g} mm])
+    }}))
+  block(above: 3pt, below: 0pt, text(8.5pt)[If a bar does not measure {SCALE_BAR_MM:g} mm,
+    the printer rescaled the page.])
+}})
+// The bar across a board page's foot as the board files print it: the bar, its label and
+// what it checks, on one line.
+#let scalebar-line = box(width: 100%, height: 4.5mm, {{
+  place(top + left, dy: 3.5mm, line(length: {SCALE_BAR_MM:g}mm, stroke: 0.3mm + ink))
+  for k in {_ticks()} {{
+    let long = k == 0 or k == {SCALE_BAR_MM:g}
+    place(top + left, dx: k * 1mm, dy: if long {{ 1mm }} else {{ 2mm }},
+          line(angle: 90deg, length: if long {{ 2.5mm }} else {{ 1.5mm }},
+               stroke: 0.3mm + ink))
+  }}
+  place(top + left, dx: {SCALE_BAR_MM + 2:g}mm, dy: 1.2mm,
+        text(8pt, weight: "bold")[{SCALE_BAR_MM:g} mm])
+  place(top + left, dx: {SCALE_BAR_MM + 14:g}mm, dy: 1.2mm, text(8pt)[Print at 100 % (actual
+    size): if a bar does not measure {SCALE_BAR_MM:g} mm, the printer rescaled the page.])
+}})
+// The bar up the page, from its top end down, ticks to its right, its label turned along
+// it under its lower end: printers that scale only in the paper-feed direction show here.
+#let vbar = box(width: {BAR_BAND_MM - 1:g}mm, height: {VBAR_MM:g}mm, {{
+  place(top + left, line(angle: 90deg, length: {SCALE_BAR_MM:g}mm, stroke: 0.3mm + ink))
+  for k in {_ticks()} {{
+    let long = k == 0 or k == {SCALE_BAR_MM:g}
+    place(top + left, dy: k * 1mm, line(length: if long {{ 2.5mm }} else {{ 1.5mm }},
+                                        stroke: 0.3mm + ink))
+  }}
+  place(top + left, dx: -0.2mm, dy: {SCALE_BAR_MM + 2:g}mm,
+        rotate(-90deg, origin: top + left, reflow: true,
+               text(8pt, weight: "bold")[{SCALE_BAR_MM:g} mm]))
+}})
+"""
+
+
+def _ticks() -> str:
+    """Where the scale bar's ticks stand (mm): every 10 mm, and at both ends."""
+    ticks = sorted({*range(0, int(SCALE_BAR_MM) + 1, 10), SCALE_BAR_MM})
+    return "(" + ", ".join(f"{t:g}" for t in ticks) + ",)"
+
+
+@functools.cache
+def _fonts() -> typst.Fonts:
+    """Only the bundled Source Sans Pro: no system font, and not Typst's own fonts."""
+    import typst
+
+    return typst.Fonts(include_system_fonts=False, include_embedded_fonts=False,
+                       font_paths=[font_folder()])
+
+
+def _date() -> tuple[str, int | None]:
+    """The document date: SOURCE_DATE_EPOCH when set (reproducible builds), otherwise none
+    at all; never the clock."""
+    seconds = source_date_epoch()  # BoardgenError, one line, if malformed
+    return ("none", None) if seconds is None else ("auto", seconds)
+
+
+# --- the sheet's units ------------------------------------------------------------------------
+
+
+class _Ids:
+    def __init__(self) -> None:
+        self.count = 0
+
+    def next(self, prefix: str = "u") -> str:
+        self.count += 1
+        return f"{prefix}{self.count}"
+
+
+def _legend_width(legend: Figure) -> Figure:
+    """A key's swatch with its width measured: it is laid out from the left with no width
+    of its own."""
+    right = max([text_box(t)[2] for t in legend.texts] +
+                [c.x + legend.cell_width / 2 for c in legend.cells] +
+                [x + s.width for s in legend.strokes for x, _ in s.points] + [1.0])
+    return replace(legend, width=right + 0.5)
+
+
+def _svg(sheet: Sheet, ids: _Ids, figure: Figure, theme: Theme) -> str:
+    """Register the figure's SVG (texts kept as text) under a new name; the name."""
+    name = ids.next("svg")
+    sheet.images[name] = render_svg(curled(figure), theme=theme, text_as="text")
+    return name
+
+
+CAPTION_PT = 8.5  # under each panel; 8.5 pt is 3.0 mm, above the 2.9 mm printed minimum
+LEGEND_PT = 9.0
+CAPTION_MIN_MM = 70.0  # the widest a caption may be under a narrow panel
+PANEL_GAP_MM = 3.5  # between panels in a row, at least
+MM_PER_PT = 25.4 / 72
+# A one-row diagram whose panels take no more than this share of the column has its key,
+# line title and lone caption beside the panels (the room is otherwise left blank).
+ASIDE_SHARE = 0.55
+ASIDE_GAP_MM = 6.0  # between the panels and the words beside them
+ASIDE_SLOT_MM = 45.0  # the least room for each panel's caption in such a row
+
+
+@dataclass(frozen=True)
+class Panel:
+    figure: Figure  # the board or lattice, without its caption
+    caption: str
+
+
+def _panels(diagram: Diagram, cell: float) -> list[tuple[str | None, list[Panel]]]:
+    """Each line of play's panels, drawn without their captions: the captions are set as
+    text by Typst under each panel, as wide as the panel's slot in the row."""
+    out = []
+    for line_title, scenes in diagram.rows:
+        panels = []
+        for scene in scenes:
+            bare = replace(scene, caption=None)
+            figure = lattice_figure(bare, cell) if isinstance(bare, HoleScene) \
+                else board_figure(bare, cell)
+            panels.append(Panel(figure, scene.caption or ""))
+        out.append((line_title, panels))
+    return out
+
+
+def _columns(panels: list[tuple[str | None, list[Panel]]], width: float) -> int:
+    """As many panels to a row as fit, then rows balanced: 13 glyphs in rows of at most 6
+    go 5, 5, 3 rather than 6, 6, 1."""
+    widest = max(p.figure.width for _, row in panels for p in row)
+    fit = max(1, math.floor((width + PANEL_GAP_MM) / (widest + PANEL_GAP_MM)))
+    longest = max(len(row) for _, row in panels)
+    rows = math.ceil(longest / fit)
+    return math.ceil(longest / rows)
+
+
+def _caption_lines(caption: str, slot: float) -> int:
+    from boardgen.render.figure import wrap
+
+    return len(wrap(caption, CAPTION_PT * MM_PER_PT, slot)) if caption else 0
+
+
+def _legend_code(sheet: Sheet, ids: _Ids, diagram: Diagram, cell: float, theme: Theme,
+                 width: float) -> tuple[str, float] | None:
+    """The key as Typst: each swatch (drawn as on the panels) with its label, and the note
+    beside them when they leave room for it, else under them; and its height in mm."""
+    if not (diagram.legend or diagram.legend_note):
+        return None
+    items = []
+    swatches_mm = 0.0
+    tallest = 0.0
+    for role in diagram.legend:
+        label = role.legend
+        swatch = legend_figure(replace(diagram, legend=(role,), legend_note=None),
+                               cell_width=cell, max_width=width)
+        if swatch is None:
+            continue
+        bare = _legend_width(replace(swatch, texts=[]))
+        tallest = max(tallest, bare.height)
+        name = _svg(sheet, ids, bare, theme)
+        items.append(f'box(baseline: 50% - 0.35em, svg("{name}", {bare.width:.3f})) + '
+                     f'h(1mm) + {_content(label)}')
+        swatches_mm += bare.width + 1.0 + len(label) * 0.45 * LEGEND_PT * MM_PER_PT + 4.0
+    keys = " + h(4mm) + ".join(items) if items else "[]"
+    note = _content(diagram.legend_note) if diagram.legend_note else None
+    if note is None:
+        return f"text({LEGEND_PT}pt, {keys})", tallest
+    if items and swatches_mm <= 0.55 * width:
+        return (f"grid(columns: (auto, 1fr), column-gutter: 5mm, align: horizon, "
+                f"text({LEGEND_PT}pt, {keys}), "
+                f"text({LEGEND_PT}pt, par(justify: false, {note})))"), tallest + 1
+    return (f"stack(spacing: 2pt, text({LEGEND_PT}pt, {keys}), "
+            f"text({LEGEND_PT}pt, par(justify: false, {note})))"), tallest + 8.0
+
+
+def _content(text: str) -> str:
+    """Markup as a Typst content block, for use as an argument."""
+    return f"[{inline(text)}]"
+
+
+def _diagram_height(legend_mm: float, rows: list[tuple[str | None, list[Panel]]],
+                    slot: float) -> list[float]:
+    """An estimate of each row's height in mm (panel, caption lines, line title)."""
+    heights = []
+    for line_title, row in rows:
+        lines = max(_caption_lines(p.caption, slot) for p in row)
+        heights.append(max(p.figure.height for p in row) + lines * 3.6 + 3.0 +
+                       (5.0 if line_title else 0.0))
+    return heights
+
+
+def _diagram_code(sheet: Sheet, ids: _Ids, diagram: Diagram, theme: Theme, width: float,
+                  column_height: float, level: int) -> list[str]:
+    """One diagram as Typst calls: its title as a heading, then one figure (with the text
+    alternative) holding the key and the rows of panels, each panel's caption set under
+    it; more than one figure if the diagram is longer than a column, each later one titled
+    "(continued)"."""
+    cell = sheet_cell_mm(diagram)
+    lines = _panels(diagram, cell)
+    columns = _columns(lines, width)
+    slot = (width - (columns - 1) * PANEL_GAP_MM) / columns
+    rows: list[tuple[str | None, list[Panel]]] = []
+    for line_title, panels in lines:
+        for start in range(0, len(panels), columns):
+            rows.append((line_title if start == 0 else None, panels[start:start + columns]))
+    aside = _aside(rows, width)
+    if aside is not None:
+        return [_aside_code(sheet, ids, diagram, theme, width, level, rows[0], aside)]
+    legend = _legend_code(sheet, ids, diagram, cell, theme, width)
+    heights = _diagram_height(legend[1] if legend else 0.0, rows, slot)
+    parts: list[list[int]] = [[]]
+    used = 10.0 + (legend[1] + 3.0 if legend else 0.0)
+    for k, height in enumerate(heights):
+        if parts[-1] and used + height > column_height:
+            parts.append([])
+            used = 10.0
+        parts[-1].append(k)
+        used += height
+    out = []
+    for number, part in enumerate(parts):
+        body = []
+        if number == 0 and legend is not None:
+            body += [legend[0], "v(4pt)"]
+        for k in part:
+            line_title, row = rows[k]
+            if line_title:
+                body.append(f"line-title({_content(line_title)})")
+            cells = [f'svg("{_svg(sheet, ids, p.figure, theme)}", {p.figure.width:.3f})'
+                     for p in row]
+            # A caption no wider than its slot, nor much wider than its panel: a lone
+            # panel's caption does not run the width of the page.
+            captions = [f"caption({min(slot, max(p.figure.width + 10.0, CAPTION_MIN_MM)):.1f}"
+                        f", {_content(p.caption)})" for p in row]
+            blank = ["[]"] * (columns - len(row))
+            body.append(f"panels({columns}, {', '.join(cells + blank + captions + blank)})")
+        if number == 0:
+            title = _content(diagram.title)
+            alt = describe(diagram)
+            if len(parts) > 1:
+                alt += " The figure continues on the next page."
+            out.append(f"diagram(level: {level}, title: {title}, alt: {_string(_smart(alt))},"
+                       f" {{ {'; '.join(body)} }})")
+        else:
+            title = f"[{inline(diagram.title)}#\" (continued)\"]"
+            alt = f"{_plain(diagram.title)} (continued): more panels of the figure that " \
+                  "starts on the previous page, described there."
+            out.append(f"diagram(level: none, title: {title}, alt: {_string(_smart(alt))}, "
+                       f"{{ {'; '.join(body)} }})")
+    return out
+
+
+def _aside(rows: list[tuple[str | None, list[Panel]]], width: float) -> float | None:
+    """The width of the panels when a diagram of one row of narrow panels has its key, its
+    line's title and (a lone panel) its caption set beside them, in the room the panels
+    leave, rather than above and below them; None if the panels are too wide for that."""
+    if len(rows) != 1:
+        return None
+    row = rows[0][1]
+    slot = row[0].figure.width if len(row) == 1 else \
+        max(max(p.figure.width for p in row), ASIDE_SLOT_MM)
+    panels = len(row) * slot + (len(row) - 1) * PANEL_GAP_MM
+    return panels if panels <= ASIDE_SHARE * width else None
+
+
+def _aside_code(sheet: Sheet, ids: _Ids, diagram: Diagram, theme: Theme, width: float,
+                level: int, row: tuple[str | None, list[Panel]], panels_mm: float) -> str:
+    """A one-row diagram with its words beside the panels (see :func:`_aside`)."""
+    line_title, panels = row
+    room = width - panels_mm - ASIDE_GAP_MM
+    cells = [f'svg("{_svg(sheet, ids, p.figure, theme)}", {p.figure.width:.3f})'
+             for p in panels]
+    words = []
+    legend = _legend_code(sheet, ids, diagram, sheet_cell_mm(diagram), theme, room)
+    if legend is not None:
+        words.append(legend[0])
+    if line_title:
+        words.append(f"line-title({_content(line_title)})")
+    if len(panels) == 1:
+        left = f"align(center, {cells[0]})"
+        if panels[0].caption:
+            words.append(f"caption(none, {_content(panels[0].caption)})")
+    else:
+        captions = [f"caption(none, {_content(p.caption)})" for p in panels]
+        left = f"panels({len(panels)}, {', '.join(cells + captions)})"
+    right = f"stack(spacing: 6pt, {', '.join(words)})" if words else "[]"
+    body = (f"grid(columns: ({panels_mm:.2f}mm, 1fr), column-gutter: {ASIDE_GAP_MM}mm, "
+            f"align: top + left, {left}, block(above: 3pt, {right}))")
+    return (f"diagram(level: {level}, title: {_content(diagram.title)}, "
+            f"alt: {_string(_smart(describe(diagram)))}, {{ {body} }})")
+
+
+def _one_row(diagram: Diagram, half: float) -> bool:
+    """True if the diagram is one row of panels within half a column: two such figures in
+    a row share it."""
+    cell = sheet_cell_mm(diagram)
+    lines = _panels(diagram, cell)
+    columns = _columns(lines, half)
+    return len(lines) == 1 and lines[0][0] is None and len(lines[0][1]) <= columns
+
+
+def _board_code(sheet: Sheet, ids: _Ids, game: str, theme: Theme, column: tuple[float, float],
+                paper: Paper) -> str:
+    """The board at exact scale, on a page of its own with a bar across and a bar up; the
+    page says in words which pieces fit.  A fixed board (a lattice) and its pieces are the
+    board file's own pages, landscape, at the one spacing every printed copy has."""
+    description = game_named(game)
+    fixed = description.fixed_board
+    if fixed is not None:
+        return _fixed_board_code(sheet, ids, description.name,
+                                 board_pages(fixed, paper, None), theme, paper)
+    # The bar up the page goes under the board when the board leaves room there at its
+    # largest (a wide board), else in a band beside it: whichever prints larger cells.
+    height = column[1] - 34.0
+    (beside,) = sheet_board(game, (column[0] - 2 * BAR_BAND_MM, height))
+    (under,) = sheet_board(game, (column[0], height - VBAR_MM - 3.0))
+    board = under if under.cell_width >= beside.cell_width else beside
+    said = f"Each cell is {board.cell_width:.1f} mm flat to flat. " \
+           f"{pieces_in_words(board.cell_width)}"
+    alt = f"The {description.name} board at actual size. {said}"
+    image = f'svg("{_svg(sheet, ids, board, theme)}", {board.width:.3f})'
+    figure = f'align(center, figure(alt: {_string(alt)}, kind: "board", supplement: none, ' \
+        f"{image}))"
+    out = ["pagebreak(weak: true)",
+           'heading(level: 2, "A board to print at 100 % (actual size)")',
+           f"par({_content(said)})",
+           "scalebar",
+           f"block(width: 100%, breakable: false, {{ {figure}; v(3mm); vbar }})"
+           if board is under else
+           f"block(width: 100%, breakable: false, {{ place(top + left, vbar); {figure} }})"]
+    return "\n".join(f"#{line}" for line in out)
+
+
+def _fixed_board_code(sheet: Sheet, ids: _Ids, name: str, figures: list[Figure],
+                      theme: Theme, paper: Paper) -> str:
+    """Each figure on a landscape page laid out as the board file lays it out: a title in
+    the header, the figure centred in the room between header and footer, the bar across
+    the foot with what it checks and the figure's unit, the bar up the left margin, and
+    the sheet's own footer."""
+    page = paper.size("landscape")
+    room_w, room_h = content_size(page)
+    bar_top = BOARD_MARGIN_MM + HEADER_MM + room_h  # where the footer band starts (y down)
+    def at(x: float, y: float, what: str) -> str:
+        """``what`` placed at (x, y) mm from the page's top-left corner: from the sheet's
+        own margins, which the flipped page keeps (and its footer, an artifact, as on every
+        page)."""
+        return f"place(top + left, dx: {x - MARGIN_MM:.3f}mm, dy: {y - MARGIN_MM:.3f}mm, " \
+            f"{what})"
+
+    out = []
+    for number, figure in enumerate(figures):
+        title = "A board to print at 100 % (actual size)" if number == 0 else \
+            "Pieces to print at 100 % (actual size)"
+        unit = figure.scale_note[:1].upper() + figure.scale_note[1:] + "." \
+            if figure.scale_note else ""
+        alt = (f"The {name} board at actual size. " if number == 0 else
+               "Pieces to cut out, at actual size. ") + unit
+        left = content_left() + (room_w - figure.width) / 2
+        top = BOARD_MARGIN_MM + HEADER_MM + (room_h - figure.height) / 2
+        bar_y = page[1] - BOARD_MARGIN_MM - 9.5  # as on the board file (from the top)
+        image = f'svg("{_svg(sheet, ids, figure, theme)}", {figure.width:.3f})'
+        heading = f'heading(level: 2, outlined: {"true" if number == 0 else "false"}, ' \
+            f'bookmarked: {"true" if number == 0 else "false"}, {_string(title)})'
+        width = page[0] - 2 * BOARD_MARGIN_MM
+        body = [
+            at(BOARD_MARGIN_MM, BOARD_MARGIN_MM, f"block(width: {width:.3f}mm, {heading})"),
+            at(left, top, f"figure(alt: {_string(alt)}, kind: \"board\", supplement: none, "
+                          f"{image})"),
+            at(BOARD_MARGIN_MM, bar_y - 3.5,
+               f"block(width: {width:.3f}mm, figure(alt: bar-alt, kind: \"scalebar\", "
+               "supplement: none, scalebar-line))"),
+            at(BOARD_MARGIN_MM, bar_y + 2.5, f"text(8pt, fill: furniture, {_string(unit)})"),
+            # Up the left margin, its label's end just above the footer band.
+            at(VERTICAL_BAR_X_MM, bar_top - VBAR_MM, "vbar"),
+        ]
+        out.append(f"#page(flipped: true, {{ {'; '.join(body)} }})")
+    return "\n".join(out)
+
+
+def build_units(game: str, blocks: list[Block], theme: Theme, column: tuple[float, float],
+                quick: bool, paper: Paper) -> Sheet:
+    sheet = Sheet([])
+    ids = _Ids()
+    section = 0
+    figure_level = 2 if quick or not any(b.kind == "heading" for b in blocks) else 3
+    half = (column[0] - PAIR_GAP_MM) / 2
+    pending: tuple[str, Diagram, Block] | None = None  # a narrow figure, waiting for a partner
+
+    def flush() -> None:
+        nonlocal pending
+        if pending is not None:
+            _, diagram, block = pending
+            pending = None
+            _figure_unit(diagram, block, column[0])
+
+    def _figure_unit(diagram: Diagram, block: Block, width: float) -> None:
+        beside = _diagram_code(sheet, ids, diagram, theme, half, column[1], figure_level) \
+            if _one_row(diagram, half) else None
+        for number, code in enumerate(_diagram_code(sheet, ids, diagram, theme, width,
+                                                    column[1], figure_level)):
+            uid = ids.next()
+            sheet.units.append(Unit("figure", f'#block(width: 100%, breakable: false, '
+                                    f'above: 8pt, below: 10pt, {{ mark("{uid}s"); {code}; '
+                                    f'mark("{uid}e") }})', section, block.line,
+                                    beside=beside[0] if beside and len(beside) == 1
+                                    else None, continues=number > 0))
+
+    for block in blocks:
+        if block.kind != "diagram":
+            flush()
+        if block.kind == "title":
+            sheet.title = _plain(block.text)
+            sheet.units.append(Unit("title", f"#heading(level: 1)[{inline(block.text)}]",
+                                    section, block.line))
+        elif block.kind == "heading":
+            section += 1
+            sheet.units.append(Unit("heading", f"#heading(level: 2)[{inline(block.text)}]",
+                                    section, block.line))
+        elif block.kind in ("para", "bullets", "note"):
+            uid = ids.next()
+            start, end = f'#tick("{uid}s")', f'#tick("{uid}e")'
+            if block.kind == "para":
+                code = f"{start}{inline(block.text)}{end}"
+                kind: UnitKind = "text"
+            elif block.kind == "note":
+                code = f"#note[{start}{inline(block.text)}{end}]"
+                kind = "note"
+            else:
+                items = [inline(item) for item in block.items]
+                items[0] = start + items[0]
+                items[-1] = items[-1] + end
+                code = "#list(" + ", ".join(f"[{item}]" for item in items) + ")"
+                kind = "text"
+            sheet.units.append(Unit(kind, code, section, block.line,
+                                    breakable=kind == "text"))
+        elif block.kind == "diagram":
+            diagram = _sheet_diagram(game, block.args[1], quick)
+            if _one_row(diagram, half):
+                if pending is not None:
+                    first = pending
+                    pending = None
+                    uid = ids.next()
+                    codes = [_diagram_code(sheet, ids, d, theme, half, column[1],
+                                           figure_level)[0] for _, d, _ in (first,)] + \
+                        _diagram_code(sheet, ids, diagram, theme, half, column[1],
+                                      figure_level)[:1]
+                    sheet.units.append(Unit(
+                        "figure", f'#block(width: 100%, breakable: false, above: 8pt, '
+                        f'below: 10pt, {{ mark("{uid}s"); grid(columns: (1fr, 1fr), '
+                        f'column-gutter: {PAIR_GAP_MM}mm, {codes[0]}, {codes[1]}); '
+                        f'mark("{uid}e") }})', section, first[2].line))
+                else:
+                    pending = ("", diagram, block)
+            else:
+                flush()
+                _figure_unit(diagram, block, column[0])
+        elif block.kind == "board":
+            sheet.units.append(Unit("board", _board_code(sheet, ids, game, theme, column,
+                                                          paper), section, block.line))
+    flush()
+    return sheet
+
+
+# --- setting, measuring, correcting -------------------------------------------------------
+
+
+def _source(sheet: Sheet, order: list[int]) -> tuple[str, list[tuple[int, int]]]:
+    """The Typst source of the units in ``order``, and each unit's first source line."""
+    lines = sheet.preamble.count("\n") + 1
+    text = [sheet.preamble]
+    starts = []
+    for index in order:
+        code = sheet.units[index].code
+        starts.append((lines, index))
+        text.append(code + "\n")
+        lines += code.count("\n") + 2
+    return "\n".join(text), starts
+
+
+@dataclass(frozen=True)
+class Placed:
+    page: int
+    y_mm: float
+
+
+def _measure(source: str, sheet: Sheet) -> dict[str, Placed]:
+    import typst
+
+    expression = (f"query(<{MARK_LABEL}>).map(m => (m.value, m.location().page(), "
+                  "m.location().position().y.mm()))")
+    out = typst.eval(source.encode("utf-8"), expression, font_paths=_fonts(),
+                     ignore_system_fonts=True, sys_inputs=sheet.images)
+    return {name: Placed(page, y) for name, page, y in json.loads(out)}
+
+
+@dataclass
+class Setting:
+    order: list[int]
+    pages: int  # text pages
+    fills: list[float]  # how full each text page is (the last one included)
+    opener: dict[int, int]  # page -> the index (in order) of the first unit set on it
+
+
+def _judge(sheet: Sheet, order: list[int], marks: dict[str, Placed], top: float,
+           column_height: float) -> Setting:
+    """How full each page is, from the marks: the lowest end on the page, or full when
+    running text carries on to the next page."""
+    bottoms: dict[int, float] = {}
+    full: set[int] = set()
+    opener: dict[int, int] = {}
+    uids = _unit_marks(sheet)
+    for position, index in enumerate(order):
+        uid = uids.get(index)
+        if uid is None:
+            continue
+        start, end = marks[f"{uid}s"], marks[f"{uid}e"]
+        # An inline end mark stands on the last line's baseline: its descenders go lower.
+        descent = 1.2 if sheet.units[index].kind in ("text",) else 0.0
+        bottoms[end.page] = max(bottoms.get(end.page, 0.0), end.y_mm + descent)
+        for page in range(start.page, end.page):
+            full.add(page)
+        opener.setdefault(start.page, position)
+    last = max(bottoms) if bottoms else 1
+    fills = [1.0 if page in full else max(0.0, bottoms.get(page, top) - top) / column_height
+             for page in range(1, last + 1)]
+    return Setting(order, last, fills, opener)
+
+
+def _unit_marks(sheet: Sheet) -> dict[int, str]:
+    found = {}
+    for index, unit in enumerate(sheet.units):
+        m = re.search(r'(?:tick|mark)\("([um]\d+)s"\)', unit.code)
+        if m:
+            found[index] = m.group(1)
+    return found
+
+
+def _correction(sheet: Sheet, setting: Setting) -> list[int] | None:
+    """A new order that fills the first short page, or None: the unit opening the next
+    page is a figure (perhaps under its heading), so the running text after it in the same
+    section is set before it."""
+    order = setting.order
+    for page, fill in enumerate(setting.fills[:-1], start=1):
+        if fill >= FILL_TARGET or page + 1 not in setting.opener:
+            continue
+        position = setting.opener[page + 1]
+        unit = sheet.units[order[position]]
+        if unit.kind != "figure" or unit.continues:
+            continue
+        before = sheet.units[order[position - 1]] if position else None
+        if unit.beside is not None and before is not None and before.kind == "text" and \
+                before.section == unit.section:
+            # A narrow figure stands beside the paragraph before it: the two take the
+            # height of the taller instead of both.
+            uid = f"m{len(sheet.units)}"
+            sheet.units.append(Unit(
+                "figure", f'#block(width: 100%, breakable: false, above: 6pt, below: 10pt, '
+                f'{{ mark("{uid}s"); grid(columns: (1fr, 1fr), column-gutter: '
+                f'{PAIR_GAP_MM}mm, [{before.code}], {unit.beside}); mark("{uid}e") }})',
+                unit.section, before.line))
+            return order[:position - 1] + [len(sheet.units) - 1] + order[position + 1:]
+        for later in range(position + 1, len(order)):
+            candidate = sheet.units[order[later]]
+            if candidate.section != unit.section or candidate.kind in ("heading", "board"):
+                break
+            if candidate.kind in ("text", "note"):
+                moved = order[:position] + [order[later]] + \
+                    [i for i in order[position:] if i != order[later]]
+                return moved
+    return None
+
+
+def typeset(sheet: Sheet, column: tuple[float, float], source_name: str) -> str:
+    """The Typst source of the best setting found: the fewest pages, then no short page."""
+    order = list(range(len(sheet.units)))
+    best: tuple[tuple[int, float], str] | None = None
+    seen: set[tuple[int, ...]] = set()
+    for _ in range(MAX_PASSES):
+        source, starts = _source(sheet, order)
+        try:
+            marks = _measure(source, sheet)
+        except Exception as exc:  # typst.TypstError, named with the template's line
+            raise _typst_error(exc, starts, sheet, source_name) from None
+        setting = _judge(sheet, order, marks, MARGIN_MM, column[1])
+        short = sum(max(0.0, FILL_TARGET - f) for f in setting.fills[:-1])
+        score = (setting.pages, short)
+        if best is None or score < best[0]:
+            best = (score, source)
+        seen.add(tuple(order))
+        corrected = _correction(sheet, setting)
+        if corrected is None or tuple(corrected) in seen:
+            break
+        order = corrected
+    assert best is not None
+    return best[1]
+
+
+def _typst_error(exc: Exception, starts: list[tuple[int, int]], sheet: Sheet,
+                 source_name: str) -> BoardgenError:
+    """Typst's complaint in one line, at the template line of the unit it concerns."""
+    message = str(getattr(exc, "message", exc)).splitlines()[0] if str(exc) else repr(exc)
+    diagnostic = str(getattr(exc, "diagnostic", ""))
+    found = re.search(r":(\d+):\d+", diagnostic)
+    line = 1
+    if found:
+        source_line = int(found.group(1))
+        for start, index in starts:
+            if start <= source_line:
+                line = sheet.units[index].line
+    return BoardgenError(f"{source_name}:{line}: the typesetter refused the sheet: {message}")
+
+
+def _ask_for_actual_size(pdf: bytes) -> bytes:
+    """Add /PrintScaling /None to the catalog's viewer preferences (Typst writes
+    /DisplayDocTitle only), so that a print dialog offers 100 %: the catalog is rewritten
+    in place and every later offset in the cross-reference table moved by the bytes added."""
+    found = re.search(rb"/ViewerPreferences<<", pdf)
+    if found is None:
+        raise BoardgenError("the typeset PDF has no viewer preferences to extend")
+    insert = found.end()
+    addition = b"/PrintScaling/None"
+    out = pdf[:insert] + addition + pdf[insert:]
+    xref = re.search(rb"\nxref\n(\d+) (\d+)\n", out)
+    startxref = re.search(rb"startxref\n(\d+)\n%%EOF\s*$", out)
+    if xref is None or startxref is None or int(startxref.group(1)) < insert:
+        raise BoardgenError("the typeset PDF's cross-reference table was not where expected")
+    entries_at = xref.end()
+    count = int(xref.group(2))
+    table = bytearray(out[entries_at:entries_at + 20 * count])
+    for k in range(count):
+        entry = table[20 * k:20 * k + 20]
+        offset, kind = int(entry[:10]), entry[17:18]
+        if kind == b"n" and offset > insert:
+            table[20 * k:20 * k + 10] = b"%010d" % (offset + len(addition))
+    moved = int(startxref.group(1)) + len(addition)
+    out = out[:entries_at] + bytes(table) + out[entries_at + 20 * count:startxref.start()]
+    return out + b"startxref\n%d\n%%%%EOF\n" % moved
+
+
+def render_sheet_pdf(game: str, *, paper: Paper, theme: Theme, quick: bool = False,
+                     board: bool = True) -> bytes:
+    """The rule sheet (or the one-page quick reference) as PDF/UA-1 bytes, set by Typst;
+    without its board pages when ``board`` is false (a kit prints the board files after
+    the sheet)."""
+    import typst
+
+    check_sheet_paper(paper)
+    date, timestamp = _date()  # a malformed SOURCE_DATE_EPOCH is refused before any work
+    blocks = [b for b in load_sheet(game, quick) if board or b.kind != "board"]
+    theme = print_theme(theme)
+    width, height = paper.size("portrait")
+    column = (width - 2 * MARGIN_MM, height - 2 * MARGIN_MM - FOOTER_BAND_MM)
+    sheet = build_units(game, blocks, theme, column, quick, paper)
+    sheet.preamble = _preamble(game, sheet.title, paper, theme, date)
+    source_name = str(sheet_path(game, quick))
+    source = typeset(sheet, column, source_name)
+    try:
+        pdf = typst.compile(source.encode("utf-8"), font_paths=_fonts(),
+                            ignore_system_fonts=True, sys_inputs=sheet.images,
+                            format="pdf", pdf_standards=["ua-1"], timestamp=timestamp)
+    except typst.TypstError as exc:
+        raise BoardgenError(f"{source_name}: the typesetter refused the sheet: "
+                            f"{str(exc.message).splitlines()[0]}") from None
+    return _ask_for_actual_size(pdf)
+
+
+def column_mm(paper: Paper) -> tuple[float, float]:
+    width, height = paper.size("portrait")
+    return width - 2 * MARGIN_MM, height - 2 * MARGIN_MM - FOOTER_BAND_MM
+
+

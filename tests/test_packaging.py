@@ -1,0 +1,32 @@
+"""The wheel carries the whole package: pyproject.toml lists its packages by hand (the
+templates are mapped into it from the top of the repository), so a new subpackage or a new
+kind of template file must be listed there too, or an installed boardgen fails to import it
+(CI's .ci/wheel would catch that late; this catches it in the test run)."""
+
+from __future__ import annotations
+
+import fnmatch
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SETUPTOOLS = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+
+
+def test_every_subpackage_is_listed_for_the_wheel() -> None:
+    found = {".".join(init.parent.relative_to(ROOT).parts)
+             for init in (ROOT / "boardgen").rglob("__init__.py")}
+    listed = set(SETUPTOOLS["packages"])
+    assert found <= listed, f"not in pyproject.toml's packages: {sorted(found - listed)}"
+    assert "boardgen.templates" in listed
+    assert SETUPTOOLS["package-dir"]["boardgen.templates"] == "templates"
+
+
+def test_every_template_file_is_package_data() -> None:
+    patterns = SETUPTOOLS["package-data"]["boardgen.templates"]
+    templates = ROOT / "templates"
+    files = [p.relative_to(templates).as_posix() for p in templates.rglob("*")
+             if p.is_file() and "__pycache__" not in p.parts and p.name != "__init__.py"]
+    assert files
+    missed = [f for f in files if not any(fnmatch.fnmatch(f, pat) for pat in patterns)]
+    assert not missed, f"template files the wheel would leave out: {missed}"
