@@ -729,7 +729,9 @@ def all_command(out: Path, paper: str, theme: str, jobs_count: int | None) -> No
     failures: dict[int, list[str]] = {}
     made: set[str] = set()
     # SIGTERM at any point: the workers ended, one line, exit 143 (not only while a pool runs).
-    with terminated_on_sigterm(), diagrams_memoised(), click.progressbar(
+    from boardgen.publish.typeset import sheets_memoised
+
+    with terminated_on_sigterm(), diagrams_memoised(), sheets_memoised(), click.progressbar(
             length=len(jobs), label="building", file=sys.stderr,
             item_show_func=lambda name: name) as bar:
         workers = jobs_count or default_workers()

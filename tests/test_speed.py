@@ -258,3 +258,67 @@ def test_a_png_past_cairosvgs_element_limit_is_drawn(run_cli: RunCli, tmp_path: 
     width, height = struct.unpack(">II", data[16:24])
     assert width > 900 and height > 900
     assert data[37:41] == b"pHYs" and struct.unpack(">I", data[41:45])[0] == round(36 / 0.0254)
+
+
+# --- boardgen all: work done once per build -------------------------------------------------
+
+
+def test_a_build_sets_each_sheet_once_with_the_same_bytes(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The kit and the quick-reference file set the same quick reference: inside
+    sheets_memoised (as `boardgen all` runs) Typst sets it once; another sheet, theme or
+    SOURCE_DATE_EPOCH is set again, and outside a build every call sets it."""
+    import typst
+
+    from boardgen.publish import typeset
+    from boardgen.render.paper import parse_paper
+    from boardgen.render.scene import THEMES
+
+    compiled: list[int] = []
+    real = typst.compile
+
+    def counting(*args: object, **kwargs: object) -> object:
+        compiled.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(typst, "compile", counting)
+    a4 = parse_paper("a4")
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    alone = typeset.render_sheet_pdf("o", paper=a4, theme=THEMES["colour"], quick=True)
+    assert len(compiled) == 1
+    with typeset.sheets_memoised():
+        first = typeset.render_sheet_pdf("o", paper=a4, theme=THEMES["colour"], quick=True)
+        again = typeset.render_sheet_pdf("o", paper=a4, theme=THEMES["colour"], quick=True)
+        assert len(compiled) == 2 and first == again == alone
+        ink = typeset.render_sheet_pdf("o", paper=a4, theme=THEMES["ink"], quick=True)
+        assert len(compiled) == 3 and ink != first
+        monkeypatch.setenv("SOURCE_DATE_EPOCH", "1800000000")
+        later = typeset.render_sheet_pdf("o", paper=a4, theme=THEMES["colour"], quick=True)
+        assert len(compiled) == 4 and later != first
+    typeset.render_sheet_pdf("o", paper=a4, theme=THEMES["colour"], quick=True)
+    assert len(compiled) == 5
+
+
+def test_html_sheets_cut_the_fonts_once_per_set_of_characters(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The three HTML sheets use the same characters: the fonts are cut down once (three
+    fonts), and two texts of the same characters get the same rules; new characters cut
+    again, and the rules carry them."""
+    from fontTools import subset
+
+    from boardgen.publish import sheet
+
+    cut: list[int] = []
+    real = subset.Subsetter.subset
+
+    def counting(self: subset.Subsetter, font: object) -> None:
+        cut.append(1)
+        real(self, font)
+
+    monkeypatch.setattr(subset.Subsetter, "subset", counting)
+    sheet._font_faces_of.cache_clear()
+    first = sheet._font_faces("Place a stone.")
+    assert len(cut) == 3
+    assert sheet._font_faces("a stone. Place") == first and len(cut) == 3
+    other = sheet._font_faces("Place a stone \u2014 \u00e9")
+    assert len(cut) == 6 and other != first and other.count("@font-face") == 3

@@ -32,6 +32,8 @@ import functools
 import json
 import math
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Literal
 
@@ -874,15 +876,42 @@ def _ask_for_actual_size(pdf: bytes) -> bytes:
     return out + b"startxref\n%d\n%%%%EOF\n" % moved
 
 
+# Sheets set while a build is memoised (sheets_memoised), by what they are set from.
+_SHEETS: list[dict[tuple[object, ...], tuple[Theme, bytes]]] = []
+
+
+@contextmanager
+def sheets_memoised() -> Iterator[None]:
+    """Set each sheet once while inside: ``boardgen all`` sets each quick reference twice,
+    for its own file and in the kit.  Not for longer: a template may be edited between two
+    commands of one Python session."""
+    _SHEETS.append({})
+    try:
+        yield
+    finally:
+        _SHEETS.pop()
+
+
 def render_sheet_pdf(game: str, *, paper: Paper, theme: Theme, quick: bool = False,
                      board: bool = True) -> bytes:
     """The rule sheet (or the one-page quick reference) as PDF/UA-1 bytes, set by Typst;
     without its board pages when ``board`` is false (a kit prints the board files after
     the sheet)."""
-    import typst
-
     check_sheet_paper(paper)
     date, timestamp = _date()  # a malformed SOURCE_DATE_EPOCH is refused before any work
+    key = (game, paper, quick, board, date, timestamp)
+    if _SHEETS and key in _SHEETS[-1] and _SHEETS[-1][key][0] == theme:
+        return _SHEETS[-1][key][1]
+    pdf = _set_sheet(game, paper, theme, quick, board, date, timestamp)
+    if _SHEETS:
+        _SHEETS[-1][key] = (theme, pdf)
+    return pdf
+
+
+def _set_sheet(game: str, paper: Paper, theme: Theme, quick: bool, board: bool, date: str,
+               timestamp: int | None) -> bytes:
+    import typst
+
     blocks = [b for b in load_sheet(game, quick) if board or b.kind != "board"]
     theme = print_theme(theme)
     width, height = paper.size("portrait")

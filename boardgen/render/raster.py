@@ -361,19 +361,28 @@ class _Painter:
         ctx.save()
         ctx.translate(x0, baseline)
         ctx.scale(scale, scale)
+        # Outlines through cairo's own functions, as the cells' (see _cells): the wrappers'
+        # status check after each of a diagram's thousands of curve points doubled the
+        # cost of its labels.  fill() below checks the status.
+        from cairocffi import cairo as cairo_c
+
+        pointer = ctx._pointer
+        move_to, line_to, curve_to, close_path = (
+            cairo_c.cairo_move_to, cairo_c.cairo_line_to, cairo_c.cairo_curve_to,
+            cairo_c.cairo_close_path)
         advance = 0
         for ch in printable(t.text):
             if ch != " ":
                 for op, args in _GLYPHS.ops(t.weight, ch):
                     if op == "m":
-                        ctx.move_to(args[0] + advance, args[1])
+                        move_to(pointer, args[0] + advance, args[1])
                     elif op == "l":
-                        ctx.line_to(args[0] + advance, args[1])
+                        line_to(pointer, args[0] + advance, args[1])
                     elif op == "c":
-                        ctx.curve_to(args[0] + advance, args[1], args[2] + advance, args[3],
-                                     args[4] + advance, args[5])
+                        curve_to(pointer, args[0] + advance, args[1], args[2] + advance,
+                                 args[3], args[4] + advance, args[5])
                     else:
-                        ctx.close_path()
+                        close_path(pointer)
             advance += font.advance(ch)
         ctx.set_source_rgb(*_rgb(colour))
         ctx.fill()
