@@ -301,9 +301,9 @@ def test_a_build_sets_each_sheet_once_with_the_same_bytes(
 
 def test_html_sheets_cut_the_fonts_once_per_set_of_characters(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """The three HTML sheets use the same characters: the fonts are cut down once (three
-    fonts), and two texts of the same characters get the same rules; new characters cut
-    again, and the rules carry them."""
+    """A page of other characters than the shipped fonts' has them cut at run time, once
+    per set of characters (three fonts): two texts of the same characters get the same
+    rules; new characters cut again."""
     from fontTools import subset
 
     from boardgen.publish import sheet
@@ -322,3 +322,17 @@ def test_html_sheets_cut_the_fonts_once_per_set_of_characters(
     assert sheet._font_faces("a stone. Place") == first and len(cut) == 3
     other = sheet._font_faces("Place a stone \u2014 \u00e9")
     assert len(cut) == 6 and other != first and other.count("@font-face") == 3
+
+
+@pytest.mark.parametrize("weight", ["regular", "bold", "italic"])
+def test_the_shipped_sheet_fonts_are_what_fonttools_cuts(weight: str) -> None:
+    """boardgen/publish/sheet_fonts/ holds the sheet faces cut to the built-in sheets'
+    characters, so that `boardgen all` does not cut them again: the same bytes as the
+    subsetter makes from the bundled font now (after a fontTools upgrade this fails: run
+    ship_sheet_fonts), and the faces a page gets are the same either way."""
+    from boardgen.publish import sheet
+
+    characters = sheet.shipped_characters()
+    assert set(range(0x20, 0x7f)) <= characters
+    shipped = (sheet.SHEET_FONTS / f"{weight}.ttf").read_bytes()
+    assert shipped == sheet.cut_font(weight, characters)

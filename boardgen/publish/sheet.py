@@ -23,6 +23,7 @@ import html
 import io
 import math
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -299,35 +300,87 @@ def _font_faces(text: str) -> str:
 
 
 # Cutting the three fonts down was a third of `boardgen all` (three sheets, three fonts
-# each), and the sheets use the same characters: the rules are made once per process for
-# each set of characters, the same bytes as before.
-@functools.lru_cache(maxsize=8)
-def _font_faces_of(characters: frozenset[int]) -> str:
+# each).  The sheets use the same characters, so the fonts cut to them ship with boardgen
+# (SHEET_FONTS: the same bytes fontTools makes, tests/test_sheets.py checks) and are cut
+# at run time only for other characters, once per process for each set.
+SHEET_FONTS = Path(__file__).parent / "sheet_fonts"
+_SHEET_FACES = (("regular", 400, "normal"), ("bold", 700, "normal"), ("italic", 400, "italic"))
+
+
+def sheet_font_source(weight: str) -> str:
+    """The file of the bundled font a sheet face is cut from."""
+    import font_source_sans_pro
+
+    if weight == "italic":  # a real italic, not a slanted roman
+        return str(font_source_sans_pro.font_files_ttf["SourceSansProIt"])
+    return font_path(BOLD if weight == "bold" else REGULAR)
+
+
+def cut_font(weight: str, characters: Iterable[int]) -> bytes:
+    """The sheet face ``weight`` cut down to ``characters`` by fontTools' subsetter."""
     from fontTools import subset
     from fontTools.ttLib import TTFont
 
-    rules = []
-    import font_source_sans_pro
+    font = TTFont(sheet_font_source(weight), recalcTimestamp=False)  # the same bytes always
+    options = subset.Options()
+    options.flavor = None
+    options.name_IDs = ["*"]
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(unicodes=characters)
+    subsetter.subset(font)
+    out = io.BytesIO()
+    font.save(out)
+    return out.getvalue()
 
-    italic = str(font_source_sans_pro.font_files_ttf["SourceSansProIt"])
-    for weight, css_weight, style, path in (
-            ("regular", 400, "normal", font_path(REGULAR)),
-            ("bold", 700, "normal", font_path(BOLD)),
-            ("italic", 400, "italic", italic)):  # a real italic, not a slanted roman
-        font = TTFont(path, recalcTimestamp=False)  # the same bytes every time
-        options = subset.Options()
-        options.flavor = None
-        options.name_IDs = ["*"]
-        subsetter = subset.Subsetter(options)
-        subsetter.populate(unicodes=characters)
-        subsetter.subset(font)
-        out = io.BytesIO()
-        font.save(out)
-        data = base64.b64encode(out.getvalue()).decode("ascii")
+
+def shipped_characters() -> frozenset[int]:
+    """The characters the shipped sheet fonts are cut to."""
+    text = (SHEET_FONTS / "characters.txt").read_text(encoding="ascii")
+    return frozenset(int(code, 16) for code in text.split())
+
+
+@functools.lru_cache(maxsize=8)
+def _font_faces_of(characters: frozenset[int]) -> str:
+    shipped = characters == shipped_characters()
+    rules = []
+    for weight, css_weight, style in _SHEET_FACES:
+        font = (SHEET_FONTS / f"{weight}.ttf").read_bytes() if shipped else \
+            cut_font(weight, characters)
+        data = base64.b64encode(font).decode("ascii")
         rules.append(f"@font-face {{ font-family: 'Source Sans Pro'; font-weight: {css_weight};"
                      f" font-style: {style}; src: url(data:font/ttf;base64,{data})"
                      f" format('truetype'); }} /* {weight}: SIL Open Font License 1.1 */")
     return "\n".join(rules)
+
+
+def ship_sheet_fonts() -> None:
+    """Cut the sheet fonts to the characters of the built-in sheets and write them to
+    SHEET_FONTS (run after the sheets' text gains a character, or fontTools changes):
+    ``python -c "from boardgen.publish.sheet import ship_sheet_fonts; ship_sheet_fonts()"``."""
+    from boardgen.games.registry import games
+    from boardgen.render.scene import THEMES
+
+    global _font_faces_of
+    asked: set[int] = set()
+    real = _font_faces_of
+
+    def record(characters: frozenset[int]) -> str:
+        asked.update(characters)
+        return ""
+
+    _font_faces_of = record  # type: ignore[assignment]
+    try:
+        for key, game in games().items():
+            if game.has_sheet():
+                render_sheet_html(key, theme=THEMES["colour"])
+    finally:
+        _font_faces_of = real
+    SHEET_FONTS.mkdir(exist_ok=True)
+    for weight, _, _ in _SHEET_FACES:
+        (SHEET_FONTS / f"{weight}.ttf").write_bytes(cut_font(weight, asked))
+    (SHEET_FONTS / "characters.txt").write_text(
+        " ".join(f"{code:04x}" for code in sorted(asked)) + "\n", encoding="ascii")
+    real.cache_clear()
 
 
 def render_sheet_html(game: str, *, theme: Theme, quick: bool = False) -> bytes:
