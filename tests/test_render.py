@@ -363,3 +363,33 @@ def test_svg_escapes_texts_as_the_standard_library_does(text: str) -> None:
 
     assert quoteattr(text) == standard_quoteattr(text)
     assert escape(text) == standard_escape(text)
+
+
+def test_shifting_a_figure_carries_every_field() -> None:
+    """Figure.shifted builds its texts, marks and strokes field by field (for speed): each
+    must come out as dataclasses.replace would move it, every other field kept, whatever
+    fields these classes gain."""
+    from dataclasses import fields, replace
+
+    from boardgen.render.figure import Figure, Mark, Stroke, Text
+
+    def unusual(cls: type) -> object:
+        values: dict[str, object] = {}
+        for k, f in enumerate(fields(cls)):
+            if f.name == "points":
+                values[f.name] = ((1.0 + k, 2.0), (3.0, 4.0 + k))
+            elif f.type in ("float", float):
+                values[f.name] = 1.5 + k
+            elif f.type in ("bool", bool):
+                values[f.name] = True
+            else:
+                values[f.name] = f"value {k}"
+        return cls(**values)
+
+    text, mark, stroke = unusual(Text), unusual(Mark), unusual(Stroke)
+    figure = Figure(10.0, 10.0, 5.0, (), [], [text], [mark], [stroke])  # type: ignore[list-item]
+    moved = figure.shifted(2.0, -3.0)
+    assert moved.texts == [replace(text, x=text.x + 2.0, y=text.y - 3.0)]  # type: ignore[attr-defined]
+    assert moved.marks == [replace(mark, x=mark.x + 2.0, y=mark.y - 3.0)]  # type: ignore[attr-defined]
+    assert moved.strokes == [replace(stroke, points=tuple(  # type: ignore[type-var]
+        (x + 2.0, y - 3.0) for x, y in stroke.points))]  # type: ignore[attr-defined]

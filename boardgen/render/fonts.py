@@ -24,6 +24,7 @@ _FILES = {
 }
 FONT_FAMILY = "Source Sans Pro"  # the family name inside the font files
 PDF_FONT_NAMES = {REGULAR: "SourceSansPro", BOLD: "SourceSansPro-Bold"}
+MEASURED_TEXTS = 100_000  # widths kept per face (some 10 MB at most in a long session)
 ITALIC_FILES = {"SourceSansPro-It": "SourceSansProIt",
                 "SourceSansPro-BoldIt": "SourceSansProBoldIt"}
 
@@ -64,6 +65,7 @@ class FontFace:
         self.cap_height: int = self._font["OS/2"].sCapHeight
         self._cmap: dict[int, str] = self._font.getBestCmap()
         self._metrics = self._font["hmtx"]
+        self._widths: dict[str, int] = {}  # text -> advance in font units
         self._glyph_set: Any = None  # the outlines: read on the first glyph() only
         self._glyphs: dict[str, Glyph] = {}
         self._advances: dict[str, int] = {}
@@ -112,7 +114,15 @@ class FontFace:
         return advance
 
     def width_mm(self, text: str, size_mm: float) -> float:
-        return sum(self.advance(ch) for ch in text) * size_mm / self.units_per_em
+        units = self._widths.get(text)
+        if units is None:
+            # Measured once per text: wrapping a caption measures each of its growing
+            # lines, and the same labels come back in every panel (half a million
+            # characters summed in one `boardgen all`).
+            units = sum(self.advance(ch) for ch in text)
+            if len(self._widths) < MEASURED_TEXTS:
+                self._widths[text] = units
+        return units * size_mm / self.units_per_em
 
 
 @functools.cache
