@@ -11,7 +11,9 @@ the seconds.
   REV (default 7494c29, the code before issue 11), which is checked out into a temporary
   folder (``git archive``) and run with the same interpreter.  The old code has no
   ``--jobs``: it is run as it was, against ours with its default (all cores) and with
-  ``--jobs 1``.  Target: <= 0.35x, and <= 0.5x with ``--jobs 1``.
+  ``--jobs 1``.  Target: <= 0.35x, and <= 0.5x with ``--jobs 1``.  Then the rule sheets'
+  share of ``all --jobs 1`` (the time inside the Typst and HTML sheet writers, the kits'
+  sheets included).
 - PNG: ``boardgen board copolymer --side 100 --cell-mm C --dpi D --labels none --title ''
   -o b.png`` (the cells alone, as the floor draws them) at 36 dpi
   (8 mm cells) and 150 dpi (5 mm: 8 mm would pass the 80-million-pixel limit), against
@@ -155,6 +157,46 @@ def gallery(repeat: int, folder: str, rev: str) -> None:
                medians["before"], "<= 0.5x")
 
 
+SHARE_PROBE = """
+import sys, time
+from boardgen.publish import sheet, typeset
+spent = [0.0]
+def timed(real):
+    def call(*args, **kwargs):
+        start = time.perf_counter()
+        try:
+            return real(*args, **kwargs)
+        finally:
+            spent[0] += time.perf_counter() - start
+    return call
+typeset.render_sheet_pdf = timed(typeset.render_sheet_pdf)
+sheet.render_sheet_html = timed(sheet.render_sheet_html)
+from boardgen.cli import main
+start = time.perf_counter()
+try:
+    main(sys.argv[1:])
+finally:
+    print(spent[0], time.perf_counter() - start, file=sys.stderr)
+"""
+
+
+def sheet_share(repeat: int, folder: str) -> None:
+    """The rule sheets' share of ``all --jobs 1``: the time inside render_sheet_pdf (the
+    Typst PDFs, the kits' included) and render_sheet_html, over the command's, medians."""
+    shares, totals = [], []
+    for round_ in range(repeat + 1):
+        result = subprocess.run([sys.executable, "-c", SHARE_PROBE, "all", "-o", "share",
+                                 "--jobs", "1"], cwd=folder, env=environment(CHECKOUT),
+                                capture_output=True, text=True, check=True)
+        sheets, total = map(float, result.stderr.strip().splitlines()[-1].split())
+        if round_:
+            shares.append(sheets / total)
+            totals.append(total)
+    print(f"{'all --jobs 1: the rule sheets (Typst PDFs, HTML) share':58} "
+          f"{statistics.median(shares) * 100:6.0f} %  of {statistics.median(totals):.3f} s "
+          "(in the command, after its imports)", flush=True)
+
+
 def engines(games: int) -> None:
     from bench_engines import engine_ratios
 
@@ -175,6 +217,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         if not args.skip_all:
             gallery(args.repeat, folder, args.against)
+            sheet_share(args.repeat, folder)
         writers(args.repeat, folder)
     engines(args.games)
 
