@@ -786,11 +786,13 @@ def _one_line(text: str) -> str:
 def main(argv: Sequence[str] | None = None) -> None:
     """Run the command line; turn every bad-input error into one line and exit code 2."""
     args = list(sys.argv[1:] if argv is None else argv)
-    # A command builds tens of thousands of objects that live until it ends (cells, their
-    # shapes, markup) and hold no cycles: at the default threshold (700 allocations) the
-    # collector walks them again and again, 15-20 % of a large board's time.  A command is
-    # one short process; its own (the API's callers keep theirs).
-    gc.set_threshold(100_000, 10, 10)
+    if argv is None:
+        # A command builds tens of thousands of objects that live until it ends (cells,
+        # their shapes, markup) and hold no cycles: at the default threshold (700
+        # allocations) the collector walks them again and again, 15-20 % of a large
+        # board's time.  Only when the process is the command (run from the shell): a
+        # caller of main(ARGS) keeps its own collector's settings.
+        gc.set_threshold(100_000, 10, 10)
     for problem in problems:  # a game plug-in left out: the other games still work
         click.echo(f"boardgen: warning: {problem}", err=True)
     try:
