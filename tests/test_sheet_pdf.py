@@ -272,6 +272,42 @@ print("built", len(built))
     assert process.returncode == 0 and "built 3" in out, err[-800:]
 
 
+def test_sheets_go_to_the_workers_until_the_main_process_has_typeset() -> None:
+    """A job marked in_main (a sheet, a kit) is built by a worker while the main process
+    has never used Typst (boardgen all: the main process setting them alone finished
+    last), and by the main process once it has."""
+    import subprocess
+    import sys
+
+    script = """
+import os
+from boardgen.publish.gallery import Job, run_jobs
+from boardgen.publish.typeset import render_sheet_pdf, typesetter_used
+from boardgen.render.paper import parse_paper
+from boardgen.render.scene import THEMES
+
+def where():
+    return str(os.getpid()).encode()
+
+def builders():
+    jobs = [Job(f"{k}.html", "o", "rules", where, in_main=True) for k in range(3)]
+    jobs.append(Job("x.html", "o", "rules", where))
+    built = sorted(run_jobs(jobs, 2), key=lambda b: b.index)
+    return [int(b.data) == os.getpid() for b in built]
+
+assert not typesetter_used()
+print("before", builders())
+render_sheet_pdf("o", paper=parse_paper("a4"), theme=THEMES["colour"], quick=True)
+assert typesetter_used()
+print("after", builders())
+"""
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                            timeout=240, check=False)
+    assert result.returncode == 0, result.stderr[-800:]
+    assert "before [False, False, False, False]" in result.stdout, result.stdout
+    assert "after [True, True, True, False]" in result.stdout, result.stdout
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_page_furniture_is_an_artifact_and_the_rest_is_tagged(game: str) -> None:
     """The footer (credit, page N of M) is marked as an artifact; every other text is

@@ -287,6 +287,12 @@ def _ticks() -> str:
     return "(" + ", ".join(f"{t:g}" for t in ticks) + ",)"
 
 
+def typesetter_used() -> bool:
+    """Whether this process has used Typst (every use passes through _fonts first): a
+    process forked after that hangs on its first compile (Typst keeps a pool of threads)."""
+    return _fonts.cache_info().currsize > 0
+
+
 @functools.cache
 def _fonts() -> typst.Fonts:
     """Only the bundled Source Sans Pro: no system font, and not Typst's own fonts."""
