@@ -8,17 +8,18 @@ other (interleaved), so that a busy machine slows both alike.  Compare the ratio
 the seconds.
 
 - ``all``: ``boardgen all`` in fresh interpreters, on this checkout and on the code at
-  REV (default 7494c29, the code before issue 11), which is checked out into a temporary
-  folder (``git archive``) and run with the same interpreter.  The old code has no
-  ``--jobs``: it is run as it was, against ours with its default (all cores) and with
-  ``--jobs 1``.  Target: <= 0.35x, and <= 0.5x with ``--jobs 1``.  Then the rule sheets'
-  share of ``all --jobs 1`` (the time inside the Typst and HTML sheet writers, the kits'
-  sheets included).
+  REV (default 7494c29, the code issue 25 measures against), which is checked out into a
+  temporary folder (``git archive``) and run with the same interpreter.  The old code has
+  no ``--jobs``: it is run as it was, against ours with its default (all cores) and with
+  ``--jobs 1``.  Target: <= 0.35x, and <= 0.5x with ``--jobs 1``.  Before it, whether the
+  built-in HTML sheets get the shipped fonts; after it, the rule sheets' share of ``all
+  --jobs 1`` (the time inside the Typst and HTML sheet writers, the kits' sheets
+  included).
 - PNG: ``boardgen board copolymer --side 100 --cell-mm C --dpi D --labels none --title ''
-  -o b.png`` (the cells alone, as the floor draws them) at 36 dpi
-  (8 mm cells) and 150 dpi (5 mm: 8 mm would pass the 80-million-pixel limit), against
-  ``bench/floors.py png``: cairo drawing the same hexagons into an image of the same
-  pixels, written by cairo's PNG writer; whole processes.  Also in one process, from the
+  -o b.png`` (the cells alone, as the floor draws them) at 36 dpi (8 mm cells) and 150 dpi
+  (5 mm: 8 mm would pass the 80-million-pixel limit), against ``bench/floors.py png``:
+  cairo drawing the same hexagons into an image of the same pixels, written by cairo's PNG
+  writer; whole processes.  Also in one process, from the
   grid to PNG bytes, against the same drawing (bench_render.py's ``ours_png`` and
   ``raw_png``, 8 mm cells at both resolutions).  Target <= 1.0x.
 - SVG: ``boardgen board copolymer --side 100 --labels none --title '' -o b.svg`` against
@@ -197,6 +198,29 @@ def sheet_share(repeat: int, folder: str) -> None:
           "(in the command, after its imports)", flush=True)
 
 
+def shipped_fonts_in_use() -> None:
+    """Whether the built-in HTML sheets get the shipped fonts (boardgen/publish/sheet_fonts):
+    a new character in a sheet's text makes boardgen cut the fonts at run time again, a
+    third of ``all --jobs 1``; ship_sheet_fonts() writes them anew."""
+    from boardgen.games.registry import games
+    from boardgen.publish import sheet
+    from boardgen.render.scene import THEMES
+
+    asked: list[frozenset[int]] = []
+    real = sheet._font_faces_of
+    sheet._font_faces_of = lambda characters: asked.append(characters) or ""  # type: ignore
+    try:
+        for key, game in games().items():
+            if game.has_sheet():
+                sheet.render_sheet_html(key, theme=THEMES["colour"])
+    finally:
+        sheet._font_faces_of = real
+    shipped = sheet.shipped_characters()
+    fits = all(characters == shipped for characters in asked)
+    print(f"{'the HTML sheets use the shipped fonts':58} {'yes' if fits else 'NO'}"
+          + ("" if fits else "   (run boardgen.publish.sheet.ship_sheet_fonts())"), flush=True)
+
+
 def engines(games: int) -> None:
     from bench_engines import engine_ratios
 
@@ -216,6 +240,7 @@ def main() -> None:
     print(f"{'what':58} {'ours':>10} {'floor':>10} {'ratio':>8}   target", flush=True)
     with tempfile.TemporaryDirectory() as folder:
         if not args.skip_all:
+            shipped_fonts_in_use()
             gallery(args.repeat, folder, args.against)
             sheet_share(args.repeat, folder)
         writers(args.repeat, folder)
