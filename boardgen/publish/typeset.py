@@ -181,7 +181,7 @@ def _preamble(game: str, title: str, paper: Paper, theme: Theme, date: str) -> s
   date: {date},
 )
 #let sheet-footer = context {{
-  set text(7.5pt, fill: {_colour(theme.muted)})
+  set text(8pt, fill: {_colour(theme.muted)})
   set par(justify: false)
   [#{_string(credit)} #h(1fr) page #counter(page).display() of #counter(page).final().first()]
 }}
