@@ -313,39 +313,28 @@ def ruled_bars(page: PageVectors) -> list[float]:
     """The length in mm of each ruled bar on the page, found by its shape alone (a PDF whose
     writer cannot tag the bar): a horizontal stroke with an upright tick stroked at each of
     its two ends, touching it, and at least one more tick between them."""
-    horizontal = [s for s in page.segments if abs(s.a[1] - s.b[1]) < 1e-3 and
-                  abs(s.a[0] - s.b[0]) > 1.0]
-    upright = [s for s in page.segments if abs(s.a[0] - s.b[0]) < 1e-3 and
-               abs(s.a[1] - s.b[1]) > 0.5]
-    bars = []
-    for bar in horizontal:
-        x0, x1 = sorted((bar.a[0], bar.b[0]))
-        y = bar.a[1]
-        ticks = [s.a[0] for s in upright
-                 if min(abs(s.a[1] - y), abs(s.b[1] - y)) < 0.05 and x0 - 0.05 <= s.a[0]
-                 <= x1 + 0.05]
-        ends = [x for x in ticks if abs(x - x0) < 0.05 or abs(x - x1) < 0.05]
-        if len({round(x) for x in ends}) == 2 and len(ticks) >= 3:
-            bars.append(x1 - x0)
-    return bars
+    return _ruled([(s.a, s.b) for s in page.segments])
 
 
 def ruled_vertical_bars(page: PageVectors) -> list[float]:
     """The length in mm of each ruled bar up the page, found by its shape alone (as
     :func:`ruled_bars`, turned a quarter): an upright stroke with a level tick stroked at
     each of its two ends, touching it, and at least one more tick between them."""
-    upright = [s for s in page.segments if abs(s.a[0] - s.b[0]) < 1e-3 and
-               abs(s.a[1] - s.b[1]) > 1.0]
-    level = [s for s in page.segments if abs(s.a[1] - s.b[1]) < 1e-3 and
-             abs(s.a[0] - s.b[0]) > 0.5]
+    return _ruled([((a[1], a[0]), (b[1], b[0])) for a, b in
+                   ((s.a, s.b) for s in page.segments)])
+
+
+def _ruled(segments: list[tuple[Point, Point]]) -> list[float]:
+    """The bars along x among ``segments`` (each a pair of end points): see ruled_bars."""
+    along = [(a, b) for a, b in segments if abs(a[1] - b[1]) < 1e-3 and abs(a[0] - b[0]) > 1.0]
+    across = [(a, b) for a, b in segments if abs(a[0] - b[0]) < 1e-3 and abs(a[1] - b[1]) > 0.5]
     bars = []
-    for bar in upright:
-        y0, y1 = sorted((bar.a[1], bar.b[1]))
-        x = bar.a[0]
-        ticks = [s.a[1] for s in level
-                 if min(abs(s.a[0] - x), abs(s.b[0] - x)) < 0.05 and y0 - 0.05 <= s.a[1]
-                 <= y1 + 0.05]
-        ends = [y for y in ticks if abs(y - y0) < 0.05 or abs(y - y1) < 0.05]
-        if len({round(y) for y in ends}) == 2 and len(ticks) >= 3:
-            bars.append(y1 - y0)
+    for a, b in along:
+        x0, x1 = sorted((a[0], b[0]))
+        y = a[1]
+        ticks = [p[0] for p, q in across
+                 if min(abs(p[1] - y), abs(q[1] - y)) < 0.05 and x0 - 0.05 <= p[0] <= x1 + 0.05]
+        ends = [x for x in ticks if abs(x - x0) < 0.05 or abs(x - x1) < 0.05]
+        if len({round(x) for x in ends}) == 2 and len(ticks) >= 3:
+            bars.append(x1 - x0)
     return bars

@@ -343,3 +343,16 @@ def test_a_kit_that_fails_leaves_no_file(run_cli: Callable[..., Any], tmp_path: 
     assert result.code == 2 and "sheet.md:3" in result.err
     assert out.read_bytes() == b"old"
     assert [p.name for p in tmp_path.iterdir()] == ["kit.pdf"]
+
+
+# --- no text under 8 pt, footers included ----------------------------------------------
+
+
+@pytest.mark.parametrize("what", [*GAMES, "calibration"])
+def test_no_text_under_8_pt_on_any_page(what: str) -> None:
+    """A home laser half-tones what is smaller; page furniture is printed too."""
+    from sheetmeasure import measure, smallest_text
+
+    pdf = calibration() if what == "calibration" else kit(what)
+    small = smallest_text(measure(pdf))
+    assert small.size_pt >= 8.0 - 0.01, f"{what}: {small.text!r} at {small.size_pt:.2f} pt"

@@ -184,3 +184,21 @@ def test_paper_too_small_for_the_pieces_sheet_is_one_line(run_cli: Callable[...,
     result = run_cli("board", "polygone", "--paper", "80x80mm", "-o", str(out))
     assert result.code == 2 and len(result.err.strip().splitlines()) == 1, result.err
     assert "too small for the" in result.err and not out.exists()
+
+
+def _grey(hex_colour: str) -> float:
+    """ITU-R 601 luma of #rrggbb, worked here (not the theme's own helper)."""
+    r, g, b = (int(hex_colour[k:k + 2], 16) for k in (1, 3, 5))
+    return 0.299 * r + 0.587 * g + 0.114 * b
+
+
+@pytest.mark.parametrize("theme", sorted(THEMES))
+def test_white_and_black_start_lines_stay_apart_in_grey(theme: str) -> None:
+    """The key tells White's start lines from Black's: printed grey, they must differ by
+    40 levels, or (all black, in the ink theme) stand on halves told apart by a pattern."""
+    paints = THEMES[theme].cells
+    white, black = paints["white-start"].fill, paints["black-start"].fill
+    if white == black:
+        assert paints["white-home"].pattern != paints["black-home"].pattern, theme
+    else:
+        assert abs(_grey(white) - _grey(black)) >= 40.0, (theme, white, black)

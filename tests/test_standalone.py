@@ -85,3 +85,35 @@ def test_a_diagram_is_centred_on_its_page(game: str, name: str) -> None:
     assert ink_x == pytest.approx((15.0 + width_mm - 12.0) / 2, abs=3.0), (game, name)
     if len(re.findall(r"page \d+ of", _text(pdf))) <= 1:  # one page: centred down it too
         assert ink_y == pytest.approx((top + height_mm - bottom) / 2, abs=3.0), (game, name)
+
+
+# --- numbers on stones keep their own ink, whoever reads the SVG ---------------------------
+
+
+def _effective_fills(svg: str) -> list[str]:
+    """The fill each ``cell-text`` element gets by CSS precedence (an inline style beats the
+    style sheet's class rule, which beats a ``fill`` attribute), as a browser or Typst reads
+    it; cairosvg is more lenient, so the PNG alone would not show a number lost."""
+    sheet = re.search(r"\.cell-text[^{]*\{fill:\s*([^;}]+)", svg)
+    fills = []
+    for element in re.finditer(r'<(?:g|text) class="cell-text"([^>]*)>', svg):
+        inline = re.search(r'style="[^"]*fill:\s*([^;"]+)', element.group(1))
+        attribute = re.search(r' fill="([^"]+)"', element.group(1))
+        fills.append(inline.group(1) if inline else sheet.group(1) if sheet
+                     else attribute.group(1) if attribute else "#000000")
+    return fills
+
+
+@pytest.mark.parametrize("text_as", ["outlines", "text"])
+def test_numbers_on_dark_stones_print_light_in_every_reader(text_as: str) -> None:
+    import boardgen
+    from boardgen.render.diagram import diagram_pages
+    from boardgen.render.svg import render_svg
+
+    (page,) = diagram_pages(boardgen.diagram("o", "short-game"), cell_width=8.0,
+                            max_width=180.0, max_height=None)
+    svg = render_svg(page, theme=THEMES["colour"], text_as=text_as)
+    fills = _effective_fills(svg)
+    # Stones 1 to 13 are numbered; each number is light on its dark stone.
+    assert len(fills) == 13
+    assert all(fill.lower() in {"#ffffff", "#fff", "white"} for fill in fills), fills

@@ -233,6 +233,30 @@ def test_no_glyph_crosses_a_seam(paper: str, side: int, cell: float, labels: str
     assert {k: v for k, v in crossing.items() if v} == {}
 
 
+def _closest_glyph_to_trim(page: PageVectors) -> float:
+    """How near, in mm, the kept part's glyphs come to an edge of the page's TrimBox."""
+    x0, y0, x1, y1 = page.trim
+    gaps = [min(a0 - x0, x1 - a1, b0 - y0, y1 - b1) for a0, b0, a1, b1 in
+            (run.box for run in page.runs)
+            if not (a1 <= x0 or a0 >= x1 or b1 <= y0 or b0 >= y1)]
+    return min(gaps, default=math.inf)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize(("side", "cell", "labels", "least"),
+                         [(30, 15.0, "outside", 1.0), (16, 13.0, "outside", 1.0),
+                          (12, 22.0, "inside", 0.4)])
+def test_seams_keep_paper_round_every_label(paper: str, side: int, cell: float, labels: str,
+                                            least: float) -> None:
+    """A slip of the scissors must not trim a label: seams keep 1.5 mm from every glyph
+    where the labels leave room (the board's own edge keeps 1 mm, its margin), and 0.4 mm
+    between names inside every cell.  Before: 0.42 mm from "A" on a side-30 board."""
+    figure = board_figure(board_scene(hexhex(side), labels), cell)
+    pages = read_pages(_pdf(figure, paper))
+    closest = min(_closest_glyph_to_trim(p) for p in pages)
+    assert closest >= least - 0.01, f"a glyph {closest:.2f} mm from a trim edge"
+
+
 def test_the_glyph_check_sees_a_label_across_a_seam(monkeypatch: pytest.MonkeyPatch) -> None:
     """With the seams at equal spacing, as before, labels are cut: the check sees them."""
     import boardgen.render.pdf as pdf_module

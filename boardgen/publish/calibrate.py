@@ -114,7 +114,7 @@ def render_calibration(*, paper: Paper) -> bytes:
         c.line(bar_left + k, bar_y, bar_left + k, bar_y + (3.0 if k % 10 == 0 else 1.8))
     c.addLiteral("EMC")
     for k in range(0, int(BAR_MM) + 1, 10):
-        text(bar_left + k, bar_y + 4.0, str(k), 7.5, anchor="middle")
+        text(bar_left + k, bar_y + 4.0, str(k), 8.0, anchor="middle")
     label = "100 mm across"
     if bar_left + BAR_MM + 3.0 + face(BOLD).width_mm(label, 9 * PT) <= right:
         text(bar_left + BAR_MM + 3.0, bar_y - 1.0, label, 9, BOLD)
@@ -130,7 +130,7 @@ def render_calibration(*, paper: Paper) -> bytes:
         c.line(down_x, down_top - k, down_x + (3.0 if k % 10 == 0 else 1.8), down_top - k)
     c.addLiteral("EMC")
     for k in range(0, int(BAR_MM) + 1, 10):
-        text(down_x + 4.0, down_top - k - 1.0, str(k), 7.5)
+        text(down_x + 4.0, down_top - k - 1.0, str(k), 8.0)
     text(down_x - 1.5, down_top - BAR_MM - 5.0, "100 mm down", 9, BOLD)
 
     # Right of the bar down: the 50 mm square, the grey steps under it, the cells beside.
@@ -156,7 +156,7 @@ def render_calibration(*, paper: Paper) -> bytes:
         c.setStrokeColor(ink)
         c.setLineWidth(0.2)
         c.rect(gx, grey_top - 13.0, step_w, 10.0, stroke=1, fill=1)
-        text(gx + step_w / 2, grey_top - 16.5, f"{level}", 7.5, anchor="middle")
+        text(gx + step_w / 2, grey_top - 16.5, f"{level}", 8.0, anchor="middle")
     paragraph(square_left, grey_top - 21.0, GREYS_NOTE, 8, SQUARE_MM)
 
     x = square_left + SQUARE_MM + 6.0

@@ -150,7 +150,7 @@ def stones_figure(cell_mm: float, room: tuple[float, float], cells: int) -> Figu
     caption = (f"Stones for a board whose cells are {cell_mm:.1f}{NBSP_MM} across, as many as "
                f"it has cells or as fit the page: cut the rows apart along the straight lines, "
                f"then each stone round its edge (printed on card they handle best). Go stones "
-               f"or counters up to {diameter:.0f}{NBSP_MM} fit too.")
+               f"or counters up to {math.floor(diameter)}{NBSP_MM} fit too.")  # never round up
     lines = wrap(caption, size, width)
     texts = [Text(0.0, (1.0 + 1.35 * k) * size, line, size, "caption", "start")
              for k, line in enumerate(lines)]
@@ -170,7 +170,7 @@ def stones_figure(cell_mm: float, room: tuple[float, float], cells: int) -> Figu
         y = top + row * pitch
         strokes.append(Stroke(((-1.0, y), (width + 1.0, y)), "line", 0.2))
     figure = Figure(width + 2.0, top + rows * pitch + 2.0, cell_mm, (), [], texts, marks,
-                    strokes, scale_note=f"stones {diameter:.1f} mm across, for the board's "
+                    strokes, scale_note=f"stones {diameter:.1f} mm across, for the board’s "
                                         f"{cell_mm:.1f} mm cells")
     return figure.shifted(1.0, 1.0)
 

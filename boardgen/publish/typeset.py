@@ -183,7 +183,7 @@ def _preamble(game: str, title: str, paper: Paper, theme: Theme, date: str) -> s
   date: {date},
 )
 #let sheet-footer = context {{
-  set text(7.5pt, fill: {_colour(theme.muted)})
+  set text(8pt, fill: {_colour(theme.muted)})
   set par(justify: false)
   [#{_string(credit)} #h(1fr) page #counter(page).display() of #counter(page).final().first()]
 }}
@@ -233,17 +233,21 @@ def _preamble(game: str, title: str, paper: Paper, theme: Theme, date: str) -> s
     block(above: 0pt, below: 5pt, text(10.5pt, weight: "bold", title)) }}
   figure(alt: alt, kind: "diagram", supplement: none, align(left, body))
 }})
+// The 50 mm bar itself, its ends' ticks longer: one drawing for every bar across.
+#let ruler = {{
+  place(top + left, dy: 3.5mm, line(length: {SCALE_BAR_MM:g}mm, stroke: 0.3mm + ink))
+  for k in {_ticks()} {{
+    let long = k == 0 or k == {SCALE_BAR_MM:g}
+    place(top + left, dx: k * 1mm, dy: if long {{ 1mm }} else {{ 2mm }},
+          line(angle: 90deg, length: if long {{ 2.5mm }} else {{ 1.5mm }},
+               stroke: 0.3mm + ink))
+  }}
+}}
 #let scalebar = block(breakable: false, above: 6pt, below: 6pt, {{
   figure(alt: bar-alt,
     kind: "scalebar", supplement: none,
     box(width: {SCALE_BAR_MM + 20:g}mm, height: 4.5mm, {{
-      place(top + left, dy: 3.5mm, line(length: {SCALE_BAR_MM:g}mm, stroke: 0.3mm + ink))
-      for k in {_ticks()} {{
-        let long = k == 0 or k == {SCALE_BAR_MM:g}
-        place(top + left, dx: k * 1mm, dy: if long {{ 1mm }} else {{ 2mm }},
-              line(angle: 90deg, length: if long {{ 2.5mm }} else {{ 1.5mm }},
-                   stroke: 0.3mm + ink))
-      }}
+      ruler
       place(top + left, dx: {SCALE_BAR_MM + 2:g}mm, dy: 1.2mm,
             text(9pt, weight: "bold")[{SCALE_BAR_MM:g} mm])
     }}))
@@ -253,13 +257,7 @@ def _preamble(game: str, title: str, paper: Paper, theme: Theme, date: str) -> s
 // The bar across a board page's foot as the board files print it: the bar, its label and
 // what it checks, on one line.
 #let scalebar-line = box(width: 100%, height: 4.5mm, {{
-  place(top + left, dy: 3.5mm, line(length: {SCALE_BAR_MM:g}mm, stroke: 0.3mm + ink))
-  for k in {_ticks()} {{
-    let long = k == 0 or k == {SCALE_BAR_MM:g}
-    place(top + left, dx: k * 1mm, dy: if long {{ 1mm }} else {{ 2mm }},
-          line(angle: 90deg, length: if long {{ 2.5mm }} else {{ 1.5mm }},
-               stroke: 0.3mm + ink))
-  }}
+  ruler
   place(top + left, dx: {SCALE_BAR_MM + 2:g}mm, dy: 1.2mm,
         text(8pt, weight: "bold")[{SCALE_BAR_MM:g} mm])
   place(top + left, dx: {SCALE_BAR_MM + 14:g}mm, dy: 1.2mm, text(8pt)[Print at 100 % (actual

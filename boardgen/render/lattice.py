@@ -181,11 +181,11 @@ def lattice_figure(scene: HoleScene, spacing: float, *, margin: float = 1.0) -> 
     letter_size = max(MIN_PRINT_TEXT_MM, 0.08 * s)
     # A row label on a double-ringed hole stands past the outer ring (radius 0.2 spacing,
     # and half its stroke), never under it; words beside such a hole stand past the label,
-    # on both sides alike.
+    # on both sides alike, 2 mm past it, so that the label is not read as their last word.
     ring_gap = 0.24 * s + 1.0
     ringed_labels = [text for hole, text in scene.row_labels if hole in scene.double_rings]
     note_reach = ring_gap + max(face(REGULAR).width_mm(t, letter_size)
-                                for t in ringed_labels) + 1.5 if ringed_labels \
+                                for t in ringed_labels) + 2.0 if ringed_labels \
         else 0.3 * s + 1.0
     strokes: list[Stroke] = []
     marks: list[Mark] = []

@@ -39,8 +39,10 @@ MARK_MM = 5.0
 GLUE_MM = 8.0
 # A band down the left of a tiled page for the vertical 50 mm bar.
 TILE_BAR_MM = 4.0
-# How far a seam keeps from any text on the board (a label cut in two reads as two).
-TEXT_CLEARANCE_MM = 0.4
+# How far a seam keeps from any text on the board (a label cut in two reads as two): 1.5 mm
+# where the board leaves room (a cut 1 mm off still leaves paper round every glyph), else
+# 0.4 mm (a name in every cell leaves only narrow gaps between them).
+TEXT_CLEARANCES_MM = (1.5, 0.4)
 
 _CUSTOM = re.compile(r"^\s*([0-9]+(?:\.[0-9]+)?)\s*[x×]\s*([0-9]+(?:\.[0-9]+)?)\s*mm\s*$", re.I)
 MIN_PAPER_MM = 80.0
@@ -201,11 +203,12 @@ def _split(length: float, room: float, glue: float, keep_clear: list[Interval]) 
         return [0.0, length]
     cap = room - glue
     fewest = math.ceil(length / cap)
-    blocked = _merged([(a - TEXT_CLEARANCE_MM, b + TEXT_CLEARANCE_MM) for a, b in keep_clear])
-    for count in range(fewest, fewest + 3):
-        edges = _cuts(length, count, cap, blocked)
-        if edges is not None:
-            return edges
+    for clearance in TEXT_CLEARANCES_MM:
+        blocked = _merged([(a - clearance, b + clearance) for a, b in keep_clear])
+        for count in range(fewest, fewest + 3):
+            edges = _cuts(length, count, cap, blocked)
+            if edges is not None:
+                return edges
     return [k * length / fewest for k in range(fewest + 1)]
 
 
@@ -244,9 +247,12 @@ def tile(board: tuple[float, float], paper: Paper, orientation: str, *,
 
 def _halves(length: float, keep_clear: list[Interval]) -> list[float]:
     """Two parts, cut as near the middle as the texts allow."""
-    blocked = _merged([(a - TEXT_CLEARANCE_MM, b + TEXT_CLEARANCE_MM) for a, b in keep_clear])
-    cut = _nearest_clear(length / 2, 0.25 * length, 0.75 * length, blocked)
-    return [0.0, length / 2 if cut is None else cut, length]
+    for clearance in TEXT_CLEARANCES_MM:
+        blocked = _merged([(a - clearance, b + clearance) for a, b in keep_clear])
+        cut = _nearest_clear(length / 2, 0.25 * length, 0.75 * length, blocked)
+        if cut is not None:
+            return [0.0, cut, length]
+    return [0.0, length / 2, length]
 
 
 def fitting_scale(board: tuple[float, float], paper: Paper, orientation: str) -> tuple[float, str]:

@@ -127,8 +127,8 @@ THEMES: dict[str, Theme] = {
             "captured": Paint("#4a4a4a"),  # a dashed outline where a piece was taken
             "white-home": Paint("#f7f1e3"),
             "black-home": Paint("#e3e3e3"),
-            "white-start": Paint("#b8b0a0"),
-            "black-start": Paint("#8c8c8c"),
+            "white-start": Paint("#c2baa9"),  # 187: 47 above black-start, as keyed
+            "black-start": Paint("#8c8c8c"),  # 140
             # Highlights only (bands over cells): a connection, and a designer's tint.
             "connection": Paint("#f29e4c", "hlines"),  # 169, lines across
             # Light: a band of it stands apart from X (140), O (59) and empty cells (248).
@@ -164,8 +164,8 @@ THEMES: dict[str, Theme] = {
             "captured": Paint("#4a4a4a"),  # a dashed outline
             "white-home": Paint("#f4f4f4"),
             "black-home": Paint("#e2e2e2"),
-            "white-start": Paint("#b0b0b0"),
-            "black-start": Paint("#888888"),
+            "white-start": Paint("#b4b4b4"),  # 180: 44 above black-start
+            "black-start": Paint("#888888"),  # 136
             "connection": Paint("#e69f00", "hlines"),
             "tint": Paint("#a6d8f3"),  # 204, a light sky blue: apart from both players
             "stone-black": Paint("#111111"),  # 17

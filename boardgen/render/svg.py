@@ -69,8 +69,9 @@ def _glyph_run(t: Text, used: dict[str, str], theme: Theme | None = None) -> str
     x0 = text_box(t)[0]
     baseline = t.y + font.cap_height * scale / 2
     text = printable(t.text)  # callers refuse control characters; XML must never see one
-    # A number on a stone carries its own fill: the style sheet's is for text on cells.
-    fill = f' fill="{text_ink(t, theme)}"' if t.on and theme is not None else ""
+    # A number on a stone carries its own fill, inline: the style sheet's class rule (for
+    # text on cells) would beat a presentation attribute in a browser and in Typst.
+    fill = f' style="fill:{text_ink(t, theme)}"' if t.on and theme is not None else ""
     parts = [
         f'<g class="{t.role}"{fill} aria-label={quoteattr(text)} '
         f'transform="translate({_n(x0)} {_n(baseline)}) scale({scale:.6f})">'
@@ -93,8 +94,9 @@ def _text_run(t: Text, theme: Theme | None = None) -> str:
     x0 = text_box(t)[0]
     baseline = t.y + font.cap_height * t.size / font.units_per_em / 2
     weight = ' font-weight="bold"' if t.weight == BOLD else ""
-    # A number on a stone carries its own fill: the style sheet's is for text on cells.
-    fill = f' fill="{text_ink(t, theme)}"' if t.on and theme is not None else ""
+    # A number on a stone carries its own fill, inline: the style sheet's class rule (for
+    # text on cells) would beat a presentation attribute in a browser and in Typst.
+    fill = f' style="fill:{text_ink(t, theme)}"' if t.on and theme is not None else ""
     return (f'<text class="{t.role}"{fill} x="{_n(x0)}" y="{_n(baseline)}" '
             f'font-family="{FONT_FAMILY}" font-size="{_n(t.size)}"{weight}>'
             f"{escape(printable(t.text))}</text>")
