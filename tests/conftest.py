@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,6 +15,9 @@ import pytest
 # beside it (tests/test_plugins.py turns them back on where it tests them).  Set before
 # boardgen lists its games; the commands the tests start as processes inherit it.
 os.environ["BOARDGEN_DISABLE_PLUGINS"] = "1"
+# Cut sheet fonts go to a cache of the test run's own (tests/test_speed.py tests the cache),
+# not to the user's: a fresh folder per run, inherited by the commands started as processes.
+os.environ["BOARDGEN_CACHE_DIR"] = tempfile.mkdtemp(prefix="boardgen-test-cache-")
 
 from boardgen.cli import main  # noqa: E402
 

@@ -30,13 +30,3 @@ def test_every_template_file_is_package_data() -> None:
     assert files
     missed = [f for f in files if not any(fnmatch.fnmatch(f, pat) for pat in patterns)]
     assert not missed, f"template files the wheel would leave out: {missed}"
-
-
-def test_the_shipped_sheet_fonts_are_package_data() -> None:
-    patterns = SETUPTOOLS["package-data"]["boardgen.publish"]
-    folder = ROOT / "boardgen" / "publish"
-    files = [p.relative_to(folder).as_posix() for p in (folder / "sheet_fonts").iterdir()]
-    assert {"regular.ttf", "bold.ttf", "italic.ttf", "characters.txt", "LICENSE.txt"} <= \
-        {Path(f).name for f in files}
-    missed = [f for f in files if not any(fnmatch.fnmatch(f, pat) for pat in patterns)]
-    assert not missed, f"sheet font files the wheel would leave out: {missed}"

@@ -301,9 +301,9 @@ def test_a_build_sets_each_sheet_once_with_the_same_bytes(
 
 def test_html_sheets_cut_the_fonts_once_per_set_of_characters(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """A page of other characters than the shipped fonts' has them cut at run time, once
-    per set of characters (three fonts): two texts of the same characters get the same
-    rules; new characters cut again."""
+    """With no cache on disk, the fonts are cut once per set of characters in a process
+    (three fonts): two texts of the same characters get the same rules; new characters
+    cut again."""
     from fontTools import subset
 
     from boardgen.publish import sheet
@@ -316,6 +316,7 @@ def test_html_sheets_cut_the_fonts_once_per_set_of_characters(
         real(self, font)
 
     monkeypatch.setattr(subset.Subsetter, "subset", counting)
+    monkeypatch.setenv(sheet.FONT_CACHE_ENV, "")
     sheet._font_faces_of.cache_clear()
     first = sheet._font_faces("Place a stone.")
     assert len(cut) == 3
@@ -325,14 +326,36 @@ def test_html_sheets_cut_the_fonts_once_per_set_of_characters(
 
 
 @pytest.mark.parametrize("weight", ["regular", "bold", "italic"])
-def test_the_shipped_sheet_fonts_are_what_fonttools_cuts(weight: str) -> None:
-    """boardgen/publish/sheet_fonts/ holds the sheet faces cut to the built-in sheets'
-    characters, so that `boardgen all` does not cut them again: the same bytes as the
-    subsetter makes from the bundled font now (after a fontTools upgrade this fails: run
-    ship_sheet_fonts), and the faces a page gets are the same either way."""
+def test_a_cached_sheet_font_is_what_fonttools_cuts(weight: str, tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first build cuts a face and keeps it; the next reads the same bytes back
+    without cutting (a marker planted in the kept file is what it gets)."""
     from boardgen.publish import sheet
 
-    characters = sheet.shipped_characters()
-    assert set(range(0x20, 0x7f)) <= characters
-    shipped = (sheet.SHEET_FONTS / f"{weight}.ttf").read_bytes()
-    assert shipped == sheet.cut_font(weight, characters)
+    monkeypatch.setenv(sheet.FONT_CACHE_ENV, str(tmp_path))
+    characters = frozenset(range(0x20, 0x7f)) | {0x2019}
+    first = sheet.cached_cut_font(weight, characters)
+    assert first == sheet.cut_font(weight, characters)
+    (kept,) = (tmp_path / "sheet-fonts").glob(f"{weight}-*.ttf")
+    assert kept.read_bytes() == first
+    assert not list((tmp_path / "sheet-fonts").glob(".*.tmp"))  # nothing half-written
+    kept.write_bytes(b"marker")
+    assert sheet.cached_cut_font(weight, characters) == b"marker"
+    # Other characters are another face: cut, not the kept one.
+    assert sheet.cached_cut_font(weight, characters | {0xE9}) != b"marker"
+
+
+def test_a_cache_that_cannot_be_written_is_passed_by(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    from boardgen.publish import sheet
+
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")
+    monkeypatch.setenv(sheet.FONT_CACHE_ENV, str(blocked))
+    characters = frozenset(range(0x20, 0x7f))
+    assert sheet.cached_cut_font("regular", characters) == sheet.cut_font("regular", characters)
+    monkeypatch.setenv(sheet.FONT_CACHE_ENV, "")
+    assert sheet.font_cache_folder() is None
+    monkeypatch.delenv(sheet.FONT_CACHE_ENV)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert sheet.font_cache_folder() == tmp_path / "xdg" / "boardgen" / "sheet-fonts"

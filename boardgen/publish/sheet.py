@@ -19,10 +19,13 @@ from __future__ import annotations
 
 import base64
 import functools
+import hashlib
 import html
 import io
 import math
+import os
 import re
+import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -300,10 +303,11 @@ def _font_faces(text: str) -> str:
 
 
 # Cutting the three fonts down was a third of `boardgen all` (three sheets, three fonts
-# each).  The sheets use the same characters, so the fonts cut to them ship with boardgen
-# (SHEET_FONTS: the same bytes fontTools makes, tests/test_sheets.py checks) and are cut
-# at run time only for other characters, once per process for each set.
-SHEET_FONTS = Path(__file__).parent / "sheet_fonts"
+# each).  A face is cut once per set of characters in a process, and kept on disk in the
+# user's cache (FONT_CACHE_ENV, else $XDG_CACHE_HOME/boardgen, else ~/.cache/boardgen),
+# keyed by the source font's bytes, the characters and fontTools' version: the next build
+# reads the bytes fontTools would make.  boardgen ships no cut fonts of its own.
+FONT_CACHE_ENV = "BOARDGEN_CACHE_DIR"  # a folder; set to the empty string: no cache
 _SHEET_FACES = (("regular", 400, "normal"), ("bold", 700, "normal"), ("italic", 400, "italic"))
 
 
@@ -333,54 +337,55 @@ def cut_font(weight: str, characters: Iterable[int]) -> bytes:
     return out.getvalue()
 
 
-def shipped_characters() -> frozenset[int]:
-    """The characters the shipped sheet fonts are cut to."""
-    text = (SHEET_FONTS / "characters.txt").read_text(encoding="ascii")
-    return frozenset(int(code, 16) for code in text.split())
+def font_cache_folder() -> Path | None:
+    """Where cut sheet fonts are kept between builds, or None when the cache is off."""
+    configured = os.environ.get(FONT_CACHE_ENV)
+    if configured is not None:
+        return Path(configured) / "sheet-fonts" if configured else None
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "boardgen" / "sheet-fonts"
+
+
+def cached_cut_font(weight: str, characters: frozenset[int]) -> bytes:
+    """:func:`cut_font`, read from the cache when an earlier build cut the same face to the
+    same characters with the same fontTools; a cache that cannot be read or written is
+    passed by (the font is then cut here, as without one)."""
+    folder = font_cache_folder()
+    if folder is None:
+        return cut_font(weight, characters)
+    from fontTools import version as fonttools_version
+
+    source = Path(sheet_font_source(weight)).read_bytes()
+    key = hashlib.sha256(b"|".join([
+        hashlib.sha256(source).hexdigest().encode(), fonttools_version.encode(),
+        " ".join(f"{c:x}" for c in sorted(characters)).encode()])).hexdigest()[:40]
+    path = folder / f"{weight}-{key}.ttf"
+    try:
+        return path.read_bytes()
+    except OSError:
+        pass
+    font = cut_font(weight, characters)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        # Whole or not at all: a build running beside this one reads a finished file.
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{weight}-", suffix=".tmp")
+        with os.fdopen(handle, "wb") as out:
+            out.write(font)
+        os.replace(temporary, path)
+    except OSError:
+        pass
+    return font
 
 
 @functools.lru_cache(maxsize=8)
 def _font_faces_of(characters: frozenset[int]) -> str:
-    shipped = characters == shipped_characters()
     rules = []
     for weight, css_weight, style in _SHEET_FACES:
-        font = (SHEET_FONTS / f"{weight}.ttf").read_bytes() if shipped else \
-            cut_font(weight, characters)
-        data = base64.b64encode(font).decode("ascii")
+        data = base64.b64encode(cached_cut_font(weight, characters)).decode("ascii")
         rules.append(f"@font-face {{ font-family: 'Source Sans Pro'; font-weight: {css_weight};"
                      f" font-style: {style}; src: url(data:font/ttf;base64,{data})"
                      f" format('truetype'); }} /* {weight}: SIL Open Font License 1.1 */")
     return "\n".join(rules)
-
-
-def ship_sheet_fonts() -> None:
-    """Cut the sheet fonts to the characters of the built-in sheets and write them to
-    SHEET_FONTS (run after the sheets' text gains a character, or fontTools changes):
-    ``python -c "from boardgen.publish.sheet import ship_sheet_fonts; ship_sheet_fonts()"``."""
-    from boardgen.games.registry import games
-    from boardgen.render.scene import THEMES
-
-    global _font_faces_of
-    asked: set[int] = set()
-    real = _font_faces_of
-
-    def record(characters: frozenset[int]) -> str:
-        asked.update(characters)
-        return ""
-
-    _font_faces_of = record  # type: ignore[assignment]
-    try:
-        for key, game in games().items():
-            if game.has_sheet():
-                render_sheet_html(key, theme=THEMES["colour"])
-    finally:
-        _font_faces_of = real
-    SHEET_FONTS.mkdir(exist_ok=True)
-    for weight, _, _ in _SHEET_FACES:
-        (SHEET_FONTS / f"{weight}.ttf").write_bytes(cut_font(weight, asked))
-    (SHEET_FONTS / "characters.txt").write_text(
-        " ".join(f"{code:04x}" for code in sorted(asked)) + "\n", encoding="ascii")
-    real.cache_clear()
 
 
 def render_sheet_html(game: str, *, theme: Theme, quick: bool = False) -> bytes:
