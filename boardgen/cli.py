@@ -13,6 +13,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import NoReturn
 
 import click
 
@@ -783,6 +784,19 @@ def _one_line(text: str) -> str:
                                 if part.strip()))
 
 
+def _leave(code: int, argv: Sequence[str] | None) -> NoReturn:
+    """Exit with ``code`` after Ctrl-C or SIGTERM.  When the process is the command (no
+    ``argv`` given), without the interpreter's exit: that joins the worker pool's thread,
+    which may wait forever on a result a worker was killed halfway through writing (a kit
+    is larger than a pipe holds).  Every file is already whole or removed by then (atomic
+    writes, finally blocks)."""
+    if argv is None:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+    sys.exit(code)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Run the command line; turn every bad-input error into one line and exit code 2."""
     args = list(sys.argv[1:] if argv is None else argv)
@@ -813,10 +827,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         sys.exit(2)
     except click.exceptions.Abort:
         click.echo("boardgen: interrupted", err=True)
-        sys.exit(130)
+        _leave(130, argv)
     except Terminated:  # SIGTERM while `all`'s workers ran: they are ended
         click.echo("boardgen: terminated", err=True)
-        sys.exit(128 + 15)
+        _leave(128 + 15, argv)
     except OSError as exc:
         # The machine, not the input: a full disk, a vanished folder.
         target = f" ({exc.filename})" if exc.filename else ""
