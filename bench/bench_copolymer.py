@@ -16,28 +16,11 @@ import random
 import statistics
 import time
 
-from naive_engines import NaiveCopolymer
+# The same two play-outs as bench_engines.py's Copolymer rows.
+from bench_engines import copolymer_playout as fast_playout
+from bench_engines import naive_copolymer_playout as naive_playout
 
-from boardgen.games.copolymer.engine import Copolymer
 from boardgen.geometry import HexGrid, hexhex
-
-
-def fast_playout(grid: HexGrid, rng: random.Random) -> str | None:
-    game = Copolymer(grid)
-    while not game.over:
-        calm = game.random_non_connection(rng)
-        game.place(calm if calm is not None and rng.random() < 0.5 else game.random_empty(rng))
-    return game.winner
-
-
-def naive_playout(grid: HexGrid, rng: random.Random) -> str | None:
-    game = NaiveCopolymer(grid)
-    while not game.over:
-        empties = game.empty_cells()
-        connections = set(game.connections())
-        calm = [c for c in empties if c not in connections]
-        game.place(rng.choice(calm) if calm and rng.random() < 0.5 else rng.choice(empties))
-    return game.winner
 
 
 def per_game(play: object, grid: HexGrid, games: int, seed: int) -> float:
