@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import sys
 import tempfile
 from collections.abc import Callable
@@ -18,6 +20,7 @@ os.environ["BOARDGEN_DISABLE_PLUGINS"] = "1"
 # Cut sheet fonts go to a cache of the test run's own (tests/test_speed.py tests the cache),
 # not to the user's: a fresh folder per run, inherited by the commands started as processes.
 os.environ["BOARDGEN_CACHE_DIR"] = tempfile.mkdtemp(prefix="boardgen-test-cache-")
+atexit.register(shutil.rmtree, os.environ["BOARDGEN_CACHE_DIR"], ignore_errors=True)
 
 from boardgen.cli import main  # noqa: E402
 
@@ -45,3 +48,22 @@ def run_cli(capsys: pytest.CaptureFixture[str]) -> Callable[..., Run]:
         return Run(code, captured.out, captured.err)
 
     return run
+
+
+def one_line_error(result: Run, *fragments: str, code: int = 2) -> str:
+    """The run failed as it should (bad input: exit 2, unless ``code`` says otherwise): one
+    line on stderr holding every fragment, no traceback, no internal error."""
+    assert result.code == code, (result.code, result.err)
+    lines = result.err.strip().splitlines()
+    assert len(lines) == 1, result.err
+    assert "Traceback" not in result.err and "internal error" not in result.err, result.err
+    for fragment in fragments:
+        assert fragment in lines[0], lines[0]
+    return lines[0]
+
+
+@pytest.fixture
+def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The test runs in its own empty folder (the commands write there by default)."""
+    monkeypatch.chdir(tmp_path)
+    return tmp_path

@@ -162,29 +162,34 @@ def well_formed(data: bytes, what: str) -> None:
         raise AssertionError(f"{what}: not a file boardgen makes: {data[:40]!r}")
 
 
+def run_in(home: Path, args: list[str]) -> tuple[int, bytes, str]:
+    """``boardgen ARGS`` run in-process from the folder ``home``: its exit code, standard
+    output and standard error."""
+    before = os.getcwd()
+    os.chdir(home)
+    try:
+        with captured() as (out, err):
+            code = 0
+            try:
+                main(args)
+            except SystemExit as exc:
+                code = int(exc.code or 0)
+    finally:
+        os.chdir(before)
+    return code, out.getvalue(), err.getvalue().decode("utf-8")
+
+
 def run_and_check(args: list[str], input_file: bytes) -> None:
     with tempfile.TemporaryDirectory() as folder:
         home = Path(folder)
         (home / "in.txt").write_bytes(input_file)
         (home / "sub").mkdir()
-        before = os.getcwd()
-        os.chdir(home)
-        try:
-            with captured() as (out, err):
-                code = 0
-                try:
-                    main(args)
-                except SystemExit as exc:
-                    code = int(exc.code or 0)
-        finally:
-            os.chdir(before)
-        stderr = err.getvalue().decode("utf-8")
+        code, stdout, stderr = run_in(home, args)
         event(f"exit {code}")
         assert code in (0, 2), (args, code, stderr)
         assert "Traceback" not in stderr and "internal error" not in stderr, (args, stderr)
         if code == 2:
             assert len(stderr.strip().splitlines()) == 1, (args, stderr)
-        stdout = out.getvalue()
         if code == 0 and args[-2:] == ["-o", "-"] and "--list" not in args:
             well_formed(stdout, f"{args}: standard output")
         for path in sorted(home.rglob("*")):
@@ -312,18 +317,7 @@ def test_source_date_epoch_never_fails_badly(args: list[str], value: str) -> Non
             mock.patch.dict(os.environ, {"SOURCE_DATE_EPOCH": value}):
         home = Path(folder)
         (home / "in.txt").write_bytes(b"")
-        before = os.getcwd()
-        os.chdir(home)
-        try:
-            with captured() as (out, err):
-                code = 0
-                try:
-                    main(args)
-                except SystemExit as exc:
-                    code = int(exc.code or 0)
-        finally:
-            os.chdir(before)
-        stderr = err.getvalue().decode("utf-8")
+        code, stdout, stderr = run_in(home, args)
         event(f"exit {code}, {'bad' if expected is None else 'good'} date")
         assert "Traceback" not in stderr and "internal error" not in stderr, (args, stderr)
         if expected is None:
@@ -333,8 +327,8 @@ def test_source_date_epoch_never_fails_badly(args: list[str], value: str) -> Non
             return
         assert code in (0, 2), (args, stderr)
         pdfs = [p.read_bytes() for p in home.rglob("*.pdf")]
-        if code == 0 and args[-2:] == ["-o", "-"] and out.getvalue().startswith(b"%PDF"):
-            pdfs.append(out.getvalue())
+        if code == 0 and args[-2:] == ["-o", "-"] and stdout.startswith(b"%PDF"):
+            pdfs.append(stdout)
         for data in pdfs:
             dates = set(re.findall(rb"/CreationDate \(D:(\d{14})", data))
             assert dates == {expected or b"20000101000000"}, (args, value, dates)

@@ -14,27 +14,10 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from conftest import Run
+from conftest import Run, one_line_error
 
 RunCli = Callable[..., Run]
 README = Path(__file__).resolve().parent.parent / "README.md"
-
-
-def one_line_error(result: Run, *fragments: str) -> str:
-    """The run failed as bad input: exit 2, one line on stderr holding every fragment."""
-    assert result.code == 2, (result.code, result.err)
-    lines = result.err.strip().splitlines()
-    assert len(lines) == 1, result.err
-    assert "Traceback" not in result.err and "internal error" not in result.err
-    for fragment in fragments:
-        assert fragment in lines[0], lines[0]
-    return lines[0]
-
-
-@pytest.fixture
-def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
 
 
 # --- 1. reads are bounded, whatever the input file is ---------------------------------

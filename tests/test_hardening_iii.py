@@ -15,31 +15,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Run
+from conftest import Run, one_line_error
 
 import boardgen
 from boardgen.errors import BoardgenError
 
 RunCli = Callable[..., Run]
 BOARDGEN = str(Path(sys.executable).parent / "boardgen")
-
-
-def one_line_error(result: Run, *fragments: str, code: int = 2) -> str:
-    """The run failed as it should: the exit code, one line on stderr holding every
-    fragment, no traceback, no internal error."""
-    assert result.code == code, (result.code, result.err)
-    lines = result.err.strip().splitlines()
-    assert len(lines) == 1, result.err
-    assert "Traceback" not in result.err and "internal error" not in result.err, result.err
-    for fragment in fragments:
-        assert fragment in lines[0], lines[0]
-    return lines[0]
-
-
-@pytest.fixture
-def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
 
 
 def diagram_file(folder: Path, text: str, name: str = "d.txt") -> Path:

@@ -18,12 +18,6 @@ from boardgen.errors import BoardgenError, cli_flag
 RunCli = Callable[..., Run]
 
 
-@pytest.fixture
-def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
 def test_each_vocabulary_type_lists_what_the_renderer_accepts() -> None:
     from boardgen.requests import Format, LabelMode, Orientation, ShapeName, ThemeName
 
