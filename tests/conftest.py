@@ -24,9 +24,14 @@ atexit.register(shutil.rmtree, os.environ["BOARDGEN_CACHE_DIR"], ignore_errors=T
 
 from boardgen.cli import main  # noqa: E402
 
+# Where the tests' own data files and the repository's files are, for tests in any sub-folder
+# of tests/ (each part of the package has its folder there).
+TESTS = Path(__file__).resolve().parent
+ROOT = TESTS.parent
+
 # bench/naive_engines.py holds the engines written from the spec alone: the benchmarks'
 # floor and the tests' oracles.
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+sys.path.insert(0, str(ROOT / "bench"))
 
 
 @dataclass
