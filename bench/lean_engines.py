@@ -8,7 +8,7 @@ once per board, legality judged locally (a cell's ring and the corner rule) when
 cell is drawn, and, in O, a local test of the new stone's ring before one flood fill of the
 empty cells from the edge.  They keep no history, give no reasons and cannot undo: they are
 the floor that boardgen's engines, which do all of that, are measured against
-(bench/bench_engines.py, bench/bench_copolymer.py).  tests/test_speed.py checks them move by
+(bench/bench_engines.py, bench/bench_copolymer.py).  tests/packaging/test_speedups.py checks them move by
 move against the naive engines, so the floor plays the real game.
 """
 

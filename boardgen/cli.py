@@ -76,7 +76,7 @@ from boardgen.text import MAX_TITLE_CHARS, clip_quotes, read_input_text
 
 # A command imports the writers it uses when it runs (the diagram drawer, the rule sheets'
 # platypus, the gallery's rasterisers): --help or replaying moves must not pay for them.
-# tests/test_cli.py checks which libraries each command loads.
+# tests/cli/test_cli.py checks which libraries each command loads.
 
 GAMES_BY_KEY = games()  # the built-in games, then the installed plug-ins
 GAMES = tuple(GAMES_BY_KEY)

@@ -32,7 +32,7 @@ from boardgen.render.paper import ORIENTATIONS, Paper, parse_paper
 from boardgen.render.scene import LABEL_MODES, THEMES, Theme, theme_named
 from boardgen.text import check_line, read_input_text
 
-# The closed vocabularies, as types (tests/test_requests.py checks that each lists exactly
+# The closed vocabularies, as types (tests/cli/test_requests.py checks that each lists exactly
 # what the renderer accepts).
 Format = Literal["pdf", "svg", "png"]
 LabelMode = Literal["outside", "inside", "none"]

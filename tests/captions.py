@@ -1,6 +1,6 @@
 """What each caption of a diagram file must say, worked out by the tests themselves.
 
-An oracle for tests/test_captions.py.  It reads a diagram file with its own small reader,
+An oracle for tests/games/test_captions.py.  It reads a diagram file with its own small reader,
 replays it through the naive engines of bench/naive_engines.py (written from the spec
 alone), and compares every panel's caption with the facts of that replay: who is to play,
 which connections are open, what each placement touched, who won and by how much; which

@@ -14,11 +14,12 @@ from pathlib import Path
 import pytest
 
 # boardgen's own tests see its three games only, whatever game plug-ins are installed
-# beside it (tests/test_plugins.py turns them back on where it tests them).  Set before
+# beside it (tests/games/test_plugins.py turns them back on where it tests them).  Set before
 # boardgen lists its games; the commands the tests start as processes inherit it.
 os.environ["BOARDGEN_DISABLE_PLUGINS"] = "1"
-# Cut sheet fonts go to a cache of the test run's own (tests/test_speed.py tests the cache),
-# not to the user's: a fresh folder per run, inherited by the commands started as processes.
+# Cut sheet fonts go to a cache of the test run's own (tests/packaging/test_speedups.py tests
+# the cache), not to the user's: a fresh folder per run, inherited by the commands started as
+# processes.
 os.environ["BOARDGEN_CACHE_DIR"] = tempfile.mkdtemp(prefix="boardgen-test-cache-")
 atexit.register(shutil.rmtree, os.environ["BOARDGEN_CACHE_DIR"], ignore_errors=True)
 

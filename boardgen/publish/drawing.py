@@ -16,7 +16,7 @@ from boardgen.render.paper import Paper, parse_paper
 from boardgen.render.scene import THEMES, Theme
 
 # The drawer (and reportlab, svgwrite behind it) is imported when a picture is drawn:
-# replaying moves or printing --help must not pay for it (tests/test_speed.py).
+# replaying moves or printing --help must not pay for it (tests/packaging/test_speedups.py).
 
 
 def render_diagram(game: str, name: str, fmt: str, *, paper: Paper, theme: Theme,

@@ -157,7 +157,7 @@ class Figure:
     def shifted(self, dx: float, dy: float) -> Figure:
         # Built field by field, not with dataclasses.replace: a sheet's diagrams shift some
         # 50,000 texts, marks and strokes, and replace's generic walk of the fields was 6 %
-        # of `boardgen all`'s profile (tests/test_render.py checks every field is carried).
+        # of `boardgen all`'s profile (tests/render/test_render.py checks every field is carried).
         return Figure(
             self.width, self.height, self.cell_width, self.hex_offsets,
             [c._replace(x=c.x + dx, y=c.y + dy) for c in self.cells],

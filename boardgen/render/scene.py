@@ -39,7 +39,7 @@ class Paint:
 class Theme:
     """Colours and patterns for every role.  Roles a player must tell apart differ by at
     least 40 of 255 grey levels once printed in grey (and through the common colour-vision
-    deficiencies), or carry different patterns; tests/test_print_safety.py checks it on the
+    deficiencies), or carry different patterns; tests/render/test_print_safety.py checks it on the
     rendered pixels."""
 
     name: str

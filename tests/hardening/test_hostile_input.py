@@ -14,10 +14,10 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from conftest import Run, one_line_error
+from conftest import ROOT, Run, one_line_error
 
 RunCli = Callable[..., Run]
-README = Path(__file__).resolve().parent.parent / "README.md"
+README = ROOT / "README.md"
 
 
 # --- 1. reads are bounded, whatever the input file is ---------------------------------
@@ -124,7 +124,7 @@ def test_a_tiled_board_under_the_limit_is_still_made(run_cli: RunCli, tmp_path: 
      ["--title", "2,000 characters", "limit of 100"]),
     (["board", "copolymer", "--title", "x" * 100_000, "-o", "t.svg"], ["--title"]),
     # A side-183 PNG, once refused past CairoSVG's 100,000 elements, is now drawn from the
-    # figure: tests/test_speed.py.
+    # figure: tests/packaging/test_speedups.py.
 ])
 def test_former_internal_errors_are_one_line(run_cli: RunCli, in_tmp: Path, args: list[str],
                                              fragments: list[str]) -> None:

@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 import pypdfium2
 import pytest
-from conftest import Run
+from conftest import ROOT, TESTS, Run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pdfdata import read_pages
@@ -26,7 +26,7 @@ from pypdf import PdfReader
 
 RunCli = Callable[..., Run]
 SVG_NS = "{http://www.w3.org/2000/svg}"
-FILES = Path(__file__).resolve().parent / "diagram_files"
+FILES = TESTS / "diagram_files"
 INK = 235  # a grey level below this is ink, not paper (anti-aliasing fades to 255)
 
 BUILT_IN = [("copolymer", name) for name in ("forced", "help-page", "tempo")] + \
@@ -522,7 +522,7 @@ def cell_classes(svg: Path) -> dict[str, list[str]]:
 
 # --- 1: claims read their words -------------------------------------------------------------
 
-TRIANGLE = (Path(__file__).resolve().parent.parent / "templates" / "polygone"
+TRIANGLE = (ROOT / "templates" / "polygone"
             / "06-triangle.txt").read_text()
 
 

@@ -13,8 +13,8 @@ import sys
 from pathlib import Path
 
 import grimp
+from conftest import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "boardgen"
 
 

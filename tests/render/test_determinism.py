@@ -3,7 +3,7 @@ golden files that a change of output has to update on purpose.
 
 To regenerate the golden files after a deliberate change of output, run
 
-    BOARDGEN_UPDATE_GOLDEN=1 .venv/bin/pytest tests/test_determinism.py -k golden
+    BOARDGEN_UPDATE_GOLDEN=1 .venv/bin/pytest tests/render/test_determinism.py -k golden
 
 then look at the diff (``git diff --stat tests/golden``; open the SVGs) and commit it.
 """
@@ -19,10 +19,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import Run
+from conftest import TESTS, Run
 
 RunCli = Callable[..., Run]
-GOLDEN = Path(__file__).resolve().parent / "golden"
+GOLDEN = TESTS / "golden"
 UPDATE = os.environ.get("BOARDGEN_UPDATE_GOLDEN") == "1"
 
 # Small on purpose: a few kilobytes each, in the ink theme (its colours are black and white,
@@ -86,7 +86,7 @@ def test_golden_files(run_cli: RunCli, tmp_path: Path, name: str) -> None:
     assert golden.exists(), f"no golden file {golden}: run with BOARDGEN_UPDATE_GOLDEN=1"
     assert made == golden.read_bytes(), (
         f"{name} changed.  If on purpose, regenerate: BOARDGEN_UPDATE_GOLDEN=1 "
-        ".venv/bin/pytest tests/test_determinism.py -k golden, and commit tests/golden/")
+        ".venv/bin/pytest tests/render/test_determinism.py -k golden, and commit tests/golden/")
 
 
 def test_golden_files_stay_small_and_are_all_checked() -> None:

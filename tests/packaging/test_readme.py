@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import doctest
-from pathlib import Path
 
 import pytest
-
-ROOT = Path(__file__).resolve().parent.parent
+from conftest import ROOT
 
 
 def test_readme_python_examples_run(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -9,12 +9,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import Run
+from conftest import ROOT, TESTS, Run
 
 from boardgen.games.registry import GAMES
 
 RunCli = Callable[..., Run]
-FILES = Path(__file__).resolve().parent / "diagram_files"
+FILES = TESTS / "diagram_files"
 
 
 def svg_classes(path: Path) -> list[str]:
@@ -118,7 +118,7 @@ def test_a_name_is_never_a_path_and_a_path_never_a_name(run_cli: RunCli, tmp_pat
 
 
 def test_templates_may_omit_the_game_line(run_cli: RunCli, tmp_path: Path) -> None:
-    root = Path(__file__).resolve().parent.parent / "templates"
+    root = ROOT / "templates"
     result = run_cli("diagram", str(root / "polygone" / "06-triangle.txt"), "-o",
                      str(tmp_path / "t.svg"))
     assert result.code == 0, result.err
@@ -210,7 +210,7 @@ def test_every_game_is_described_once() -> None:
 def test_cli_gallery_and_sheets_do_not_switch_on_game_names() -> None:
     """Adding a game is its rules module, its templates and one description: the command
     line, the gallery and the sheets name no game."""
-    package = Path(__file__).resolve().parent.parent / "boardgen"
+    package = ROOT / "boardgen"
     for relative in ("cli.py", "publish/gallery.py", "publish/sheet.py", "render/diagram.py"):
         text = (package / relative).read_text()
         found = re.findall(r"""==\s*["'](copolymer|o|polygone)["']""", text)

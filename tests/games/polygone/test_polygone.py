@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import Run
+from conftest import ROOT, Run
 from naive_engines import naive_polygone_moves
 from pypdf import PdfReader
 
@@ -218,7 +218,7 @@ def test_random_play_outs_keep_the_invariants(seed_base: int) -> None:
 
 # --- pictures and the command line ---------------------------------------------------------
 
-PICTURES = sorted((Path(__file__).resolve().parent.parent / "templates" / "polygone")
+PICTURES = sorted((ROOT / "templates" / "polygone")
                   .glob("*.txt"))
 
 
@@ -324,7 +324,7 @@ def test_a_wrong_picture_claim_fails_with_file_and_line(tmp_path: Path) -> None:
         load_polygone_example(broken)
 
 
-PICTURE_DIR = Path(__file__).resolve().parent.parent / "templates" / "polygone"
+PICTURE_DIR = ROOT / "templates" / "polygone"
 
 
 @pytest.mark.parametrize(("picture", "old", "new", "message"), [

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pypdfium2
 import pytest
-from conftest import Run
+from conftest import ROOT, Run
 from PIL import Image, ImageChops
 from pypdf import PdfReader
 
@@ -29,8 +29,8 @@ PAPERS = ("a4", "letter")
 # The original documents sit beside the repository (CI clones them there); a checkout
 # elsewhere, such as a git worktree, names them with BOARDGEN_SEEDS.
 SEEDS = Path(os.environ.get("BOARDGEN_SEEDS") or
-             Path(__file__).resolve().parent.parent.parent / "shared" / "seeds")
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+             ROOT.parent / "shared" / "seeds")
+TEMPLATES = ROOT / "templates"
 # Printers leave about a quarter inch unprinted at each edge; nothing may stand there.
 UNPRINTABLE_MM = 6.35
 MM_PER_PT = 25.4 / 72
@@ -138,7 +138,8 @@ def test_sheet_prose_is_our_own() -> None:
 def test_page_counts_and_metadata(game: str, paper: str) -> None:
     full = PdfReader(io.BytesIO(sheet(game, paper)))
     quick = PdfReader(io.BytesIO(sheet(game, paper, True)))
-    assert len(full.pages) >= 3  # text pages and the board (tests/test_sheet_layout.py: budgets)
+    # text pages and the board (tests/publish/test_sheet_layout.py: budgets)
+    assert len(full.pages) >= 3
     assert len(quick.pages) == 1
     meta = full.metadata
     assert meta is not None and meta.title and meta.subject and meta.author

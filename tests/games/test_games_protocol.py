@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import ROOT
 
 from boardgen.errors import Refusal
 from boardgen.games.o.directives import load_o_example
@@ -20,7 +21,6 @@ from boardgen.picture import Diagram, HoleScene, Role
 from boardgen.render.diagram import describe, diagram_pages
 from boardgen.render.scene import THEMES
 
-ROOT = Path(__file__).resolve().parent.parent
 CORNERS = ROOT / "templates" / "o" / "corners.txt"
 WHERE = ROOT / "tests" / "diagram_files" / "o-where.txt"
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import fnmatch
 import tomllib
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from conftest import ROOT
+
 SETUPTOOLS = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
 
 

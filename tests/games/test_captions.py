@@ -29,6 +29,7 @@ from captions import (
     piece_text,
     polygone_problems,
 )
+from conftest import ROOT
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from naive_engines import NaiveCopolymer, NaiveO, NaivePolygone
@@ -36,7 +37,6 @@ from naive_engines import NaiveCopolymer, NaiveO, NaivePolygone
 import boardgen
 from boardgen.geometry import hexhex
 
-ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = ROOT / "templates"
 README_FILES = ROOT / "tests" / "diagram_files"
 
@@ -100,7 +100,7 @@ def test_the_drawing_carries_those_captions_in_order(path: Path) -> None:
     diagram = _diagram(path)
     drawn = _drawn_text(str(boardgen.draw(diagram, "svg")))
     drawn = drawn.replace("&amp;", "&").replace("&#x27;", "'").replace("&#39;", "'")
-    # The drawing sets typographer's quotes, as the sheets do (tests/test_standalone.py
+    # The drawing sets typographer's quotes, as the sheets do (tests/render/test_standalone.py
     # holds it to that); the captions' words are compared here.
     drawn = drawn.translate(str.maketrans("\u2018\u2019\u201c\u201d", "''\"\""))
     at = 0

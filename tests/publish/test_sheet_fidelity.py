@@ -9,9 +9,9 @@ import html
 import io
 import random
 import re
-from pathlib import Path
 
 import pytest
+from conftest import ROOT
 from naive_engines import NaivePolygone
 from pypdf import PdfReader
 
@@ -28,7 +28,7 @@ from boardgen.publish.typeset import render_sheet_pdf
 from boardgen.render.paper import parse_paper
 from boardgen.render.scene import THEMES
 
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+TEMPLATES = ROOT / "templates"
 
 
 # --- printed text, read back ------------------------------------------------------------

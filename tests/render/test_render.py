@@ -5,10 +5,10 @@ from __future__ import annotations
 import io
 import re
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import pypdfium2
 import pytest
+from conftest import TESTS
 from hypothesis import given
 from hypothesis import strategies as st
 from PIL import Image, ImageChops
@@ -25,7 +25,7 @@ from boardgen.render.svg import render_svg
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 MM_PER_PT = 25.4 / 72
-SNAPSHOTS = Path(__file__).parent / "snapshots"
+SNAPSHOTS = TESTS / "snapshots"
 
 
 def svg_of(grid_side: int = 5, **scene_args: object) -> tuple[str, ET.Element]:

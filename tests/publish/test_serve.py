@@ -26,12 +26,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conftest import Run
+from conftest import TESTS, Run
 
 from boardgen.publish import serve as serve_module
 from boardgen.publish.serve import PreviewServer
 
-HERE = Path(__file__).resolve().parent
+HERE = TESTS
 REPO = HERE.parent
 ANNOTATED = (HERE / "diagram_files" / "copolymer-annotated.txt").read_text()
 WHERE = (HERE / "diagram_files" / "o-where.txt").read_text()

@@ -9,12 +9,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from conftest import ROOT
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import boardgen
 
-ROOT = Path(__file__).resolve().parent.parent
 SETTINGS: dict[str, Any] = {"deadline": None, "derandomize": True,
                             "suppress_health_check": [HealthCheck.too_slow]}
 

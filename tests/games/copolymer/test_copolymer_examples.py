@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import Run
+from conftest import ROOT, Run
 
 from boardgen.games import protocol
 from boardgen.games.copolymer.directives import load_example
@@ -22,7 +22,7 @@ from boardgen.publish.drawing import render_diagram
 from boardgen.render.paper import parse_paper
 from boardgen.render.scene import THEMES
 
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / "copolymer"
+TEMPLATES = ROOT / "templates" / "copolymer"
 RunCli = Callable[..., Run]
 
 

@@ -12,11 +12,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import ROOT
 
 from boardgen.games import registry
 from boardgen.games.registry import BUILT_IN
 
-ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "fives"
 DIAGRAM = EXAMPLE / "boardgen_fives" / "diagrams" / "row-of-five.txt"
 

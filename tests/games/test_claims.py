@@ -13,10 +13,11 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import ROOT
 
 import boardgen
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+README = ROOT / "README.md"
 
 # Starts the claims are made from (one line each, joined with newlines).
 COPOLYMER = "game: copolymer\nboard: hexhex 3\nsetup: C3 B2 C2\npanel: p"  # O to play: D3 opens
