@@ -288,6 +288,7 @@ def _endgame_file(folder: Path, side: int, seed: int, claim: str) -> Path:
                         f"expect: solved winner {claim}\npanel: a\n", f"s{side}-{seed}.txt")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("side", [3, 10, 50])
 def test_solved_claims_with_twelve_empty_cells_on_any_board(run_cli: RunCli, in_tmp: Path,
                                                             side: int) -> None:

@@ -17,6 +17,9 @@ from pathlib import Path
 import pytest
 from conftest import Run
 
+# Slow: left out of the quick subset (pytest -m "not slow"; the README says which).
+pytestmark = pytest.mark.slow
+
 RunCli = Callable[..., Run]
 
 # The costly imports, each needed by one kind of output only.

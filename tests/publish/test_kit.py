@@ -21,6 +21,9 @@ from boardgen.geometry import hexhex
 from boardgen.render.paper import parse_paper
 from boardgen.render.scene import THEMES
 
+# Slow: left out of the quick subset (pytest -m "not slow"; the README says which).
+pytestmark = pytest.mark.slow
+
 GAMES = ("copolymer", "o", "polygone")
 # What each kit holds, part by part (bookmark, pages): the rule sheet's pages are counted
 # from its own "page N of M".

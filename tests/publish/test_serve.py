@@ -31,6 +31,9 @@ from conftest import TESTS, Run
 from boardgen.publish import serve as serve_module
 from boardgen.publish.serve import PreviewServer
 
+# Slow: left out of the quick subset (pytest -m "not slow"; the README says which).
+pytestmark = pytest.mark.slow
+
 HERE = TESTS
 REPO = HERE.parent
 ANNOTATED = (HERE / "diagram_files" / "copolymer-annotated.txt").read_text()

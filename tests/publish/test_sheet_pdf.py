@@ -22,6 +22,9 @@ from boardgen.render.diagram import describe
 from boardgen.render.paper import parse_paper
 from boardgen.render.scene import THEMES
 
+# Slow: left out of the quick subset (pytest -m "not slow"; the README says which).
+pytestmark = pytest.mark.slow
+
 GAMES = ("copolymer", "o", "polygone")
 PAPERS = ("a4", "letter")
 

@@ -37,6 +37,9 @@ from boardgen.render.pdf import render_pdf_pages
 from boardgen.render.scene import THEMES, Theme, board_scene
 from boardgen.render.svg import render_svg
 
+# Slow: left out of the quick subset (pytest -m "not slow"; the README says which).
+pytestmark = pytest.mark.slow
+
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     import colour

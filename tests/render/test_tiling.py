@@ -36,6 +36,9 @@ from boardgen.render.paper import parse_paper, tile
 from boardgen.render.pdf import PageInfo, render_pdf
 from boardgen.render.scene import THEMES, board_scene
 
+# Slow: left out of the quick subset (pytest -m "not slow"; the README says which).
+pytestmark = pytest.mark.slow
+
 TOLERANCE_MM = 0.3
 
 
