@@ -64,7 +64,7 @@ from boardgen.resources import templates_root
 from boardgen.text import quoted
 
 if TYPE_CHECKING:  # the diagram-file runner is imported when a diagram is read
-    from boardgen.games.script import Directive
+    from boardgen.games.script import Directive, GameSyntax
 
 TEMPLATES = templates_root()
 GlyphTable = dict[str, str]
@@ -177,6 +177,12 @@ class Game(ABC):
         """Every directive its diagram files take (so that an error about a directive in
         another game's file can say whose it is)."""
         return frozenset()
+
+    def diagram_syntax(self) -> GameSyntax | None:
+        """The language of its diagram files, read from its runner's tables
+        (:func:`boardgen.games.script.directive_syntax`): the docs' reference, and
+        ``boardgen diagram --syntax``.  Default: none."""
+        return None
 
     def annotated(self, position: Position, panel: Panel,
                   directives: Sequence[Directive]) -> Panel:
