@@ -35,7 +35,7 @@ A game is a subclass of :class:`Game` (an abstract base class) with these parts:
 
 The built-in games live in ``boardgen/games/<game>/game.py``; a third-party game is a
 package that registers its Game instance under the ``boardgen.games`` entry-point group
-(see ``examples/`` and the README's "Adding a game").  Nothing here imports a renderer.
+(see ``examples/`` and the docs' "Adding a game").  Nothing here imports a renderer.
 """
 
 from __future__ import annotations
@@ -343,7 +343,7 @@ class Position(ABC):
 
     @abstractmethod
     def to_json(self) -> dict[str, object]:
-        """The stable ``boardgen play GAME --json`` object (see the README)."""
+        """The stable ``boardgen play GAME --json`` object (docs: reference/play-json)."""
 
     @abstractmethod
     def text(self) -> str:

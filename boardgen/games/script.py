@@ -1,6 +1,6 @@
 """Diagram files: their plain-text format, and the one runner that replays them.
 
-The format, one directive per line (example files live under ``templates/GAME/``):
+The format, one directive per line (example files live under ``templates/GAME/``)::
 
     # a comment
     title: Three connections, one taken
