@@ -19,7 +19,8 @@ A game is a subclass of :class:`Game` (an abstract base class) with these parts:
 - **directives and claims**: :meth:`Game.load_file` replays a diagram file through the
   engine; a game does it with :mod:`boardgen.games.script`, the one runner, giving it
   its tables of directives and of claims (``expect:`` words checked against the engine,
-  which reports refusals as codes, never as English to match).
+  which reports refusals as codes, never as English to match); :meth:`Game.diagram_syntax`
+  reads the reference of that language from the same tables.
 - **roles and their words**: ``roles``, the picture roles it uses (names the themes know:
   player1, player2, legal, illegal, new, corner, perimeter, white-piece, black-piece,
   ghost, crossed ...) with what each means to a player in a legend and in a text
