@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import doctest
 import re
+import shlex
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from conftest import Run
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -43,3 +46,15 @@ def test_docs_python_examples_run(page: Path, monkeypatch: pytest.MonkeyPatch) -
                               optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert result.attempted >= 1
     assert result.failed == 0
+
+
+def test_the_readme_tour_runs(run_cli: Callable[..., Run], in_tmp: Path) -> None:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    tour = text[text.index("## A five-command tour"):]
+    tour = tour[:tour.index("\n```\n", tour.index("```sh"))]
+    commands = [shlex.split(line, comments=True) for line in tour.splitlines()
+                if line.startswith("boardgen ")]
+    assert len(commands) == 5
+    for words in commands:
+        result = run_cli(*words[1:])
+        assert result.code == 0, (words, result.err)
