@@ -1,19 +1,23 @@
 """boardgen: printable boards, engine-checked diagrams and rule sheets for abstract games.
 
-The public API (each shown in use in the README, whose examples the tests run):
+The public API (each function's page in the docs shows it in use, and the docs build and
+the tests run those examples):
 
-- ``boardgen.play(game, moves, ...)``: replay moves through a game's engine; a Position.
-- ``boardgen.engine(game, ...)``: a game to play move by move (an Engine: ``legal()``,
-  ``play(move)``, ``over``, ``winner``, ``to_move``, ``random_legal(rng)``).
-- ``boardgen.draw(position_or_diagram, fmt, ...)``: SVG text, or PDF / PNG bytes.
-- ``boardgen.diagram(game, name)``, ``boardgen.load_diagram(path)`` and
-  ``boardgen.parse_diagram(text)``: engine-checked diagrams, built in, from a diagram
-  file, or from a diagram file's text.
-- ``boardgen.draw(position, fmt, arrows=, marks=, highlights=, lastmove=)``: a position
-  annotated as a diagram file would be, with the same checks.
-- ``boardgen.board(game, fmt, ...)``: an empty board at exact scale.
-- ``boardgen.game_names()``: the games' names; ``boardgen.BoardgenError``: every refusal,
-  its ``field`` naming the argument at fault.
+- :func:`boardgen.play` ``(game, moves, ...)``: replay moves through a game's engine; a
+  :class:`~boardgen.Position`.
+- :func:`boardgen.engine` ``(game, ...)``: a game to play move by move, an
+  :class:`~boardgen.Engine` (``legal()``, ``play(move)``, ``over``, ``winner``,
+  ``to_move``, ``random_legal(rng)``).
+- :func:`boardgen.draw` ``(position_or_diagram, fmt, ...)``: SVG text, or PDF / PNG bytes;
+  with ``arrows=``, ``marks=``, ``highlights=`` and ``lastmove=``, a position annotated as
+  a diagram file would be, with the same checks.
+- :func:`boardgen.diagram` ``(game, name)``, :func:`boardgen.load_diagram` ``(path)`` and
+  :func:`boardgen.parse_diagram` ``(text)``: engine-checked diagrams
+  (:class:`~boardgen.Diagram`), built in, from a diagram file, or from a diagram file's
+  text.
+- :func:`boardgen.board` ``(game, fmt, ...)``: an empty board at exact scale.
+- :func:`boardgen.game_names` ``()``: the games' names; :class:`boardgen.BoardgenError`:
+  every refusal, its ``field`` naming the argument at fault.
 
 Positions and diagrams display themselves in Jupyter.  Everything else is private.  The
 names are loaded on first use, so that ``import boardgen`` stays cheap.

@@ -1,7 +1,8 @@
 """boardgen's Python API: the command line's work as functions with keyword-only options.
 
 Everything here is re-exported from ``boardgen`` (lazily, so ``import boardgen`` stays
-light); the README shows each function in use, and the test suite runs those examples.
+light); each function's docstring shows it in use, and the docs build and the test suite
+run those examples (docs: reference/api, tutorials/scripting).
 The options are checked by :mod:`boardgen.requests`, as the command line's are; every
 refusal is a :class:`~boardgen.errors.BoardgenError` naming the argument at fault.
 """
@@ -53,7 +54,13 @@ Glyphs = str | dict[str, str]  # the text of a glyph file, or glyph -> ruling
 
 
 def game_names() -> list[str]:
-    """The games boardgen knows, by their command-line names."""
+    """The games boardgen knows, by their command-line names: the built-in ones, then any
+    installed plug-in's.
+
+    >>> import boardgen
+    >>> boardgen.game_names()[:3]
+    ['copolymer', 'o', 'polygone']
+    """
     return list(games())
 
 
@@ -81,6 +88,15 @@ def play(game: str, moves: str | Iterable[str] = "", *, side: int | None = None,
     ``Path`` to a file of one) choose a hex board (Copolymer and O), as on the command line;
     ``first`` and ``start`` (a position drawn as text) are Copolymer's; ``partisan`` and
     ``glyphs`` (a glyph table: the text of a glyph file, or a dict) are O's.
+
+    >>> import boardgen
+    >>> position = boardgen.play("copolymer", "C3 B2 C2 D3 B3", side=3)
+    >>> position.to_move, position.to_json()["connections"]
+    ('x', ['A2'])
+    >>> boardgen.play("o", ["D4", "D4"], side=4)
+    Traceback (most recent call last):
+    ...
+    boardgen.errors.BoardgenError: move 2 (D4): there is a stone there already
     """
     request = _play_request(game, side=side, preset=preset, diameter=diameter, shape=shape,
                             mask=mask, first=first, start=start, partisan=partisan,
@@ -122,6 +138,7 @@ class Engine:
 
     @property
     def over(self) -> bool:
+        """True once the game is over (then ``legal()`` is empty)."""
         return self.position.over
 
     @property
@@ -166,7 +183,18 @@ def engine(game: str, *, side: int | None = None, preset: str | None = None,
            first: str | None = None, start: str | None = None, partisan: bool = False,
            glyphs: Glyphs | None = None) -> Engine:
     """A game at its start, as an :class:`Engine` to play move by move.  The options are
-    :func:`play`'s."""
+    :func:`play`'s.
+
+    >>> import boardgen, random
+    >>> game = boardgen.engine("o", side=4)
+    >>> game.play("D4"); game.to_move
+    'second'
+    >>> rng = random.Random(1)
+    >>> while not game.over:
+    ...     game.play(game.random_legal(rng))
+    >>> game.winner in ("first", "second")
+    True
+    """
     return Engine(_play_request(game, side=side, preset=preset, diameter=diameter, shape=shape,
                                 mask=mask, first=first, start=start, partisan=partisan,
                                 glyphs=glyphs))
@@ -174,7 +202,13 @@ def engine(game: str, *, side: int | None = None, preset: str | None = None,
 
 def diagram(game: str, name: str, *, glyphs: Glyphs | None = None) -> Diagram:
     """One of a game's built-in diagrams (``boardgen diagram GAME --list`` names them);
-    O's glyph charts take a glyph table, as :func:`play` does."""
+    O's glyph charts take a glyph table, as :func:`play` does.
+
+    >>> import boardgen
+    >>> tempo = boardgen.diagram("copolymer", "tempo")
+    >>> len(tempo.rows) >= 1, tempo.title.startswith("Tempo")
+    (True, True)
+    """
     description = game_of(game)
     need(name, str, "name")
     return description.diagram(name, glyphs=glyph_table(glyphs))
@@ -193,7 +227,21 @@ def _path(path: object) -> Path:
 
 def load_diagram(path: str | os.PathLike[str], *, glyphs: Glyphs | None = None) -> Diagram:
     """A diagram file from anywhere on disk, replayed and checked by the engine; a problem
-    raises BoardgenError as ``FILE:LINE: what is wrong``."""
+    raises BoardgenError as ``FILE:LINE: what is wrong``.
+
+    >>> import boardgen, pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "two.txt"
+    >>> _ = path.write_text("game: o\\ntitle: Two stones\\nboard: hexhex 4\\n"
+    ...                     "panel: one\\nplace: D4 D5\\nexpect: stones 2\\n")
+    >>> boardgen.load_diagram(path).title
+    'Two stones'
+    >>> _ = path.write_text("game: o\\nboard: hexhex 4\\npanel: one\\nplace: D4 D5\\n"
+    ...                     "expect: stones 3\\n")
+    >>> boardgen.load_diagram(path)
+    Traceback (most recent call last):
+    ...
+    boardgen.games.script.ExampleError: .../two.txt:5: the example expects 'stones 3', ...
+    """
     source = _path(path)
     table = glyph_table(glyphs)
     try:
@@ -363,7 +411,19 @@ def board(game: str, fmt: Format = "pdf", *, side: int | None = None, preset: st
     """An empty board at exact scale, as ``boardgen board`` prints it: every game (for
     Polygone the board and, in a PDF, a sheet of pieces; ``cell_mm`` is its hole spacing),
     tiled across pages if needed.  ``mask`` is a shape drawn as text, or a ``Path`` to a
-    file of one; ``title`` None prints the game's name, '' none."""
+    file of one; ``title`` None prints the game's name, '' none.
+
+    >>> import boardgen
+    >>> svg = boardgen.board("copolymer", "svg", side=5, cell_mm=13)
+    >>> svg.count('class="cell empty"')
+    61
+    >>> boardgen.board("copolymer", "pdf", side=7, cell_mm=23)[:5]   # for Go stones
+    b'%PDF-'
+    >>> boardgen.board("copolymer", "svg", cell_mm=1)
+    Traceback (most recent call last):
+    ...
+    boardgen.errors.BoardgenError: cell_mm 1: a cell must be between 2 and 200 mm wide
+    """
     description = game_of(game)
     checked_format(fmt)
     request = board_request(description, board_size(side=side, preset=preset,

@@ -517,9 +517,10 @@ def diagram(target: str, name: str | None, list_names: bool, cell_mm: float | No
     """Draw a diagram, every position replayed through the engine: the built-in diagram
     NAME of GAME, or a diagram FILE of your own (it names its game in a 'game:' line).
 
-    A diagram file is a small text file of directives (see the README): the board, a start
-    position, panels of moves with the claims the engine must agree with, and annotations
-    (arrows, marks, highlights, captions).  A move the rules refuse, or a claim the engine
+    A diagram file is a small text file of directives: the board, a start position, panels
+    of moves with the claims the engine must agree with, and annotations (arrows, marks,
+    highlights, captions); every directive is on the documentation's page "The diagram
+    language" (reference/diagram-language).  A move the rules refuse, or a claim the engine
     disagrees with, stops with the file and line.  Copolymer's and Polygone's built-in
     diagrams are files under templates/GAME/ (a plug-in game's in its own folder), O's glyph
     charts come from the engine's table.  Anything that is not a game is read as a FILE,

@@ -1,8 +1,8 @@
 """Every limit on the work one command may ask for, in one place.
 
 Each is checked before the work it bounds starts, and a request over one is refused with one
-line saying what to reduce.  The figures behind each number are in the comments; the README
-lists them for users (its "Limits" section).  The modules that check a limit import it from
+line saying what to reduce.  The figures behind each number are in the comments; the docs
+list them for users (reference/limits).  The modules that check a limit import it from
 here (and keep its old name, so that ``boardgen.geometry.hexgrid.MAX_CELLS`` still works).
 """
 

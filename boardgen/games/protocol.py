@@ -19,7 +19,8 @@ A game is a subclass of :class:`Game` (an abstract base class) with these parts:
 - **directives and claims**: :meth:`Game.load_file` replays a diagram file through the
   engine; a game does it with :mod:`boardgen.games.script`, the one runner, giving it
   its tables of directives and of claims (``expect:`` words checked against the engine,
-  which reports refusals as codes, never as English to match).
+  which reports refusals as codes, never as English to match); :meth:`Game.diagram_syntax`
+  reads the reference of that language from the same tables.
 - **roles and their words**: ``roles``, the picture roles it uses (names the themes know:
   player1, player2, legal, illegal, new, corner, perimeter, white-piece, black-piece,
   ghost, crossed ...) with what each means to a player in a legend and in a text
@@ -35,7 +36,7 @@ A game is a subclass of :class:`Game` (an abstract base class) with these parts:
 
 The built-in games live in ``boardgen/games/<game>/game.py``; a third-party game is a
 package that registers its Game instance under the ``boardgen.games`` entry-point group
-(see ``examples/`` and the README's "Adding a game").  Nothing here imports a renderer.
+(see ``examples/`` and the docs' "Adding a game").  Nothing here imports a renderer.
 """
 
 from __future__ import annotations
@@ -64,7 +65,7 @@ from boardgen.resources import templates_root
 from boardgen.text import quoted
 
 if TYPE_CHECKING:  # the diagram-file runner is imported when a diagram is read
-    from boardgen.games.script import Directive
+    from boardgen.games.script import Directive, GameSyntax
 
 TEMPLATES = templates_root()
 GlyphTable = dict[str, str]
@@ -177,6 +178,12 @@ class Game(ABC):
         """Every directive its diagram files take (so that an error about a directive in
         another game's file can say whose it is)."""
         return frozenset()
+
+    def diagram_syntax(self) -> GameSyntax | None:
+        """The language of its diagram files, read from its runner's tables
+        (:func:`boardgen.games.script.directive_syntax`): the docs' reference, and
+        ``boardgen diagram --syntax``.  Default: none."""
+        return None
 
     def annotated(self, position: Position, panel: Panel,
                   directives: Sequence[Directive]) -> Panel:
@@ -337,7 +344,7 @@ class Position(ABC):
 
     @abstractmethod
     def to_json(self) -> dict[str, object]:
-        """The stable ``boardgen play GAME --json`` object (see the README)."""
+        """The stable ``boardgen play GAME --json`` object (docs: reference/play-json)."""
 
     @abstractmethod
     def text(self) -> str:

@@ -1,6 +1,6 @@
 """Diagram files: their plain-text format, and the one runner that replays them.
 
-The format, one directive per line (example files live under ``templates/GAME/``):
+The format, one directive per line (example files live under ``templates/GAME/``)::
 
     # a comment
     title: Three connections, one taken
@@ -26,7 +26,9 @@ the first word), and says how to start a game and how to open and close a panel.
 
 from __future__ import annotations
 
+import inspect
 import re
+import textwrap
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -570,3 +572,115 @@ class GameScript(ABC, Generic[G, D, Q]):
 def expected(claim: str, seen: str) -> str:
     """The usual report of a claim the engine does not share."""
     return f"the example expects '{claim}', but {seen}"
+
+
+# --- the language's reference, read from the tables the runner uses ---------------------------
+
+# The runner's own directives, the same in every game: how each is written and what it does.
+SHARED_SYNTAX: Mapping[str, tuple[str, str]] = {
+    "game": ("game: NAME", "The game the file is for (may be left out under the game's own "
+                           "template folder)."),
+    "title": ("title: TEXT", "The diagram's heading."),
+    "line": ("line: TITLE", "A new row of panels, starting again from the start position."),
+    "panel": ("panel: LABEL", "A new panel, showing the position as it is (a label the "
+                              "caption already says is not repeated)."),
+    "expect": ("expect: CLAIM", "A claim about the position as it is, checked by the engine "
+                                "(the claims below)."),
+    "note": ("note: TEXT", "Added to the caption the engine writes."),
+    "caption": ("caption: TEXT", "Replaces the caption the engine writes."),
+    "arrow": ("arrow: FROM TO", "An arrow between two places, drawn above rings and numbers."),
+    "mark": ("mark: WHERE dot|ring|cross|TEXT", "A mark on a place; TEXT is a number or a "
+                                                f"letter of up to {MAX_MARK_TEXT} characters."),
+    "highlight": ("highlight: ROLE WHERE...", "A band over cells (Polygone: lines), in a "
+                                              "role below; a role the engine judges is a "
+                                              "claim about the panel's position."),
+}
+
+
+@dataclass(frozen=True)
+class Syntax:
+    """One entry of the reference: the directives (or claim words) one reader takes, how
+    they are written and what they mean."""
+
+    keys: tuple[str, ...]
+    form: str
+    meaning: str
+
+
+@dataclass(frozen=True)
+class GameSyntax:
+    """A game's diagram-file language, as its runner reads it."""
+
+    game: str
+    header: tuple[Syntax, ...]  # before the first panel
+    panel: tuple[Syntax, ...]  # inside a panel
+    claims: tuple[Syntax, ...]  # the words after 'expect:'
+    judged_roles: tuple[str, ...]  # highlight roles the engine checks
+    drawn_roles: tuple[str, ...]  # highlight roles drawn as asked
+    block_keys: tuple[str, ...]  # directives that may take lines up to 'end'
+
+
+def _documented(handlers: Mapping[str, Callable[..., Any]]) -> tuple[Syntax, ...]:
+    """One entry per handler, its keys together: the handler's docstring gives the form
+    (its first line) and the meaning (the rest)."""
+    by_handler: dict[Any, list[str]] = {}
+    for key in sorted(handlers):
+        handler = handlers[key]
+        by_handler.setdefault(getattr(handler, "__func__", handler), []).append(key)
+    entries = []
+    for handler, named in by_handler.items():
+        doc = inspect.getdoc(handler) or ""
+        form, _, meaning = doc.partition("\n\n")
+        if not form or "\n" in form:  # undocumented: the bare keys, no meaning
+            form, meaning = " | ".join(named), ""
+        entries.append(Syntax(tuple(named), form.strip(), " ".join(meaning.split())))
+    return tuple(entries)
+
+
+# 'expect:' before the first panel: a claim about the start.
+START_CLAIM = ("expect: CLAIM", "A claim about the start position, checked at the start of "
+                                "every line of play.")
+
+
+def _shared(keys: Iterable[str], *, header: bool = False) -> tuple[Syntax, ...]:
+    return tuple(Syntax((key,), *(START_CLAIM if header and key == "expect" else
+                                  SHARED_SYNTAX.get(key, (f"{key}: ...", ""))))
+                 for key in keys)
+
+
+def directive_syntax(script: GameScript[Any, Any, Any]) -> GameSyntax:
+    """The language of one game's diagram files, read from the tables its runner uses (the
+    shared directives, the game's header and panel directives, its claims and highlight
+    roles): the reference of the docs site, and of ``boardgen diagram --syntax``."""
+    shared_header = ["game", "title", *(["expect"] if script.start_claims and script.claims
+                                        else [])]
+    shared_panel = [*(["line"] if script.lines else []), "panel",
+                    *(["expect"] if script.claims else []), "note", *sorted(ANNOTATION_KEYS)]
+    return GameSyntax(
+        game=script.game,
+        header=_shared(shared_header, header=True) + _documented(script.header),
+        panel=_shared(shared_panel) + _documented(script.directives),
+        claims=_documented(script.claims),
+        judged_roles=tuple(sorted(script.highlight_claims)),
+        drawn_roles=tuple(sorted({*script.highlight_roles, TINT})),
+        block_keys=tuple(sorted(BLOCK_KEYS & set(script.header))),
+    )
+
+
+def syntax_text(syntax: GameSyntax) -> str:
+    """A game's diagram-file language as plain text, one directive a line."""
+
+    def rows(entries: Iterable[Syntax]) -> list[str]:
+        return [f"  {e.form}" + "".join(f"\n      {line}" for line in
+                                        textwrap.wrap(e.meaning.replace("``", "'"), 72))
+                for e in entries]
+
+    parts = [f"{syntax.game} diagram files: one 'key: value' directive a line, '#' for "
+             "comments.", "", "Before the first panel:", *rows(syntax.header), "",
+             "In a panel:", *rows(syntax.panel)]
+    if syntax.claims:
+        parts += ["", "Claims (expect: ...):", *rows(syntax.claims)]
+    parts += ["", "Highlight roles the engine judges: "
+              + (", ".join(syntax.judged_roles) or "none"),
+              "Highlight roles drawn as asked: " + ", ".join(syntax.drawn_roles)]
+    return "\n".join(parts) + "\n"

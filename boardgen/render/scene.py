@@ -103,7 +103,7 @@ def _theme(name: str, line: str, text: str, accent: str, cells: dict[str, Paint]
 
 
 # Grey levels below are ITU-R 601 luma (what a greyscale printer makes of a colour), of 255.
-# O's zones (empty, perimeter, corner) are 40 levels apart or more, as the README promises.
+# O's zones (empty, perimeter, corner) are 40 levels apart or more, as the docs promise.
 THEMES: dict[str, Theme] = {
     "colour": _theme(
         "colour", "#4a4a4a", "#1a1a1a", "#c2410c",

@@ -1,6 +1,6 @@
 """Every caption says what the engine's positions say (issue 20).
 
-For every shipped diagram (templates/GAME/*.txt) and the README's example files
+For every shipped diagram (templates/GAME/*.txt) and the docs' example files
 (tests/diagram_files/), tests/captions.py replays the file with its own reader through the
 naive engines and works out what each panel's caption must state: the winner and the
 counts, the player to move, the connections open, what each placement touched, the stones

@@ -1,10 +1,11 @@
 """Every claim and directive of the diagram language is enforced (issue 20).
 
-For each kind of claim in the README's list, and each directive that states something the
-engine can judge, a file that states it truly must load and one that states it falsely
-must be refused naming that file and line.  Files are read through the public API
-(boardgen.load_diagram), as a designer's file is.  In every case below the statement under
-test is the file's last line, so the line refused is the file's length.
+For each kind of claim in the docs' list (docs/reference/diagram-language.md), and each
+directive that states something the engine can judge, a file that states it truly must
+load and one that states it falsely must be refused naming that file and line.  Files are
+read through the public API (boardgen.load_diagram), as a designer's file is.  In every
+case below the statement under test is the file's last line, so the line refused is the
+file's length.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from conftest import ROOT
 
 import boardgen
 
-README = ROOT / "README.md"
+# The diagram language's reference page, which lists the claims and judged roles.
+LANGUAGE = ROOT / "docs" / "reference" / "diagram-language.md"
 
 # Starts the claims are made from (one line each, joined with newlines).
 COPOLYMER = "game: copolymer\nboard: hexhex 3\nsetup: C3 B2 C2\npanel: p"  # O to play: D3 opens
@@ -100,7 +102,7 @@ CLAIMS: dict[tuple[str, str], list[tuple[str, ...]]] = {
         (COPOLYMER, "place: D3", "place: C3", "O cannot place on C3: already taken by X"),
     ],
     # Highlights in a role the engine judges are claims about the position the panel shows
-    # (README, Highlights); 'tint' is the designer's own and judged by nobody.
+    # (docs: the diagram language, Highlights); 'tint' is the designer's own and judged by nobody.
     ("copolymer", "highlight new"): [
         (COPOLYMER + "\nplace: D3 connection 2", "highlight: new D3", "highlight: new C2",
          "highlight new C2: the engine finds it was not placed in this turn (placed: D3)")],
@@ -203,8 +205,8 @@ def _cases() -> list[tuple[str, str, str, str, str]]:
             for (game, kind), cases in CLAIMS.items() for k, case in enumerate(cases)]
 
 
-def test_every_claim_in_the_readme_has_a_true_and_a_false_case() -> None:
-    text = " ".join(README.read_text(encoding="utf-8").split())
+def test_every_claim_in_the_docs_has_a_true_and_a_false_case() -> None:
+    text = " ".join(LANGUAGE.read_text(encoding="utf-8").split())
     listed = text[text.index("Claims: Copolymer"):text.index("Captions are written from")]
     copolymer, rest = listed.split(" O ", 1)
     o_part, polygone = rest.split(" Polygone ", 1)
@@ -221,8 +223,8 @@ def test_every_claim_in_the_readme_has_a_true_and_a_false_case() -> None:
         assert len(kinds) >= {"copolymer": 8, "o": 7, "polygone": 13}[game]
 
 
-def test_every_role_the_readme_says_an_engine_judges_has_a_true_and_a_false_case() -> None:
-    text = README.read_text(encoding="utf-8")
+def test_every_role_the_docs_say_an_engine_judges_has_a_true_and_a_false_case() -> None:
+    text = LANGUAGE.read_text(encoding="utf-8")
     table = text[text.index("| game | roles the engine judges |"):]
     table = table[:table.index("\n\n")]
     judged = {}
@@ -341,8 +343,8 @@ def test_a_directive_stated_well_passes_and_badly_is_refused_at_its_line(
     assert str(refused.value).startswith(f"{path}:{line}: "), str(refused.value)
 
 
-def test_every_directive_of_the_readme_table_is_tried() -> None:
-    text = README.read_text(encoding="utf-8")
+def test_every_directive_of_the_docs_table_is_tried() -> None:
+    text = LANGUAGE.read_text(encoding="utf-8")
     table = text[text.index("| directive | games | meaning |"):text.index("Claims: Copolymer")]
     keys = set(re.findall(r"`([a-z-]+):", table))
     tried = {d[0].split()[0] for d in DIRECTIVES} | {kind for _, kind in CLAIMS}

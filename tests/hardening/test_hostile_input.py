@@ -17,7 +17,7 @@ import pytest
 from conftest import ROOT, Run, one_line_error
 
 RunCli = Callable[..., Run]
-README = ROOT / "README.md"
+REPLAYING = ROOT / "docs" / "howto" / "replaying-a-game.md"
 
 
 # --- 1. reads are bounded, whatever the input file is ---------------------------------
@@ -433,7 +433,7 @@ def test_list_takes_no_name(run_cli: RunCli) -> None:
     assert run_cli("diagram", "copolymer", "--list").code == 0
 
 
-# --- 8. help and README -------------------------------------------------------------------
+# --- 8. help and docs ---------------------------------------------------------------------
 
 
 def test_help_texts(run_cli: RunCli) -> None:
@@ -457,16 +457,17 @@ def test_polygone_long_form_reads_like_the_short_form(run_cli: RunCli) -> None:
         assert long.out == short.out
 
 
-def _readme_block_after(marker: str) -> str:
-    text = README.read_text(encoding="utf-8")
-    after = text[text.index(marker):]
-    return after.split("```\n", 2)[1]
+def _docs_file(name: str) -> str:
+    """The file a docs page shows under a caption of its name."""
+    text = REPLAYING.read_text(encoding="utf-8")
+    after = text[text.index(f":caption: {name}\n\n") + len(f":caption: {name}\n\n"):]
+    return after[:after.index("```")]
 
 
-def test_readme_start_and_glyph_examples_run(run_cli: RunCli, in_tmp: Path) -> None:
-    (in_tmp / "position.txt").write_text(_readme_block_after("where `position.txt`"))
-    (in_tmp / "my-chart.txt").write_text(_readme_block_after("where `my-chart.txt`"))
-    text = README.read_text(encoding="utf-8")
+def test_docs_start_and_glyph_examples_run(run_cli: RunCli, in_tmp: Path) -> None:
+    (in_tmp / "position.txt").write_text(_docs_file("position.txt"))
+    (in_tmp / "my-chart.txt").write_text(_docs_file("my-chart.txt"))
+    text = REPLAYING.read_text(encoding="utf-8")
     commands = [shlex.split(line, comments=True) for line in text.splitlines()
                 if line.startswith("boardgen")
                 and ("position.txt" in line or "my-chart.txt" in line)]

@@ -749,7 +749,7 @@ def test_a_highlight_keeps_the_cell_its_stone_and_its_number(run_cli: RunCli, tm
         band = slice(round(0.34 * 16 * px_mm), round(0.45 * 16 * px_mm))
         before = plain[y0, x0 + band.start:x0 + band.stop]
         after = marked[y1, x1 + band.start:x1 + band.stop]
-        # At least 40 grey levels, the standard every theme keeps (README).
+        # At least 40 grey levels, the standard every theme keeps (docs: print truth).
         assert np.abs(before - after).max() >= 40, f"{cell} in {theme}: the band is faint"
 
 
@@ -1155,7 +1155,7 @@ def test_free_draws_any_board_with_four_colours(run_cli: RunCli, tmp_path: Path,
     for colour in ("black", "white", "red", "blue"):
         assert f"mark dot stone-{colour}" in classes
     assert overlays(out) == [("tint", four)]
-    # The designer's caption under the panel's label, as in every game (README: what prints
+    # The designer's caption under the panel's label, as in every game (docs: what prints
     # under a panel is its label, caption: and notes together).
     assert file_captions(tmp_path / "d.txt") == ["p. anything at all"]
     for fmt in ("pdf", "png"):

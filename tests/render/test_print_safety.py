@@ -46,7 +46,7 @@ with warnings.catch_warnings():
 
 PX_PER_MM = 8.0
 GREY_STEP = 40.0
-LIGHT_STEP = GREY_STEP  # O's zones too: the README promises 40 levels, not a looser figure
+LIGHT_STEP = GREY_STEP  # O's zones too: the docs promise 40 levels, not a looser figure
 
 CELL_PAIRS = [("player1", "player2"), ("player1", "empty"), ("player2", "empty"),
               ("legal", "illegal"), ("legal", "empty"), ("illegal", "empty"),

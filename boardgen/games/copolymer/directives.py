@@ -199,6 +199,11 @@ class CopolymerScript(GameScript[Copolymer, PanelDraft, Panel]):
     # --- the header ----------------------------------------------------------------------
 
     def board(self, d: Directive) -> None:
+        """board: SHAPE SIDE
+
+        The board: ``hexhex 3``, ``rhombus 5`` or ``triangle 5``; Copolymer needs an
+        odd number of cells, so that the majority decides.
+        """
         parts = d.value.split()
         if len(parts) != 2 or not parts[1].isdigit():
             raise self.fail(d, f"board must be 'SHAPE SIDE', e.g. 'hexhex 3', not {d.value!r}")
@@ -209,14 +214,26 @@ class CopolymerScript(GameScript[Copolymer, PanelDraft, Panel]):
             raise self.fail(d, str(exc)) from None
 
     def first_player(self, d: Directive) -> None:
+        """first: x|o
+
+        Who moves at the start (default x).
+        """
         if d.value not in ("x", "o"):
             raise self.fail(d, f"first must be x or o, not {d.value!r}")
         self.first = d.value
 
     def start_position(self, d: Directive) -> None:
+        """position: (a block, up to end)
+
+        A start drawn in the server's style: ``.`` empty, ``x``, ``o``.
+        """
         self.position = d
 
     def setup_moves(self, d: Directive) -> None:
+        """setup: MOVES
+
+        Moves played by the rules from the start, not numbered in the panels.
+        """
         self.setup = d
 
     def start(self) -> Copolymer:
@@ -251,6 +268,11 @@ class CopolymerScript(GameScript[Copolymer, PanelDraft, Panel]):
         return game.notation.parse(word)
 
     def place(self, game: Copolymer, draft: PanelDraft, d: Directive) -> None:
+        """place: CELL | place: CELL connection N [forced] | place: CELL ends N
+
+        A placement, classified by the engine; or with the classification claimed (a
+        connection touching N enemy cells, or a cell that ends the turn touching N).
+        """
         words = d.value.split()
         classified = len(words) > 1  # else the engine classifies it (no claim)
         if not words or (classified and (len(words) < 3 or words[1] not in
@@ -306,28 +328,48 @@ class CopolymerScript(GameScript[Copolymer, PanelDraft, Panel]):
         return None if ok else expected(" ".join(words), seen)
 
     def claim_to_move(self, game: Copolymer, d: Directive, words: list[str]) -> str | None:
+        """to-move P
+
+        P (x or o) is to move.
+        """
         if len(words) != 2:
             raise NotAClaim
         return self._claim(words, game.to_move == words[1], f"{game.to_move} is to move")
 
     def claim_connections(self, game: Copolymer, d: Directive, words: list[str]
                           ) -> str | None:
+        """connections CELLS|none
+
+        The connections open to the player to move are exactly CELLS.
+        """
         want = sorted(words[1:]) if words[1:] != ["none"] else []
         have = sorted(game.notation.name(h) for h in game.connections())
         return self._claim(words, want == have, f"connections are {' '.join(have) or 'none'}")
 
     def claim_forced(self, game: Copolymer, d: Directive, words: list[str]) -> str | None:
+        """forced
+
+        The player to move must take a connection: no other empty cell is left.
+        """
         if words != ["forced"]:
             raise NotAClaim
         return self._claim(words, game.forced(), "a non-connecting cell is empty")
 
     def claim_turn(self, game: Copolymer, d: Directive, words: list[str]) -> str | None:
+        """turn-continues | turn-ends
+
+        The turn goes on after a connection, or has ended.
+        """
         if len(words) != 1:
             raise NotAClaim
         return self._claim(words, game.turn_continues == (words[0] == "turn-continues"),
                            f"the turn {'continues' if game.turn_continues else 'has ended'}")
 
     def claim_counts(self, game: Copolymer, d: Directive, words: list[str]) -> str | None:
+        """counts x N o N
+
+        How many cells each player holds.
+        """
         if not (len(words) == 5 and words[1] == "x" and words[3] == "o" and
                 words[2].isdigit() and words[4].isdigit()):
             raise NotAClaim
@@ -336,6 +378,10 @@ class CopolymerScript(GameScript[Copolymer, PanelDraft, Panel]):
                            f"the counts are x {game.counts['x']} o {game.counts['o']}")
 
     def claim_winner(self, game: Copolymer, d: Directive, words: list[str]) -> str | None:
+        """winner P
+
+        The board is full and P holds the majority.
+        """
         if len(words) != 2:
             raise NotAClaim
         if words[1] not in ("x", "o"):
@@ -344,6 +390,11 @@ class CopolymerScript(GameScript[Copolymer, PanelDraft, Panel]):
         return self._claim(words, game.over and game.winner == words[1], f"the game is {state}")
 
     def claim_solved(self, game: Copolymer, d: Directive, words: list[str]) -> str | None:
+        """solved winner P
+
+        With perfect play from here, P wins (searched to the end; at most 12 empty
+        cells).
+        """
         if words[:2] != ["solved", "winner"] or len(words) != 3:
             raise NotAClaim
         if words[2] not in ("x", "o"):

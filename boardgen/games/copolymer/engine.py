@@ -303,7 +303,7 @@ def parse_text_position(grid: HexGrid, text: str, source: str) -> tuple[dict[Hex
 
 
 def position_json(game: Copolymer, side: int | None) -> dict[str, object]:
-    """The stable ``boardgen play copolymer --json`` contract (see the README)."""
+    """The stable ``boardgen play copolymer --json`` contract (docs: reference/play-json)."""
     name = game.notation.name
     return {
         "side": side,

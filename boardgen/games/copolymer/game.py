@@ -17,7 +17,7 @@ from boardgen.games.protocol import (
     PlayOptions,
     Position,
 )
-from boardgen.games.script import annotated
+from boardgen.games.script import GameSyntax, annotated, directive_syntax
 from boardgen.geometry import Hex, hexhex
 from boardgen.picture import Diagram, Marker, Panel, Scene
 
@@ -129,6 +129,11 @@ class CopolymerDescription(Game):
         from boardgen.games.copolymer.directives import CopolymerScript
 
         return CopolymerScript(Path("-")).keys()
+
+    def diagram_syntax(self) -> GameSyntax:
+        from boardgen.games.copolymer.directives import CopolymerScript
+
+        return directive_syntax(CopolymerScript(Path("-")))
 
     def annotated(self, position: Position, panel: Panel,
                   directives: Sequence[Directive]) -> Panel:

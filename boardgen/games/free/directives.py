@@ -66,6 +66,11 @@ class FreeScript(GameScript[FreeBoard, PanelDraft, FreePanel]):
     # --- the header ------------------------------------------------------------------------
 
     def board(self, d: Directive) -> None:
+        """board: SHAPE SIDE | board: (a block, up to end)
+
+        The board: ``hexhex 4``, ``rhombus 5``, ``triangle 5``, or any shape drawn as
+        ``--mask`` draws one.
+        """
         if d.block:
             self.grid = grid_from_mask("\n".join(d.block), "the board drawn")
             return
@@ -76,6 +81,10 @@ class FreeScript(GameScript[FreeBoard, PanelDraft, FreePanel]):
         self.grid = make_shape(words[0], int(words[1]))
 
     def start_stone(self, d: Directive) -> None:
+        """stone: COLOUR CELLS
+
+        Before the first panel: stones (black, white, red, blue) of the start.
+        """
         self._cells_of(FreeBoard(self.grid), d)  # refused here, at its own line
         self.start_stones.append(d)
 
@@ -98,11 +107,19 @@ class FreeScript(GameScript[FreeBoard, PanelDraft, FreePanel]):
             raise self.fail(d, str(exc)) from None
 
     def stone(self, board: FreeBoard, draft: PanelDraft | None, d: Directive) -> None:
+        """stone: COLOUR CELLS
+
+        In a panel: stones added.
+        """
         colour, cells = self._cells_of(board, d)
         for cell in cells:
             board.put(cell, colour)
 
     def remove(self, board: FreeBoard, draft: PanelDraft, d: Directive) -> None:
+        """remove: CELLS
+
+        Stones taken away.
+        """
         try:
             cells = [board.notation.parse(w) for w in d.value.split()]
         except BoardgenError as exc:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from boardgen.games.free import engine as free
 from boardgen.games.free.picture import ROLES, board_picture, free_diagram
 from boardgen.games.protocol import Game, GlyphTable, HexBoards, PlayOptions, Position
-from boardgen.games.script import annotated
+from boardgen.games.script import GameSyntax, annotated, directive_syntax
 from boardgen.geometry import hexhex
 from boardgen.picture import Diagram, Panel, Scene
 
@@ -76,6 +76,11 @@ class FreeDescription(Game):
         from boardgen.games.free.directives import FreeScript
 
         return FreeScript(Path("-")).keys()
+
+    def diagram_syntax(self) -> GameSyntax:
+        from boardgen.games.free.directives import FreeScript
+
+        return directive_syntax(FreeScript(Path("-")))
 
     def annotated(self, position: Position, panel: Panel,
                   directives: Sequence[Directive]) -> Panel:

@@ -149,6 +149,10 @@ class OScript(GameScript[OGame, PanelDraft, OPanel]):
     # --- the header ----------------------------------------------------------------------
 
     def board(self, d: Directive) -> None:
+        """board: hexhex N
+
+        The board, an edge of 4 or more.
+        """
         words = d.value.split()
         if len(words) != 2 or words[0] != "hexhex" or not words[1].isdigit():
             raise self.fail(d, f"board must be 'hexhex N' for O, not {d.value!r}")
@@ -159,16 +163,28 @@ class OScript(GameScript[OGame, PanelDraft, OPanel]):
             raise self.fail(d, str(exc)) from None
 
     def variant(self, d: Directive) -> None:
+        """variant: partisan|impartial
+
+        Partisan O (left and right) or impartial O (first and second, the default).
+        """
         if d.value not in ("partisan", "impartial"):
             raise self.fail(d, f"variant must be partisan or impartial, not {d.value!r}")
         self.partisan = d.value == "partisan"
 
     def setup_stones(self, d: Directive) -> None:
+        """setup: MOVES
+
+        Stones placed by the rules from the start, not numbered in the panels.
+        """
         self.setup = d
 
     def glyphs(self, d: Directive) -> None:
-        """The file's own glyph chart: so that one file draws one picture, whatever
-        chart the command line names."""
+        """glyphs: FILE | glyphs: (a block, up to end)
+
+        The glyph chart in force: a glyph file beside the diagram file, or its
+        ``glyph: ruling`` lines inside it; so that one file draws one picture, whatever
+        chart the command line names (``--glyphs`` cannot replace it).
+        """
         if self.table_given:
             raise self.fail(d, f"the file names its own glyph chart: {option('glyphs')} "
                                "cannot replace it (leave one out)")
@@ -192,9 +208,17 @@ class OScript(GameScript[OGame, PanelDraft, OPanel]):
         self.own_chart = True
 
     def start_position(self, d: Directive) -> None:
+        """position: (a block, up to end)
+
+        A start drawn as ``play o`` prints it: ``.`` empty, ``o`` a stone.
+        """
         self.position = d
 
     def numbering(self, d: Directive) -> None:
+        """numbers: on|off
+
+        Stones numbered in the order placed (on, the default) or plain.
+        """
         if d.value not in ("on", "off"):
             raise self.fail(d, f"numbers must be on or off, not {d.value!r}")
         self.numbers = d.value == "on"
@@ -254,10 +278,18 @@ class OScript(GameScript[OGame, PanelDraft, OPanel]):
         return cell, player, len(game.history), glyph
 
     def place(self, game: OGame, draft: PanelDraft, d: Directive) -> None:
+        """place: CELLS
+
+        Stones placed in turn, each refused if the rules forbid it.
+        """
         for word in d.value.split():
             draft.placed.append(self._place(game, d, word))
 
     def undo(self, game: OGame, draft: PanelDraft, d: Directive) -> None:
+        """undo: N
+
+        Take back the last N stones.
+        """
         if not game.history:
             raise self.fail(d, "undo: there is no stone to take back")
         if not d.value.isdigit() or not 1 <= int(d.value) <= len(game.history):
@@ -267,6 +299,10 @@ class OScript(GameScript[OGame, PanelDraft, OPanel]):
             draft.placed = [p for p in draft.placed if p[0] != stone.cell]
 
     def show(self, game: OGame, draft: PanelDraft, d: Directive) -> None:
+        """show: CELLS
+
+        Colour CELLS legal or illegal, as the engine rules for the player to move.
+        """
         for word in d.value.split():
             cell = self._cell(game, d, word)
             draft.shown[cell] = "legal" if game.refusal(cell) is None else "illegal"
@@ -291,12 +327,20 @@ class OScript(GameScript[OGame, PanelDraft, OPanel]):
         return f"{expected(' '.join(words), seen)} (stones: {stones})"
 
     def claim_to_move(self, game: OGame, d: Directive, words: list[str]) -> str | None:
+        """to-move P
+
+        P (first or second; left or right in partisan O) is to move.
+        """
         if len(words) != 2 or words[1] not in self._players(game):
             raise NotAClaim
         return self._claim(game, words, not game.over and game.to_move == words[1],
                            "the game is over" if game.over else f"{game.to_move} is to move")
 
     def claim_legal(self, game: OGame, d: Directive, words: list[str]) -> str | None:
+        """legal CELLS
+
+        The player to move may place on each of CELLS.
+        """
         if len(words) < 2:
             raise NotAClaim
         refused = [(w, game.refusal(self._cell(game, d, w))) for w in words[1:]]
@@ -304,6 +348,11 @@ class OScript(GameScript[OGame, PanelDraft, OPanel]):
         return self._claim(game, words, not bad, "; ".join(bad))
 
     def claim_illegal(self, game: OGame, d: Directive, words: list[str]) -> str | None:
+        """illegal CELL GLYPH|corner|taken
+
+        The player to move may not place on CELL, for that reason: the glyph its
+        ring forms, the corner rule, or a stone already there.
+        """
         if len(words) != 3:
             raise NotAClaim
         cell = self._cell(game, d, words[1])
@@ -321,22 +370,38 @@ class OScript(GameScript[OGame, PanelDraft, OPanel]):
         return self._claim(game, words, ok, refusal.message)
 
     def claim_loop(self, game: OGame, d: Directive, words: list[str]) -> str | None:
+        """loop
+
+        A loop has formed.
+        """
         if words != ["loop"]:
             raise NotAClaim
         return self._claim(game, words, bool(game.loop), "no loop has formed")
 
     def claim_over(self, game: OGame, d: Directive, words: list[str]) -> str | None:
+        """over
+
+        The game is over.
+        """
         if words != ["over"]:
             raise NotAClaim
         return self._claim(game, words, game.over, "the game goes on")
 
     def claim_winner(self, game: OGame, d: Directive, words: list[str]) -> str | None:
+        """winner P
+
+        The game is over and P won.
+        """
         if len(words) != 2:
             raise NotAClaim
         return self._claim(game, words, game.over and game.winner == words[1],
                            f"the winner is {game.winner}" if game.over else "the game goes on")
 
     def claim_stones(self, game: OGame, d: Directive, words: list[str]) -> str | None:
+        """stones N
+
+        N stones are on the board.
+        """
         if len(words) != 2 or not words[1].isdigit():
             raise NotAClaim
         return self._claim(game, words, len(game.stones()) == int(words[1]),

@@ -646,7 +646,7 @@ def reachable_positions(grid: HexGrid, stones: int) -> tuple[list[int], list[lis
 
 
 def position_json(game: OGame) -> dict[str, object]:
-    """The stable ``boardgen play o --json`` contract (see the README)."""
+    """The stable ``boardgen play o --json`` contract (docs: reference/play-json)."""
     name = game.notation.name
     return {
         "side": game.grid.side,

@@ -17,7 +17,7 @@ from boardgen.games.o.picture import (
     partisan_glyphs,
 )
 from boardgen.games.protocol import Game, GlyphTable, HexBoards, Kit, PlayOptions, Position
-from boardgen.games.script import annotated
+from boardgen.games.script import GameSyntax, annotated, directive_syntax
 from boardgen.geometry import hexhex
 from boardgen.picture import Diagram, Marker, Panel, Scene, edge_roles
 
@@ -103,6 +103,11 @@ class ODescription(Game):
         from boardgen.games.o.directives import OScript
 
         return OScript(Path("-"), None).keys()
+
+    def diagram_syntax(self) -> GameSyntax:
+        from boardgen.games.o.directives import OScript
+
+        return directive_syntax(OScript(Path("-"), None))
 
     def annotated(self, position: Position, panel: Panel,
                   directives: Sequence[Directive]) -> Panel:

@@ -80,7 +80,8 @@ def _o_note(example: OExample) -> str | None:
     return " ".join(notes) or None
 
 
-# Players' sheets print this; how to print another chart (--glyphs) is in the README.
+# Players' sheets print this; how to print another chart (--glyphs): the docs' how-to
+# "Replaying a game".
 RECONSTRUCTION = "Our reconstruction of the lost chart."
 # The glyphs as a player would name them (the engine's names are for files and errors).
 GLYPH_WORDS = {

@@ -311,16 +311,28 @@ class PolygoneScript(GameScript[Polygone, PolygonePanel, PolygonePanel]):
     # --- the header ----------------------------------------------------------------------
 
     def pieces_of(self, d: Directive) -> None:
+        """white: LINES | black: LINES
+
+        Pieces of that colour on LINES (default: the set-up).
+        """
         self.lines_of(d)  # refused here, at its own line, if it names a line wrongly
         self.placed.append(d)
         self.start_line = self.start_line or d.line
 
     def mover(self, d: Directive) -> None:
+        """to-move: white|black
+
+        Who moves at the start (default white).
+        """
         if d.value not in COLOURS:
             raise self.fail(d, f"to-move must be white or black, not {d.value!r}")
         self.to_move = d.value
 
     def captures_before(self, d: Directive) -> None:
+        """captured: white N black N
+
+        Pieces of each colour already taken off the board at the start.
+        """
         words = d.value.split()
         if len(words) != 4 or words[0] != "white" or words[2] != "black" or \
                 not (words[1].isdigit() and words[3].isdigit()):
@@ -372,6 +384,10 @@ class PolygoneScript(GameScript[Polygone, PolygonePanel, PolygonePanel]):
         return parse_line(word)
 
     def number(self, game: Polygone, panel: PolygonePanel, d: Directive) -> None:
+        """number: LINE TEXT
+
+        A label (up to 3 characters) beside the piece or empty line LINE.
+        """
         words = d.value.split(maxsplit=1)
         if len(words) != 2:
             raise self.fail(d, "number needs 'LINE TEXT'")
@@ -381,6 +397,11 @@ class PolygoneScript(GameScript[Polygone, PolygonePanel, PolygonePanel]):
         panel.labels[self.lines_of(Directive(d.key, words[0], d.line))[0]] = words[1]
 
     def show(self, game: Polygone, panel: PolygonePanel, d: Directive) -> None:
+        """show: HOLE about PIVOT
+
+        The targets of swinging that end of its piece about PIVOT: allowed ones as
+        ghosts, backwards and blocked ones crossed.
+        """
         words = d.value.split()
         if len(words) != 3 or words[1] != "about":
             raise self.fail(d, "show needs 'HOLE about PIVOT'")
@@ -400,6 +421,11 @@ class PolygoneScript(GameScript[Polygone, PolygonePanel, PolygonePanel]):
             panel.pivots.append(pivot)
 
     def move(self, game: Polygone, panel: PolygonePanel, d: Directive) -> None:
+        """move: MOVING-PIVOT>TARGET
+
+        A move, drawn as a swing and played when the panel closes (``/2,1`` after it:
+        the order in which the polygons it closes are resolved).
+        """
         try:
             move = parse_move(d.value)
         except BoardgenError as exc:
@@ -433,6 +459,10 @@ class PolygoneScript(GameScript[Polygone, PolygonePanel, PolygonePanel]):
                 "winner COLOUR; legal MOVE; illegal MOVE)")
 
     def claim_moves(self, game: Polygone, d: Directive, words: list[str]) -> str | None:
+        """moves PIECE N [lateral K]
+
+        PIECE has N legal moves about both its ends (K of them lateral).
+        """
         rest = words[1:]
         if len(rest) not in (2, 4) or not rest[1].isdigit() or \
                 (len(rest) == 4 and (rest[2] != "lateral" or not rest[3].isdigit())):
@@ -448,6 +478,11 @@ class PolygoneScript(GameScript[Polygone, PolygonePanel, PolygonePanel]):
         return None
 
     def claim_targets(self, game: Polygone, d: Directive, words: list[str]) -> str | None:
+        """allowed HOLES | backwards HOLES | blocked HOLES | blocked HOLE by LINES
+
+        Of the last ``show:``: the targets allowed, refused as backwards, or blocked
+        (and by which pieces at the pivot).
+        """
         kind, rest = words[0], words[1:]
         show = self.last_show
         if show is None:
@@ -474,6 +509,10 @@ class PolygoneScript(GameScript[Polygone, PolygonePanel, PolygonePanel]):
         return None
 
     def claim_outside(self, game: Polygone, d: Directive, words: list[str]) -> str | None:
+        """outside HOLES
+
+        Of the last ``show:``: the allowed targets reached only round the outside.
+        """
         show = self.last_show
         if show is None:
             return "'expect: outside' needs a 'show:' before it"
@@ -488,6 +527,10 @@ class PolygoneScript(GameScript[Polygone, PolygonePanel, PolygonePanel]):
         return None
 
     def claim_legality(self, game: Polygone, d: Directive, words: list[str]) -> str | None:
+        """legal MOVE | illegal MOVE
+
+        The player to move may, or may not, make MOVE.
+        """
         kind = words[0]
         move = parse_move(" ".join(words[1:]))
         refusal = game.refusal(move)
@@ -497,6 +540,10 @@ class PolygoneScript(GameScript[Polygone, PolygonePanel, PolygonePanel]):
         return None
 
     def claim_captured(self, game: Polygone, d: Directive, words: list[str]) -> str | None:
+        """captured white N black N
+
+        Pieces of each colour taken so far (each colour once, in either order).
+        """
         # The colour words are read, in either order: each count belongs to its colour.
         rest = words[1:]
         pairs = dict(zip(rest[0::2], rest[1::2], strict=False))
@@ -511,6 +558,10 @@ class PolygoneScript(GameScript[Polygone, PolygonePanel, PolygonePanel]):
         return None
 
     def claim_winner(self, game: Polygone, d: Directive, words: list[str]) -> str | None:
+        """winner COLOUR
+
+        The game is decided and COLOUR won.
+        """
         rest = words[1:]
         if len(rest) != 1 or rest[0] not in COLOURS:
             return f"winner needs 'white' or 'black', not {' '.join(rest)!r}"
@@ -520,6 +571,10 @@ class PolygoneScript(GameScript[Polygone, PolygonePanel, PolygonePanel]):
         return None
 
     def claim_no_capture(self, game: Polygone, d: Directive, words: list[str]) -> str | None:
+        """no-capture
+
+        The last move captured nothing.
+        """
         turn = self.last_turn
         if turn is None:
             return f"'expect: {words[0]}' needs a move before it"
@@ -529,6 +584,10 @@ class PolygoneScript(GameScript[Polygone, PolygonePanel, PolygonePanel]):
         return None
 
     def claim_polygons(self, game: Polygone, d: Directive, words: list[str]) -> str | None:
+        """polygons N
+
+        The last move closed N polygons.
+        """
         turn = self.last_turn
         if turn is None:
             return f"'expect: {words[0]}' needs a move before it"
@@ -541,6 +600,10 @@ class PolygoneScript(GameScript[Polygone, PolygonePanel, PolygonePanel]):
         return None
 
     def claim_captures(self, game: Polygone, d: Directive, words: list[str]) -> str | None:
+        """captures COLOUR LINES
+
+        The last move captured the COLOUR pieces on LINES.
+        """
         turn = self.last_turn
         if turn is None:
             return f"'expect: {words[0]}' needs a move before it"

@@ -518,7 +518,7 @@ def split_moves(moves: str) -> list[str]:
 
 
 def position_json(game: Polygone) -> dict[str, object]:
-    """The stable ``boardgen play polygone --json`` contract (see the README)."""
+    """The stable ``boardgen play polygone --json`` contract (docs: reference/play-json)."""
     return {
         "to_move": None if game.over else game.to_move,
         "pieces": {line_name(ln): c for ln, c in sorted(game.pieces.items(),

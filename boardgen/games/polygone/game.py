@@ -20,7 +20,7 @@ from boardgen.geometry.lattice import Line, line_name
 from boardgen.picture import Diagram, HoleScene, Panel
 
 if TYPE_CHECKING:
-    from boardgen.games.script import Directive
+    from boardgen.games.script import Directive, GameSyntax
 
 
 class PolygonePosition(Position):
@@ -124,6 +124,12 @@ class PolygoneDescription(Game):
         from boardgen.games.polygone.directives import PolygoneScript
 
         return PolygoneScript(Path("-")).keys()
+
+    def diagram_syntax(self) -> GameSyntax:
+        from boardgen.games.polygone.directives import PolygoneScript
+        from boardgen.games.script import directive_syntax
+
+        return directive_syntax(PolygoneScript(Path("-")))
 
     def annotated(self, position: Position, panel: Panel,
                   directives: Sequence[Directive]) -> Panel:
