@@ -69,3 +69,15 @@ def test_the_skip_example_skips_the_player_the_sheet_names() -> None:
     assert state["to_move"] == other and not state["over"], state
     assert state["legal"], state
     assert figures["skip-edge"] == str(SKIP_EDGE)
+
+
+def test_the_reconstruction_box_says_what_the_figures_show() -> None:
+    """The O sheet's box says both claims held in every game we tried: the figures must
+    still show every game ending in a loop and no impartial player without a placement
+    (should a play-out ever find one, the box's words must change with it)."""
+    figures = _checked_in()
+    box = next(block.text for block in load_sheet("o") if block.kind == "note"
+               and "reconstruction" in block.text)
+    assert "held in every game we tried" in box
+    assert figures["loops"] == figures["games"]
+    assert figures["impartial-stuck"] == "0"
