@@ -129,8 +129,8 @@ MUST_SAY: list[tuple[str, Where, str]] = [
     ("o", "sheet", "rows are lettered from the top, leaving out I"),
     # 6: the omissions
     ("o", "sheet", "Its name is the letter O."),
-    ("o", "sheet", "O needs no extra rule to make sure of it, such as a ban on the centre "
-                   "cell"),
+    ("o", "sheet", "O needs no extra rule to make sure a loop forms, such as a ban on the "
+                   "centre cell"),
     ("polygone", "sheet", "you cannot get through to the far end without capturing"),
     ("copolymer", "sheet", "took only one, and won where taking all three would have lost"),
     ("copolymer", "sheet", "His other games are at marksteeregames.com."),
