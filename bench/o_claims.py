@@ -1,6 +1,10 @@
 """Test the designer's two claims for O by play-outs, and report the figures.
 
     python bench/o_claims.py [--games N] [--squeeze N]
+    python bench/o_claims.py --sheet      # rewrite templates/o/figures.json
+
+--sheet writes the figures the O rule sheet prints (boardgen.games.o.claims: a few hundred
+seeded games a board, recomputed by tests/games/test_o_claims_figures.py) and stops.
 
 Claims (rule sheet): in impartial O a player always has a placement, and a loop is always
 formed.  For edges 4 to 8 this plays N uniformly random impartial games, N random partisan
@@ -13,36 +17,26 @@ with up to --depth stones on edge 4, all of which are checked to have a placemen
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import time
 
+from boardgen.games.o.claims import random_game, sheet_figures, squeeze_game
 from boardgen.games.o.engine import OGame, reachable_positions
 from boardgen.geometry import hexhex
+from boardgen.resources import templates_root
+
+FIGURES = templates_root() / "o" / "figures.json"
+ABOUT = ("The figures the O rule sheet prints about the designer's claims, by name "
+         "({{name}} in templates/o/sheet.md). Written by bench/o_claims.py --sheet from "
+         "boardgen.games.o.claims.sheet_figures; a test recomputes them.")
 
 
-def random_game(side: int, rng: random.Random, partisan: bool) -> OGame:
-    game = OGame(hexhex(side), partisan=partisan)
-    while not game.over:
-        game.place(game.random_legal(rng))
-    return game
-
-
-def squeeze_game(side: int, rng: random.Random) -> OGame:
-    game = OGame(hexhex(side))
-    while not game.over:
-        best: list[object] = []
-        fewest = None
-        for cell in game.legal():
-            game.place(cell)
-            left = -1 if game.over else len(game.legal())
-            game.undo()
-            if fewest is None or left < fewest:
-                fewest, best = left, [cell]
-            elif left == fewest:
-                best.append(cell)
-        game.place(rng.choice(best))  # type: ignore[arg-type]
-    return game
+def write_sheet_figures() -> None:
+    text = json.dumps({"about": ABOUT, "figures": sheet_figures()}, indent=2) + "\n"
+    FIGURES.write_text(text, encoding="utf-8")
+    print(f"wrote {FIGURES}")
 
 
 def report(label: str, games: list[OGame], seconds: float) -> None:
@@ -63,7 +57,12 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--squeeze", type=int, default=200)
     parser.add_argument("--depth", type=int, default=4)
+    parser.add_argument("--sheet", action="store_true",
+                        help="rewrite the O sheet's figures (templates/o/figures.json)")
     args = parser.parse_args()
+    if args.sheet:
+        write_sheet_figures()
+        return
     for side in range(4, 9):
         for partisan in (False, True):
             rng = random.Random(side * 2 + partisan)

@@ -375,7 +375,7 @@ def _draw_annotated(position: Position, directives: list[Directive], lastmove: b
     shown = game.panels(heading, [panel], "" if highlight_roles(panel) else None)
     return draw_diagram(shown, game.key, "position", fmt, paper=options.paper,
                         theme=options.theme, cell_mm=options.cell_mm, dpi=options.dpi,
-                        info=game.diagram_info("position"))
+                        info=game.position_info())
 
 
 def _draw(subject: Position | Diagram, fmt: str, options: DrawOptions) -> bytes:

@@ -562,7 +562,7 @@ def diagram(target: str, name: str | None, list_names: bool, cell_mm: float | No
     width = checked_cell_mm(cell_mm)
     path, fmt = prepare_output(output, fmt, stem)
     data = draw_diagram(built, game, name, fmt, paper=paper_size, theme=theme_named(theme),
-                        cell_mm=width, dpi=dpi, info=game_named(game).diagram_info(name))
+                        cell_mm=width, dpi=dpi, info=game_named(game).diagram_info(name, glyphs))
     emit(path, data)
 
 

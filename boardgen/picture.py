@@ -79,6 +79,9 @@ class Scene:
     # A designer's highlights, by role: drawn over the cell as a band inside its edge, so
     # that the cell keeps its own role (a player's colour), its stone and its number.
     highlights: Mapping[Hex, str] = field(default_factory=dict)
+    # What a text alternative says of the panel, written by the game, in place of the list
+    # of cells by name that it otherwise makes (a panel whose cells carry no names).
+    said: str | None = None
 
     def __post_init__(self) -> None:
         if self.labels not in LABEL_MODES:
@@ -246,6 +249,8 @@ class PageInfo:
     title: str | None = None
     subject: str | None = None  # e.g. "Copolymer board, hexhex side 10, 271 cells"
     credit: str | None = None  # e.g. "Copolymer by Mark Steere"
+    # What every picture of the game must also say, e.g. "glyph chart: our reconstruction".
+    note: str | None = None
 
 
 # --- boards ------------------------------------------------------------------------------

@@ -157,6 +157,8 @@ class Game(ABC):
     # Sentences a rule sheet says once, in its opening box, rather than under every picture.
     said_once: tuple[str, ...] = ()
     kit: Kit = Kit()  # what its print-and-play kit holds besides sheet and board
+    # What every diagram of it drawn on its own must also say (a reconstruction it rests on).
+    diagram_note: str | None = None
 
     # --- the parts a game implements ---------------------------------------------------
 
@@ -240,9 +242,17 @@ class Game(ABC):
             subject += f" · {boards.note}"
         return PageInfo(heading, subject, self.credit)
 
-    def diagram_info(self, name: str) -> PageInfo:
-        """The page furniture of a diagram: the game's name above it."""
-        return PageInfo(self.name, f"{self.name} diagram: {name}")
+    def diagram_info(self, name: str, glyphs: GlyphTable | None = None) -> PageInfo:
+        """The page furniture of a named diagram or a diagram file: the game's name above
+        it; below it what it is, the designer's credit, and the game's diagram note
+        (unless a table the user gave replaces the one the note speaks of)."""
+        return PageInfo(self.name, f"{self.name} diagram: {name}", self.credit,
+                        self.diagram_note if glyphs is None else None)
+
+    def position_info(self) -> PageInfo:
+        """The page furniture of a position played (``play -o``, ``boardgen.draw``): the
+        game's name and the designer's credit."""
+        return PageInfo(self.name, f"{self.name} diagram: position", self.credit)
 
     def check_board(self, grid: HexGrid) -> None:
         boards = self.hex_boards

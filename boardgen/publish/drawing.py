@@ -27,7 +27,7 @@ def render_diagram(game: str, name: str, fmt: str, *, paper: Paper, theme: Theme
 
     return draw_diagram(build_diagram(game, name, glyphs=glyphs), game, name, fmt,
                         paper=paper, theme=theme, cell_mm=cell_mm, dpi=dpi,
-                        info=info or game_named(game).diagram_info(name))
+                        info=info or game_named(game).diagram_info(name, glyphs))
 
 
 def render_position(position: Position, fmt: str, *, paper: Paper | None = None,
@@ -39,7 +39,7 @@ def render_position(position: Position, fmt: str, *, paper: Paper | None = None,
     game = position.game
     return draw_diagram(position.diagram(title), game.key, "position", fmt,
                         paper=paper or parse_paper("a4"), theme=theme or THEMES["colour"],
-                        cell_mm=cell_mm, dpi=dpi, info=game.diagram_info("position"))
+                        cell_mm=cell_mm, dpi=dpi, info=game.position_info())
 
 
 def draw_panels(game: Game, heading: str, scenes: Sequence[Panel], fmt: str,
@@ -52,4 +52,4 @@ def draw_panels(game: Game, heading: str, scenes: Sequence[Panel], fmt: str,
 
     return draw_diagram(game.panels(heading, scenes, note), game.key, "position", fmt,
                         paper=paper or parse_paper("a4"), theme=theme or THEMES["colour"],
-                        cell_mm=cell_mm, dpi=dpi, info=game.diagram_info("position"))
+                        cell_mm=cell_mm, dpi=dpi, info=game.position_info())

@@ -10,6 +10,8 @@ The markup is small on purpose:
   > text                       a boxed note (designer's terms, reconstructions)
   ::: diagram GAME NAME        a diagram replayed through the engine, inline
   ::: board GAME               a page with a full-size printable board (last)
+  {{name}}                     a figure from a computation (a count of games), read from
+                               ``figures.json`` beside the template, never typed in
 This module reads and checks the markup and writes the HTML sheet (inline SVG); the PDF
 is set by Typst, tagged PDF/UA-1: ``boardgen.publish.typeset.render_sheet_pdf``, which
 builds on this module.
@@ -22,6 +24,7 @@ import functools
 import hashlib
 import html
 import io
+import json
 import math
 import os
 import re
@@ -147,12 +150,47 @@ def _inline(text: str, code_open: str, code_close: str) -> str:
     return re.sub(r"\*([^*]+)\*", r"<i>\1</i>", out)
 
 
+FIGURES_FILE = "figures.json"
+_FIGURE = re.compile(r"\{\{([a-z0-9-]+)\}\}")
+
+
+def sheet_figures(folder: Path) -> dict[str, str]:
+    """The figures a game's sheets print by name (``{{name}}``): ``figures.json`` in its
+    template folder (``{"figures": {name: text}}``, written by a computation that a test
+    repeats), or none."""
+    path = folder / FIGURES_FILE
+    if not path.is_file():
+        return {}
+    try:
+        figures = json.loads(path.read_text(encoding="utf-8"))["figures"]
+    except (ValueError, KeyError, TypeError) as exc:
+        raise BoardgenError(f"{path}: not a figures file ({exc})") from None
+    if not isinstance(figures, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in figures.items()):
+        raise BoardgenError(f"{path}: 'figures' must map names to texts")
+    return figures
+
+
+def with_figures(text: str, figures: dict[str, str], source: str) -> str:
+    """The template with every ``{{name}}`` replaced by its figure; an unknown name is
+    refused with the template's FILE:LINE."""
+    lines = text.splitlines(keepends=True)
+    for number, line in enumerate(lines, start=1):
+        for name in _FIGURE.findall(line):
+            if name not in figures:
+                raise BoardgenError(f"{source}:{number}: no figure named {name!r} (known: "
+                                    f"{', '.join(sorted(figures)) or 'none'})")
+        lines[number - 1] = _FIGURE.sub(lambda m: figures[m.group(1)], line)
+    return "".join(lines)
+
+
 def load_sheet(game: str, quick: bool = False) -> list[Block]:
     path = sheet_path(game, quick)
     if not path.is_file():
         raise BoardgenError(f"no rule sheet for {game!r} ({path} is missing)")
     text = path.read_text(encoding="utf-8")
     check_lines(text, str(path))
+    text = with_figures(text, sheet_figures(path.parent), str(path))
     blocks = parse_sheet(text, str(path))
     lines = text.splitlines()
     for block in blocks:

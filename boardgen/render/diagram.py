@@ -15,7 +15,15 @@ from boardgen.errors import BoardgenError, option
 from boardgen.geometry import Layout, Notation
 from boardgen.geometry.lattice import Hole, line_name
 from boardgen.limits import MAX_DRAWN_CELLS
-from boardgen.picture import DEFAULT_PANEL_CELL_MM, Diagram, HoleScene, Panel, Scene, show_svg_with
+from boardgen.picture import (
+    DEFAULT_PANEL_CELL_MM,
+    Diagram,
+    HoleScene,
+    Panel,
+    Role,
+    Scene,
+    show_svg_with,
+)
 from boardgen.render.board import MIN_CELL_MM
 from boardgen.render.figure import (
     Area,
@@ -337,12 +345,55 @@ def draw_diagram(diagram: Diagram, game: str, name: str, fmt: str, *, paper: Pap
         return _pdf(pages, theme=theme, paper=paper, info=info)
     (figure,) = diagram_pages(diagram, cell_width=cell_width, max_width=room_w,
                               max_height=None)
+    # A picture on its own says whose game it shows, as a PDF page's footer does: under
+    # the panels, and in the text alternative.
+    credit = credit_line(info)
+    if credit:
+        figure = _with_line_below(figure, credit)
     figure = curled(figure)  # typographer's quotes, as the rule sheets print captions
     svg = render_svg(figure, theme=theme, description=diagram.title)
     if fmt == "svg":
         return svg.encode("utf-8")
     width_mm, height_mm = document_size(figure, None)
     return render_png(svg, width_mm=width_mm, height_mm=height_mm, dpi=dpi)
+
+
+CREDIT_MM = 2.8  # the credit line under an SVG or PNG diagram
+
+
+def credit_line(info: PageInfo) -> str:
+    """What a diagram on its own says under its picture, as a PDF diagram's footer does:
+    the designer's credit and the game's note (a reconstruction it rests on)."""
+    return " \u00b7 ".join(part for part in (info.credit, info.note) if part)
+
+
+def _with_line_below(figure: Figure, line: str) -> Figure:
+    """The figure (with its blank band) with ``line`` under its ink, small, from the left,
+    wrapped to the figure's width; the band kept round it."""
+    ink = ink_box(figure)
+    left, bottom = (ink[0], ink[3]) if ink is not None else (DIAGRAM_MARGIN_MM, 0.0)
+    room = max(figure.width - left - DIAGRAM_MARGIN_MM, 45.0)
+    texts = []
+    y = bottom + 0.6 * CREDIT_MM
+    for text in _wrap_parts(line, CREDIT_MM, room):
+        y += 1.35 * CREDIT_MM
+        texts.append(Text(left, y - 0.5 * CREDIT_MM, text, CREDIT_MM, "credit", "start"))
+    right = max(text_box(t)[2] for t in texts)
+    return merge(max(figure.width, right + DIAGRAM_MARGIN_MM), y + DIAGRAM_MARGIN_MM,
+                 [figure], texts, figure.cell_width)
+
+
+def _wrap_parts(line: str, size: float, width: float) -> list[str]:
+    """``line`` broken into lines no wider than ``width`` mm, at its " · " joins where it
+    can (so that a credit stays whole), else between words."""
+    lines: list[str] = []
+    for part in line.split(" \u00b7 "):
+        joined = f"{lines[-1]} \u00b7 {part}" if lines else part
+        if lines and face(REGULAR).width_mm(joined, size) <= width:
+            lines[-1] = joined
+        else:
+            lines.extend(wrap(part, size, width))
+    return lines
 
 
 def _pdf(pages: list[Figure], *, theme: Theme, paper: Paper, info: PageInfo) -> bytes:
@@ -368,7 +419,7 @@ def describe(diagram: Diagram) -> str:
             parts.append(_sentence(line_title))
         for scene in scenes:
             number += 1
-            parts.append(f"Panel {number}: {_describe_scene(scene, words)}")
+            parts.append(f"Panel {number}: {_describe_scene(scene, words, diagram.roles)}")
     return " ".join(parts)
 
 
@@ -378,7 +429,11 @@ def _sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?", ":")) else f"{text}."
 
 
-def _describe_scene(scene: Panel, words: dict[str, str]) -> str:
+def _cells(count: int) -> str:
+    return f"{count} cell{'s' * (count != 1)}"
+
+
+def _describe_scene(scene: Panel, words: dict[str, str], roles: tuple[Role, ...]) -> str:
     said: list[str] = []
     if isinstance(scene, HoleScene):
         for role, role_words in words.items():
@@ -390,26 +445,38 @@ def _describe_scene(scene: Panel, words: dict[str, str]) -> str:
             if segments and role in words:
                 said.append(f"{words[role]} " + ", ".join(sorted(line_name(ln)
                                                                   for ln in segments)))
+    elif scene.said is not None:
+        said.append(scene.said.rstrip("."))
     else:
+        # A panel without coordinates has no cell names a reader could find: its cells are
+        # counted, not named.
+        named = scene.labels != "none"
         name = Notation(scene.grid).name
         by_role: dict[str, list[str]] = {}
         for cell, role in scene.cell_roles.items():
             if role in words:
                 by_role.setdefault(words[role], []).append(name(cell))
         for role_words, cells in by_role.items():
-            said.append(f"{role_words}: {', '.join(sorted(cells, key=_cell_order))}")
-        stones = sorted((name(m.cell) for m in scene.markers if m.kind in ("dot", "disc")
+            said.append(f"{role_words}: {', '.join(sorted(cells, key=_cell_order))}"
+                        if named else f"{role_words}: {_cells(len(cells))}")
+        # A stone is a dot, or a disc in a stone's role (a numbered stone); a disc in any
+        # other role is the paper under a designer's letter or number, on an empty cell.
+        stone_roles = {role.name for role in roles if role.swatch == "stone"}
+        stones = sorted((name(m.cell) for m in scene.markers
+                         if (m.kind == "dot" or (m.kind == "disc" and m.role in stone_roles))
                          and scene.cell_roles.get(m.cell) not in ("player1", "player2")),
                         key=_cell_order)
         if stones:
-            said.append(f"stones on {', '.join(stones)}")
+            said.append(f"stones on {', '.join(stones)}" if named
+                        else f"{len(stones)} stone{'s' * (len(stones) != 1)}")
         numbered = [f"{name(cell)} is {text}" for cell, text in scene.cell_texts.items()]
         if numbered:
-            said.append("numbered: " + ", ".join(sorted(numbered, key=_cell_order)))
+            said.append("numbered: " + ", ".join(sorted(numbered, key=_cell_order)) if named
+                        else "marked " + ", ".join(sorted(scene.cell_texts.values())))
         if not said:
             said.append("an empty board")
     text = "; ".join(said) + "."
-    return f"{text} {scene.caption}" if scene.caption else text
+    return f"{text} {_sentence(scene.caption)}" if scene.caption else text
 
 
 def _cell_order(name: str) -> tuple[str, int]:

@@ -47,7 +47,8 @@ BAND_PIXELS = 4_000_000  # pixels drawn at once (16 MB of surface)
 # and 3 % smaller files.  Level 6 keeps the bytes unchanged.
 PNG_COMPRESSION = 6
 # Text fills as the SVG's style sheet gives them; other roles inherit SVG's black.
-_TEXT_PAINT = {"coordinate": "muted", "caption": "muted", "cell-text": "text", "title": "text"}
+_TEXT_PAINT = {"coordinate": "muted", "caption": "muted", "credit": "muted", "cell-text": "text",
+               "title": "text"}
 
 
 def _rgb(colour: str) -> tuple[float, float, float]:

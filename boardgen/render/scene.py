@@ -69,7 +69,7 @@ class Theme:
             return self.marks[role]
         return {"accent": self.accent, "muted": self.muted, "line": self.line,
                 "paper": self.paper, "coordinate": self.muted,
-                "caption": self.muted}.get(role, self.text)
+                "caption": self.muted, "credit": self.muted}.get(role, self.text)
 
     def ink_on(self, role: str) -> str:
         """The colour of text printed on a stone (or cell) of ``role``: the theme's text

@@ -150,7 +150,7 @@ def _area(a: Area, theme: Theme, kind: str = "area") -> str:
         'stroke="none"/>'
 
 
-def _style_sheet(theme: Theme, roles: list[str]) -> str:
+def _style_sheet(theme: Theme, roles: list[str], credit: bool = False) -> str:
     rules = [
         f".paper{{fill:{theme.paper}}}",
         f".cell{{stroke:{theme.line};stroke-width:{theme.line_width_mm}px;"
@@ -162,7 +162,8 @@ def _style_sheet(theme: Theme, roles: list[str]) -> str:
         outline = f";stroke:{paint.outline}" if paint.outline else ""
         rules.append(f".cell.{role}{{fill:{fill}{outline}}}")
     rules += [
-        f".coordinate,.caption{{fill:{theme.muted}}}",
+        # A diagram's credit line, when it has one, in the captions' ink.
+        f".coordinate,.caption{',.credit' if credit else ''}{{fill:{theme.muted}}}",
         f".cell-text,.title{{fill:{theme.text}}}",
     ]
     return "".join(rules)
@@ -253,7 +254,8 @@ def render_svg(figure: Figure, *, theme: Theme, title: str | None = None,
         dwg.set_desc(desc=description)
 
     roles = sorted({c.role for c in figure.cells})
-    dwg.defs.add(dwg.style(_style_sheet(theme, roles)))
+    dwg.defs.add(dwg.style(_style_sheet(theme, roles,
+                                        any(t.role == "credit" for t in figure.texts))))
     roles_patterned = sorted(set(roles) | {a.role for a in figure.areas}
                              | {a.role for a in figure.overlays}
                              | {m.role for m in figure.marks if m.role in theme.cells})

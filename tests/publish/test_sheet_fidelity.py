@@ -92,9 +92,9 @@ MUST_SAY = [
     (4, "polygone", QUICK, "the turn stops there (ours)"),
     (4, "polygone", QUICK, "your goal apex (ours)"),
     (4, "polygone", QUICK, "a player unable to move loses (ours)"),
-    # 5: the claims as checked: impartial games only never left a player without a move
-    (5, "o", FULL, "in impartial games the player to move always had a placement"),
-    (5, "o", FULL, "in one partisan game, on edge 4, a player had none and was skipped"),
+    # 5: the claims as checked (the figures themselves: tests/games/test_o_claims_figures.py)
+    (5, "o", FULL, "impartial games with no placement for the player to move"),
+    (5, "o", FULL, "partisan turns skipped"),
     # 6: what the seeds say of boards, and the tempo search (bench/tempo_search.py)
     (6, "copolymer", FULL, "which is also the play-by-email server's default"),
     (6, "copolymer", FULL, "where the endgame is fairly simple"),
@@ -103,8 +103,8 @@ MUST_SAY = [
     # 7: the largest polygon, as the seed says
     (7, "polygone", FULL, "depends on your skill and on how many pieces you have"),
     # 8: credits and terms
-    (8, "polygone", FULL, "published by FACABO (2004-2005)"),
-    (8, "polygone", QUICK, "published by FACABO (2004-2005)"),
+    (8, "polygone", FULL, "published by FACABO (2004\u20132005)"),
+    (8, "polygone", QUICK, "published by FACABO (2004\u20132005)"),
     (8, "copolymer", FULL, "lets anyone copy and share his rules and the game, and even "
                            "profit from them"),
     (8, "copolymer", QUICK, "lets anyone copy, share and profit from the game"),

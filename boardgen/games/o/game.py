@@ -64,6 +64,9 @@ class OPosition(Position):
                      markers=tuple(markers), caption=caption)
 
 
+CHART_NOTE = "glyph chart: our reconstruction"
+
+
 class ODescription(Game):
     key = "o"
     name = o.NAME
@@ -71,12 +74,14 @@ class ODescription(Game):
     year = 2024
     board = HexBoards(
         o.DEFAULT_SIDE, o.check_board, marks_edges=True,
-        note="glyph chart: our reconstruction",
+        note=CHART_NOTE,
         gallery=tuple((side, None, ("pdf",)) for side in range(o.MIN_SIDE, 11)))
     roles = ROLES
     play_options = frozenset({"partisan", "glyphs"})
     takes_glyphs = True
     said_once = (RECONSTRUCTION,)
+    # Every verdict an O diagram shows (allowed, refused, a loop reached) rests on the chart.
+    diagram_note = CHART_NOTE
     kit = Kit(stones=True)  # stones to cut out, sized to the board's cells
 
     def new_position(self, options: PlayOptions) -> Position:

@@ -118,7 +118,18 @@ def _flower(bits: int, centre_role: str, caption: str, mark: str = "") -> Scene:
                  markers=(*(Marker(h, "dot", "stone") for h in stones),
                           *((Marker(centre, "disc"),) if mark else ())),
                  labels="none", caption=caption,
-                 cell_texts={centre: mark} if mark else {})
+                 cell_texts={centre: mark} if mark else {},
+                 said=_flower_words(bits, centre_role, mark))
+
+
+def _flower_words(bits: int, centre_role: str, mark: str) -> str:
+    """A glyph in words, naming no cell (the picture names none): the empty centre and
+    what may go there, and the ring round it read clockwise as the engine reads it."""
+    allowed = next(role.said for role in ROLES if role.name == centre_role)
+    ring = ", ".join("stone" if bits >> k & 1 else "empty" for k in range(RING))
+    marked = f", marked {mark}" if mark else ""
+    around = f"round it, clockwise from the right: {ring}" if bits else "no stone round it"
+    return f"the empty centre cell{marked} ({allowed} there); {around}"
 
 
 def _ruling_words(ruling: str, partisan: bool) -> tuple[str, str]:

@@ -1,4 +1,4 @@
-"""Fabien Vandenbussche's Polygone (2004), as ruled in shared/spec/polygone.md.
+"""Fabien Vandenbussche's Polygone (2004–2005), as ruled in shared/spec/polygone.md.
 
 Pieces (staples) lie on the lines of the lattice.  A move swings one end of a piece about
 the other, 60 degrees at a time, either way round, to an empty line at that pivot; pieces
@@ -39,7 +39,7 @@ from boardgen.geometry.lattice import (
 )
 
 NAME = "Polygone"
-CREDIT = "Polygone by Fabien Vandenbussche (2004)"
+CREDIT = "Polygone by Fabien Vandenbussche (2004–2005)"
 COLOURS = ("white", "black")
 PIECES_EACH = 12
 CAPTURES_TO_WIN = 7

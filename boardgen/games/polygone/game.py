@@ -98,9 +98,15 @@ class PolygoneDescription(Game):
         ("White has captured (black pieces)", "Black has captured (white pieces)"),
         polygone.CAPTURES_TO_WIN,
         "Lay each enemy piece you capture across a box of your row, or tick the box. "
-        f"Whoever fills box {polygone.CAPTURES_TO_WIN} of their row wins at once, even in "
-        "the middle of a turn: when one move closes several polygons, they are taken in the "
-        f"order the mover chooses, and the first to {polygone.CAPTURES_TO_WIN} wins there."))
+        f"Whoever fills box {polygone.CAPTURES_TO_WIN} of their row wins at once (our "
+        "ruling), even in the middle of a turn: when one move closes several polygons, they "
+        "are taken in the order the mover chooses, and the first to "
+        f"{polygone.CAPTURES_TO_WIN} wins there."))
+
+    @property
+    def credit(self) -> str:
+        # Published by FACABO over 2004 and 2005 (shared/spec): the span, as the sheets say.
+        return f"{self.name} by {self.designer} ({self.year}\u2013{self.year + 1})"
 
     def new_position(self, options: PlayOptions) -> Position:
         return PolygonePosition(self, options)
