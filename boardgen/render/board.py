@@ -174,9 +174,8 @@ def render_board_for_cutter(scene: Scene, options: BoardOptions, *,
                             cutter: CutterOptions, info: PageInfo) -> bytes:
     """The board as a cutter's SVG: outline cut, cells scored, labels engraved, and a
     sheet of stones (one for every cell) to cut."""
-    from boardgen.render.cutter import BOARD_MARGIN_MM, render_cutter_svg
+    from boardgen.render.cutter import padded, render_cutter_svg
 
-    width = build_figure(scene, options).cell_width
-    figure = board_figure(scene, width, margin=BOARD_MARGIN_MM)
+    figure = padded(build_figure(scene, options))
     return render_cutter_svg(figure, options=cutter, title=info.title or "",
                              stones=len(figure.cells)).encode("utf-8")

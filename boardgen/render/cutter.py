@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from boardgen.errors import BoardgenError, option
@@ -55,6 +55,12 @@ class CutterOptions:
     cutter: Cutter = "laser"
     kerf_mm: float = 0.0
     hole_mm: float | None = None  # None: the hole as the printed board draws it
+
+
+def padded(figure: Figure, margin: float = BOARD_MARGIN_MM) -> Figure:
+    """The figure with ``margin`` mm more room on every side (the wood round the labels)."""
+    return replace(figure.shifted(margin, margin), width=figure.width + 2 * margin,
+                   height=figure.height + 2 * margin)
 
 
 def _n(v: float) -> str:
@@ -109,7 +115,8 @@ def _glyphs(t: Text) -> str:
         if ch != " ":
             glyphs[name].draw(TransformPen(pen, (scale, 0, 0, -scale, x, baseline)))
         x += font.advance(ch) * scale
-    return pen.getCommands()
+    commands: str = pen.getCommands()
+    return commands
 
 
 def _thick(stroke: Stroke) -> Iterable[str]:

@@ -478,11 +478,11 @@ def render_fixed_board_for_cutter(board: FixedBoard, *, paper: Paper, spacing: f
                                   info: PageInfo, cutter: CutterOptions) -> bytes:
     """The board as a cutter's SVG: outline and holes cut (``cutter.hole_mm`` across, or
     as printed), grooves, rings and labels engraved; its pieces as parts to cut."""
-    from boardgen.render.cutter import BOARD_MARGIN_MM, Part, render_cutter_svg
+    from boardgen.render.cutter import Part, padded, render_cutter_svg
 
     if spacing is None:
         spacing = board_spacing(board, content_size(paper.size("landscape")))
-    figure = curled(lattice_figure(board.picture, spacing, margin=BOARD_MARGIN_MM))
+    figure = padded(curled(lattice_figure(board.picture, spacing)))
     parts = [Part(spacing, piece_width(spacing), group.count, group.label)
              for group in (board.strips.groups if board.strips else ())]
     if cutter.hole_mm is None:

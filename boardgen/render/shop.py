@@ -26,7 +26,6 @@ import io
 import os
 import re
 import uuid
-import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,9 +40,9 @@ from boardgen.errors import BoardgenError, option
 from boardgen.render.figure import Figure
 from boardgen.render.fonts import PDF_FONT_NAMES, REGULAR, register_pdf_fonts
 from boardgen.render.paper import PageInfo, content_size
-from boardgen.render.pdf import ask_for_actual_size, place_figure
 from boardgen.render.pdf import _furniture as furniture
 from boardgen.render.pdf import _unit as unit_of
+from boardgen.render.pdf import ask_for_actual_size, place_figure
 from boardgen.render.scene import Theme
 from boardgen.reproducible import check_source_date_epoch
 
@@ -125,8 +124,8 @@ def cmyk_profile() -> bytes:
 
 def to_cmyk(colour: Any) -> Any:
     """Any colour reportlab is given, as CMYK: a grey as black ink alone, a near-black one
-    (the themes' text) as 100 % K, other RGB by the naive separation (the output intent's profile does the rest);
-    CMYK and separations unchanged."""
+    (the themes' text) as 100 % K, other RGB by the naive separation (the output intent's
+    profile does the rest); CMYK and separations unchanged."""
     converted = toColor(colour)
     if isinstance(converted, CMYKColor):
         return converted
@@ -146,7 +145,7 @@ def _cmyk_operator(match: re.Match[str]) -> str:
                                            colour.black))
     return f"{values} {'k' if match.group(4) == 'rg' else 'K'}"
 
-class CmykCanvas(Canvas):
+class CmykCanvas(Canvas):  # type: ignore[misc]  # reportlab is untyped
     """A canvas that writes every colour as CMYK: colours set through reportlab are
     converted (enforceColorSpace), and so are the ``rg``/``RG`` operators in the path
     literals boardgen writes itself (they hold no text)."""
@@ -303,15 +302,15 @@ def pdf_x(data: bytes, standard: Standard, profile: bytes, info: PageInfo) -> by
 
     reader = PdfReader(io.BytesIO(data))
     writer = PdfWriter(clone_from=reader)
-    meta = reader.metadata or {}
+    meta: Any = reader.metadata or {}
     created = str(meta.get("/CreationDate", "D:20000101000000+00'00'"))
     modified = str(meta.get("/ModDate", created))
     digest = hashlib.sha256(data).hexdigest()
 
-    icc = DecodedStreamObject()
-    icc.set_data(profile)
-    icc[NameObject("/N")] = NumberObject(4)
-    icc = icc.flate_encode(level=9)
+    raw = DecodedStreamObject()
+    raw.set_data(profile)
+    raw[NameObject("/N")] = NumberObject(4)
+    icc = raw.flate_encode(level=9)
     intent = DictionaryObject({
         NameObject("/Type"): NameObject("/OutputIntent"),
         NameObject("/S"): NameObject("/GTS_PDFX"),
