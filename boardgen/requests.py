@@ -354,9 +354,6 @@ def made_options(game: Game, *, shop: object = None, bleed: object = None,
                  hole_mm: object = None) -> tuple[Shop | None, CutterOptions | None]:
     """The print-shop or cutter options, checked: one or the other, each option with its
     own (a kerf with a cutter, a bleed with a shop), a hole only on a board with holes."""
-    from boardgen.render.cutter import MAX_KERF_MM, CutterOptions
-    from boardgen.render.shop import MAX_BLEED_MM, shop_named
-
     need(crop_marks, bool, "crop_marks")
     printing = shop is not None or bleed is not None
     cutting = cutter is not None or kerf is not None or hole_mm is not None
@@ -369,6 +366,9 @@ def made_options(game: Game, *, shop: object = None, bleed: object = None,
         raise BoardgenError(f"{option('crop_marks')} applies to a print shop's PDF: give "
                             f"{option('shop')} or {option('bleed')}")
     if printing:
+        # The writers' modules, imported only when asked for: the shop's loads reportlab.
+        from boardgen.render.shop import MAX_BLEED_MM, shop_named
+
         if shop is not None:
             one_of(shop, SHOP_NAMES, "shop", "shop")
         width = None if bleed is None else _millimetres(bleed, "bleed", 0.0, MAX_BLEED_MM,
@@ -379,6 +379,8 @@ def made_options(game: Game, *, shop: object = None, bleed: object = None,
     if cutter is None:
         raise BoardgenError(f"{option('kerf' if kerf is not None else 'hole_mm')} applies to "
                             f"a cutter's SVG: give {option('cutter')} laser or vinyl")
+    from boardgen.render.cutter import MAX_KERF_MM, CutterOptions
+
     chosen = one_of(cutter, CUTTERS, "cutter", "cutter")
     cut = 0.0 if kerf is None else _millimetres(kerf, "kerf", 0.0, MAX_KERF_MM, "a kerf")
     hole = None
