@@ -61,7 +61,7 @@ def heavy(loaded: set[str], families: tuple[str, ...]) -> list[str]:
     (["board", "copolymer", "-o", "b.pdf"], PNG_OR_THUMBNAIL + RULE_SHEETS + SVG_WRITER),
     (["board", "polygone", "-o", "p.pdf"], PNG_OR_THUMBNAIL + RULE_SHEETS + SVG_WRITER),
     (["board", "o", "-o", "b.svg"], PNG_OR_THUMBNAIL + RULE_SHEETS + PDF_WRITER),
-    (["board", "polygone", "--cutter", "laser", "-o", "b.svg"],
+    (["board", "o", "--cutter", "laser", "-o", "b.svg"],
      PNG_OR_THUMBNAIL + RULE_SHEETS + PDF_WRITER),
     (["diagram", "copolymer", "tempo", "-o", "d.pdf"],
      PNG_OR_THUMBNAIL + RULE_SHEETS + SVG_WRITER),
