@@ -469,6 +469,9 @@ def render_fixed_board_for_shop(board: FixedBoard, *, paper: Paper, theme: Theme
                            info=info)
 
 
+HOLE_SHARE = 0.4  # the widest hole a cutter's board takes, as a share of the spacing
+
+
 def default_hole_mm(spacing: float) -> float:
     """A hole as wide as the printed board draws it (a tenth of the spacing), to 0.5 mm."""
     return max(1.0, round(0.1 * spacing * 2) / 2)
@@ -487,5 +490,10 @@ def render_fixed_board_for_cutter(board: FixedBoard, *, paper: Paper, spacing: f
              for group in (board.strips.groups if board.strips else ())]
     if cutter.hole_mm is None:
         cutter = replace(cutter, hole_mm=default_hole_mm(spacing))
+    elif cutter.hole_mm > HOLE_SHARE * spacing:
+        # Wood must stay between neighbouring holes, and round each for the grooves.
+        raise BoardgenError(f"{option('hole_mm')} {cutter.hole_mm:g}: wider than "
+                            f"{HOLE_SHARE:.0%} of the hole spacing ({spacing:g} mm); give a "
+                            f"smaller {option('hole_mm')} or a larger {option('cell_mm')}")
     return render_cutter_svg(figure, options=cutter, title=info.title or "",
                              parts=parts).encode("utf-8")

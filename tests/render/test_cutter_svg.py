@@ -233,6 +233,8 @@ def test_vinyl_differs_only_in_the_stroke() -> None:
     (["o", "--kerf", "0.2"], ["--kerf", "--cutter"]),
     (["o", "--cutter", "laser", "--hole-mm", "3"], ["--hole-mm", "O"]),
     (["o", "--cutter", "laser", "--bleed", "3"], ["--bleed", "--cutter"]),
+    (["polygone", "--cutter", "laser", "--cell-mm", "20", "--hole-mm", "9"],
+     ["--hole-mm 9", "spacing"]),
 ])
 def test_bad_cutter_options_one_line_exit_2_no_file(run_cli: object, in_tmp: Path,
                                                      args: list[str],
