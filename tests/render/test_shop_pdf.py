@@ -7,11 +7,15 @@ an 18 mm wrap; A4 is 210 x 297 mm), not taken from boardgen's tables.
 from __future__ import annotations
 
 import io
+import shutil
+import subprocess
 from functools import cache
 from pathlib import Path
 
 import pytest
 from conftest import Run, one_line_error
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pdfdata import read_pages, scale_bars
 from pypdf import PdfReader
 from pypdf.generic import ContentStream, NameObject
@@ -283,3 +287,55 @@ def test_a_shop_file_must_be_a_pdf(run_cli: object, in_tmp: Path) -> None:
     result: Run = run_cli("board", "o", "--shop", "generic", "-o", "o.svg")  # type: ignore[operator]
     one_line_error(result, "--shop", "PDF")
     assert list(in_tmp.iterdir()) == []
+
+
+def test_a_rip_separates_the_crop_marks_onto_every_plate_and_ink_onto_black_alone(
+        tmp_path: Path) -> None:
+    """Ghostscript's tiffsep (a RIP's separations, apart from boardgen and pypdf): the
+    crop marks print on all four plates; the ink theme's board, text and bar on the black
+    plate alone."""
+    from PIL import Image
+
+    pdf = tmp_path / "board.pdf"
+    data = board("o", shop="generic", theme="ink")
+    assert isinstance(data, bytes)
+    pdf.write_bytes(data)
+    dpi = 72
+    subprocess.run([shutil.which("gs") or "gs", "-q", "-dNOPAUSE", "-dBATCH", "-dSAFER",
+                    "-sDEVICE=tiffsep", f"-r{dpi}", f"-sOutputFile={tmp_path}/sep.tif",
+                    str(pdf)], check=True)
+    plates = {name: Image.open(tmp_path / f"sep({name}).tif").convert("L")
+              for name in ("Cyan", "Magenta", "Yellow", "Black")}
+    page = PdfReader(io.BytesIO(data)).pages[0]
+    b = boxes(page)
+    px = dpi / 25.4
+
+    def inked(plate: Image.Image, box: tuple[float, float, float, float]) -> int:
+        height = plate.size[1]
+        x0, y0, x1, y1 = (round(v * px) for v in box)
+        crop = plate.crop((x0, height - y1, x1, height - y0))
+        return sum(1 for v in crop.tobytes() if v < 128)  # tiffsep: ink is dark
+
+    # The crop marks at the bottom-left corner, between the media's and the bleed's edge.
+    corner = (b["mediabox"][0], b["mediabox"][1], b["bleedbox"][0], b["bleedbox"][1] + 9)
+    for name, plate in plates.items():
+        assert inked(plate, corner) > 0, name
+    inside = b["bleedbox"]
+    assert inked(plates["Black"], inside) > 1000
+    for name in ("Cyan", "Magenta", "Yellow"):
+        assert inked(plates[name], inside) == 0, name
+
+
+@settings(max_examples=8, deadline=None)
+@given(bleed=st.floats(min_value=0.0, max_value=50.0, allow_nan=False).map(
+    lambda v: round(v, 2)), marks=st.booleans())
+def test_any_bleed_gives_nested_boxes_that_far_apart(bleed: float, marks: bool) -> None:
+    data = board("copolymer", side=4, bleed=bleed, crop_marks=marks)
+    assert isinstance(data, bytes)
+    b = boxes(PdfReader(io.BytesIO(data)).pages[0])
+    for k in (0, 1):
+        assert b["trimbox"][k] - b["bleedbox"][k] == pytest.approx(bleed, abs=0.01)
+        assert b["bleedbox"][k + 2] - b["trimbox"][k + 2] == pytest.approx(bleed, abs=0.01)
+        assert b["mediabox"][k] <= b["bleedbox"][k] + 1e-6
+        assert b["mediabox"][k + 2] >= b["bleedbox"][k + 2] - 1e-6
+    assert (len(_crop_strokes(data)) == 8) is marks
