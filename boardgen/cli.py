@@ -71,6 +71,7 @@ from boardgen.requests import (
     checked_cell_mm,
     checked_title,
     glyph_table,
+    made_options,
     refuse_hex_options,
     resolve_grid,
 )
@@ -673,7 +674,15 @@ def rules(game: str, paper: str, quick: bool, theme: str, fmt: str | None,
               show_default=True, help="ink: black lines and patterns only.")
 @click.option("-o", "--output", type=click.Path(path_type=Path),
               help="Output file (default: output/GAME-kit.pdf).")
-def kit(game: str, paper: str, theme: str, output: Path | None) -> None:
+@click.option("--shop", type=click.Choice(SHOP_NAMES),
+              help="For a print shop: each page trimmed to --paper, with bleed and crop "
+              "marks, in CMYK as PDF/X (generic, tgc, mounted; see 'boardgen board --help').")
+@click.option("--bleed", type=float, metavar="MM",
+              help="For a print shop, with this bleed in mm (default: the --shop's).")
+@click.option("--crop-marks/--no-crop-marks", default=True, show_default=True,
+              help="Crop marks outside the bleed (with --shop or --bleed).")
+def kit(game: str, paper: str, theme: str, output: Path | None, shop: str | None,
+        bleed: float | None, crop_marks: bool) -> None:
     """Write a print-and-play kit of GAME: one PDF with everything needed to play, in
     printing order.
 
@@ -694,8 +703,21 @@ def kit(game: str, paper: str, theme: str, output: Path | None) -> None:
 
     paper_size = parse_paper(paper)
     check_sheet_paper(paper_size)
-    path = _pdf_output(output, kit_file_name(game).removesuffix(".pdf"), "a kit")
-    emit(path, render_kit(game, paper=paper_size, theme=theme_named(theme)))
+    made_shop, _ = made_options(game_named(game), shop=shop, bleed=bleed,
+                                crop_marks=crop_marks)
+    stem = kit_file_name(game).removesuffix(".pdf")
+    path = _pdf_output(output, stem + (f"-{made_shop.name}" if made_shop else ""), "a kit")
+    chosen = theme_named(theme)
+    data = render_kit(game, paper=paper_size, theme=chosen)
+    if made_shop is not None:
+        from boardgen.render.paper import PageInfo
+        from boardgen.render.shop import impose_for_shop
+
+        description = game_named(game)
+        data = impose_for_shop(data, theme=chosen, shop=made_shop,
+                               info=PageInfo(f"{description.name}: print-and-play kit",
+                                             f"{description.name} kit for a print shop"))
+    emit(path, data)
 
 
 @cli.command()

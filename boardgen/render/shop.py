@@ -342,3 +342,91 @@ def pdf_x(data: bytes, standard: Standard, profile: bytes, info: PageInfo) -> by
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
+
+
+# --- a finished PDF (a kit) for a shop --------------------------------------------------------
+
+GHOSTSCRIPT_TIMEOUT_S = 300
+
+
+def _ghostscript_cmyk(pdf: bytes, standard: Standard) -> bytes:
+    """The PDF with every colour converted to CMYK by Ghostscript's pdfwrite (Debian's
+    ghostscript, which also ships the profile): a typeset rule sheet's colours come in
+    whatever space its typesetter chose, and a maintained converter does this better than
+    rewriting content streams ourselves."""
+    import shutil
+    import subprocess
+    import tempfile
+
+    gs = shutil.which("gs")
+    if gs is None:
+        raise BoardgenError(f"{option('shop')}: a kit for a print shop needs Ghostscript "
+                            "(Debian's ghostscript package) to convert its colours to CMYK")
+    level = "1.3" if standard == "PDF/X-1a:2001" else "1.6"
+    with tempfile.TemporaryDirectory(prefix="boardgen-shop-") as folder:
+        source, target = Path(folder) / "in.pdf", Path(folder) / "out.pdf"
+        source.write_bytes(pdf)
+        result = subprocess.run(
+            [gs, "-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-sDEVICE=pdfwrite",
+             f"-dCompatibilityLevel={level}", "-sColorConversionStrategy=CMYK",
+             "-sProcessColorModel=DeviceCMYK", "-dAutoRotatePages=/None",
+             "-dEmbedAllFonts=true", "-dSubsetFonts=true", f"-sOutputFile={target}",
+             str(source)],
+            capture_output=True, timeout=GHOSTSCRIPT_TIMEOUT_S, check=False)
+        if result.returncode != 0 or not target.exists():
+            raise RuntimeError("Ghostscript could not convert the kit: "
+                               + result.stderr.decode("utf-8", "replace")[-300:])
+        return target.read_bytes()
+
+
+def impose_for_shop(pdf: bytes, *, theme: Theme, shop: Shop, info: PageInfo) -> bytes:
+    """A finished PDF (each page the trim, e.g. a kit) for a print shop: its colours as
+    CMYK, each page laid on a sheet with the bleed painted in the paper colour and crop
+    marks past it, the boxes set, and the PDF/X keys and output intent added."""
+    from pypdf import PdfReader, PdfWriter, Transformation
+
+    check_source_date_epoch()
+    profile = cmyk_profile()
+    converted = PdfReader(io.BytesIO(_ghostscript_cmyk(pdf, shop.standard)))
+    sizes = [(float(p.mediabox.width) / mm, float(p.mediabox.height) / mm)
+             for p in converted.pages]
+    bleed = shop.bleed_mm
+    buffer = io.BytesIO()
+    c = CmykCanvas(buffer, invariant=1, pageCompression=1,
+                   initialFontName=PDF_FONT_NAMES[REGULAR],
+                   pdfVersion=(1, 3) if shop.standard == "PDF/X-1a:2001" else (1, 6))
+    register_pdf_fonts()
+    c.setTitle(info.title or "boardgen")
+    c.setAuthor(info.credit or "boardgen")
+    c.setSubject(info.subject or "boardgen")
+    c.setCreator(f"boardgen {__version__}")
+    ask_for_actual_size(c)
+    offsets = []
+    for trim in sizes:
+        media = shop_page_size(trim, shop)
+        offset = (media[0] - trim[0]) / 2
+        offsets.append(offset)
+        c.setPageSize((media[0] * mm, media[1] * mm))
+        c.setTrimBox([offset * mm, offset * mm, (offset + trim[0]) * mm,
+                      (offset + trim[1]) * mm])
+        c.setBleedBox([(offset - bleed) * mm, (offset - bleed) * mm,
+                       (offset + trim[0] + bleed) * mm, (offset + trim[1] + bleed) * mm])
+        c.saveState()
+        c.scale(mm, mm)
+        c.translate(offset, offset)
+        c.addLiteral(f"/{BLEED_TAG} BMC")
+        c.setFillColor(theme.paper)
+        c.rect(-bleed, -bleed, trim[0] + 2 * bleed, trim[1] + 2 * bleed, stroke=0, fill=1)
+        c.addLiteral("EMC")
+        if shop.crop_marks:
+            _crop_marks(c, trim, bleed)
+        c.restoreState()
+        c.showPage()
+    c.save()
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(buffer.getvalue())))
+    for page, source, offset in zip(writer.pages, converted.pages, offsets, strict=True):
+        page.merge_transformed_page(source, Transformation().translate(offset * mm,
+                                                                       offset * mm))
+    out = io.BytesIO()
+    writer.write(out)
+    return pdf_x(out.getvalue(), shop.standard, profile, info)
