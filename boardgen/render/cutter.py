@@ -167,11 +167,9 @@ def _engrave_figure(layers: _Layers, figure: Figure, options: CutterOptions,
 
 
 def _board(layers: _Layers, figure: Figure, options: CutterOptions, hole_role: str) -> None:
-    """The board: its outline cut (out by half the kerf), its cells' edges scored once
-    each, the rest engraved or cut."""
-    grow = options.kerf_mm / 2
-    layers.cut.append(f'<path id="board-outline" d="'
-                      f'{_rect(-grow, -grow, figure.width + grow, figure.height + grow)}"/>')
+    """The board: its cells' edges scored once each, the rest engraved or cut, and its
+    outline cut (out by half the kerf) last: a cutter takes the file's order, and a board
+    cut free before its holes would shift on the bed."""
     offsets = figure.hex_offsets
     for cell in figure.cells:
         corners = [(cell.x + dx, cell.y + dy) for dx, dy in offsets]
@@ -179,6 +177,9 @@ def _board(layers: _Layers, figure: Figure, options: CutterOptions, hole_role: s
             layers.score_segment(a, b)
     layers.flush_score("cell-grid")
     _engrave_figure(layers, figure, options, hole_role)
+    grow = options.kerf_mm / 2
+    layers.cut.append(f'<path id="board-outline" d="'
+                      f'{_rect(-grow, -grow, figure.width + grow, figure.height + grow)}"/>')
 
 
 def _discs(layers: _Layers, count: int, diameter: float, top: float, width: float,

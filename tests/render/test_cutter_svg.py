@@ -162,6 +162,13 @@ def test_no_line_is_cut_or_scored_twice(game: str) -> None:
         assert len(_segments(root, "score")) >= 3 * 271
 
 
+def test_holes_are_cut_before_the_board_is_cut_free() -> None:
+    shapes = cut_shapes(cutter_svg("polygone", hole_mm=4.0))
+    outline = next(k for k, e in enumerate(shapes) if e.get("id") == "board-outline")
+    holes = [k for k, e in enumerate(shapes) if e.tag == f"{SVG}circle"]
+    assert len(holes) == 24 and max(holes) < outline
+
+
 def _circles(root: ET.Element) -> list[float]:
     return [2 * float(c.get("r", "0")) for c in layers(root)["cut"].iter(f"{SVG}circle")]
 
