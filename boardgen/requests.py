@@ -335,7 +335,9 @@ class BoardRequest:
             return render_board_for_shop(scene, options, shop=self.shop, theme=draw.theme,
                                          info=info)
         assert self.cutter is not None
-        return render_board_for_cutter(scene, options, cutter=self.cutter, info=info)
+        # Stones to cut for a game whose kit has a sheet of them (O; Copolymer is coloured in).
+        return render_board_for_cutter(scene, options, cutter=self.cutter, info=info,
+                                       stones=self.game.kit.stones)
 
 
 def _millimetres(value: object, field: str, low: float, high: float, what: str) -> float:

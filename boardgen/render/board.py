@@ -171,11 +171,11 @@ def render_board_for_shop(scene: Scene, options: BoardOptions, *, shop: Shop, th
 
 
 def render_board_for_cutter(scene: Scene, options: BoardOptions, *,
-                            cutter: CutterOptions, info: PageInfo) -> bytes:
-    """The board as a cutter's SVG: outline cut, cells scored, labels engraved, and a
-    sheet of stones (one for every cell) to cut."""
+                            cutter: CutterOptions, info: PageInfo, stones: bool) -> bytes:
+    """The board as a cutter's SVG: outline cut, cells scored, labels engraved, and (for a
+    game played with stones) a sheet of stones, one for every cell, to cut."""
     from boardgen.render.cutter import padded, render_cutter_svg
 
     figure = padded(build_figure(scene, options))
     return render_cutter_svg(figure, options=cutter, title=info.title or "",
-                             stones=len(figure.cells)).encode("utf-8")
+                             stones=len(figure.cells) if stones else 0).encode("utf-8")

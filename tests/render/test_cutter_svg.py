@@ -225,6 +225,12 @@ def test_o_stones_are_a_sheet_of_discs_a_cell_less_one_mm_plus_the_kerf(kerf: fl
     assert closest > diameters[0]  # no two discs touch: no cut line shared
 
 
+def test_stones_only_for_a_game_played_with_stones() -> None:
+    # O's kit has stones; Copolymer's cells are coloured in with pens.
+    assert _circles(cutter_svg("o"))
+    assert _circles(cutter_svg("copolymer")) == []
+
+
 def test_vinyl_differs_only_in_the_stroke() -> None:
     laser = ET.tostring(cutter_svg("o"), encoding="unicode")
     vinyl = ET.tostring(cutter_svg("o", cutter="vinyl"), encoding="unicode")
