@@ -7,10 +7,12 @@ to its edge, so that a cut a little off still shows no white sliver); the TrimBo
 finished board.  The board and its furniture (title, 50 mm scale bar, credit) are laid out
 in the trim exactly as on a home-printed page, and so stay well inside the safe zone.
 
-Colours are written as DeviceCMYK (greys as black ink alone, so that text is 100 % K), the
-crop marks in the registration colour (the ``All`` separation: on every plate).  The
-document then gets what PDF/X asks of it: the version keys in the Info dictionary and the
-XMP packet, ``/Trapped /False``, and an OutputIntent carrying a CMYK ICC profile.
+Colours are written as DeviceCMYK: greys as black ink alone (the text 100 % K), other
+colours separated from sRGB through the output intent's profile by LittleCMS (Pillow's
+ImageCms), as a RIP would; the crop marks in the registration colour (the ``All``
+separation: on every plate).  The document then gets what PDF/X asks of it: the version
+keys in the Info dictionary and the XMP packet, ``/Trapped /False``, and an OutputIntent
+carrying a CMYK ICC profile.
 
 The profile is Ghostscript's ``default_cmyk.icc`` (Artifex's SWOP profile, ICC v2, so valid
 in X-1a as in X-4), read from Debian's ``libgs-common`` (installed with ``ghostscript``):
@@ -21,6 +23,7 @@ names another profile (e.g. a shop's FOGRA39 file).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import io
 import os
@@ -122,25 +125,54 @@ def cmyk_profile() -> bytes:
 
 # --- colour ---------------------------------------------------------------------------------
 
-def to_cmyk(colour: Any) -> Any:
-    """Any colour reportlab is given, as CMYK: a grey as black ink alone, a near-black one
-    (the themes' text) as 100 % K, other RGB by the naive separation (the output intent's
-    profile does the rest); CMYK and separations unchanged."""
+@functools.cache
+def _separation(profile: bytes) -> Any:
+    """LittleCMS's transform (through Pillow) from sRGB, the themes' colour space, to the
+    output intent's CMYK, relative colorimetric: what a RIP would do with the colours."""
+    from PIL import ImageCms
+
+    return ImageCms.buildTransform(ImageCms.createProfile("sRGB"),
+                                   ImageCms.ImageCmsProfile(io.BytesIO(profile)), "RGB",
+                                   "CMYK",
+                                   renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC)
+
+
+@functools.cache
+def _separated(rgb: tuple[int, int, int], profile: bytes) -> tuple[float, ...]:
+    from PIL import Image, ImageCms
+
+    pixel = ImageCms.applyTransform(Image.new("RGB", (1, 1), rgb), _separation(profile))
+    assert pixel is not None
+    values = pixel.getpixel((0, 0))
+    assert isinstance(values, tuple)
+    return tuple(round(v / 255, 4) for v in values)
+
+
+def to_cmyk(colour: Any, profile: bytes | None = None) -> Any:
+    """Any colour reportlab is given, as CMYK: a grey as black ink alone (a separation
+    would build it of all four inks, and thin lines and type would print blurred if the
+    plates moved), a near-black one (the themes' text) as 100 % K; another RGB colour
+    through ``profile`` (the output intent's), or without one by the naive formula.  CMYK
+    and separations unchanged."""
     converted = toColor(colour)
     if isinstance(converted, CMYKColor):
         return converted
     assert isinstance(converted, Color)
     r, g, b = converted.red, converted.green, converted.blue
     k = 1.0 - max(r, g, b)
-    if max(r, g, b) - min(r, g, b) < 1e-6 and k >= TEXT_BLACK:
-        return CMYKColor(0, 0, 0, 1)  # the theme's near-black text and lines: 100 % K
+    if max(r, g, b) - min(r, g, b) < 1e-6:
+        return CMYKColor(0, 0, 0, 1 if k >= TEXT_BLACK else round(k, 4))
+    if profile is not None:
+        return CMYKColor(*_separated((round(r * 255), round(g * 255), round(b * 255)),
+                                     profile))
     return CMYKColor(*(round((1.0 - v - k) / (1.0 - k), 4) for v in (r, g, b)), round(k, 4))
+
 
 _RGB_OPERATOR = re.compile(r"(-?\d*\.?\d+) (-?\d*\.?\d+) (-?\d*\.?\d+) (rg|RG)\b")
 
-def _cmyk_operator(match: re.Match[str]) -> str:
+def _cmyk_operator(match: re.Match[str], profile: bytes | None = None) -> str:
     r, g, b = (float(match.group(k)) for k in (1, 2, 3))
-    colour = to_cmyk(Color(r, g, b))
+    colour = to_cmyk(Color(r, g, b), profile)
     values = " ".join(f"{v:.4g}" for v in (colour.cyan, colour.magenta, colour.yellow,
                                            colour.black))
     return f"{values} {'k' if match.group(4) == 'rg' else 'K'}"
@@ -150,11 +182,13 @@ class CmykCanvas(Canvas):  # type: ignore[misc]  # reportlab is untyped
     converted (enforceColorSpace), and so are the ``rg``/``RG`` operators in the path
     literals boardgen writes itself (they hold no text)."""
 
-    def __init__(self, buffer: io.BytesIO, **kwargs: Any) -> None:
-        super().__init__(buffer, enforceColorSpace=to_cmyk, **kwargs)
+    def __init__(self, buffer: io.BytesIO, *, profile: bytes, **kwargs: Any) -> None:
+        super().__init__(buffer, enforceColorSpace=lambda c: to_cmyk(c, profile), **kwargs)
+        self._profile = profile
 
     def addLiteral(self, s: str, escaped: int = 1) -> None:  # noqa: N802 (reportlab's name)
-        super().addLiteral(_RGB_OPERATOR.sub(_cmyk_operator, s), escaped)
+        super().addLiteral(_RGB_OPERATOR.sub(lambda m: _cmyk_operator(m, self._profile), s),
+                           escaped)
 
 # --- the page -------------------------------------------------------------------------------
 
@@ -202,8 +236,8 @@ def render_shop_pdf(pages: Sequence[Figure], *, theme: Theme, trim: tuple[float,
     media = shop_page_size(trim, shop)
     offset = (media[0] - trim[0]) / 2
     buffer = io.BytesIO()
-    c = CmykCanvas(buffer, pagesize=(media[0] * mm, media[1] * mm), invariant=1,
-                   pageCompression=1, initialFontName=PDF_FONT_NAMES[REGULAR],
+    c = CmykCanvas(buffer, profile=profile, pagesize=(media[0] * mm, media[1] * mm),
+                   invariant=1, pageCompression=1, initialFontName=PDF_FONT_NAMES[REGULAR],
                    pdfVersion=(1, 3) if shop.standard == "PDF/X-1a:2001" else (1, 6))
     c.setTitle(info.title or "boardgen")
     c.setAuthor(info.credit or "boardgen")
@@ -392,7 +426,7 @@ def impose_for_shop(pdf: bytes, *, theme: Theme, shop: Shop, info: PageInfo) -> 
              for p in converted.pages]
     bleed = shop.bleed_mm
     buffer = io.BytesIO()
-    c = CmykCanvas(buffer, invariant=1, pageCompression=1,
+    c = CmykCanvas(buffer, profile=profile, invariant=1, pageCompression=1,
                    initialFontName=PDF_FONT_NAMES[REGULAR],
                    pdfVersion=(1, 3) if shop.standard == "PDF/X-1a:2001" else (1, 6))
     register_pdf_fonts()

@@ -339,3 +339,30 @@ def test_any_bleed_gives_nested_boxes_that_far_apart(bleed: float, marks: bool) 
         assert b["mediabox"][k] <= b["bleedbox"][k] + 1e-6
         assert b["mediabox"][k + 2] >= b["bleedbox"][k + 2] - 1e-6
     assert (len(_crop_strokes(data)) == 8) is marks
+
+
+def test_colours_are_separated_through_the_output_intents_profile() -> None:
+    """O's board cells (#d9cdb0 on the perimeter, #b3a074 in the corners, #fbf8f1 inside)
+    carry the CMYK that LittleCMS gives for them through the embedded profile, and no
+    other; a grey carries black ink alone."""
+    from PIL import Image, ImageCms
+
+    pdf = shop_pdf("o", "generic")
+    reader = PdfReader(io.BytesIO(pdf))
+    intent = reader.trailer["/Root"]["/OutputIntents"][0].get_object()
+    icc = intent["/DestOutputProfile"].get_object().get_data()
+    transform = ImageCms.buildTransform(
+        ImageCms.createProfile("sRGB"), ImageCms.ImageCmsProfile(io.BytesIO(icc)), "RGB",
+        "CMYK", renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC)
+    fills = set()
+    for stream in _streams(reader):
+        for operands, op in ContentStream(stream, reader).operations:
+            if op == b"k":
+                fills.add(tuple(round(float(v), 3) for v in operands))
+    for hex_colour in ("#d9cdb0", "#b3a074", "#fbf8f1"):
+        rgb = tuple(int(hex_colour[k:k + 2], 16) for k in (1, 3, 5))
+        pixel = ImageCms.applyTransform(Image.new("RGB", (1, 1), rgb), transform)
+        assert pixel is not None
+        expected = tuple(round(v / 255, 3) for v in pixel.getpixel((0, 0)))  # type: ignore[union-attr]
+        assert expected in fills, (hex_colour, expected, sorted(fills))
+    assert (0.0, 0.0, 0.0, 1.0) in fills  # the text
