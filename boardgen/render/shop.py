@@ -225,47 +225,68 @@ def check_fits(figure: Figure, trim: tuple[float, float], paper_name: str) -> No
             f"{figure.width + 2 * 12 + 3 + 1:.0f}x{figure.height + 2 * 12 + 27 + 1:.0f}mm, "
             f"or a smaller {option('cell_mm')}")
 
-def render_shop_pdf(pages: Sequence[Figure], *, theme: Theme, trim: tuple[float, float],
-                    shop: Shop, info: PageInfo) -> bytes:
-    """Each figure on a page whose TrimBox is ``trim`` (mm), laid out as a home-printed
-    page is, with the shop's bleed and crop marks, as PDF/X."""
-    check_source_date_epoch()
-    profile = cmyk_profile()
+def _shop_canvas(buffer: io.BytesIO, shop: Shop, info: PageInfo, profile: bytes
+                 ) -> CmykCanvas:
     register_pdf_fonts()
-    bleed = shop.bleed_mm
-    media = shop_page_size(trim, shop)
-    offset = (media[0] - trim[0]) / 2
-    buffer = io.BytesIO()
-    c = CmykCanvas(buffer, profile=profile, pagesize=(media[0] * mm, media[1] * mm),
-                   invariant=1, pageCompression=1, initialFontName=PDF_FONT_NAMES[REGULAR],
+    c = CmykCanvas(buffer, profile=profile, invariant=1, pageCompression=1,
+                   initialFontName=PDF_FONT_NAMES[REGULAR],
                    pdfVersion=(1, 3) if shop.standard == "PDF/X-1a:2001" else (1, 6))
     c.setTitle(info.title or "boardgen")
     c.setAuthor(info.credit or "boardgen")
     c.setSubject(info.subject or "boardgen")
     c.setCreator(f"boardgen {__version__}")
     ask_for_actual_size(c)
+    return c
+
+
+def _begin_sheet(c: CmykCanvas, trim: tuple[float, float], shop: Shop, theme: Theme
+                 ) -> float:
+    """Start a page for ``trim`` (mm): the sheet's size, the TrimBox and BleedBox, and the
+    background painted to the bleed's edge (the board's paper, printed, not the sheet's);
+    leaves the canvas in millimetres from the trim's bottom-left corner.  Returns how far
+    the trim stands from the sheet's edge."""
+    bleed = shop.bleed_mm
+    media = shop_page_size(trim, shop)
+    offset = (media[0] - trim[0]) / 2
+    c.setPageSize((media[0] * mm, media[1] * mm))
+    c.setTrimBox([offset * mm, offset * mm, (offset + trim[0]) * mm, (offset + trim[1]) * mm])
+    c.setBleedBox([(offset - bleed) * mm, (offset - bleed) * mm,
+                   (offset + trim[0] + bleed) * mm, (offset + trim[1] + bleed) * mm])
+    c.saveState()
+    c.scale(mm, mm)
+    c.translate(offset, offset)
+    c.addLiteral(f"/{BLEED_TAG} BMC")
+    c.setFillColor(theme.paper)
+    c.rect(-bleed, -bleed, trim[0] + 2 * bleed, trim[1] + 2 * bleed, stroke=0, fill=1)
+    c.addLiteral("EMC")
+    return offset
+
+
+def _end_sheet(c: CmykCanvas, trim: tuple[float, float], shop: Shop) -> None:
+    """The crop marks (if asked for), and the page is done."""
+    if shop.crop_marks:
+        _crop_marks(c, trim, shop.bleed_mm)
+    c.restoreState()
+    c.showPage()
+
+
+def render_shop_pdf(pages: Sequence[Figure], *, theme: Theme, trim: tuple[float, float],
+                    shop: Shop, info: PageInfo) -> bytes:
+    """Each figure on a page whose TrimBox is ``trim`` (mm), laid out as a home-printed
+    page is, with the shop's bleed and crop marks, as PDF/X."""
+    check_source_date_epoch()
+    profile = cmyk_profile()
+    buffer = io.BytesIO()
+    c = _shop_canvas(buffer, shop, info, profile)
     for number, figure in enumerate(pages, start=1):
-        c.setTrimBox([offset * mm, offset * mm, (offset + trim[0]) * mm,
-                      (offset + trim[1]) * mm])
-        c.setBleedBox([(offset - bleed) * mm, (offset - bleed) * mm,
-                       (offset + trim[0] + bleed) * mm, (offset + trim[1] + bleed) * mm])
-        c.saveState()
-        c.scale(mm, mm)
-        c.translate(offset, offset)
-        # The background to the bleed's edge: the board's paper, printed, not the sheet's.
-        c.addLiteral(f"/{BLEED_TAG} BMC")
-        c.setFillColor(theme.paper)
-        c.rect(-bleed, -bleed, trim[0] + 2 * bleed, trim[1] + 2 * bleed, stroke=0, fill=1)
-        c.addLiteral("EMC")
+        _begin_sheet(c, trim, shop, theme)
         place_figure(c, trim, figure, theme, name=f"page{number}")
         where = f"page {number} of {len(pages)}" if len(pages) > 1 else None
         furniture(c, trim, where, info, theme, unit_of(figure, True))
-        if shop.crop_marks:
-            _crop_marks(c, trim, bleed)
-        c.restoreState()
-        c.showPage()
+        _end_sheet(c, trim, shop)
     c.save()
     return pdf_x(buffer.getvalue(), shop.standard, profile, info)
+
 
 # --- PDF/X ----------------------------------------------------------------------------------
 
@@ -424,38 +445,12 @@ def impose_for_shop(pdf: bytes, *, theme: Theme, shop: Shop, info: PageInfo) -> 
     converted = PdfReader(io.BytesIO(_ghostscript_cmyk(pdf, shop.standard)))
     sizes = [(float(p.mediabox.width) / mm, float(p.mediabox.height) / mm)
              for p in converted.pages]
-    bleed = shop.bleed_mm
     buffer = io.BytesIO()
-    c = CmykCanvas(buffer, profile=profile, invariant=1, pageCompression=1,
-                   initialFontName=PDF_FONT_NAMES[REGULAR],
-                   pdfVersion=(1, 3) if shop.standard == "PDF/X-1a:2001" else (1, 6))
-    register_pdf_fonts()
-    c.setTitle(info.title or "boardgen")
-    c.setAuthor(info.credit or "boardgen")
-    c.setSubject(info.subject or "boardgen")
-    c.setCreator(f"boardgen {__version__}")
-    ask_for_actual_size(c)
+    c = _shop_canvas(buffer, shop, info, profile)
     offsets = []
     for trim in sizes:
-        media = shop_page_size(trim, shop)
-        offset = (media[0] - trim[0]) / 2
-        offsets.append(offset)
-        c.setPageSize((media[0] * mm, media[1] * mm))
-        c.setTrimBox([offset * mm, offset * mm, (offset + trim[0]) * mm,
-                      (offset + trim[1]) * mm])
-        c.setBleedBox([(offset - bleed) * mm, (offset - bleed) * mm,
-                       (offset + trim[0] + bleed) * mm, (offset + trim[1] + bleed) * mm])
-        c.saveState()
-        c.scale(mm, mm)
-        c.translate(offset, offset)
-        c.addLiteral(f"/{BLEED_TAG} BMC")
-        c.setFillColor(theme.paper)
-        c.rect(-bleed, -bleed, trim[0] + 2 * bleed, trim[1] + 2 * bleed, stroke=0, fill=1)
-        c.addLiteral("EMC")
-        if shop.crop_marks:
-            _crop_marks(c, trim, bleed)
-        c.restoreState()
-        c.showPage()
+        offsets.append(_begin_sheet(c, trim, shop, theme))
+        _end_sheet(c, trim, shop)
     c.save()
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(buffer.getvalue())))
     for page, source, offset in zip(writer.pages, converted.pages, offsets, strict=True):
