@@ -26,6 +26,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import io
+import math
 import os
 import re
 import uuid
@@ -222,7 +223,8 @@ def check_fits(figure: Figure, trim: tuple[float, float], paper_name: str) -> No
             f"{option('shop')}: the board ({figure.width:.0f} x {figure.height:.0f} mm) does "
             f"not fit one {paper_name} page ({room_w:.0f} x {room_h:.0f} mm to draw on), and "
             f"a shop's file is not tiled; choose a larger {option('paper')} such as "
-            f"{figure.width + 2 * 12 + 3 + 1:.0f}x{figure.height + 2 * 12 + 27 + 1:.0f}mm, "
+            f"{math.ceil(figure.width + trim[0] - room_w)}x"
+            f"{math.ceil(figure.height + trim[1] - room_h)}mm, "
             f"or a smaller {option('cell_mm')}")
 
 def _shop_canvas(buffer: io.BytesIO, shop: Shop, info: PageInfo, profile: bytes

@@ -366,3 +366,17 @@ def test_colours_are_separated_through_the_output_intents_profile() -> None:
         expected = tuple(round(v / 255, 3) for v in pixel.getpixel((0, 0)))  # type: ignore[union-attr]
         assert expected in fills, (hex_colour, expected, sorted(fills))
     assert (0.0, 0.0, 0.0, 1.0) in fills  # the text
+
+
+def test_the_paper_a_refusal_suggests_holds_the_board(run_cli: object, in_tmp: Path) -> None:
+    result: Run = run_cli("board", "copolymer", "--shop", "generic", "--cell-mm", "30",  # type: ignore[operator]
+                          "-o", "board.pdf")
+    line = one_line_error(result, "--paper")
+    suggested = line.split("such as ")[1].split(",")[0]
+    result = run_cli("board", "copolymer", "--shop", "generic", "--cell-mm", "30",  # type: ignore[operator]
+                     "--paper", suggested, "-o", "board.pdf")
+    assert result.code == 0, result.err
+    trim = boxes(PdfReader(in_tmp / "board.pdf").pages[0])["trimbox"]
+    width, height = (float(v) for v in suggested.removesuffix("mm").split("x"))
+    assert sorted((trim[2] - trim[0], trim[3] - trim[1])) == \
+        pytest.approx(sorted((width, height)), abs=0.01)
