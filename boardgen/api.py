@@ -24,6 +24,7 @@ from boardgen.render.diagram import draw_diagram
 from boardgen.requests import (
     ANNOTATION_FIELDS,
     Arrows,
+    CutterName,
     DrawOptions,
     Format,
     Highlights,
@@ -33,6 +34,7 @@ from boardgen.requests import (
     Orientation,
     PlayRequest,
     ShapeName,
+    ShopName,
     ThemeName,
     annotation_directives,
     board_request,
@@ -392,7 +394,9 @@ def board(game: str, fmt: Literal["svg"], *, side: int | None = ..., preset: str
           diameter: int | None = ..., shape: ShapeName = ..., mask: Mask | None = ...,
           labels: LabelMode = ..., theme: ThemeName = ..., paper: str = ...,
           orientation: Orientation = ..., title: str | None = ..., cell_mm: float | None = ...,
-          dpi: int = ...) -> str: ...
+          dpi: int = ..., shop: ShopName | None = ..., bleed: float | None = ...,
+          crop_marks: bool = ..., cutter: CutterName | None = ..., kerf: float | None = ...,
+          hole_mm: float | None = ...) -> str: ...
 
 
 @overload
@@ -400,18 +404,24 @@ def board(game: str, fmt: Literal["pdf", "png"] = ..., *, side: int | None = ...
           preset: str | None = ..., diameter: int | None = ..., shape: ShapeName = ...,
           mask: Mask | None = ..., labels: LabelMode = ..., theme: ThemeName = ...,
           paper: str = ..., orientation: Orientation = ..., title: str | None = ...,
-          cell_mm: float | None = ..., dpi: int = ...) -> bytes: ...
+          cell_mm: float | None = ..., dpi: int = ..., shop: ShopName | None = ...,
+          bleed: float | None = ..., crop_marks: bool = ..., cutter: CutterName | None = ...,
+          kerf: float | None = ..., hole_mm: float | None = ...) -> bytes: ...
 
 
 def board(game: str, fmt: Format = "pdf", *, side: int | None = None, preset: str | None = None,
           diameter: int | None = None, shape: ShapeName = "hexhex", mask: Mask | None = None,
           labels: LabelMode = "outside", theme: ThemeName = "colour", paper: str = "a4",
           orientation: Orientation = "auto", title: str | None = None,
-          cell_mm: float | None = None, dpi: int = 150) -> str | bytes:
+          cell_mm: float | None = None, dpi: int = 150, shop: ShopName | None = None,
+          bleed: float | None = None, crop_marks: bool = True, cutter: CutterName | None = None,
+          kerf: float | None = None, hole_mm: float | None = None) -> str | bytes:
     """An empty board at exact scale, as ``boardgen board`` prints it: every game (for
     Polygone the board and, in a PDF, a sheet of pieces; ``cell_mm`` is its hole spacing),
     tiled across pages if needed.  ``mask`` is a shape drawn as text, or a ``Path`` to a
-    file of one; ``title`` None prints the game's name, '' none.
+    file of one; ``title`` None prints the game's name, '' none.  ``shop`` (generic, tgc,
+    mounted) or ``bleed`` (mm): a print shop's PDF/X trimmed to ``paper``; ``cutter``
+    (laser, vinyl) with ``kerf`` and ``hole_mm``: a cutter's SVG.
 
     >>> import boardgen
     >>> svg = boardgen.board("copolymer", "svg", side=5, cell_mm=13)
@@ -430,6 +440,7 @@ def board(game: str, fmt: Format = "pdf", *, side: int | None = None, preset: st
                                                     diameter=diameter, shape=shape, mask=mask),
                             paper=paper, theme=theme, cell_mm=cell_mm, dpi=dpi, title=title,
                             orientation=orientation, labels=labels,
-                            pages_checked=fmt == "pdf")
+                            pages_checked=fmt == "pdf", shop=shop, bleed=bleed,
+                            crop_marks=crop_marks, cutter=cutter, kerf=kerf, hole_mm=hole_mm)
     data = request.render(fmt)
     return data.decode("utf-8") if fmt == "svg" else data

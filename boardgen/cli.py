@@ -62,6 +62,8 @@ from boardgen.render.paper import ORIENTATIONS, parse_paper
 from boardgen.render.scene import THEMES, theme_named
 from boardgen.reproducible import check_source_date_epoch
 from boardgen.requests import (
+    CUTTERS,
+    SHOP_NAMES,
     BoardSize,
     PlayRequest,
     board_request,
@@ -69,6 +71,7 @@ from boardgen.requests import (
     checked_cell_mm,
     checked_title,
     glyph_table,
+    made_options,
     refuse_hex_options,
     resolve_grid,
 )
@@ -258,10 +261,29 @@ def board_size_options(command: Callable[..., None]) -> Callable[..., None]:
 @click.option("-o", "--output", type=OUTPUT_FILE,
               help="Output file (default: output/GAME-sideN.pdf); '-' for standard output "
               "(with --format).  A link is written through; devices are refused.")
+@click.option("--shop", type=click.Choice(SHOP_NAMES),
+              help="A print shop's PDF/X with bleed and crop marks, trimmed to --paper: "
+              "generic (3 mm bleed, PDF/X-4), tgc (The Game Crafter: 1/8 in bleed and safe "
+              "zone, PDF/X-1a), mounted (18 mm wrap, PDF/X-4).")
+@click.option("--bleed", type=float, metavar="MM",
+              help="A print shop's PDF with this bleed in mm on each side (default: the "
+              "--shop's; generic without --shop).")
+@click.option("--crop-marks/--no-crop-marks", default=True, show_default=True,
+              help="Crop marks outside the bleed, on every plate (with --shop or --bleed).")
+@click.option("--cutter", type=click.Choice(CUTTERS),
+              help="An SVG for a laser or vinyl cutter, 1:1 in mm: cut red, score blue, "
+              "engrave black, on layers.")
+@click.option("--kerf", type=float, metavar="MM",
+              help="With --cutter: the width the cut burns away; parts are drawn larger and "
+              "holes smaller by it, so both come out their size.  Default 0.")
+@click.option("--hole-mm", type=float, metavar="MM",
+              help="With --cutter, Polygone: the holes' diameter (default: as printed, a tenth "
+              "of the spacing).")
 def board(game: str, side: int | None, preset: str | None, diameter: int | None, shape: str,
           mask: Path | None, paper: str, orientation: str, cell_mm: float | None, labels: str,
           theme: str, title: str | None, fmt: str | None, dpi: int,
-          output: Path | None) -> None:
+          output: Path | None, shop: str | None, bleed: float | None, crop_marks: bool,
+          cutter: str | None, kerf: float | None, hole_mm: float | None) -> None:
     """Print an empty GAME board at exact scale (PDF, SVG or PNG).
 
     \b
@@ -279,14 +301,27 @@ def board(game: str, side: int | None, preset: str | None, diameter: int | None,
       Go stones (22 mm)      --cell-mm 23
     Each board states the cell size it was printed at and what it fits.  A board
     too large for the paper is tiled: trim, butt and glue the pages as each says.
+
+    \b
+    For a print shop or a cutter:
+      boardgen board o --shop generic --paper 400x400mm -o o-shop.pdf
+      boardgen board polygone --cutter laser --kerf 0.15 --hole-mm 4 -o polygone.svg
     """
+    if cutter is not None and fmt is None and (output is None or output.suffix == ""):
+        fmt = "svg"  # a cutter's file is an SVG
     wants_pdf = fmt == "pdf" or (fmt is None and (output is None
                                                   or output.suffix.lower() == ".pdf"))
     request = board_request(game_named(game), BoardSize(side, preset, diameter, shape, mask),
                             paper=paper, theme=theme, cell_mm=cell_mm, dpi=dpi, title=title,
-                            orientation=orientation, labels=labels, pages_checked=wants_pdf)
+                            orientation=orientation, labels=labels, pages_checked=wants_pdf,
+                            shop=shop, bleed=bleed, crop_marks=crop_marks, cutter=cutter,
+                            kerf=kerf, hole_mm=hole_mm)
     stem = "polygone-board" if request.grid is None else \
         board_file_stem(game, request.grid, mask)
+    if request.shop is not None:
+        stem += f"-{request.shop.name}"
+    if request.cutter is not None:
+        stem += f"-{request.cutter.cutter}"
     path, fmt = prepare_output(output, fmt, stem)
     emit(path, request.render(fmt))
     warn_missing_glyphs(request.draw.title)
@@ -640,7 +675,15 @@ def rules(game: str, paper: str, quick: bool, theme: str, fmt: str | None,
               show_default=True, help="ink: black lines and patterns only.")
 @click.option("-o", "--output", type=click.Path(path_type=Path),
               help="Output file (default: output/GAME-kit.pdf).")
-def kit(game: str, paper: str, theme: str, output: Path | None) -> None:
+@click.option("--shop", type=click.Choice(SHOP_NAMES),
+              help="For a print shop: each page trimmed to --paper, with bleed and crop "
+              "marks, in CMYK as PDF/X (generic, tgc, mounted; see 'boardgen board --help').")
+@click.option("--bleed", type=float, metavar="MM",
+              help="For a print shop, with this bleed in mm (default: the --shop's).")
+@click.option("--crop-marks/--no-crop-marks", default=True, show_default=True,
+              help="Crop marks outside the bleed (with --shop or --bleed).")
+def kit(game: str, paper: str, theme: str, output: Path | None, shop: str | None,
+        bleed: float | None, crop_marks: bool) -> None:
     """Write a print-and-play kit of GAME: one PDF with everything needed to play, in
     printing order.
 
@@ -661,8 +704,21 @@ def kit(game: str, paper: str, theme: str, output: Path | None) -> None:
 
     paper_size = parse_paper(paper)
     check_sheet_paper(paper_size)
-    path = _pdf_output(output, kit_file_name(game).removesuffix(".pdf"), "a kit")
-    emit(path, render_kit(game, paper=paper_size, theme=theme_named(theme)))
+    made_shop, _ = made_options(game_named(game), shop=shop, bleed=bleed,
+                                crop_marks=crop_marks)
+    stem = kit_file_name(game).removesuffix(".pdf")
+    path = _pdf_output(output, stem + (f"-{made_shop.name}" if made_shop else ""), "a kit")
+    chosen = theme_named(theme)
+    data = render_kit(game, paper=paper_size, theme=chosen)
+    if made_shop is not None:
+        from boardgen.render.paper import PageInfo
+        from boardgen.render.shop import impose_for_shop
+
+        description = game_named(game)
+        data = impose_for_shop(data, theme=chosen, shop=made_shop,
+                               info=PageInfo(f"{description.name}: print-and-play kit",
+                                             f"{description.name} kit for a print shop"))
+    emit(path, data)
 
 
 @cli.command()

@@ -12,7 +12,7 @@ import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal, get_args
+from typing import TYPE_CHECKING, Literal, get_args
 
 from boardgen.errors import BoardgenError, option
 from boardgen.games.copolymer.engine import PLAYERS
@@ -32,6 +32,10 @@ from boardgen.render.paper import ORIENTATIONS, Paper, parse_paper
 from boardgen.render.scene import LABEL_MODES, THEMES, Theme, theme_named
 from boardgen.text import check_line, read_input_text
 
+if TYPE_CHECKING:
+    from boardgen.render.cutter import CutterOptions
+    from boardgen.render.shop import Shop
+
 # The closed vocabularies, as types (tests/cli/test_requests.py checks that each lists exactly
 # what the renderer accepts).
 Format = Literal["pdf", "svg", "png"]
@@ -40,6 +44,11 @@ ThemeName = Literal["colour", "colourblind", "ink"]
 Orientation = Literal["auto", "portrait", "landscape"]
 ShapeName = Literal["hexhex", "rhombus", "triangle"]
 PlayOption = Literal["first", "start", "partisan", "glyphs"]
+ShopName = Literal["generic", "tgc", "mounted"]
+CutterName = Literal["laser", "vinyl"]
+# Here, not from the writers: the command line lists them without importing reportlab.
+SHOP_NAMES: tuple[str, ...] = get_args(ShopName)
+CUTTERS: tuple[str, ...] = get_args(CutterName)
 
 MIN_DPI, MAX_DPI = 36, 1200
 MAX_QUOTED = 80  # characters of a refused value quoted in an error
@@ -271,9 +280,13 @@ class BoardRequest:
     draw: DrawOptions
     orientation: str = "auto"
     labels: str = "outside"
+    shop: Shop | None = None  # a print shop's PDF (bleed, crop marks, PDF/X)
+    cutter: CutterOptions | None = None  # a cutter's SVG (cut, score, engrave)
 
     def render(self, fmt: str) -> bytes:
         """The board as file contents (SVG as UTF-8 bytes)."""
+        if self.shop is not None or self.cutter is not None:
+            return self._render_made(fmt)
         draw = self.draw
         fixed = self.game.fixed_board
         if self.grid is None and fixed is not None:
@@ -290,17 +303,119 @@ class BoardRequest:
                             theme=draw.theme, info=self.game.board_info(self.grid, draw.title))
 
 
+    def _render_made(self, fmt: str) -> bytes:
+        """The board for a print shop (PDF only) or a cutter (SVG only)."""
+        draw, info = self.draw, self.game.board_info(self.grid, self.draw.title)
+        fixed = self.game.fixed_board
+        wanted = "pdf" if self.shop is not None else "svg"
+        if fmt != wanted:
+            given = option("shop") if self.shop is not None else option("cutter")
+            raise BoardgenError(f"{given} writes {wanted.upper()}, not {fmt.upper()}: "
+                                f"name the file .{wanted}", field="fmt")
+        if self.grid is None and fixed is not None:
+            from boardgen.render.lattice import (
+                render_fixed_board_for_cutter,
+                render_fixed_board_for_shop,
+            )
+
+            if self.shop is not None:
+                return render_fixed_board_for_shop(fixed, paper=draw.paper, theme=draw.theme,
+                                                   spacing=draw.cell_mm, info=info,
+                                                   shop=self.shop)
+            assert self.cutter is not None
+            return render_fixed_board_for_cutter(fixed, paper=draw.paper,
+                                                 spacing=draw.cell_mm, info=info,
+                                                 cutter=self.cutter)
+        assert self.grid is not None
+        from boardgen.render.board import render_board_for_cutter, render_board_for_shop
+
+        options = BoardOptions(draw.paper, self.orientation, draw.cell_mm, draw.dpi)
+        scene = self.game.board_scene(self.grid, self.labels)
+        if self.shop is not None:
+            return render_board_for_shop(scene, options, shop=self.shop, theme=draw.theme,
+                                         info=info)
+        assert self.cutter is not None
+        # Stones to cut for a game whose kit has a sheet of them (O; Copolymer is coloured in).
+        return render_board_for_cutter(scene, options, cutter=self.cutter, info=info,
+                                       stones=self.game.kit.stones)
+
+
+def _millimetres(value: object, field: str, low: float, high: float, what: str) -> float:
+    """A length in mm within [low, high]."""
+    need(value, (int, float), field)
+    assert isinstance(value, int | float)
+    length = float(value)
+    if not low <= length <= high:  # NaN fails too
+        raise BoardgenError(f"{option(field)} {length:g}: {what} is between {low:g} and "
+                            f"{high:g} mm", field=field)
+    return length
+
+
+def made_options(game: Game, *, shop: object = None, bleed: object = None,
+                 crop_marks: object = True, cutter: object = None, kerf: object = None,
+                 hole_mm: object = None) -> tuple[Shop | None, CutterOptions | None]:
+    """The print-shop or cutter options, checked: one or the other, each option with its
+    own (a kerf with a cutter, a bleed with a shop), a hole only on a board with holes."""
+    need(crop_marks, bool, "crop_marks")
+    printing = shop is not None or bleed is not None
+    cutting = cutter is not None or kerf is not None or hole_mm is not None
+    if printing and cutting:
+        first = "shop" if shop is not None else "bleed"
+        second = "cutter" if cutter is not None else "kerf" if kerf is not None else "hole_mm"
+        raise BoardgenError(f"{option(first)} and {option(second)} do not go together: a "
+                            "print shop's PDF or a cutter's SVG, one at a time")
+    if not crop_marks and not printing:
+        raise BoardgenError(f"{option('crop_marks')} applies to a print shop's PDF: give "
+                            f"{option('shop')} or {option('bleed')}")
+    if printing:
+        # The writers' modules, imported only when asked for: the shop's loads reportlab.
+        from boardgen.render.shop import MAX_BLEED_MM, shop_named
+
+        if shop is not None:
+            one_of(shop, SHOP_NAMES, "shop", "shop")
+        width = None if bleed is None else _millimetres(bleed, "bleed", 0.0, MAX_BLEED_MM,
+                                                        "a bleed")
+        return shop_named(shop, width, crop_marks), None  # type: ignore[arg-type]
+    if not cutting:
+        return None, None
+    if cutter is None:
+        raise BoardgenError(f"{option('kerf' if kerf is not None else 'hole_mm')} applies to "
+                            f"a cutter's SVG: give {option('cutter')} laser or vinyl")
+    from boardgen.render.cutter import MAX_KERF_MM, CutterOptions
+
+    chosen = one_of(cutter, CUTTERS, "cutter", "cutter")
+    cut = 0.0 if kerf is None else _millimetres(kerf, "kerf", 0.0, MAX_KERF_MM, "a kerf")
+    hole = None
+    if hole_mm is not None:
+        if game.fixed_board is None:
+            raise BoardgenError(f"{option('hole_mm')} applies to a board with holes "
+                                f"(Polygone), not {game.name}")
+        hole = _millimetres(hole_mm, "hole_mm", 0.5, 30.0, "a hole")
+        if cut >= hole:
+            raise BoardgenError(f"{option('kerf')} {cut:g}: as wide as a hole or wider "
+                                f"({option('hole_mm')} {hole:g}); give a smaller "
+                                f"{option('kerf')} or a larger {option('hole_mm')}")
+    return None, CutterOptions(chosen, cut, hole)  # type: ignore[arg-type]
+
+
 def board_request(game: Game, size: BoardSize, *, paper: object = "a4", theme: object,
                   cell_mm: object, dpi: object, title: object, orientation: object = "auto",
-                  labels: object = "outside", pages_checked: bool = False) -> BoardRequest:
+                  labels: object = "outside", pages_checked: bool = False,
+                  shop: object = None, bleed: object = None, crop_marks: object = True,
+                  cutter: object = None, kerf: object = None,
+                  hole_mm: object = None) -> BoardRequest:
     """An empty board of ``game``; ``pages_checked``: refuse, before the grid is built, a
-    board that would tile across more pages than the limit (PDF)."""
+    board that would tile across more pages than the limit (PDF).  ``shop`` or ``bleed``
+    ask for a print shop's PDF, ``cutter`` for a cutter's SVG (see :func:`made_options`)."""
     checked = checked_title(title)
+    made_shop, made_cutter = made_options(game, shop=shop, bleed=bleed,
+                                          crop_marks=crop_marks, cutter=cutter, kerf=kerf,
+                                          hole_mm=hole_mm)
     if game.hex_boards is None:
         refuse_hex_options(game, size)
         draw = DrawOptions(checked_paper(paper), checked_theme(theme),
                            checked_cell_mm(cell_mm), checked_dpi(dpi), checked)
-        return BoardRequest(game, None, draw)
+        return BoardRequest(game, None, draw, shop=made_shop, cutter=made_cutter)
     paper_size = checked_paper(paper)
     width = checked_cell_mm(cell_mm)
     turned = one_of(orientation, ORIENTATIONS, "orientation", "orientation")
@@ -309,7 +424,8 @@ def board_request(game: Game, size: BoardSize, *, paper: object = "a4", theme: o
     grid = resolve_grid(game, size, (lambda corners: check_cells_page_count(corners, options))
                         if pages_checked else None)
     return BoardRequest(game, grid, draw, turned,
-                        one_of(labels, LABEL_MODES, "labels", "label mode"))
+                        one_of(labels, LABEL_MODES, "labels", "label mode"), made_shop,
+                        made_cutter)
 
 
 # --- a replay ----------------------------------------------------------------------------
@@ -378,7 +494,20 @@ def vocabulary_matches() -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
             "LabelMode": (get_args(LabelMode), LABEL_MODES),
             "ThemeName": (get_args(ThemeName), tuple(THEMES)),
             "Orientation": (get_args(Orientation), ORIENTATIONS),
-            "ShapeName": (get_args(ShapeName), SHAPES)}
+            "ShapeName": (get_args(ShapeName), SHAPES),
+            "ShopName": (SHOP_NAMES, _writers_vocabulary("shop")),
+            "CutterName": (CUTTERS, _writers_vocabulary("cutter"))}
+
+
+def _writers_vocabulary(kind: str) -> tuple[str, ...]:
+    """The print-shop presets or the cutters, as their writers list them."""
+    if kind == "shop":
+        from boardgen.render.shop import SHOP_NAMES as shops
+
+        return shops
+    from boardgen.render.cutter import CUTTERS as cutters
+
+    return cutters
 
 
 # --- a designer's annotations, given to draw() ---------------------------------------------

@@ -6,6 +6,7 @@ import math
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from boardgen.errors import BoardgenError, option
 from boardgen.geometry import Hex, Layout
@@ -14,6 +15,10 @@ from boardgen.picture import Scene
 from boardgen.render.figure import Figure, board_figure, board_size, cell_guidance
 from boardgen.render.paper import PageInfo, Paper, fitting_scale, tile
 from boardgen.render.scene import Theme
+
+if TYPE_CHECKING:
+    from boardgen.render.cutter import CutterOptions
+    from boardgen.render.shop import Shop
 
 FORMATS = ("pdf", "svg", "png")
 # The default cell is as large as the paper allows, within these bounds.  Below 8 mm a cell
@@ -142,3 +147,35 @@ def render_board(scene: Scene, fmt: str, options: BoardOptions, *, theme: Theme,
     description = f"{info.subject} · {guidance}" if info.subject else guidance
     return render_svg(figure, theme=theme, title=info.title,
                       description=description).encode("utf-8")
+
+
+def shop_figure(scene: Scene, options: BoardOptions) -> tuple[Figure, tuple[float, float]]:
+    """The board for a print shop, and the trim it is laid out on (the paper, turned as
+    ``options.orientation`` says or as the board fits best): one page, never tiled."""
+    from boardgen.render.shop import check_fits
+
+    figure = build_figure(scene, options)
+    tiling = tile((figure.width, figure.height), options.paper, options.orientation)
+    trim = tiling.page
+    check_fits(figure, trim, options.paper.name)
+    return figure, trim
+
+
+def render_board_for_shop(scene: Scene, options: BoardOptions, *, shop: Shop, theme: Theme,
+                          info: PageInfo) -> bytes:
+    """The board as a print shop's PDF (bleed, crop marks, PDF/X)."""
+    from boardgen.render.shop import render_shop_pdf
+
+    figure, trim = shop_figure(scene, options)
+    return render_shop_pdf([figure], theme=theme, trim=trim, shop=shop, info=info)
+
+
+def render_board_for_cutter(scene: Scene, options: BoardOptions, *,
+                            cutter: CutterOptions, info: PageInfo, stones: bool) -> bytes:
+    """The board as a cutter's SVG: outline cut, cells scored, labels engraved, and (for a
+    game played with stones) a sheet of stones, one for every cell, to cut."""
+    from boardgen.render.cutter import padded, render_cutter_svg
+
+    figure = padded(build_figure(scene, options))
+    return render_cutter_svg(figure, options=cutter, title=info.title or "",
+                             stones=len(figure.cells) if stones else 0).encode("utf-8")

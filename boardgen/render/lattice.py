@@ -11,6 +11,8 @@ pieces there are.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from boardgen.errors import BoardgenError, option
 from boardgen.geometry.lattice import Hole, direction, position
@@ -34,6 +36,10 @@ from boardgen.render.pdf import render_pdf_pages
 from boardgen.render.png import render_png
 from boardgen.render.scene import Theme
 from boardgen.render.svg import document_size, render_svg
+
+if TYPE_CHECKING:
+    from boardgen.render.cutter import CutterOptions
+    from boardgen.render.shop import Shop
 
 Point = tuple[float, float]
 INK_CLEARANCE_MM = 0.5  # paper between the outermost ink and a figure's edge
@@ -448,3 +454,46 @@ def render_fixed_board(board: FixedBoard, fmt: str, *, paper: Paper, theme: Them
         return svg.encode("utf-8")
     width_mm, height_mm = document_size(figure, info.title)
     return render_png(svg, width_mm=width_mm, height_mm=height_mm, dpi=dpi)
+
+
+def render_fixed_board_for_shop(board: FixedBoard, *, paper: Paper, theme: Theme,
+                                spacing: float | None, info: PageInfo, shop: Shop) -> bytes:
+    """The board and its sheet of pieces as a print shop's PDF, each page's trim the paper
+    turned landscape (as the home-printed pages are)."""
+    from boardgen.render.shop import render_shop_pdf
+
+    pages = board_pages(board, paper, spacing)
+    info = PageInfo(info.title, (info.subject or "").format(spacing=pages[0].cell_width),
+                    info.credit)
+    return render_shop_pdf(pages, theme=theme, trim=paper.size("landscape"), shop=shop,
+                           info=info)
+
+
+HOLE_SHARE = 0.4  # the widest hole a cutter's board takes, as a share of the spacing
+
+
+def default_hole_mm(spacing: float) -> float:
+    """A hole as wide as the printed board draws it (a tenth of the spacing), to 0.5 mm."""
+    return max(1.0, round(0.1 * spacing * 2) / 2)
+
+
+def render_fixed_board_for_cutter(board: FixedBoard, *, paper: Paper, spacing: float | None,
+                                  info: PageInfo, cutter: CutterOptions) -> bytes:
+    """The board as a cutter's SVG: outline and holes cut (``cutter.hole_mm`` across, or
+    as printed), grooves, rings and labels engraved; its pieces as parts to cut."""
+    from boardgen.render.cutter import Part, padded, render_cutter_svg
+
+    if spacing is None:
+        spacing = board_spacing(board, content_size(paper.size("landscape")))
+    figure = padded(curled(lattice_figure(board.picture, spacing)))
+    parts = [Part(spacing, piece_width(spacing), group.count, group.label)
+             for group in (board.strips.groups if board.strips else ())]
+    if cutter.hole_mm is None:
+        cutter = replace(cutter, hole_mm=default_hole_mm(spacing))
+    elif cutter.hole_mm > HOLE_SHARE * spacing:
+        # Wood must stay between neighbouring holes, and round each for the grooves.
+        raise BoardgenError(f"{option('hole_mm')} {cutter.hole_mm:g}: wider than "
+                            f"{HOLE_SHARE:.0%} of the hole spacing ({spacing:g} mm); give a "
+                            f"smaller {option('hole_mm')} or a larger {option('cell_mm')}")
+    return render_cutter_svg(figure, options=cutter, title=info.title or "",
+                             parts=parts).encode("utf-8")

@@ -61,6 +61,8 @@ def heavy(loaded: set[str], families: tuple[str, ...]) -> list[str]:
     (["board", "copolymer", "-o", "b.pdf"], PNG_OR_THUMBNAIL + RULE_SHEETS + SVG_WRITER),
     (["board", "polygone", "-o", "p.pdf"], PNG_OR_THUMBNAIL + RULE_SHEETS + SVG_WRITER),
     (["board", "o", "-o", "b.svg"], PNG_OR_THUMBNAIL + RULE_SHEETS + PDF_WRITER),
+    (["board", "o", "--cutter", "laser", "-o", "b.svg"],
+     PNG_OR_THUMBNAIL + RULE_SHEETS + PDF_WRITER),
     (["diagram", "copolymer", "tempo", "-o", "d.pdf"],
      PNG_OR_THUMBNAIL + RULE_SHEETS + SVG_WRITER),
     (["play", "copolymer", "--side", "3", "--moves", "C3", "-o", "p.pdf"],
