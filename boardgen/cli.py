@@ -38,6 +38,7 @@ from boardgen.geometry import (
     hexhex_cell_count,
 )
 from boardgen.geometry.lattice import HOLE_SET
+from boardgen.inputs import inputs_noted
 from boardgen.limits import MAX_DRAWN_CELLS
 from boardgen.output import check_folder_writable, check_writable, is_folder, write_atomic
 from boardgen.picture import LABEL_MODES, Panel
@@ -637,7 +638,7 @@ def rules(game: str, paper: str, quick: bool, theme: str, fmt: str | None,
               help="a4, letter, a3, universal (prints unchanged on A4 and Letter) or WxHmm.")
 @click.option("--theme", type=click.Choice(sorted(THEMES)), default="colour",
               show_default=True, help="ink: black lines and patterns only.")
-@click.option("-o", "--output", type=click.Path(path_type=Path),
+@click.option("-o", "--output", type=OUTPUT_FILE,
               help="Output file (default: output/GAME-kit.pdf).")
 def kit(game: str, paper: str, theme: str, output: Path | None) -> None:
     """Write a print-and-play kit of GAME: one PDF with everything needed to play, in
@@ -667,7 +668,7 @@ def kit(game: str, paper: str, theme: str, output: Path | None) -> None:
 @cli.command()
 @click.option("--paper", default="a4", show_default=True,
               help="a4, letter, a3, universal or WxHmm (at least A5).")
-@click.option("-o", "--output", type=click.Path(path_type=Path),
+@click.option("-o", "--output", type=OUTPUT_FILE,
               help="Output file (default: output/calibrate.pdf).")
 def calibrate(paper: str, output: Path | None) -> None:
     """Write a one-page printer check: 100 mm bars across and down, a 50 mm square, a
@@ -812,7 +813,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     try:
         if not HELP_FLAGS & set(args):
             check_source_date_epoch()  # before any work: every PDF would fail on it
-        cli.main(args=args, prog_name="boardgen", standalone_mode=False)
+        with inputs_noted():  # the writer refuses to write onto any of them
+            cli.main(args=args, prog_name="boardgen", standalone_mode=False)
     except click.exceptions.NoArgsIsHelpError as exc:
         click.echo(exc.ctx.get_help() if exc.ctx else "", err=False)
     except click.UsageError as exc:

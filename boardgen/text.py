@@ -16,13 +16,14 @@ import stat
 from pathlib import Path
 
 from boardgen.errors import BoardgenError
+from boardgen.inputs import note_input, split_lines
 from boardgen.limits import MAX_INPUT_BYTES as MAX_INPUT_BYTES
 from boardgen.limits import MAX_QUOTED_CHARS
 from boardgen.limits import MAX_TITLE_CHARS as MAX_TITLE_CHARS
 
 # Characters XML 1.0 forbids, or that are control characters all the same (C1, DEL), and
 # lone surrogates (what undecodable bytes on the command line become).
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff]")
 
 
 def quoted(text: str, limit: int = MAX_QUOTED_CHARS) -> str:
@@ -69,8 +70,11 @@ def read_input_text(path: Path, option: str) -> str:
     except OSError as exc:
         raise BoardgenError(f"{option} {path}: {exc.strerror or exc}") from None
     try:
+        opened = os.fstat(fd)
+        # The writer refuses to write onto a file the command reads (boardgen.inputs).
+        note_input(opened.st_dev, opened.st_ino, f"{option} {path}")
         head = b""
-        if stat.S_ISFIFO(os.fstat(fd).st_mode):
+        if stat.S_ISFIFO(opened.st_mode):
             try:
                 head = os.read(fd, MAX_INPUT_BYTES + 1)
             except BlockingIOError:  # a writer is there, and has not written yet
@@ -122,7 +126,7 @@ def check_line(text: str, where: str, max_chars: int = MAX_TITLE_CHARS) -> str:
 def check_lines(text: str, source: str) -> None:
     """Refuse a file (a template) holding a control character, naming ``source:line``: its
     text reaches SVG, PDF and HTML files.  Tabs too: write spaces."""
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(split_lines(text), start=1):
         bad = first_control(line)
         if bad is not None:
             raise BoardgenError(f"{source}:{number}: control character U+{ord(bad[1]):04X} at "

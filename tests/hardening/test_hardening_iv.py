@@ -1,0 +1,139 @@
+"""Hardening IV (issue 30): an output never written onto an input or through a planted link,
+read-only files kept, full disks named; the bounds on claims, arrows and start texts; one
+way of splitting lines; the caches and the signals.  Each test failed on f4fc8bd."""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from conftest import Run, one_line_error
+
+SMALL = """game: copolymer
+board: hexhex 3
+panel: Start
+"""
+
+
+def small_file(folder: Path, name: str = "my.txt") -> Path:
+    path = folder / name
+    path.write_text(SMALL, encoding="utf-8")
+    return path
+
+
+# --- 1: an output path that is an input file ----------------------------------------------
+
+def test_output_onto_the_diagram_file_is_refused(in_tmp: Path,
+                                                  run_cli: Callable[..., Run]) -> None:
+    source = small_file(in_tmp)
+    result = run_cli("diagram", "my.txt", "--format", "svg", "-o", "my.txt")
+    one_line_error(result, "my.txt", "input file")
+    assert source.read_text(encoding="utf-8") == SMALL
+
+
+def test_output_through_a_link_or_hard_link_to_the_input_is_refused(
+        in_tmp: Path, run_cli: Callable[..., Run]) -> None:
+    source = small_file(in_tmp)
+    (in_tmp / "out.svg").symlink_to("my.txt")
+    os.link(source, in_tmp / "hard.svg")
+    for out in ("out.svg", "hard.svg", "./sub/../my.txt"):
+        (in_tmp / "sub").mkdir(exist_ok=True)
+        one_line_error(run_cli("diagram", "my.txt", "--format", "svg", "-o", out),
+                       "input file")
+    assert source.read_text(encoding="utf-8") == SMALL
+
+
+def test_output_onto_a_mask_or_moves_file_is_refused(in_tmp: Path,
+                                                      run_cli: Callable[..., Run]) -> None:
+    mask = in_tmp / "m.txt"
+    mask.write_text(" . .\n. . .\n . .\n", encoding="utf-8")
+    one_line_error(run_cli("board", "copolymer", "--mask", "m.txt", "--format", "pdf", "-o",
+                           "m.txt"), "input file", "mask")
+    assert mask.read_text(encoding="utf-8") == " . .\n. . .\n . .\n"
+    game = in_tmp / "g.txt"
+    game.write_text("C3\n", encoding="utf-8")
+    one_line_error(run_cli("play", "copolymer", "--side", "3", "--moves-file", "g.txt",
+                           "--format", "svg", "-o", "g.txt"), "input file", "moves-file")
+    assert game.read_text(encoding="utf-8") == "C3\n"
+
+
+def test_another_file_is_still_written(in_tmp: Path, run_cli: Callable[..., Run]) -> None:
+    small_file(in_tmp)
+    result = run_cli("diagram", "my.txt", "-o", "my.svg")
+    assert result.code == 0, result.err
+    assert (in_tmp / "my.svg").read_bytes().startswith(b"<?xml")
+
+
+# --- 2: a link planted by another user in a sticky shared folder ---------------------------
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="planting another user's link needs root")
+def test_a_link_planted_in_a_sticky_folder_is_not_followed(
+        tmp_path: Path, run_cli: Callable[..., Run]) -> None:
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    shared.chmod(0o1777)
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious\n", encoding="utf-8")
+    link = shared / "board.svg"
+    link.symlink_to(victim)
+    os.lchown(link, 65534, 65534)  # another user's link, in a folder that is not theirs
+    result = run_cli("board", "copolymer", "--side", "3", "-o", str(link))
+    one_line_error(result, "link", "another user")
+    assert victim.read_text(encoding="utf-8") == "precious\n"
+    # Our own link there is written through, as documented.
+    os.lchown(link, os.geteuid(), os.getegid())
+    assert run_cli("board", "copolymer", "--side", "3", "-o", str(link)).code == 0
+    assert victim.read_bytes().startswith(b"<?xml")
+
+
+# --- 19: a file name that ends in '/' or '/.' ---------------------------------------------
+
+@pytest.mark.parametrize("command", [["kit", "o"], ["calibrate"]])
+@pytest.mark.parametrize("name", ["x.pdf/", "x.pdf/."])
+def test_a_pdf_name_ending_as_a_folder_is_refused(in_tmp: Path, run_cli: Callable[..., Run],
+                                                  command: list[str], name: str) -> None:
+    one_line_error(run_cli(*command, "-o", name), "folder")
+    assert not (in_tmp / "x.pdf").exists()
+
+
+# --- 25: read-only files, full disks -----------------------------------------------------
+
+def test_a_read_only_file_is_not_replaced(in_tmp: Path, run_cli: Callable[..., Run]) -> None:
+    kept = in_tmp / "board.svg"
+    kept.write_text("mine\n", encoding="utf-8")
+    kept.chmod(0o444)
+    one_line_error(run_cli("board", "copolymer", "--side", "3", "-o", "board.svg"),
+                   "read-only")
+    assert kept.read_text(encoding="utf-8") == "mine\n"
+    assert stat.S_IMODE(kept.stat().st_mode) == 0o444
+
+
+def test_a_full_disk_names_the_file(in_tmp: Path, run_cli: Callable[..., Run],
+                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+
+    import boardgen.output
+
+    real_fdopen = os.fdopen
+
+    class Full:
+        def __init__(self, fd: int) -> None:
+            self.handle = real_fdopen(fd, "wb")
+
+        def __enter__(self) -> Full:
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            self.handle.close()
+
+        def write(self, data: bytes) -> int:
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(boardgen.output.os, "fdopen", lambda fd, mode: Full(fd))
+    result = run_cli("board", "copolymer", "--side", "3", "-o", "full.svg")
+    line = one_line_error(result, "No space left on device", "full.svg", code=1)
+    assert line
+    assert list(in_tmp.iterdir()) == []  # nor a temporary file left
