@@ -36,6 +36,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from boardgen.errors import BoardgenError
 from boardgen.geometry import Hex
+from boardgen.inputs import split_lines
 from boardgen.limits import (
     MAX_CAPTION_CHARS,
     MAX_DRAWN_CELLS,
@@ -79,7 +80,7 @@ def read_directives(path: Path) -> list[Directive]:
 
 
 def parse_directives(text: str, source: str) -> list[Directive]:
-    lines = text.splitlines()
+    lines = split_lines(text)
     directives: list[Directive] = []
     panels = 0
     i = 0
@@ -348,6 +349,9 @@ class GameScript(ABC, Generic[G, D, Q]):
     highlight_claims: Mapping[str, Callable[[G, D, Any], str | None]] = {}
     # Directives before the first panel, by key.
     header: Mapping[str, Handler]
+    # Header directives a file may give more than once (each adds to the start); every
+    # other one, and 'game:' and 'title:', is refused the second time, naming both lines.
+    repeatable_header: frozenset[str] = frozenset()
     # Directives inside a panel, by key: (engine, draft, directive).
     directives: Mapping[str, Callable[[G, D, Directive], None]]
     # Claims, by the first word after 'expect:': (engine, directive, words) -> None if the
@@ -504,7 +508,15 @@ class GameScript(ABC, Generic[G, D, Q]):
         body_keys = ("line", "panel") if self.lines else ("panel",)
         body = next((i for i, d in enumerate(directives) if d.key in body_keys),
                     len(directives))
+        given: dict[str, Directive] = {}
         for d in directives[:body]:
+            if d.key != "expect" and d.key not in self.repeatable_header:
+                first = given.setdefault(d.key, d)
+                if first is not d:
+                    where = f"{self.source}:{first.line}" if self.source else \
+                        f"line {first.line}"
+                    raise self.fail(d, f"a second '{d.key}:' line ({where} gives one "
+                                       "already): say it once")
             if d.key == "game":
                 check_game(d, self.game, self.source)
             elif d.key == "title":

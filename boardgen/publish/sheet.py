@@ -34,6 +34,7 @@ from boardgen._version import __version__
 from boardgen.errors import BoardgenError
 from boardgen.games.registry import build_diagram, game_named
 from boardgen.geometry import hexhex
+from boardgen.inputs import split_lines
 from boardgen.picture import Diagram, HoleScene
 from boardgen.publish.markup import check_inline, for_medium
 from boardgen.render.board import largest_fitting_figure
@@ -74,7 +75,7 @@ def sheet_path(game: str, quick: bool = False) -> Path:
 
 def parse_sheet(text: str, source: str) -> list[Block]:
     blocks: list[Block] = []
-    lines = text.splitlines()
+    lines = split_lines(text)
     i = 0
     while i < len(lines):
         raw = lines[i]
@@ -154,7 +155,7 @@ def load_sheet(game: str, quick: bool = False) -> list[Block]:
     text = path.read_text(encoding="utf-8")
     check_lines(text, str(path))
     blocks = parse_sheet(text, str(path))
-    lines = text.splitlines()
+    lines = split_lines(text)
     for block in blocks:
         if block.kind in ("title", "heading", "para", "note"):
             check_inline([block.text], lines, block.line, str(path))

@@ -137,3 +137,55 @@ def test_a_full_disk_names_the_file(in_tmp: Path, run_cli: Callable[..., Run],
     line = one_line_error(result, "No space left on device", "full.svg", code=1)
     assert line
     assert list(in_tmp.iterdir()) == []  # nor a temporary file left
+
+
+# --- 12: lines end at \n, \r\n and \r only --------------------------------------------------
+
+@pytest.mark.parametrize("odd", ["\f", "\v", "\x1c", "\x1d", "\x1e", "\x85", "\u2028",
+                                 "\u2029"])
+def test_only_newlines_break_lines(in_tmp: Path, run_cli: Callable[..., Run], odd: str) -> None:
+    """A character str.splitlines() breaks at is refused as a control character on the
+    line the editor shows, not read as the start of a hidden line."""
+    text = f"game: copolymer\nboard: hexhex 3\ntitle: Mine{odd}board: hexhex 9\npanel: Start\n"
+    (in_tmp / "odd.txt").write_text(text, encoding="utf-8")
+    line = one_line_error(run_cli("diagram", "odd.txt", "-o", "odd.svg"), "odd.txt:3:",
+                          f"U+{ord(odd):04X}")
+    assert line
+    assert not (in_tmp / "odd.svg").exists()
+
+
+def test_an_error_names_the_line_an_editor_counts() -> None:
+    from boardgen import parse_diagram
+    from boardgen.errors import BoardgenError
+
+    for newline in ("\n", "\r\n", "\r"):
+        text = newline.join(["game: o", "board: hexhex 4", "panel: one", "place: D4 D4", ""])
+        with pytest.raises(BoardgenError, match="^line 4: "):
+            parse_diagram(text)
+
+
+def test_a_moves_file_with_old_mac_line_ends_counts_lines(in_tmp: Path,
+                                                           run_cli: Callable[..., Run]) -> None:
+    (in_tmp / "g.txt").write_text("C3\rB2\rZZ9\r", encoding="utf-8")
+    one_line_error(run_cli("play", "copolymer", "--side", "3", "--moves-file", "g.txt"),
+                   "g.txt:3")
+
+
+# --- 13: a header line given twice ----------------------------------------------------------
+
+@pytest.mark.parametrize("key, first, second", [("board", "hexhex 3", "hexhex 4"),
+                                                ("title", "One", "Two"),
+                                                ("first", "x", "o"),
+                                                ("game", "copolymer", "copolymer")])
+def test_a_repeated_header_line_names_both_lines(in_tmp: Path, run_cli: Callable[..., Run],
+                                                  key: str, first: str, second: str) -> None:
+    lines = ["game: copolymer", "board: hexhex 3", f"{key}: {first}", "# between",
+             f"{key}: {second}", "panel: Start"]
+    if key in ("board", "game"):
+        lines = [line for line in lines[:2] if not line.startswith(key)] + lines[2:]
+    (in_tmp / "twice.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    first_line = next(n for n, line in enumerate(lines, 1) if line.startswith(f"{key}:"))
+    second_line = max(n for n, line in enumerate(lines, 1) if line.startswith(f"{key}:"))
+    one_line_error(run_cli("diagram", "twice.txt", "-o", "twice.svg"),
+                   f"twice.txt:{second_line}:", f"twice.txt:{first_line}", f"'{key}:'")
+    assert not (in_tmp / "twice.svg").exists()
