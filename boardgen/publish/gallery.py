@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from boardgen._version import __version__
-from boardgen.errors import BoardgenError, cli_flag
+from boardgen.errors import BoardgenError, cli_flag, raise_terminated
 from boardgen.games.registry import build_diagram, games, remember_diagram
 from boardgen.geometry import HexGrid, hexhex
 from boardgen.picture import Diagram, PageInfo, Scene
@@ -290,10 +290,6 @@ def _warm_imports() -> None:
 # line, without a worker's traceback.
 
 
-class Terminated(BaseException):  # noqa: N818 -- like KeyboardInterrupt, not an error
-    """SIGTERM arrived while workers were running (the parent then ends them)."""
-
-
 _PARENT: list[int] = []  # the pid of the process that starts the pool, for its workers
 _PR_SET_PDEATHSIG = 1  # linux/prctl.h
 
@@ -321,10 +317,6 @@ def _start_worker() -> None:
         os._exit(1)
 
 
-def _on_sigterm(signum: int, frame: object) -> None:
-    raise Terminated
-
-
 @contextmanager
 def terminated_on_sigterm() -> Iterator[None]:
     """While inside, SIGTERM raises Terminated (in the main thread; elsewhere nothing
@@ -335,7 +327,7 @@ def terminated_on_sigterm() -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    previous = signal.signal(signal.SIGTERM, raise_terminated)
     try:
         yield
     finally:
