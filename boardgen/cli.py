@@ -18,7 +18,7 @@ from typing import NoReturn
 import click
 
 from boardgen._version import __version__
-from boardgen.errors import BoardgenError, cli_flag, option
+from boardgen.errors import BoardgenError, Terminated, cli_flag, option
 from boardgen.games.copolymer import engine as copolymer
 from boardgen.games.registry import (
     PlayOptions,
@@ -44,7 +44,6 @@ from boardgen.output import check_folder_writable, check_writable, is_folder, wr
 from boardgen.picture import LABEL_MODES, Panel
 from boardgen.publish.drawing import draw_panels, render_position
 from boardgen.publish.gallery import (
-    Terminated,
     board_stem,
     build_all_diagrams,
     default_jobs,
@@ -830,9 +829,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     except click.exceptions.Abort:
         click.echo("boardgen: interrupted", err=True)
         _leave(130, argv)
-    except Terminated:  # SIGTERM while `all`'s workers ran: they are ended
-        click.echo("boardgen: terminated", err=True)
-        _leave(128 + 15, argv)
+    except Terminated as exc:  # SIGTERM (or SIGHUP): workers ended, temporary files gone
+        click.echo(f"boardgen: {'hung up' if exc.signum == 1 else 'terminated'}", err=True)
+        _leave(128 + exc.signum, argv)
     except OSError as exc:
         # The machine, not the input: a full disk, a vanished folder.
         target = f" ({exc.filename})" if exc.filename else ""
