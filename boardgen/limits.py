@@ -30,6 +30,11 @@ MAX_QUOTED_CHARS = 80
 MAX_CELLS = 150_000
 # Panels in one diagram: a diagram is a page or a few.
 MAX_PANELS = 200
+# Arrows and marks drawn on one picture, all its panels together (a diagram file's 'arrow:'
+# and 'mark:' lines, or the API's arrows= and marks=): a diagram points at a few places.
+# Each arrow costs some 500 bytes of SVG and a path to rasterise: before this limit
+# 150,000 'arrow:' lines took 79 s and 503 MB for a 73 MB SVG.
+MAX_ANNOTATIONS = 1_000
 # Cells drawn in all the panels of one picture together (panels x cells each): a diagram
 # file, a play --every strip, a position.  Each cell drawn costs about 7 KB of memory while
 # the picture is made and 90 bytes of SVG: this is one largest board, drawn once, in about
@@ -52,3 +57,7 @@ MAX_SOLVED_EMPTY = 12
 # needed at most 13,000 positions for an exact margin, 10,000 to say who wins
 # (bench/bench_solver.py); the search before issue 19 took minutes on side 50.
 MAX_SOLVER_POSITIONS = 2_000_000
+# 'expect: solved' claims checked in one diagram (a start claim counts once per line of play
+# it is checked at), and all their searches together visit at most MAX_SOLVER_POSITIONS:
+# before, 1,000 claims (a 24 KB file) took 30-100 s and a 2 MB file would have taken hours.
+MAX_SOLVED_CLAIMS = 20

@@ -21,6 +21,7 @@ from boardgen.games.registry import Game, GlyphTable, PlayOptions, Position, gam
 from boardgen.games.script import Directive
 from boardgen.geometry import SHAPES, HexGrid, grid_from_mask, make_shape, shape_cell_count
 from boardgen.geometry.hexgrid import MAX_CELLS, Hex, shape_corners
+from boardgen.limits import MAX_ANNOTATIONS, MAX_INPUT_BYTES
 from boardgen.render.board import (
     FORMATS,
     MAX_CELL_MM,
@@ -323,6 +324,14 @@ def check_play_options(game: Game, given: Mapping[str, bool]) -> None:
                                 f"not {game.name}")
 
 
+def check_text_size(text: str, field: str) -> None:
+    """A text given in place of a file (the API's ``start=``, ``glyphs=``, a mask) is held to
+    the size a file may have, before anything reads it."""
+    if len(text) > MAX_INPUT_BYTES:
+        raise BoardgenError(f"{option(field)}: {len(text):,} characters, more than the limit "
+                            f"of {MAX_INPUT_BYTES:,} (as a file)", field=field)
+
+
 def glyph_table(glyphs: object, source: str | None = None) -> GlyphTable | None:
     """A glyph table as O's engine takes it: None (the spec's chart), the text of a glyph
     file (``source`` names the file; else the option), or a mapping, checked as a file is."""
@@ -330,6 +339,7 @@ def glyph_table(glyphs: object, source: str | None = None) -> GlyphTable | None:
         return None
     need(glyphs, (str, dict), "glyphs")
     if isinstance(glyphs, str):
+        check_text_size(glyphs, "glyphs")
         return parse_glyph_table(glyphs, source or option("glyphs"))
     assert isinstance(glyphs, dict)
     return check_glyph_table(glyphs, option("glyphs"))
@@ -352,6 +362,8 @@ def play_request(game: Game, size: BoardSize, *, first: object = None,
     """How a replay of ``game`` starts.  ``start`` is a position drawn as text with the
     name to report its errors under; ``glyphs`` a table already read (:func:`glyph_table`)."""
     need(partisan, bool, "partisan")
+    if start is not None:
+        check_text_size(start[0], "start")
     check_play_options(game, {"first": first is not None, "start": start is not None,
                               "partisan": bool(partisan), "glyphs": glyphs is not None})
     if first is not None:
@@ -409,6 +421,9 @@ def annotation_directives(arrows: object, marks: object, highlights: object
     if arrows is not None:
         need(arrows, (list, tuple), "arrows")
         assert isinstance(arrows, list | tuple)
+        if len(arrows) > MAX_ANNOTATIONS:
+            raise BoardgenError(f"{option('arrows')}: {len(arrows):,} arrows, more than the "
+                                f"limit of {MAX_ANNOTATIONS:,} on one picture", field="arrows")
         for arrow in arrows:
             if not isinstance(arrow, list | tuple) or len(arrow) != 2:
                 raise BoardgenError(f"{option('arrows')}: each arrow is a pair (FROM, TO), "
@@ -418,6 +433,9 @@ def annotation_directives(arrows: object, marks: object, highlights: object
     if marks is not None:
         need(marks, dict, "marks")
         assert isinstance(marks, dict)
+        if len(marks) > MAX_ANNOTATIONS:
+            raise BoardgenError(f"{option('marks')}: {len(marks):,} marks, more than the "
+                                f"limit of {MAX_ANNOTATIONS:,} on one picture", field="marks")
         for where, kind in marks.items():
             directives.append(Directive("mark", f"{_word(where, 'marks', 'a place')} "
                                                 f"{_word(kind, 'marks', 'a mark')}", 0))

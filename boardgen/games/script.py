@@ -38,6 +38,7 @@ from boardgen.errors import BoardgenError
 from boardgen.geometry import Hex
 from boardgen.inputs import split_lines
 from boardgen.limits import (
+    MAX_ANNOTATIONS,
     MAX_CAPTION_CHARS,
     MAX_DRAWN_CELLS,
     MAX_NUMBER_DIGITS,
@@ -367,6 +368,15 @@ class GameScript(ABC, Generic[G, D, Q]):
         self.name = path.stem
         self.title = path.stem
         self._start_claims: list[Directive] = []
+        self._drawn_annotations = 0  # arrows and marks, all panels together
+
+    def _annotation(self, d: Directive) -> None:
+        """Count an arrow or a mark: at most MAX_ANNOTATIONS on one picture."""
+        if d.key in ("arrow", "mark"):
+            self._drawn_annotations += 1
+            if self._drawn_annotations > MAX_ANNOTATIONS:
+                raise self.fail(d, f"more than {MAX_ANNOTATIONS:,} arrows and marks in one "
+                                   "diagram")
 
     def fail(self, d: Directive, message: str) -> ExampleError:
         return ExampleError(self.source, d.line, message, d.key)
@@ -455,6 +465,7 @@ class GameScript(ABC, Generic[G, D, Q]):
         a file's are, every judged highlight checked against ``game``."""
         notes: Annotations[Any, Any] = Annotations()
         for d in directives:
+            self._annotation(d)
             annotate(d, notes, self.source, partial(self.point, game),
                      partial(self.region, game), self.roles())
         self.judge_highlights(game, draft, notes)
@@ -569,6 +580,7 @@ class GameScript(ABC, Generic[G, D, Q]):
             elif d.key == "note":
                 self.note(draft, d.value)
             elif d.key in ANNOTATION_KEYS:
+                self._annotation(d)
                 annotate(d, draft.annotations, self.source, partial(self.point, game),
                          partial(self.region, game), self.roles())
             elif d.key in self.directives:
