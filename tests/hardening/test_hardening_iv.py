@@ -189,3 +189,133 @@ def test_a_repeated_header_line_names_both_lines(in_tmp: Path, run_cli: Callable
     one_line_error(run_cli("diagram", "twice.txt", "-o", "twice.svg"),
                    f"twice.txt:{second_line}:", f"twice.txt:{first_line}", f"'{key}:'")
     assert not (in_tmp / "twice.svg").exists()
+
+
+# --- 6, 7, 8: bounds on claims, arrows and the API's start= --------------------------------------
+
+ENDGAME = """game: copolymer
+board: hexhex 2
+setup: A1 B3
+panel: Two placed
+"""
+
+
+def _solved_winner(folder: Path, run_cli: Callable[..., Run]) -> str:
+    """Who perfect play makes win here, as the engine says (the test is of the count)."""
+    (folder / "one.txt").write_text(ENDGAME + "expect: solved winner x\n", encoding="utf-8")
+    result = run_cli("diagram", "one.txt", "-o", "one.svg")
+    return "x" if result.code == 0 else "o"
+
+
+def test_solved_claims_are_bounded_in_number(in_tmp: Path, run_cli: Callable[..., Run]) -> None:
+    from boardgen.limits import MAX_SOLVED_CLAIMS
+
+    winner = _solved_winner(in_tmp, run_cli)
+    claims = f"expect: solved winner {winner}\n" * MAX_SOLVED_CLAIMS
+    (in_tmp / "many.txt").write_text(ENDGAME + claims, encoding="utf-8")
+    assert run_cli("diagram", "many.txt", "-o", "many.svg").code == 0
+    (in_tmp / "more.txt").write_text(ENDGAME + claims + f"expect: solved winner {winner}\n",
+                                     encoding="utf-8")
+    line = 4 + MAX_SOLVED_CLAIMS + 1
+    one_line_error(run_cli("diagram", "more.txt", "-o", "more.svg"), f"more.txt:{line}:",
+                   f"more than {MAX_SOLVED_CLAIMS}")
+    assert not (in_tmp / "more.svg").exists()
+
+
+def test_start_claims_count_at_every_line(in_tmp: Path, run_cli: Callable[..., Run]) -> None:
+    from boardgen.limits import MAX_SOLVED_CLAIMS
+
+    winner = _solved_winner(in_tmp, run_cli)
+    head = ENDGAME.replace("panel: Two placed\n", f"expect: solved winner {winner}\n")
+    rows = "".join(f"line: Row {n}\npanel: Again\n" for n in range(MAX_SOLVED_CLAIMS + 1))
+    (in_tmp / "rows.txt").write_text(head + rows, encoding="utf-8")
+    one_line_error(run_cli("diagram", "rows.txt", "-o", "rows.svg"), "rows.txt:4:",
+                   f"more than {MAX_SOLVED_CLAIMS}")
+
+
+def test_arrows_and_marks_are_bounded(in_tmp: Path, run_cli: Callable[..., Run]) -> None:
+    from boardgen.limits import MAX_ANNOTATIONS
+
+    arrows = "arrow: A1 B2\n" * (MAX_ANNOTATIONS // 2) + "mark: C3 ring\n" * \
+        (MAX_ANNOTATIONS // 2)
+    (in_tmp / "fine.txt").write_text(SMALL + arrows, encoding="utf-8")
+    assert run_cli("diagram", "fine.txt", "-o", "fine.svg").code == 0
+    (in_tmp / "busy.txt").write_text(SMALL + arrows + "arrow: A1 B2\n", encoding="utf-8")
+    one_line_error(run_cli("diagram", "busy.txt", "-o", "busy.svg"),
+                   f"busy.txt:{3 + MAX_ANNOTATIONS + 1}:", f"{MAX_ANNOTATIONS:,}")
+
+
+def test_the_apis_arrows_are_bounded() -> None:
+    import boardgen
+    from boardgen.errors import BoardgenError
+    from boardgen.limits import MAX_ANNOTATIONS
+
+    position = boardgen.play("o", "D4", side=4)
+    with pytest.raises(BoardgenError, match=f"^arrows: .*{MAX_ANNOTATIONS:,}"):
+        boardgen.draw(position, "png", arrows=[("A1", "D4")] * 100_000)
+    with pytest.raises(BoardgenError, match=f"^marks: .*{MAX_ANNOTATIONS:,}"):
+        boardgen.draw(position, "svg", marks={f"Z{n}": "ring" for n in range(2000)})
+
+
+def test_the_apis_start_text_is_bounded() -> None:
+    import boardgen
+    from boardgen.errors import BoardgenError
+    from boardgen.limits import MAX_INPUT_BYTES
+
+    with pytest.raises(BoardgenError, match=f"^start: .*{MAX_INPUT_BYTES:,}"):
+        boardgen.play("copolymer", start=". " * (MAX_INPUT_BYTES // 2 + 1))
+    with pytest.raises(BoardgenError, match=f"^glyphs: .*{MAX_INPUT_BYTES:,}"):
+        boardgen.play("o", side=4, glyphs="# a comment\n" * (MAX_INPUT_BYTES // 10))
+
+
+# --- 9, 10: the font cache -------------------------------------------------------------------
+
+CHARACTERS = frozenset(range(0x20, 0x7f)) | {0x2019}
+
+
+def _kept_face(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, bytes]:
+    from boardgen.publish import sheet
+
+    monkeypatch.setenv(sheet.FONT_CACHE_ENV, str(tmp_path))
+    cut = sheet.cached_cut_font("regular", CHARACTERS)
+    (kept,) = (tmp_path / "sheet-fonts").glob("regular-*.ttf")
+    return kept, cut
+
+
+@pytest.mark.parametrize("spoil", ["truncated", "empty", "another font"])
+def test_a_spoilt_cached_font_is_cut_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                           spoil: str) -> None:
+    from boardgen.publish import sheet
+
+    kept, cut = _kept_face(tmp_path, monkeypatch)
+    stored = kept.read_bytes()
+    other = sheet.cut_font("bold", CHARACTERS)
+    kept.write_bytes({"truncated": stored[:len(stored) // 2], "empty": b"",
+                      "another font": other}[spoil])
+    assert sheet.cached_cut_font("regular", CHARACTERS) == cut
+    assert sheet.cached_cut_font("regular", CHARACTERS) == cut  # and the cache mended
+    assert kept.read_bytes() == stored
+
+
+@pytest.mark.parametrize("planted", ["pipe", "link to /dev/zero"])
+def test_a_pipe_or_dev_zero_in_the_cache_neither_hangs_nor_fills_memory(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, planted: str) -> None:
+    import threading
+
+    from boardgen.publish import sheet
+
+    kept, cut = _kept_face(tmp_path, monkeypatch)
+    kept.unlink()
+    if planted == "pipe":
+        os.mkfifo(kept)
+    else:
+        kept.symlink_to("/dev/zero")
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(
+        sheet.cached_cut_font("regular", CHARACTERS)), daemon=True)
+    reader.start()
+    reader.join(timeout=30)
+    if reader.is_alive() and planted == "pipe":  # the old code waits for a writer: free it
+        with open(os.open(kept, os.O_WRONLY | os.O_NONBLOCK), "wb"):
+            pass
+    assert not reader.is_alive() and got == [cut]
