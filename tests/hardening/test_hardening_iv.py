@@ -319,3 +319,45 @@ def test_a_pipe_or_dev_zero_in_the_cache_neither_hangs_nor_fills_memory(
         with open(os.open(kept, os.O_WRONLY | os.O_NONBLOCK), "wb"):
             pass
     assert not reader.is_alive() and got == [cut]
+
+
+# --- 14: the API from several threads ---------------------------------------------------------
+
+SIX_THREADS = r"""
+import hashlib, threading, boardgen
+
+def work(kind):
+    position = boardgen.play("o", "D4 D5", side=4)
+    fmt = ("svg", "pdf", "png")[kind % 3]
+    out = boardgen.draw(position, fmt, title="Quick brown fox jumps over the lazy dog 0123 ÀÉÎÕÜ")
+    return out.encode() if isinstance(out, str) else out
+
+barrier = threading.Barrier(6)
+found, errors = {}, []
+
+def run(i):
+    try:
+        barrier.wait()
+        found[i] = hashlib.sha256(work(i)).hexdigest()
+    except Exception as exc:
+        errors.append(repr(exc))
+
+threads = [threading.Thread(target=run, args=(i,)) for i in range(6)]
+for thread in threads:
+    thread.start()
+for thread in threads:
+    thread.join()
+alone = [hashlib.sha256(work(i)).hexdigest() for i in range(6)]  # one at a time, after
+print(errors or ("same" if [found[i] for i in range(6)] == alone else "different"))
+"""
+
+
+def test_six_threads_drawing_at_once_give_the_bytes_of_one() -> None:
+    """Each run is a fresh process: the race is on the font's first use."""
+    import subprocess
+    import sys
+
+    for _ in range(4):
+        result = subprocess.run([sys.executable, "-c", SIX_THREADS], capture_output=True,
+                                text=True, timeout=300)
+        assert result.stdout.strip() == "same", result.stdout + result.stderr
