@@ -10,6 +10,7 @@ import gc
 import inspect
 import json
 import os
+import signal
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -18,7 +19,7 @@ from typing import NoReturn
 import click
 
 from boardgen._version import __version__
-from boardgen.errors import BoardgenError, Terminated, cli_flag, option
+from boardgen.errors import BoardgenError, Terminated, cli_flag, option, raise_terminated
 from boardgen.games.copolymer import engine as copolymer
 from boardgen.games.registry import (
     PlayOptions,
@@ -807,6 +808,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         # board's time.  Only when the process is the command (run from the shell): a
         # caller of main(ARGS) keeps its own collector's settings.
         gc.set_threshold(100_000, 10, 10)
+        # SIGTERM at any point ends the command in one line, exit 143 (boardgen.__main__
+        # does this before the import; `python -c "...main()"` comes here first).
+        signal.signal(signal.SIGTERM, raise_terminated)
     for problem in problems:  # a game plug-in left out: the other games still work
         click.echo(f"boardgen: warning: {problem}", err=True)
     try:
@@ -826,7 +830,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     except BoardgenError as exc:
         click.echo(f"boardgen: error: {_one_line(exc.worded(cli_flag))}", err=True)
         sys.exit(2)
-    except click.exceptions.Abort:
+    except (click.exceptions.Abort, KeyboardInterrupt):  # Ctrl-C, in a command or around it
         click.echo("boardgen: interrupted", err=True)
         _leave(130, argv)
     except Terminated as exc:  # SIGTERM (or SIGHUP): workers ended, temporary files gone
