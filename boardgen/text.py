@@ -13,6 +13,9 @@ from __future__ import annotations
 import os
 import re
 import stat
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from boardgen.errors import BoardgenError
@@ -54,11 +57,39 @@ def clip_quotes(message: str) -> str:
     return clipped
 
 
+_READ_ONCE = threading.local()  # .texts: name -> text, inside read_once()
+
+
+@contextmanager
+def read_once() -> Iterator[None]:
+    """Inside, a pipe or a device that :func:`read_input_text` reads is read once, and a
+    second read of the same name gets the same text: a diagram file is read for its
+    'game:' line, then replayed, and ``/dev/stdin`` or ``<(command)`` can be read only
+    once."""
+    before = getattr(_READ_ONCE, "texts", None)
+    _READ_ONCE.texts = {}
+    try:
+        yield
+    finally:
+        _READ_ONCE.texts = before
+
+
 def read_input_text(path: Path, option: str) -> str:
     """The UTF-8 text of the file ``option`` names (a byte-order mark is allowed); reads at
     most MAX_INPUT_BYTES, so /dev/zero or an endless pipe is refused, not swallowed.  A
     named pipe that no program is writing to is refused at once: opening it would wait
     for a writer forever."""
+    remembered: dict[str, str] | None = getattr(_READ_ONCE, "texts", None)
+    if remembered is not None and str(path) in remembered:
+        return remembered[str(path)]
+    text, regular = _read_input_text(path, option)
+    if remembered is not None and not regular:
+        remembered[str(path)] = text
+    return text
+
+
+def _read_input_text(path: Path, option: str) -> tuple[str, bool]:
+    """The text, and whether the file is a regular one."""
     try:
         # O_NONBLOCK: opening a pipe does not wait for a writer (for a file it changes
         # nothing); reads block again once we know someone writes.
@@ -95,7 +126,7 @@ def read_input_text(path: Path, option: str) -> str:
     if len(data) > MAX_INPUT_BYTES:
         raise BoardgenError(f"{option} {path}: larger than {MAX_INPUT_BYTES:,} bytes")
     try:
-        return data.decode("utf-8-sig")
+        return data.decode("utf-8-sig"), stat.S_ISREG(opened.st_mode)
     except UnicodeDecodeError as exc:
         raise BoardgenError(f"{option} {path}: not a UTF-8 text file (byte {exc.start + 1})"
                             ) from None

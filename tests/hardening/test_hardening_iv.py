@@ -361,3 +361,95 @@ def test_six_threads_drawing_at_once_give_the_bytes_of_one() -> None:
         result = subprocess.run([sys.executable, "-c", SIX_THREADS], capture_output=True,
                                 text=True, timeout=300)
         assert result.stdout.strip() == "same", result.stdout + result.stderr
+
+
+# --- 16, 5: signals while importing, and while the workers are forked --------------------------
+
+# The command as installed (its console-script entry point), with a signal sent to itself at
+# the moment boardgen.cli starts being imported: what Ctrl-C or SIGTERM in the first second
+# of a command does, without depending on how fast this machine imports.
+SIGNAL_DURING_IMPORT = r"""
+import builtins, os, signal, sys, time
+from importlib.metadata import entry_points
+
+(script,) = entry_points(group="console_scripts", name="boardgen")
+real_import = builtins.__import__
+sent = []
+signum = getattr(signal, sys.argv[1])
+
+def importing(name, *args, **kwargs):
+    if name == "boardgen.cli" and not sent:
+        sent.append(name)
+        os.kill(os.getpid(), signum)
+        time.sleep(0.05)  # the handler runs here, inside the import
+    return real_import(name, *args, **kwargs)
+
+builtins.__import__ = importing
+sys.argv[1:] = sys.argv[2:]
+script.load()()
+"""
+
+
+@pytest.mark.parametrize("name, code, word", [("SIGINT", 130, "interrupted"),
+                                              ("SIGTERM", 143, "terminated")])
+def test_a_signal_while_importing_is_one_line(in_tmp: Path, name: str, code: int,
+                                              word: str) -> None:
+    import subprocess
+    import sys
+
+    result = subprocess.run([sys.executable, "-c", SIGNAL_DURING_IMPORT, name, "board",
+                             "copolymer", "--side", "3", "-o", "b.svg"],
+                            capture_output=True, text=True, timeout=120)
+    assert (result.returncode, result.stderr) == (code, f"boardgen: {word}\n")
+    assert list(in_tmp.iterdir()) == []
+
+
+# Ctrl-C sent from fork()'s own hook in the parent: the moment the issue's Ctrl-C was lost.
+CTRL_C_DURING_FORK = r"""
+import os, signal
+os.register_at_fork(after_in_parent=lambda: os.kill(os.getpid(), signal.SIGINT))
+from boardgen.cli import main
+main()
+"""
+
+
+def test_ctrl_c_while_the_workers_are_forked_is_not_lost(in_tmp: Path) -> None:
+    import subprocess
+    import sys
+
+    result = subprocess.run([sys.executable, "-c", CTRL_C_DURING_FORK, "all", "-o", "out",
+                             "-j", "2"], capture_output=True, text=True, timeout=300)
+    assert result.returncode == 130, result.stderr[-500:]
+    assert result.stderr.strip().splitlines()[-1] == "boardgen: interrupted"
+    assert "Exception ignored" not in result.stderr and "Traceback" not in result.stderr
+
+
+# --- 21: /dev/stdin and <(command) --------------------------------------------------------------
+
+def test_a_diagram_from_standard_input_or_process_substitution(in_tmp: Path) -> None:
+    import shutil
+    import subprocess
+    import sys
+
+    boardgen = str(Path(sys.executable).parent / "boardgen")
+    piped = subprocess.run([boardgen, "diagram", "/dev/stdin", "-o", "piped.svg"],
+                           input=SMALL, capture_output=True, text=True, timeout=120)
+    assert piped.returncode == 0, piped.stderr
+    (in_tmp / "my.txt").write_text(SMALL, encoding="utf-8")
+    bash = shutil.which("bash")
+    assert bash is not None
+    substituted = subprocess.run([bash, "-c", f"'{boardgen}' diagram <(cat my.txt) -o sub.svg"],
+                                 capture_output=True, text=True, timeout=120)
+    assert substituted.returncode == 0, substituted.stderr
+    # The same drawings as from a file of the same stem (the title defaults to it).
+    (in_tmp / "stdin.txt").write_text(SMALL, encoding="utf-8")
+    alone = subprocess.run([boardgen, "diagram", "stdin.txt", "-o", "file.svg"],
+                           capture_output=True, text=True, timeout=120)
+    assert alone.returncode == 0, alone.stderr
+    assert (in_tmp / "piped.svg").read_bytes() == (in_tmp / "file.svg").read_bytes()
+    assert (in_tmp / "sub.svg").exists()
+    bad = subprocess.run([boardgen, "diagram", "/dev/stdin", "-o", "bad.svg"],
+                         input=SMALL + "place: Z9\n", capture_output=True, text=True,
+                         timeout=120)
+    assert bad.returncode == 2 and bad.stderr.startswith("boardgen: error: /dev/stdin:4: ")
+    assert not (in_tmp / "bad.svg").exists()
