@@ -57,6 +57,13 @@ def clip_quotes(message: str) -> str:
     return clipped
 
 
+def shown_path(path: Path | str, whole_up_to: int = MAX_QUOTED_CHARS) -> str:
+    """A file's name as an error line shows it: whole up to ``whole_up_to`` characters,
+    else quoted and cut to MAX_QUOTED_CHARS (a name may be 4,000 characters long)."""
+    text = str(path)
+    return text if len(text) <= whole_up_to else quoted(text)
+
+
 _READ_ONCE = threading.local()  # .texts: name -> text, inside read_once()
 
 
@@ -90,20 +97,21 @@ def read_input_text(path: Path, option: str) -> str:
 
 def _read_input_text(path: Path, option: str) -> tuple[str, bool]:
     """The text, and whether the file is a regular one."""
+    name = shown_path(path)
     try:
         # O_NONBLOCK: opening a pipe does not wait for a writer (for a file it changes
         # nothing); reads block again once we know someone writes.
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
-        raise BoardgenError(f"{option} {path}: no such file") from None
+        raise BoardgenError(f"{option} {name}: no such file") from None
     except IsADirectoryError:
-        raise BoardgenError(f"{option} {path}: is a folder, not a file") from None
+        raise BoardgenError(f"{option} {name}: is a folder, not a file") from None
     except OSError as exc:
-        raise BoardgenError(f"{option} {path}: {exc.strerror or exc}") from None
+        raise BoardgenError(f"{option} {name}: {exc.strerror or exc}") from None
     try:
         opened = os.fstat(fd)
         # The writer refuses to write onto a file the command reads (boardgen.inputs).
-        note_input(opened.st_dev, opened.st_ino, f"{option} {path}")
+        note_input(opened.st_dev, opened.st_ino, f"{option} {name}")
         head = b""
         if stat.S_ISFIFO(opened.st_mode):
             try:
@@ -112,23 +120,23 @@ def _read_input_text(path: Path, option: str) -> tuple[str, bool]:
                 head = b""
             else:
                 if not head:  # end of file at once: nobody has the pipe open to write
-                    raise BoardgenError(f"{option} {path}: a pipe with nothing to read (no "
+                    raise BoardgenError(f"{option} {name}: a pipe with nothing to read (no "
                                         "program writing to it); save the text to a file")
         os.set_blocking(fd, True)
         with open(fd, "rb", closefd=False) as handle:
             data = head + handle.read(MAX_INPUT_BYTES + 1 - len(head))
     except IsADirectoryError:
-        raise BoardgenError(f"{option} {path}: is a folder, not a file") from None
+        raise BoardgenError(f"{option} {name}: is a folder, not a file") from None
     except OSError as exc:
-        raise BoardgenError(f"{option} {path}: {exc.strerror or exc}") from None
+        raise BoardgenError(f"{option} {name}: {exc.strerror or exc}") from None
     finally:
         os.close(fd)
     if len(data) > MAX_INPUT_BYTES:
-        raise BoardgenError(f"{option} {path}: larger than {MAX_INPUT_BYTES:,} bytes")
+        raise BoardgenError(f"{option} {name}: larger than {MAX_INPUT_BYTES:,} bytes")
     try:
         return data.decode("utf-8-sig"), stat.S_ISREG(opened.st_mode)
     except UnicodeDecodeError as exc:
-        raise BoardgenError(f"{option} {path}: not a UTF-8 text file (byte {exc.start + 1})"
+        raise BoardgenError(f"{option} {name}: not a UTF-8 text file (byte {exc.start + 1})"
                             ) from None
 
 

@@ -46,8 +46,9 @@ from boardgen.limits import (
 )
 from boardgen.limits import MAX_PANELS as MAX_PANELS
 from boardgen.picture import MARK_KINDS, TINT, Arrow, Marker, Scene
-from boardgen.text import check_lines, quoted, read_input_text
+from boardgen.text import check_lines, quoted, read_input_text, shown_path
 
+MAX_SHOWN_SOURCE = 255  # characters of a file's name before FILE:LINE cuts it
 BLOCK_KEYS = frozenset({"position", "glyphs", "board"})  # a block when the value is empty
 # Directives whose value is text to print, not words to read: their digits are not numbers.
 TEXT_KEYS = frozenset({"title", "caption", "note", "line", "panel", "number"})
@@ -68,7 +69,8 @@ class ExampleError(BoardgenError):
     text, with no file: ``line N: message``)."""
 
     def __init__(self, source: str, line: int, message: str, key: str = "") -> None:
-        super().__init__(f"{source}:{line}: {message}" if source else
+        # FILE:LINE, which editors and terminals open, whole unless it is absurdly long.
+        super().__init__(f"{shown_path(source, MAX_SHOWN_SOURCE)}:{line}: {message}" if source else
                          f"line {line}: {message}" if line else message)
         self.line = line
         self.key = key  # the directive at fault, when one is

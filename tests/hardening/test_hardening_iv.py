@@ -5,6 +5,7 @@ way of splitting lines; the caches and the signals.  Each test failed on f4fc8bd
 from __future__ import annotations
 
 import os
+import re
 import stat
 from collections.abc import Callable
 from pathlib import Path
@@ -453,3 +454,140 @@ def test_a_diagram_from_standard_input_or_process_substitution(in_tmp: Path) -> 
                          timeout=120)
     assert bad.returncode == 2 and bad.stderr.startswith("boardgen: error: /dev/stdin:4: ")
     assert not (in_tmp / "bad.svg").exists()
+
+
+# --- 18: a file name too long -------------------------------------------------------------------
+
+LONG_NAMES = ["x" * 300 + ".txt", "/".join(["y" * 200] * 21) + ".txt"]
+
+
+@pytest.mark.parametrize("name", LONG_NAMES, ids=["a long name", "a long path"])
+@pytest.mark.parametrize("how", ["diagram", "--mask", "--moves-file"])
+def test_a_name_too_long_is_exit_2_and_quoted_short(in_tmp: Path, run_cli: Callable[..., Run],
+                                                    name: str, how: str) -> None:
+    from boardgen.limits import MAX_QUOTED_CHARS
+
+    command = {"diagram": ["diagram", name, "-o", "d.svg"],
+               "--mask": ["board", "copolymer", "--mask", name, "-o", "b.svg"],
+               "--moves-file": ["play", "copolymer", "--side", "3", "--moves-file", name]}[how]
+    line = one_line_error(run_cli(*command), "too long")
+    quoted_part = max(re.findall(r"'[^']*'", line), key=len)
+    assert len(quoted_part) <= MAX_QUOTED_CHARS + 2 and len(line) < 200, line
+
+
+def test_errors_in_a_file_with_a_long_path_quote_it_short(
+        in_tmp: Path, run_cli: Callable[..., Run]) -> None:
+    folder = in_tmp.joinpath(*["z" * 200] * 10)
+    folder.mkdir(parents=True)
+    (folder / "d.txt").write_text(SMALL + "place: Z9\n", encoding="utf-8")
+    line = one_line_error(run_cli("diagram", str(folder / "d.txt"), "-o", "d.svg"), ":4: ",
+                          "Z9")
+    assert len(line) < 200, line
+
+
+# --- 17: arguments of odd types -----------------------------------------------------------------
+
+class _ReprRaises:
+    def __repr__(self) -> str:
+        raise RuntimeError("repr")
+
+
+class _MeanStr(str):
+    __hash__ = None  # type: ignore[assignment]
+
+    def __eq__(self, other: object) -> bool:
+        raise RuntimeError("eq")
+
+    def split(self, *args: object, **kwargs: object) -> list[str]:  # type: ignore[override]
+        raise RuntimeError("split")
+
+    def strip(self, *args: object) -> str:  # type: ignore[override]
+        raise RuntimeError("strip")
+
+    def __len__(self) -> int:
+        raise RuntimeError("len")
+
+
+class _MeanList(list):  # type: ignore[type-arg]
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        raise RuntimeError("iter")
+
+
+class _MeanPath(os.PathLike):  # type: ignore[type-arg]
+    def __fspath__(self) -> str:
+        raise RuntimeError("fspath")
+
+
+def _odd_calls() -> list[tuple[str, Callable[[], object]]]:
+    import random
+
+    import boardgen
+
+    position = boardgen.play("o", "D4", side=4)
+
+    class Raising(random.Random):
+        def randrange(self, *args: object, **kwargs: object) -> int:  # type: ignore[override]
+            raise RuntimeError("randrange")
+
+    class OutOfRange(random.Random):
+        def randrange(self, *args: object, **kwargs: object) -> int:  # type: ignore[override]
+            return 10 ** 9
+
+    calls: list[tuple[str, Callable[[], object]]] = []
+    for odd in (_ReprRaises(), _MeanStr("o"), _MeanStr("svg"), _MeanStr("D4")):
+        calls += [
+            ("play(game)", lambda v=odd: boardgen.play(v)),
+            ("play(moves)", lambda v=odd: boardgen.play("o", v, side=4)),
+            ("play(side)", lambda v=odd: boardgen.play("o", side=v)),
+            ("play(start)", lambda v=odd: boardgen.play("copolymer", start=v)),
+            ("play(mask)", lambda v=odd: boardgen.play("o", mask=v)),
+            ("play(first)", lambda v=odd: boardgen.play("copolymer", side=3, first=v)),
+            ("play(glyphs)", lambda v=odd: boardgen.play("o", side=4, glyphs=v)),
+            ("Engine.play", lambda v=odd: boardgen.engine("o", side=4).play(v)),
+            ("draw(fmt)", lambda v=odd: boardgen.draw(position, v)),
+            ("draw(theme)", lambda v=odd: boardgen.draw(position, "svg", theme=v)),
+            ("draw(paper)", lambda v=odd: boardgen.draw(position, "svg", paper=v)),
+            ("draw(title)", lambda v=odd: boardgen.draw(position, "svg", title=v)),
+            ("draw(arrows)", lambda v=odd: boardgen.draw(position, "svg", arrows=[(v, "D4")])),
+            ("draw(highlights)", lambda v=odd: boardgen.draw(position, "svg",
+                                                            highlights={"tint": [v]})),
+            ("draw(subject)", lambda v=odd: boardgen.draw(v)),
+            ("board(shape)", lambda v=odd: boardgen.board("o", "svg", shape=v)),
+            ("board(labels)", lambda v=odd: boardgen.board("o", "svg", labels=v)),
+            ("diagram(name)", lambda v=odd: boardgen.diagram("copolymer", v)),
+            ("load_diagram", lambda v=odd: boardgen.load_diagram(v)),
+            ("parse_diagram", lambda v=odd: boardgen.parse_diagram(v)),
+        ]
+    calls += [
+        ("draw(arrows=list subclass)", lambda: boardgen.draw(position, "svg",
+                                                             arrows=_MeanList([("A1", "D4")]))),
+        ("load_diagram(PathLike)", lambda: boardgen.load_diagram(_MeanPath())),
+        ("random_legal(raising)", lambda: boardgen.engine("o", side=4).random_legal(Raising())),
+        ("random_legal(out of range)",
+         lambda: boardgen.engine("o", side=4).random_legal(OutOfRange())),
+    ]
+    return calls
+
+
+def test_odd_argument_types_are_boardgen_errors() -> None:
+    from boardgen.errors import BoardgenError
+
+    escaped = []
+    for name, call in _odd_calls():
+        try:
+            call()
+        except BoardgenError:
+            pass
+        except Exception as exc:
+            escaped.append(f"{name}: {type(exc).__name__}: {exc}")
+    assert escaped == []
+
+
+def test_a_plain_subclass_of_str_works_as_its_text() -> None:
+    import boardgen
+
+    class Tagged(str):
+        pass
+
+    assert boardgen.play(Tagged("o"), Tagged("D4"), side=4).to_json() == \
+        boardgen.play("o", "D4", side=4).to_json()
