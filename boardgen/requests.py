@@ -12,7 +12,7 @@ import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal, get_args
+from typing import Any, Literal, get_args
 
 from boardgen.errors import BoardgenError, option
 from boardgen.games.copolymer.engine import PLAYERS
@@ -47,11 +47,54 @@ MAX_QUOTED = 80  # characters of a refused value quoted in an error
 
 
 def quoted(value: object) -> str:
-    """``repr(value)``, cut to about one line: an error quotes, it does not echo."""
-    if isinstance(value, int) and abs(value) >= 10 ** 60:
-        return f"a number of {value.bit_length()} bits"  # repr() refuses the longest
-    text = repr(value)
+    """``repr(value)``, cut to about one line: an error quotes, it does not echo (nor fails:
+    a caller's object may have a repr() that raises)."""
+    try:
+        if isinstance(value, int) and abs(value) >= 10 ** 60:
+            return f"a number of {value.bit_length()} bits"  # repr() refuses the longest
+        text = repr(value)
+    except Exception:
+        return f"a {type(value).__name__} object"
+    if not isinstance(text, str):
+        return f"a {type(value).__name__} object"
     return text if len(text) <= MAX_QUOTED else text[:MAX_QUOTED] + "..."
+
+
+# The containers an argument may be made of: rebuilt of plain values by plain().
+_CONTAINERS: tuple[type, ...] = (list, tuple, set, frozenset)
+
+
+def plain(value: object, field: str) -> object:
+    """``value`` made of Python's own types: a str, int or float subclass becomes the plain
+    value (its own methods, such as an __eq__ or split() that raise, are never called), a
+    list, tuple, set or dict (or a subclass of one) is rebuilt of plain items.  Anything
+    else is left as it is, for the checks to refuse.  An argument that cannot even be
+    read so is refused with a BoardgenError naming ``field``."""
+    kind = type(value)
+    if kind in (str, int, float, bool, type(None)):
+        return value
+    try:
+        if isinstance(value, str):
+            return str.__str__(value)
+        if isinstance(value, bool):
+            return bool(int.__index__(value))
+        if isinstance(value, int):
+            return int.__index__(value)
+        if isinstance(value, float):
+            return float.__float__(value)
+        if isinstance(value, dict):
+            return {plain(k, field): plain(v, field) for k, v in dict.items(value)}
+        for container in _CONTAINERS:
+            if isinstance(value, container):
+                own_iter: Any = vars(container)["__iter__"]  # the base type's, not an override
+                items = [plain(item, field) for item in own_iter(value)]
+                return container(items)
+    except BoardgenError:
+        raise
+    except Exception as exc:
+        raise BoardgenError(f"{option(field)}: could not be read ({type(exc).__name__})",
+                            field=field) from None
+    return value
 
 
 def need(value: object, kinds: type | tuple[type, ...], field: str) -> None:
