@@ -12,6 +12,9 @@ from __future__ import annotations
 # Any input file (a mask, a moves file, a diagram file, a glyph table, a start position) is
 # read up to this many bytes, whatever it is: /dev/zero or an endless pipe is refused.
 MAX_INPUT_BYTES = 2_000_000
+# A cut sheet font kept in the font cache: some tens of kilobytes; a larger file there is
+# not one of ours (and a link to /dev/zero must not be read into memory).
+MAX_CACHED_FONT_BYTES = 4_000_000
 # A title (--title, or a diagram file's 'title:'): one printed line of 12 pt bold across A4.
 MAX_TITLE_CHARS = 100
 # What prints under one panel of a diagram file (its label, caption and notes together), or

@@ -37,6 +37,7 @@ from boardgen.errors import BoardgenError
 from boardgen.games.registry import build_diagram, game_named
 from boardgen.geometry import hexhex
 from boardgen.inputs import split_lines
+from boardgen.limits import MAX_CACHED_FONT_BYTES
 from boardgen.picture import Diagram, HoleScene
 from boardgen.publish.markup import check_inline, for_medium
 from boardgen.render.board import largest_fitting_figure
@@ -353,7 +354,6 @@ def font_cache_folder() -> Path | None:
 # a file cut short, emptied, or replaced by another font is cut again, not embedded.  A cut
 # face is some tens of kilobytes; anything larger in the folder is not one of ours.
 _CACHE_DIGEST = hashlib.sha256().digest_size
-MAX_CACHED_FONT_BYTES = 4_000_000
 
 
 def _read_cached(path: Path) -> bytes | None:

@@ -27,6 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from boardgen import limits
 from boardgen.errors import BoardgenError
 from boardgen.errors import IllegalMove as IllegalPlacement
 from boardgen.games.copolymer.engine import (
@@ -46,7 +47,7 @@ from boardgen.games.script import (
     expected,
 )
 from boardgen.geometry import Hex, HexGrid, make_shape
-from boardgen.limits import MAX_SOLVED_CLAIMS, MAX_SOLVED_EMPTY, MAX_SOLVER_POSITIONS
+from boardgen.limits import MAX_SOLVED_CLAIMS, MAX_SOLVED_EMPTY
 from boardgen.text import quoted
 
 # Highlight roles the engine judges, and what each says of a cell: placed in the turn the
@@ -191,7 +192,7 @@ class CopolymerScript(GameScript[Copolymer, PanelDraft, Panel]):
         # 'expect: solved' claims checked so far, and the positions their searches may
         # still visit: the whole file's searching is bounded, not each claim's alone.
         self.solved_claims = 0
-        self.solver_budget = MAX_SOLVER_POSITIONS
+        self.solver_budget = limits.MAX_SOLVER_POSITIONS  # read now: tests lower it
         self.header = {"board": self.board, "first": self.first_player,
                        "position": self.start_position, "setup": self.setup_moves}
         self.directives = {"place": self.place}
@@ -371,10 +372,9 @@ class CopolymerScript(GameScript[Copolymer, PanelDraft, Panel]):
                 search.nodes += exact.nodes
             else:
                 margin = ""
-        except SearchTooLarge:
-            raise self.fail(d, f"'solved': this file's searches passed "
-                               f"{MAX_SOLVER_POSITIONS:,} positions in all; claim it where "
-                               "fewer cells are empty, or make fewer claims") from None
+        except SearchTooLarge as exc:
+            raise self.fail(d, f"'solved': {exc} (this file's claims together); claim it "
+                               "where fewer cells are empty, or make fewer claims") from None
         finally:
             self.solver_budget -= search.nodes
         return self._claim(words, ok, f"perfect play gives {winner} the win{margin}")
