@@ -9,11 +9,14 @@ refusal is a :class:`~boardgen.errors.BoardgenError` naming the argument at faul
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import inspect
 import os
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Literal, overload
+from typing import Literal, ParamSpec, TypeVar, overload
 
 from boardgen.errors import BoardgenError, option
 from boardgen.games.registry import Position, games, load_diagram_file
@@ -44,6 +47,7 @@ from boardgen.requests import (
     game_of,
     glyph_table,
     need,
+    plain,
     play_request,
     quoted,
 )
@@ -53,6 +57,25 @@ __all__ = ["Diagram", "Engine", "Position", "board", "diagram", "draw", "engine"
            "game_names", "load_diagram", "parse_diagram", "play"]
 
 Glyphs = str | dict[str, str]  # the text of a glyph file, or glyph -> ruling
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _plain_arguments(function: Callable[_P, _R]) -> Callable[_P, _R]:
+    """Every argument made of Python's own types before ``function`` sees it
+    (:func:`boardgen.requests.plain`): a str subclass whose __eq__, __hash__ or split()
+    raises, or a list subclass whose __iter__ does, is a BoardgenError naming the
+    argument, or a plain value, never another exception from deep inside."""
+    names = list(inspect.signature(function).parameters)
+
+    @functools.wraps(function)
+    def checked(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        args = tuple(plain(value, names[i]) if i < len(names) else value  # type: ignore[assignment]
+                     for i, value in enumerate(args))
+        kwargs = {key: plain(value, key) for key, value in kwargs.items()}  # type: ignore[assignment]
+        return function(*args, **kwargs)
+
+    return checked
 
 
 def game_names() -> list[str]:
@@ -78,6 +101,7 @@ def _play_request(game: str, *, side: int | None, preset: str | None, diameter: 
                         partisan=partisan, glyphs=glyph_table(glyphs))
 
 
+@_plain_arguments
 def play(game: str, moves: str | Iterable[str] = "", *, side: int | None = None,
          preset: str | None = None, diameter: int | None = None, shape: ShapeName = "hexhex",
          mask: Mask | None = None, first: str | None = None, start: str | None = None,
@@ -131,6 +155,7 @@ class Engine:
         """Every move the player to move may make, in a fixed order; [] once over."""
         return self.position.legal_moves()
 
+    @_plain_arguments
     def play(self, move: str) -> None:
         """Play one move; a refused move raises BoardgenError with the reason and changes
         nothing."""
@@ -162,7 +187,16 @@ class Engine:
         legal = self.legal()
         if not legal:
             raise BoardgenError(f"the game is over: {self.game} has no legal move")
-        return legal[rng.randrange(len(legal))]
+        try:  # a subclass's own randrange may raise, or answer anything
+            index = rng.randrange(len(legal))
+        except Exception as exc:
+            raise BoardgenError(f"{option('rng')}: its randrange() failed "
+                                f"({type(exc).__name__})", field="rng") from None
+        if type(index) is not int or not 0 <= index < len(legal):
+            raise BoardgenError(f"{option('rng')}: randrange({len(legal)}) gave "
+                                f"{quoted(index)}, not a number from 0 to {len(legal) - 1}",
+                                field="rng")
+        return legal[index]
 
     def to_json(self) -> dict[str, object]:
         """The position as ``boardgen play GAME --json`` prints it (a stable contract)."""
@@ -180,6 +214,7 @@ class Engine:
         return f"<boardgen.Engine {self.game}: {len(self.moves)} moves, {state}>"
 
 
+@_plain_arguments
 def engine(game: str, *, side: int | None = None, preset: str | None = None,
            diameter: int | None = None, shape: ShapeName = "hexhex", mask: Mask | None = None,
            first: str | None = None, start: str | None = None, partisan: bool = False,
@@ -202,6 +237,7 @@ def engine(game: str, *, side: int | None = None, preset: str | None = None,
                                 glyphs=glyphs))
 
 
+@_plain_arguments
 def diagram(game: str, name: str, *, glyphs: Glyphs | None = None) -> Diagram:
     """One of a game's built-in diagrams (``boardgen diagram GAME --list`` names them);
     O's glyph charts take a glyph table, as :func:`play` does.
@@ -218,7 +254,11 @@ def diagram(game: str, name: str, *, glyphs: Glyphs | None = None) -> Diagram:
 
 def _path(path: object) -> Path:
     need(path, (str, os.PathLike), "path")
-    text = os.fspath(path)  # type: ignore[call-overload]
+    try:
+        text = os.fspath(path)  # type: ignore[call-overload]
+    except Exception as exc:  # a PathLike of the caller's whose __fspath__ raises
+        raise BoardgenError(f"{option('path')}: its __fspath__() failed "
+                            f"({type(exc).__name__})", field="path") from None
     if not isinstance(text, str):
         raise BoardgenError(f"{option('path')}: expected a file name as text, not bytes")
     if "\x00" in text:
@@ -227,6 +267,7 @@ def _path(path: object) -> Path:
     return Path(text)
 
 
+@_plain_arguments
 def load_diagram(path: str | os.PathLike[str], *, glyphs: Glyphs | None = None) -> Diagram:
     """A diagram file from anywhere on disk, replayed and checked by the engine; a problem
     raises BoardgenError as ``FILE:LINE: what is wrong``.
@@ -247,12 +288,15 @@ def load_diagram(path: str | os.PathLike[str], *, glyphs: Glyphs | None = None) 
     source = _path(path)
     table = glyph_table(glyphs)
     try:
+        with contextlib.suppress(FileNotFoundError):  # the loader says so, naming the file
+            source.stat()
         return load_diagram_file(source, glyphs=table)[1]
     except OSError as exc:  # a name too long for the system, a folder we may not read
         raise BoardgenError(f"{option('path')} {quoted(str(source))}: "
                             f"{exc.strerror or exc}") from None
 
 
+@_plain_arguments
 def parse_diagram(text: str, *, glyphs: Glyphs | None = None) -> Diagram:
     """A diagram written as a diagram file's text (its ``game:`` line says the game),
     replayed and checked by the engine as a file is; a problem raises BoardgenError as
@@ -312,6 +356,7 @@ def draw(subject: Position | Diagram | Engine, fmt: Literal["pdf", "png"], *,
          title: str | None = ...) -> bytes: ...
 
 
+@_plain_arguments
 def draw(subject: Position | Diagram | Engine, fmt: Format = "svg", *,
          arrows: Arrows | None = None, marks: Marks | None = None,
          highlights: Highlights | None = None, lastmove: bool = True, paper: str = "a4",
@@ -409,6 +454,7 @@ def board(game: str, fmt: Literal["pdf", "png"] = ..., *, side: int | None = ...
           kerf: float | None = ..., hole_mm: float | None = ...) -> bytes: ...
 
 
+@_plain_arguments
 def board(game: str, fmt: Format = "pdf", *, side: int | None = None, preset: str | None = None,
           diameter: int | None = None, shape: ShapeName = "hexhex", mask: Mask | None = None,
           labels: LabelMode = "outside", theme: ThemeName = "colour", paper: str = "a4",

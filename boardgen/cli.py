@@ -10,6 +10,7 @@ import gc
 import inspect
 import json
 import os
+import signal
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -18,7 +19,7 @@ from typing import NoReturn
 import click
 
 from boardgen._version import __version__
-from boardgen.errors import BoardgenError, cli_flag, option
+from boardgen.errors import BoardgenError, Terminated, cli_flag, option, raise_terminated
 from boardgen.games.copolymer import engine as copolymer
 from boardgen.games.registry import (
     PlayOptions,
@@ -38,12 +39,12 @@ from boardgen.geometry import (
     hexhex_cell_count,
 )
 from boardgen.geometry.lattice import HOLE_SET
+from boardgen.inputs import inputs_noted
 from boardgen.limits import MAX_DRAWN_CELLS
 from boardgen.output import check_folder_writable, check_writable, is_folder, write_atomic
 from boardgen.picture import LABEL_MODES, Panel
 from boardgen.publish.drawing import draw_panels, render_position
 from boardgen.publish.gallery import (
-    Terminated,
     board_stem,
     build_all_diagrams,
     default_jobs,
@@ -673,7 +674,7 @@ def rules(game: str, paper: str, quick: bool, theme: str, fmt: str | None,
               help="a4, letter, a3, universal (prints unchanged on A4 and Letter) or WxHmm.")
 @click.option("--theme", type=click.Choice(sorted(THEMES)), default="colour",
               show_default=True, help="ink: black lines and patterns only.")
-@click.option("-o", "--output", type=click.Path(path_type=Path),
+@click.option("-o", "--output", type=OUTPUT_FILE,
               help="Output file (default: output/GAME-kit.pdf).")
 @click.option("--shop", type=click.Choice(SHOP_NAMES),
               help="For a print shop: each page trimmed to --paper, with bleed and crop "
@@ -724,7 +725,7 @@ def kit(game: str, paper: str, theme: str, output: Path | None, shop: str | None
 @cli.command()
 @click.option("--paper", default="a4", show_default=True,
               help="a4, letter, a3, universal or WxHmm (at least A5).")
-@click.option("-o", "--output", type=click.Path(path_type=Path),
+@click.option("-o", "--output", type=OUTPUT_FILE,
               help="Output file (default: output/calibrate.pdf).")
 def calibrate(paper: str, output: Path | None) -> None:
     """Write a one-page printer check: 100 mm bars across and down, a 50 mm square, a
@@ -864,12 +865,16 @@ def main(argv: Sequence[str] | None = None) -> None:
         # board's time.  Only when the process is the command (run from the shell): a
         # caller of main(ARGS) keeps its own collector's settings.
         gc.set_threshold(100_000, 10, 10)
+        # SIGTERM at any point ends the command in one line, exit 143 (boardgen.__main__
+        # does this before the import; `python -c "...main()"` comes here first).
+        signal.signal(signal.SIGTERM, raise_terminated)
     for problem in problems:  # a game plug-in left out: the other games still work
         click.echo(f"boardgen: warning: {problem}", err=True)
     try:
         if not HELP_FLAGS & set(args):
             check_source_date_epoch()  # before any work: every PDF would fail on it
-        cli.main(args=args, prog_name="boardgen", standalone_mode=False)
+        with inputs_noted():  # the writer refuses to write onto any of them
+            cli.main(args=args, prog_name="boardgen", standalone_mode=False)
     except click.exceptions.NoArgsIsHelpError as exc:
         click.echo(exc.ctx.get_help() if exc.ctx else "", err=False)
     except click.UsageError as exc:
@@ -882,12 +887,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     except BoardgenError as exc:
         click.echo(f"boardgen: error: {_one_line(exc.worded(cli_flag))}", err=True)
         sys.exit(2)
-    except click.exceptions.Abort:
+    except (click.exceptions.Abort, KeyboardInterrupt):  # Ctrl-C, in a command or around it
         click.echo("boardgen: interrupted", err=True)
         _leave(130, argv)
-    except Terminated:  # SIGTERM while `all`'s workers ran: they are ended
-        click.echo("boardgen: terminated", err=True)
-        _leave(128 + 15, argv)
+    except Terminated as exc:  # SIGTERM (or SIGHUP): workers ended, temporary files gone
+        click.echo(f"boardgen: {'hung up' if exc.signum == 1 else 'terminated'}", err=True)
+        _leave(128 + exc.signum, argv)
     except OSError as exc:
         # The machine, not the input: a full disk, a vanished folder.
         target = f" ({exc.filename})" if exc.filename else ""

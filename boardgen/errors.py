@@ -95,3 +95,17 @@ class IllegalMove(BoardgenError):
         self.subject = subject
         self.reason = refusal.message
         self.code = refusal.code
+
+
+class Terminated(BaseException):  # noqa: N818 -- like KeyboardInterrupt, not an error
+    """SIGTERM (or SIGHUP) arrived: what is running ends its workers, removes its
+    temporary files, and the command says so in one line and exits 128 + ``signum``."""
+
+    def __init__(self, signum: int = 15) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def raise_terminated(signum: int, frame: object) -> None:
+    """A signal handler: SIGTERM or SIGHUP becomes :class:`Terminated`."""
+    raise Terminated(signum)

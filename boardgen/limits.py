@@ -12,6 +12,9 @@ from __future__ import annotations
 # Any input file (a mask, a moves file, a diagram file, a glyph table, a start position) is
 # read up to this many bytes, whatever it is: /dev/zero or an endless pipe is refused.
 MAX_INPUT_BYTES = 2_000_000
+# A cut sheet font kept in the font cache: some tens of kilobytes; a larger file there is
+# not one of ours (and a link to /dev/zero must not be read into memory).
+MAX_CACHED_FONT_BYTES = 4_000_000
 # A title (--title, or a diagram file's 'title:'): one printed line of 12 pt bold across A4.
 MAX_TITLE_CHARS = 100
 # What prints under one panel of a diagram file (its label, caption and notes together), or
@@ -30,6 +33,11 @@ MAX_QUOTED_CHARS = 80
 MAX_CELLS = 150_000
 # Panels in one diagram: a diagram is a page or a few.
 MAX_PANELS = 200
+# Arrows and marks drawn on one picture, all its panels together (a diagram file's 'arrow:'
+# and 'mark:' lines, or the API's arrows= and marks=): a diagram points at a few places.
+# Each arrow costs some 500 bytes of SVG and a path to rasterise: before this limit
+# 150,000 'arrow:' lines took 79 s and 503 MB for a 73 MB SVG.
+MAX_ANNOTATIONS = 1_000
 # Cells drawn in all the panels of one picture together (panels x cells each): a diagram
 # file, a play --every strip, a position.  Each cell drawn costs about 7 KB of memory while
 # the picture is made and 90 bytes of SVG: this is one largest board, drawn once, in about
@@ -52,3 +60,7 @@ MAX_SOLVED_EMPTY = 12
 # needed at most 13,000 positions for an exact margin, 10,000 to say who wins
 # (bench/bench_solver.py); the search before issue 19 took minutes on side 50.
 MAX_SOLVER_POSITIONS = 2_000_000
+# 'expect: solved' claims checked in one diagram (a start claim counts once per line of play
+# it is checked at), and all their searches together visit at most MAX_SOLVER_POSITIONS:
+# before, 1,000 claims (a 24 KB file) took 30-100 s and a 2 MB file would have taken hours.
+MAX_SOLVED_CLAIMS = 20

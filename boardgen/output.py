@@ -8,7 +8,16 @@ What an output path may be:
   file the link points to is replaced, the link itself stays a link.  A dangling link makes
   its target;
 - never a folder, a device (``/dev/null``, ``/dev/full``), a pipe or a socket: those are
-  refused before any work, so that a device node is never replaced by a regular file.
+  refused before any work, so that a device node is never replaced by a regular file;
+- never a file the command reads (its diagram file, mask, moves file...), by whatever name,
+  link or hard link (:mod:`boardgen.inputs`): a drawing must not replace its own source;
+- never a read-only file (no write permission bit set, or one we may not write): its owner
+  marked it so, and a rename would replace it all the same;
+- never through a link in a sticky, world-writable folder (``/tmp``) that belongs to another
+  user, unless the folder is theirs too: what the kernel's ``protected_symlinks`` refuses for
+  an open, because anyone could have planted the link to make us replace their choice.
+
+A failure of the machine while writing (a full disk) is an OSError naming the file.
 """
 
 from __future__ import annotations
@@ -20,6 +29,7 @@ import tempfile
 from pathlib import Path
 
 from boardgen.errors import BoardgenError
+from boardgen.inputs import input_named
 
 # mkstemp's name for the temporary file: "." + name + "." + 8 random characters + ".part".
 _TEMP_EXTRA_BYTES = 1 + 1 + 8 + len(".part")
@@ -47,11 +57,60 @@ def is_folder(path: Path) -> bool:
     return mode is not None and stat.S_ISDIR(mode)
 
 
+MAX_LINK_HOPS = 40  # as the kernel: a longer chain of links is a loop
+
+
 def _target(path: Path) -> Path:
-    """The file a write to ``path`` replaces: ``path`` itself, or what its link points to."""
-    if os.path.islink(path):
-        return Path(os.path.realpath(path))
-    return path
+    """The file a write to ``path`` replaces: ``path`` itself, or what its links lead to.
+    Each link on the way is checked as the kernel's protected_symlinks checks a link it
+    follows (see the module doc)."""
+    current = str(path)
+    for _ in range(MAX_LINK_HOPS):
+        try:
+            info = os.lstat(current)
+        except FileNotFoundError:
+            return Path(current)
+        except OSError:
+            return Path(current)  # _mode() has said what is wrong, or will
+        if not stat.S_ISLNK(info.st_mode):
+            return path if current == str(path) else Path(os.path.realpath(current))
+        _check_planted(current, info, path)
+        current = os.path.join(os.path.dirname(current), os.readlink(current))
+    raise BoardgenError(f"output {str(path)!r}: too many levels of links")
+
+
+def _check_planted(link: str, info: os.stat_result, asked: Path) -> None:
+    """Refuse to follow ``link`` if it sits in a sticky, world-writable folder and belongs
+    neither to us nor to the folder's owner: another user may have planted it there."""
+    try:
+        folder = os.stat(os.path.dirname(link) or ".")
+    except OSError:
+        return
+    sticky_shared = folder.st_mode & stat.S_ISVTX and folder.st_mode & stat.S_IWOTH
+    if sticky_shared and info.st_uid not in (os.geteuid(), folder.st_uid):
+        raise BoardgenError(f"output {str(asked)!r}: {link!r} is a link in a shared folder "
+                            f"that belongs to another user (uid {info.st_uid}): will not "
+                            "write through it; give another file name")
+
+
+def _check_not_input(path: Path, target: Path) -> None:
+    """Refuse a target that is one of the command's input files (same device and inode:
+    through links and hard links too)."""
+    try:
+        info = target.stat()
+    except OSError:
+        return
+    named = input_named(info.st_dev, info.st_ino)
+    if named is not None:
+        same = "" if str(target) == str(path) else f" (it leads to {str(target)!r})"
+        raise BoardgenError(f"output {str(path)!r}{same} is the input file {named}: will "
+                            "not write over it; give another file name")
+
+
+def _check_not_read_only(path: Path, target: Path, mode: int) -> None:
+    if not mode & 0o222 or not os.access(target, os.W_OK):
+        raise BoardgenError(f"output {str(path)!r} is a read-only file: will not replace it "
+                            "(make it writable, or give another name)")
 
 
 def _name_max(folder: Path) -> int:
@@ -70,6 +129,9 @@ def check_writable(path: Path) -> None:
     if mode is not None and not stat.S_ISREG(mode):
         raise BoardgenError(f"output {str(path)!r} exists and is not a regular file (a device, "
                             "pipe or socket): give a file name")
+    if mode is not None:
+        _check_not_input(path, target)
+        _check_not_read_only(path, target, mode)
     folder = _folder(target)
     if not is_folder(folder):
         raise BoardgenError(f"output folder {str(folder)!r} does not exist")
@@ -107,10 +169,15 @@ def write_atomic(path: Path, data: bytes) -> None:
             exc.strerror or str(exc)
         raise BoardgenError(f"cannot write into folder {str(folder)!r}: {reason}") from None
     try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.chmod(temp_name, mode)
-        os.replace(temp_name, target)
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+            os.chmod(temp_name, mode)
+            os.replace(temp_name, target)
+        except OSError as exc:
+            # A full disk, a file size limit: the machine, not the input (exit 1), but say
+            # which file could not be written.
+            raise OSError(exc.errno, exc.strerror or str(exc), str(path)) from None
     except BaseException:
         try:
             os.unlink(temp_name)

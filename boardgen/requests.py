@@ -12,7 +12,7 @@ import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, get_args
+from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from boardgen.errors import BoardgenError, option
 from boardgen.games.copolymer.engine import PLAYERS
@@ -21,6 +21,7 @@ from boardgen.games.registry import Game, GlyphTable, PlayOptions, Position, gam
 from boardgen.games.script import Directive
 from boardgen.geometry import SHAPES, HexGrid, grid_from_mask, make_shape, shape_cell_count
 from boardgen.geometry.hexgrid import MAX_CELLS, Hex, shape_corners
+from boardgen.limits import MAX_ANNOTATIONS, MAX_INPUT_BYTES
 from boardgen.render.board import (
     FORMATS,
     MAX_CELL_MM,
@@ -55,11 +56,54 @@ MAX_QUOTED = 80  # characters of a refused value quoted in an error
 
 
 def quoted(value: object) -> str:
-    """``repr(value)``, cut to about one line: an error quotes, it does not echo."""
-    if isinstance(value, int) and abs(value) >= 10 ** 60:
-        return f"a number of {value.bit_length()} bits"  # repr() refuses the longest
-    text = repr(value)
+    """``repr(value)``, cut to about one line: an error quotes, it does not echo (nor fails:
+    a caller's object may have a repr() that raises)."""
+    try:
+        if isinstance(value, int) and abs(value) >= 10 ** 60:
+            return f"a number of {value.bit_length()} bits"  # repr() refuses the longest
+        text = repr(value)
+    except Exception:
+        return f"a {type(value).__name__} object"
+    if not isinstance(text, str):
+        return f"a {type(value).__name__} object"
     return text if len(text) <= MAX_QUOTED else text[:MAX_QUOTED] + "..."
+
+
+# The containers an argument may be made of: rebuilt of plain values by plain().
+_CONTAINERS: tuple[type, ...] = (list, tuple, set, frozenset)
+
+
+def plain(value: object, field: str) -> object:
+    """``value`` made of Python's own types: a str, int or float subclass becomes the plain
+    value (its own methods, such as an __eq__ or split() that raise, are never called), a
+    list, tuple, set or dict (or a subclass of one) is rebuilt of plain items.  Anything
+    else is left as it is, for the checks to refuse.  An argument that cannot even be
+    read so is refused with a BoardgenError naming ``field``."""
+    kind = type(value)
+    if kind in (str, int, float, bool, type(None)):
+        return value
+    try:
+        if isinstance(value, str):
+            return str.__str__(value)
+        if isinstance(value, bool):
+            return bool(int.__index__(value))
+        if isinstance(value, int):
+            return int.__index__(value)
+        if isinstance(value, float):
+            return float.__float__(value)
+        if isinstance(value, dict):
+            return {plain(k, field): plain(v, field) for k, v in dict.items(value)}
+        for container in _CONTAINERS:
+            if isinstance(value, container):
+                own_iter: Any = vars(container)["__iter__"]  # the base type's, not an override
+                items = [plain(item, field) for item in own_iter(value)]
+                return container(items)
+    except BoardgenError:
+        raise
+    except Exception as exc:
+        raise BoardgenError(f"{option(field)}: could not be read ({type(exc).__name__})",
+                            field=field) from None
+    return value
 
 
 def need(value: object, kinds: type | tuple[type, ...], field: str) -> None:
@@ -439,6 +483,14 @@ def check_play_options(game: Game, given: Mapping[str, bool]) -> None:
                                 f"not {game.name}")
 
 
+def check_text_size(text: str, field: str) -> None:
+    """A text given in place of a file (the API's ``start=``, ``glyphs=``, a mask) is held to
+    the size a file may have, before anything reads it."""
+    if len(text) > MAX_INPUT_BYTES:
+        raise BoardgenError(f"{option(field)}: {len(text):,} characters, more than the limit "
+                            f"of {MAX_INPUT_BYTES:,} (as a file)", field=field)
+
+
 def glyph_table(glyphs: object, source: str | None = None) -> GlyphTable | None:
     """A glyph table as O's engine takes it: None (the spec's chart), the text of a glyph
     file (``source`` names the file; else the option), or a mapping, checked as a file is."""
@@ -446,6 +498,7 @@ def glyph_table(glyphs: object, source: str | None = None) -> GlyphTable | None:
         return None
     need(glyphs, (str, dict), "glyphs")
     if isinstance(glyphs, str):
+        check_text_size(glyphs, "glyphs")
         return parse_glyph_table(glyphs, source or option("glyphs"))
     assert isinstance(glyphs, dict)
     return check_glyph_table(glyphs, option("glyphs"))
@@ -468,6 +521,8 @@ def play_request(game: Game, size: BoardSize, *, first: object = None,
     """How a replay of ``game`` starts.  ``start`` is a position drawn as text with the
     name to report its errors under; ``glyphs`` a table already read (:func:`glyph_table`)."""
     need(partisan, bool, "partisan")
+    if start is not None:
+        check_text_size(start[0], "start")
     check_play_options(game, {"first": first is not None, "start": start is not None,
                               "partisan": bool(partisan), "glyphs": glyphs is not None})
     if first is not None:
@@ -538,6 +593,9 @@ def annotation_directives(arrows: object, marks: object, highlights: object
     if arrows is not None:
         need(arrows, (list, tuple), "arrows")
         assert isinstance(arrows, list | tuple)
+        if len(arrows) > MAX_ANNOTATIONS:
+            raise BoardgenError(f"{option('arrows')}: {len(arrows):,} arrows, more than the "
+                                f"limit of {MAX_ANNOTATIONS:,} on one picture", field="arrows")
         for arrow in arrows:
             if not isinstance(arrow, list | tuple) or len(arrow) != 2:
                 raise BoardgenError(f"{option('arrows')}: each arrow is a pair (FROM, TO), "
@@ -547,6 +605,9 @@ def annotation_directives(arrows: object, marks: object, highlights: object
     if marks is not None:
         need(marks, dict, "marks")
         assert isinstance(marks, dict)
+        if len(marks) > MAX_ANNOTATIONS:
+            raise BoardgenError(f"{option('marks')}: {len(marks):,} marks, more than the "
+                                f"limit of {MAX_ANNOTATIONS:,} on one picture", field="marks")
         for where, kind in marks.items():
             directives.append(Directive("mark", f"{_word(where, 'marks', 'a place')} "
                                                 f"{_word(kind, 'marks', 'a mark')}", 0))

@@ -13,16 +13,20 @@ from __future__ import annotations
 import os
 import re
 import stat
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from boardgen.errors import BoardgenError
+from boardgen.inputs import note_input, split_lines
 from boardgen.limits import MAX_INPUT_BYTES as MAX_INPUT_BYTES
 from boardgen.limits import MAX_QUOTED_CHARS
 from boardgen.limits import MAX_TITLE_CHARS as MAX_TITLE_CHARS
 
 # Characters XML 1.0 forbids, or that are control characters all the same (C1, DEL), and
 # lone surrogates (what undecodable bytes on the command line become).
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff]")
 
 
 def quoted(text: str, limit: int = MAX_QUOTED_CHARS) -> str:
@@ -53,47 +57,86 @@ def clip_quotes(message: str) -> str:
     return clipped
 
 
+def shown_path(path: Path | str, whole_up_to: int = MAX_QUOTED_CHARS) -> str:
+    """A file's name as an error line shows it: whole up to ``whole_up_to`` characters,
+    else quoted and cut to MAX_QUOTED_CHARS (a name may be 4,000 characters long)."""
+    text = str(path)
+    return text if len(text) <= whole_up_to else quoted(text)
+
+
+_READ_ONCE = threading.local()  # .texts: name -> text, inside read_once()
+
+
+@contextmanager
+def read_once() -> Iterator[None]:
+    """Inside, a pipe or a device that :func:`read_input_text` reads is read once, and a
+    second read of the same name gets the same text: a diagram file is read for its
+    'game:' line, then replayed, and ``/dev/stdin`` or ``<(command)`` can be read only
+    once."""
+    before = getattr(_READ_ONCE, "texts", None)
+    _READ_ONCE.texts = {}
+    try:
+        yield
+    finally:
+        _READ_ONCE.texts = before
+
+
 def read_input_text(path: Path, option: str) -> str:
     """The UTF-8 text of the file ``option`` names (a byte-order mark is allowed); reads at
     most MAX_INPUT_BYTES, so /dev/zero or an endless pipe is refused, not swallowed.  A
     named pipe that no program is writing to is refused at once: opening it would wait
     for a writer forever."""
+    remembered: dict[str, str] | None = getattr(_READ_ONCE, "texts", None)
+    if remembered is not None and str(path) in remembered:
+        return remembered[str(path)]
+    text, regular = _read_input_text(path, option)
+    if remembered is not None and not regular:
+        remembered[str(path)] = text
+    return text
+
+
+def _read_input_text(path: Path, option: str) -> tuple[str, bool]:
+    """The text, and whether the file is a regular one."""
+    name = shown_path(path)
     try:
         # O_NONBLOCK: opening a pipe does not wait for a writer (for a file it changes
         # nothing); reads block again once we know someone writes.
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
-        raise BoardgenError(f"{option} {path}: no such file") from None
+        raise BoardgenError(f"{option} {name}: no such file") from None
     except IsADirectoryError:
-        raise BoardgenError(f"{option} {path}: is a folder, not a file") from None
+        raise BoardgenError(f"{option} {name}: is a folder, not a file") from None
     except OSError as exc:
-        raise BoardgenError(f"{option} {path}: {exc.strerror or exc}") from None
+        raise BoardgenError(f"{option} {name}: {exc.strerror or exc}") from None
     try:
+        opened = os.fstat(fd)
+        # The writer refuses to write onto a file the command reads (boardgen.inputs).
+        note_input(opened.st_dev, opened.st_ino, f"{option} {name}")
         head = b""
-        if stat.S_ISFIFO(os.fstat(fd).st_mode):
+        if stat.S_ISFIFO(opened.st_mode):
             try:
                 head = os.read(fd, MAX_INPUT_BYTES + 1)
             except BlockingIOError:  # a writer is there, and has not written yet
                 head = b""
             else:
                 if not head:  # end of file at once: nobody has the pipe open to write
-                    raise BoardgenError(f"{option} {path}: a pipe with nothing to read (no "
+                    raise BoardgenError(f"{option} {name}: a pipe with nothing to read (no "
                                         "program writing to it); save the text to a file")
         os.set_blocking(fd, True)
         with open(fd, "rb", closefd=False) as handle:
             data = head + handle.read(MAX_INPUT_BYTES + 1 - len(head))
     except IsADirectoryError:
-        raise BoardgenError(f"{option} {path}: is a folder, not a file") from None
+        raise BoardgenError(f"{option} {name}: is a folder, not a file") from None
     except OSError as exc:
-        raise BoardgenError(f"{option} {path}: {exc.strerror or exc}") from None
+        raise BoardgenError(f"{option} {name}: {exc.strerror or exc}") from None
     finally:
         os.close(fd)
     if len(data) > MAX_INPUT_BYTES:
-        raise BoardgenError(f"{option} {path}: larger than {MAX_INPUT_BYTES:,} bytes")
+        raise BoardgenError(f"{option} {name}: larger than {MAX_INPUT_BYTES:,} bytes")
     try:
-        return data.decode("utf-8-sig")
+        return data.decode("utf-8-sig"), stat.S_ISREG(opened.st_mode)
     except UnicodeDecodeError as exc:
-        raise BoardgenError(f"{option} {path}: not a UTF-8 text file (byte {exc.start + 1})"
+        raise BoardgenError(f"{option} {name}: not a UTF-8 text file (byte {exc.start + 1})"
                             ) from None
 
 
@@ -122,7 +165,7 @@ def check_line(text: str, where: str, max_chars: int = MAX_TITLE_CHARS) -> str:
 def check_lines(text: str, source: str) -> None:
     """Refuse a file (a template) holding a control character, naming ``source:line``: its
     text reaches SVG, PDF and HTML files.  Tabs too: write spaces."""
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(split_lines(text), start=1):
         bad = first_control(line)
         if bad is not None:
             raise BoardgenError(f"{source}:{number}: control character U+{ord(bad[1]):04X} at "

@@ -37,6 +37,7 @@ from boardgen.games.protocol import (
 )
 from boardgen.games.script import directive_owners_with
 from boardgen.picture import Diagram
+from boardgen.text import read_once
 
 __all__ = ["BUILT_IN", "ENTRY_POINT_GROUP", "Game", "GlyphTable", "HexBoards",
            "PlayOptions", "Position", "TEMPLATES", "build_diagram", "diagram_file_game",
@@ -146,9 +147,6 @@ def diagram_file_game(path: Path) -> Game:
     template folder it lies in."""
     from boardgen.games.script import read_directives
 
-    if path.exists() and not path.is_file() and not path.is_dir():
-        # A pipe or a device: the game line and the replay would each need to read it.
-        raise BoardgenError(f"diagram file {path}: not a regular file (save it to a file)")
     known = games()
     line = next((d for d in read_directives(path) if d.key == "game"), None)
     if line is not None:
@@ -166,7 +164,10 @@ def diagram_file_game(path: Path) -> Game:
 
 
 def load_diagram_file(path: Path, *, glyphs: GlyphTable | None = None) -> tuple[Game, Diagram]:
-    """Replay a diagram file from anywhere on disk; every claim checked by the engine."""
-    game = diagram_file_game(path)
-    game.check_glyphs(glyphs)
-    return game, game.load_file(path, glyphs)
+    """Replay a diagram file from anywhere on disk; every claim checked by the engine.
+    The file is read once (its 'game:' line and its replay read the same text): it may be
+    /dev/stdin or ``<(command)``."""
+    with read_once():
+        game = diagram_file_game(path)
+        game.check_glyphs(glyphs)
+        return game, game.load_file(path, glyphs)

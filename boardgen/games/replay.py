@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from boardgen.errors import BoardgenError, IllegalMove
+from boardgen.inputs import split_lines
 
 
 def replay_moves(moves: Iterable[str], play: Callable[[str], object], *,
@@ -47,6 +48,8 @@ def read_record(text: str, split: Callable[[str], list[str]] = str.split
     it.  ``split`` cuts a line's moves into moves (the game's notation).  A stray brace
     raises BoardgenError naming its line (``LINE: ...``, for the caller to prefix the
     file)."""
+    # One line break, as editors count lines (a lone \r too), before anything counts them.
+    text = "\n".join(split_lines(text))
     # Comments become blanks that keep their newlines, so that lines keep their numbers.
     text = _RECORD_COMMENTS.sub(lambda m: " " + "\n" * m.group().count("\n"), text)
     for brace in "{}":
@@ -56,7 +59,7 @@ def read_record(text: str, split: Callable[[str], list[str]] = str.split
                                 "part of a {comment}")
     moves: list[RecordMove] = []
     label: str | None = None
-    for number, line in enumerate(text.split("\n"), start=1):
+    for number, line in enumerate(split_lines(text), start=1):
         line = _MOVE_NUMBER.sub(" ", line)
         at = 0
         for found in [*_PLAYER_LABEL.finditer(line), None]:

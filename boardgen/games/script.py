@@ -38,7 +38,9 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from boardgen.errors import BoardgenError
 from boardgen.geometry import Hex
+from boardgen.inputs import split_lines
 from boardgen.limits import (
+    MAX_ANNOTATIONS,
     MAX_CAPTION_CHARS,
     MAX_DRAWN_CELLS,
     MAX_NUMBER_DIGITS,
@@ -46,8 +48,9 @@ from boardgen.limits import (
 )
 from boardgen.limits import MAX_PANELS as MAX_PANELS
 from boardgen.picture import MARK_KINDS, TINT, Arrow, Marker, Scene
-from boardgen.text import check_lines, quoted, read_input_text
+from boardgen.text import check_lines, quoted, read_input_text, shown_path
 
+MAX_SHOWN_SOURCE = 255  # characters of a file's name before FILE:LINE cuts it
 BLOCK_KEYS = frozenset({"position", "glyphs", "board"})  # a block when the value is empty
 # Directives whose value is text to print, not words to read: their digits are not numbers.
 TEXT_KEYS = frozenset({"title", "caption", "note", "line", "panel", "number"})
@@ -68,7 +71,8 @@ class ExampleError(BoardgenError):
     text, with no file: ``line N: message``)."""
 
     def __init__(self, source: str, line: int, message: str, key: str = "") -> None:
-        super().__init__(f"{source}:{line}: {message}" if source else
+        # FILE:LINE, which editors and terminals open, whole unless it is absurdly long.
+        super().__init__(f"{shown_path(source, MAX_SHOWN_SOURCE)}:{line}: {message}" if source else
                          f"line {line}: {message}" if line else message)
         self.line = line
         self.key = key  # the directive at fault, when one is
@@ -81,7 +85,7 @@ def read_directives(path: Path) -> list[Directive]:
 
 
 def parse_directives(text: str, source: str) -> list[Directive]:
-    lines = text.splitlines()
+    lines = split_lines(text)
     directives: list[Directive] = []
     panels = 0
     i = 0
@@ -350,6 +354,9 @@ class GameScript(ABC, Generic[G, D, Q]):
     highlight_claims: Mapping[str, Callable[[G, D, Any], str | None]] = {}
     # Directives before the first panel, by key.
     header: Mapping[str, Handler]
+    # Header directives a file may give more than once (each adds to the start); every
+    # other one, and 'game:' and 'title:', is refused the second time, naming both lines.
+    repeatable_header: frozenset[str] = frozenset()
     # Directives inside a panel, by key: (engine, draft, directive).
     directives: Mapping[str, Callable[[G, D, Directive], None]]
     # Claims, by the first word after 'expect:': (engine, directive, words) -> None if the
@@ -365,6 +372,15 @@ class GameScript(ABC, Generic[G, D, Q]):
         self.name = path.stem
         self.title = path.stem
         self._start_claims: list[Directive] = []
+        self._drawn_annotations = 0  # arrows and marks, all panels together
+
+    def _annotation(self, d: Directive) -> None:
+        """Count an arrow or a mark: at most MAX_ANNOTATIONS on one picture."""
+        if d.key in ("arrow", "mark"):
+            self._drawn_annotations += 1
+            if self._drawn_annotations > MAX_ANNOTATIONS:
+                raise self.fail(d, f"more than {MAX_ANNOTATIONS:,} arrows and marks in one "
+                                   "diagram")
 
     def fail(self, d: Directive, message: str) -> ExampleError:
         return ExampleError(self.source, d.line, message, d.key)
@@ -453,6 +469,7 @@ class GameScript(ABC, Generic[G, D, Q]):
         a file's are, every judged highlight checked against ``game``."""
         notes: Annotations[Any, Any] = Annotations()
         for d in directives:
+            self._annotation(d)
             annotate(d, notes, self.source, partial(self.point, game),
                      partial(self.region, game), self.roles())
         self.judge_highlights(game, draft, notes)
@@ -506,7 +523,15 @@ class GameScript(ABC, Generic[G, D, Q]):
         body_keys = ("line", "panel") if self.lines else ("panel",)
         body = next((i for i, d in enumerate(directives) if d.key in body_keys),
                     len(directives))
+        given: dict[str, Directive] = {}
         for d in directives[:body]:
+            if d.key != "expect" and d.key not in self.repeatable_header:
+                first = given.setdefault(d.key, d)
+                if first is not d:
+                    where = f"{self.source}:{first.line}" if self.source else \
+                        f"line {first.line}"
+                    raise self.fail(d, f"a second '{d.key}:' line ({where} gives one "
+                                       "already): say it once")
             if d.key == "game":
                 check_game(d, self.game, self.source)
             elif d.key == "title":
@@ -559,6 +584,7 @@ class GameScript(ABC, Generic[G, D, Q]):
             elif d.key == "note":
                 self.note(draft, d.value)
             elif d.key in ANNOTATION_KEYS:
+                self._annotation(d)
                 annotate(d, draft.annotations, self.source, partial(self.point, game),
                          partial(self.region, game), self.roles())
             elif d.key in self.directives:

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
 from boardgen.errors import BoardgenError
+from boardgen.inputs import split_lines
 from boardgen.limits import MAX_CELLS as MAX_CELLS  # refused before any cell is made
 from boardgen.limits import MAX_INPUT_BYTES
 
@@ -237,7 +238,7 @@ def parse_hex_text(text: str, source: str, cell_chars: frozenset[str]) -> dict[H
     refused: how many columns it stands for depends on the editor, and a cell one column
     off is on another cell.
     """
-    lines = text.splitlines()
+    lines = split_lines(text)
     while lines and not lines[0].strip():
         lines.pop(0)
     while lines and not lines[-1].strip():

@@ -17,6 +17,8 @@ from __future__ import annotations
 import html
 import io
 import os
+import signal
+import threading
 from collections.abc import Callable, Generator, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -25,7 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from boardgen._version import __version__
-from boardgen.errors import BoardgenError, cli_flag
+from boardgen.errors import BoardgenError, cli_flag, raise_terminated
 from boardgen.games.registry import build_diagram, games, remember_diagram
 from boardgen.geometry import HexGrid, hexhex
 from boardgen.picture import Diagram, PageInfo, Scene
@@ -290,10 +292,6 @@ def _warm_imports() -> None:
 # line, without a worker's traceback.
 
 
-class Terminated(BaseException):  # noqa: N818 -- like KeyboardInterrupt, not an error
-    """SIGTERM arrived while workers were running (the parent then ends them)."""
-
-
 _PARENT: list[int] = []  # the pid of the process that starts the pool, for its workers
 _PR_SET_PDEATHSIG = 1  # linux/prctl.h
 
@@ -306,10 +304,10 @@ def _can_fork() -> bool:
 
 def _start_worker() -> None:
     """Run first in each worker: leave Ctrl-C to the parent, and die with it."""
-    import signal
-
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    # Forked while the parent held them (_signals_held): let them through now.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD_SIGNALS)
     try:
         import ctypes
 
@@ -321,25 +319,40 @@ def _start_worker() -> None:
         os._exit(1)
 
 
-def _on_sigterm(signum: int, frame: object) -> None:
-    raise Terminated
-
-
 @contextmanager
 def terminated_on_sigterm() -> Iterator[None]:
     """While inside, SIGTERM raises Terminated (in the main thread; elsewhere nothing
     changes), so that what is running ends its workers and says so in one line."""
-    import signal
-    import threading
-
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    previous = signal.signal(signal.SIGTERM, raise_terminated)
     try:
         yield
     finally:
         signal.signal(signal.SIGTERM, previous)
+
+
+_HELD_SIGNALS = frozenset({signal.SIGINT, signal.SIGTERM})
+
+
+def _no_work() -> None:
+    """A job that does nothing: submitting it forks every worker of the pool."""
+
+
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """Ctrl-C and SIGTERM wait (blocked in the kernel) while the workers are forked: a
+    signal whose handler ran inside fork()'s own handlers was lost ("Exception ignored in
+    _releaseLock ... KeyboardInterrupt") and the build went on.  They arrive on leaving."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, _HELD_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD_SIGNALS)
 
 
 @contextmanager
@@ -356,6 +369,8 @@ def worker_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
             pool = ProcessPoolExecutor(max_workers=workers, initializer=_start_worker,
                                        mp_context=multiprocessing.get_context("fork"))
             try:
+                with _signals_held():
+                    pool.submit(_no_work)  # every worker forked now, signals held
                 yield pool
             except BaseException:
                 _end_workers(pool)

@@ -19,7 +19,18 @@ A file is only ever read and parsed, never run.  The work of a request is bounde
 command line's own limits, because the same loader draws it (file size, panels, board size,
 solved claims), and drawings are made one at a time.  A file is drawn from one consistent
 read of it, taken once it has not changed for QUIET_S, so a save caught half way is not
-drawn as a finished diagram.
+drawn as a finished diagram (a file still changing after SETTLE_LIMIT_S is answered 503,
+"being saved", and the page asks again).
+
+Other sites: a request is answered only when its Host is this server's own (one Host
+header, 127.0.0.1 or localhost with the port; without it on port 80), and when the browser
+says it comes from this page (``Sec-Fetch-Site`` same-origin, or none for an address typed
+or a bookmark; an ``Origin`` of this server's).  So another site's page cannot make it draw
+or learn which files exist, not even through an ``<img>``'s load and error events.  A
+link from elsewhere may open the page itself (it holds no data).
+
+Load: at most MAX_CONNECTIONS connections at once (more are closed at once); a connection
+idle for IDLE_TIMEOUT_S is closed; an event stream's slot is freed as soon as its page goes.
 """
 
 from __future__ import annotations
@@ -32,7 +43,10 @@ import json
 import os
 import queue
 import re
+import select
 import shutil
+import signal
+import socket
 import socketserver
 import stat
 import sys
@@ -46,7 +60,7 @@ from pathlib import Path
 from typing import Literal, TypeVar
 from urllib.parse import parse_qs, unquote, urlsplit
 
-from boardgen.errors import BoardgenError
+from boardgen.errors import BoardgenError, raise_terminated
 from boardgen.games.registry import games, load_diagram_file
 from boardgen.publish.serve_page import PAGE_HTML, PAGE_POLICY
 from boardgen.render.diagram import draw_diagram
@@ -63,6 +77,10 @@ SETTLE_LIMIT_S = 2.0  # ... but never longer than this (a file rewritten without
 GAME_LINE_BYTES = 65_536  # a file is listed if a 'game:' line is in its first 64 KiB
 MAX_VISITED = 20_000  # folder entries looked at for the list; more: the list says so
 MAX_SUBSCRIBERS = 32  # open event streams (each holds a thread)
+MAX_CONNECTIONS = 64  # connections served at once (each holds a thread)
+IDLE_TIMEOUT_S = 10.0  # a request not sent whole, or an answer not taken, in this long: closed
+GONE_POLL_S = 0.5  # how often an event stream checks that its page is still there
+MISSING_GRACE_S = 0.3  # a listed file missing for a moment (an editor's save): asked again
 CACHE_ENTRIES = 64
 KEEPALIVE_S = 15.0
 IGNORED_FOLDERS = frozenset({"__pycache__", "node_modules"})  # and every hidden name
@@ -99,6 +117,13 @@ class NotServed(Exception):
     """The path does not name a regular file inside the folder (404, whatever the reason)."""
 
 
+class BeingSaved(Exception):
+    """The file kept changing for SETTLE_LIMIT_S: no whole version of it to draw (503)."""
+
+
+BEING_SAVED = Answer(503, TEXT, b"the file is being saved; ask again\n", (("Retry-After", "1"),))
+
+
 # --- paths --------------------------------------------------------------------------------
 
 def resolve_inside(root: Path, encoded: str) -> tuple[str, Path]:
@@ -127,8 +152,11 @@ def resolve_inside(root: Path, encoded: str) -> tuple[str, Path]:
 
 def read_settled(path: Path) -> bytes:
     """The file's bytes from one read that nothing changed under, taken once the file has
-    been quiet for QUIET_S (or after SETTLE_LIMIT_S); at most MAX_INPUT_BYTES + 1 bytes,
-    so that the loader refuses a larger file as the command line does."""
+    been quiet for QUIET_S (never before: a file saved in parts is quiet only once whole,
+    however long that takes); at most MAX_INPUT_BYTES + 1 bytes, so that the loader refuses a
+    larger file as the command line does.  A file still changing after SETTLE_LIMIT_S
+    raises BeingSaved (never a read taken while it changed); one missing for a moment (an
+    editor that removes and writes again) is looked for again until then."""
     deadline = time.monotonic() + SETTLE_LIMIT_S
     flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | \
         getattr(os, "O_CLOEXEC", 0)
@@ -136,7 +164,9 @@ def read_settled(path: Path) -> bytes:
         try:
             before = os.stat(path)
             age = time.time() - before.st_mtime_ns / 1e9
-            if 0 <= age < QUIET_S and time.monotonic() < deadline:
+            if 0 <= age < QUIET_S:  # changed a moment ago: perhaps half saved
+                if time.monotonic() >= deadline:
+                    raise BeingSaved(str(path))
                 time.sleep(QUIET_S - age)
                 continue
             descriptor = os.open(path, flags)  # a link put in its place since: refused
@@ -145,17 +175,27 @@ def read_settled(path: Path) -> bytes:
                 if not stat.S_ISREG(opened.st_mode):
                     raise NotServed(str(path))
                 data = handle.read(MAX_INPUT_BYTES + 1)
+                read = os.fstat(handle.fileno())
             after = os.stat(path)
+        except FileNotFoundError:
+            if time.monotonic() >= deadline:
+                raise NotServed(str(path)) from None
+            time.sleep(0.02)
+            continue
         except OSError:
             raise NotServed(str(path)) from None
-        unchanged = {_version(before), _version(opened)} == {_version(after)}
-        if unchanged or time.monotonic() >= deadline:
+        versions = {_version(before), _version(opened), _version(read), _version(after)}
+        whole = len(versions) == 1 and (len(data) == opened.st_size
+                                        or len(data) > MAX_INPUT_BYTES)
+        if whole:
             return data
+        if time.monotonic() >= deadline:
+            raise BeingSaved(str(path))
         time.sleep(0.02)
 
 
-def _version(info: os.stat_result) -> tuple[int, int, int, int]:
-    return info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns
+def _version(info: os.stat_result) -> tuple[int, int, int, int, int]:
+    return info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns
 
 
 def _hidden(name: str) -> bool:
@@ -176,12 +216,11 @@ class FileFinder:
 
     def __init__(self, root: Path) -> None:
         self.root = root
-        self._known: dict[str, tuple[tuple[int, int, int, int], str | None]] = {}
-        self._lock = threading.Lock()
+        self._known: dict[str, tuple[tuple[int, ...], str | None]] = {}
+        self._lock = threading.Lock()  # over _known only, never across a read
 
     def listing(self) -> Listing:
-        with self._lock:
-            return self._walk()
+        return self._walk()
 
     def _walk(self) -> Listing:
         found: list[tuple[str, str]] = []
@@ -205,8 +244,9 @@ class FileFinder:
                     found.append((relative, game))
             if truncated:
                 break
-        for gone in set(self._known) - seen:
-            del self._known[gone]
+        with self._lock:
+            for gone in set(self._known) - seen:
+                del self._known[gone]
         return Listing(tuple(sorted(found)), truncated)
 
     def _game_of(self, relative: str, path: Path) -> str | None:
@@ -218,15 +258,22 @@ class FileFinder:
         if not real.is_relative_to(self.root) or not stat.S_ISREG(info.st_mode):
             return None
         version = _version(info)
-        known = self._known.get(relative)
+        with self._lock:
+            known = self._known.get(relative)
         if known is not None and known[0] == version:
             return known[1]
+        game = None
         try:
-            with open(real, "rb") as handle:
-                game = said_game(handle.read(GAME_LINE_BYTES), path.name)
+            # Non-blocking, and a regular file only: a name that became a pipe since the
+            # stat() must not hang the list (opening a pipe waits for a writer).
+            descriptor = os.open(real, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+            with os.fdopen(descriptor, "rb") as handle:
+                if stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                    game = said_game(handle.read(GAME_LINE_BYTES), path.name)
         except OSError:
             game = None
-        self._known[relative] = (version, game)
+        with self._lock:
+            self._known[relative] = (version, game)
         return game
 
 
@@ -338,6 +385,25 @@ class _HTTPServer(http.server.ThreadingHTTPServer):
     daemon_threads = True
     block_on_close = False
     preview: PreviewServer
+    _slots: threading.BoundedSemaphore  # set by _bind: MAX_CONNECTIONS
+
+    def process_request(self, request: socket.socket | tuple[bytes, socket.socket],
+                        client_address: object) -> None:
+        if not self._slots.acquire(blocking=False):
+            self.shutdown_request(request)  # too many at once: this one is closed
+            return
+        try:
+            super().process_request(request, client_address)
+        except BaseException:
+            self._slots.release()
+            raise
+
+    def process_request_thread(self, request: socket.socket | tuple[bytes, socket.socket],
+                               client_address: object) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self._slots.release()
 
     def server_bind(self) -> None:
         # HTTPServer.server_bind would look the host's name up (a DNS query): not needed.
@@ -416,22 +482,44 @@ class PreviewServer:
 
         # watchfiles waits for a pause in a burst of changes (step 50 ms, at most 1.6 s):
         # one event per save, well within the 2 s the page promises.
-        for polling in (False, True):  # the OS's notifications; polling if they fail
+        polling = False  # the OS's notifications; polling if they fail
+        while not self.stopping.is_set():
+            watched = self._root_identity()
             try:
                 for changes in watch(self.root, watch_filter=Shown(), stop_event=self.stopping,
                                      step=50, debounce=1600, raise_interrupt=False,
-                                     force_polling=polling or None):
+                                     force_polling=polling or None, yield_on_timeout=True,
+                                     rust_timeout=1000):
                     named = sorted({name for _, path in changes
                                     if (name := self.relative(path)) is not None})
                     if named:
                         self.announcer.announce("change", {"paths": named})
-                return
+                    if self._root_identity() != watched:
+                        break  # removed (and perhaps made again): watch the new one
             except Exception as exc:
                 if self.stopping.is_set():
                     return
-                how = "polling instead" if not polling else "changes will not be announced"
-                print(f"boardgen serve: warning: watching {self.root} failed ({exc}); {how}",
-                      file=sys.stderr)
+                if self._root_identity() == watched:
+                    if polling:
+                        print(f"boardgen serve: warning: watching {self.root} failed ({exc}); "
+                              "changes will not be announced", file=sys.stderr)
+                        return
+                    print(f"boardgen serve: warning: watching {self.root} failed ({exc}); "
+                          "polling instead", file=sys.stderr)
+                    polling = True
+                    continue
+            # The folder went: wait for it to be made again, then tell the pages.
+            while not self.stopping.is_set() and self._root_identity() is None:
+                self.stopping.wait(0.25)
+            if not self.stopping.is_set():
+                self.announcer.announce("change", {"paths": [], "folder": True})
+
+    def _root_identity(self) -> tuple[int, int] | None:
+        try:
+            info = self.root.stat()
+        except OSError:
+            return None
+        return (info.st_dev, info.st_ino) if stat.S_ISDIR(info.st_mode) else None
 
 
 def _bind(port: int | None) -> tuple[_HTTPServer, str | None]:
@@ -442,6 +530,7 @@ def _bind(port: int | None) -> tuple[_HTTPServer, str | None]:
     for candidate in candidates:
         try:
             server = _HTTPServer((HOST, candidate), _Handler)
+            server._slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
         except OSError as exc:
             if exc.errno == errno.EADDRINUSE and port is None:
                 continue
@@ -462,18 +551,32 @@ class _Handler(http.server.BaseHTTPRequestHandler):
     server: _HTTPServer
     server_version = "boardgen-serve"
     sys_version = ""  # no Python version in the Server header
+    timeout = IDLE_TIMEOUT_S  # reading a request, writing an answer: then the line is closed
 
     def log_message(self, format: str, *args: object) -> None:
         """Quiet: the page shows what happened; the terminal stays readable."""
 
     def do_GET(self) -> None:
         preview = self.server.preview
-        if not self._host_allowed(preview.port):
+        hosts = self.headers.get_all("Host") or []
+        if len(hosts) > 1:
+            self._send(text_answer(400, "one Host header, not several"))
+            return
+        if not self._host_allowed(hosts[0] if hosts else None, preview.port):
             # Another site's page, its name pointed at 127.0.0.1, must not read the files.
             self._send(text_answer(403, f"this server answers to {HOST} and localhost only"))
             return
-        url = urlsplit(self.path)
+        try:
+            url = urlsplit(self.path)
+        except ValueError:  # 'http://[::1' and the like
+            self._send(text_answer(400, "not a path this server knows"))
+            return
         route = url.path
+        if not self._from_this_page(preview.port, page=route == "/"):
+            # Another site's page (an <img>, a script, a form) must not make us draw, nor
+            # learn from the answer's status which files exist.
+            self._send(text_answer(403, "this server answers its own page only"))
+            return
         query = {key: values[-1] for key, values in parse_qs(url.query).items()}
         if route == "/":
             self._send(Answer(200, "text/html; charset=utf-8", PAGE_HTML,
@@ -489,9 +592,28 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         else:
             self._send(NOT_FOUND)
 
-    def _host_allowed(self, port: int) -> bool:
-        host = self.headers.get("Host")
-        return host is None or host.lower() in {f"{HOST}:{port}", f"localhost:{port}"}
+    @staticmethod
+    def _hosts(port: int) -> set[str]:
+        """This server's names as a Host header gives them (the port left out on 80)."""
+        names = {f"{HOST}:{port}", f"localhost:{port}"}
+        return names | {HOST, "localhost"} if port == 80 else names
+
+    def _host_allowed(self, host: str | None, port: int) -> bool:
+        return host is None or host.strip().lower() in self._hosts(port)
+
+    def _from_this_page(self, port: int, *, page: bool) -> bool:
+        """What the browser says of where the request comes from: this server's page, or
+        nowhere (an address typed, a bookmark).  A link from another site may open the
+        page itself, which holds no data."""
+        site = self.headers.get("Sec-Fetch-Site")
+        if site is not None and site.strip().lower() not in ("same-origin", "none"):
+            navigating = self.headers.get("Sec-Fetch-Mode", "").lower() == "navigate"
+            if not (page and navigating):
+                return False
+        origin = self.headers.get("Origin")
+        if origin is not None:
+            return origin.strip().lower() in {f"http://{host}" for host in self._hosts(port)}
+        return True
 
     def _send(self, answer: Answer) -> None:
         self.send_response(answer.status)
@@ -526,7 +648,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         except BoardgenError as exc:
             return text_answer(400, str(exc))
         try:
-            relative, real = resolve_inside(preview.root, encoded)
+            relative, real = _resolve_listed(preview.root, encoded)
             if query.get("last") == "good":  # only ever drawn from a diagram file
                 answer = preview.drawer.last_good(relative, _format(fmt), theme, paper)
             else:
@@ -536,6 +658,8 @@ class _Handler(http.server.BaseHTTPRequestHandler):
                 answer = preview.drawer.draw(relative, data, _format(fmt), theme, paper)
         except NotServed:
             return NOT_FOUND
+        except BeingSaved:
+            return BEING_SAVED
         if answer.status == 200 and query.get("download"):
             name = re.sub(r"[^A-Za-z0-9._-]", "_", Path(relative).stem) or "diagram"
             answer = Answer(answer.status, answer.content_type, answer.body, (
@@ -546,12 +670,14 @@ class _Handler(http.server.BaseHTTPRequestHandler):
     @staticmethod
     def _source(preview: PreviewServer, encoded: str) -> Answer:
         try:
-            relative, real = resolve_inside(preview.root, encoded)
+            relative, real = _resolve_listed(preview.root, encoded)
             data = read_settled(real)
             if said_game(data, Path(relative).name) is None:
                 raise NotServed(relative)
         except NotServed:
             return NOT_FOUND
+        except BeingSaved:
+            return BEING_SAVED
         if len(data) > MAX_INPUT_BYTES:
             return text_answer(413, f"larger than {MAX_INPUT_BYTES:,} bytes")
         return Answer(200, TEXT, data.decode("utf-8-sig", errors="replace").encode("utf-8"))
@@ -571,9 +697,11 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             quiet = 0.0
             while not preview.stopping.is_set():
                 try:
-                    message = stream.get(timeout=0.5)
+                    message = stream.get(timeout=GONE_POLL_S)
                 except queue.Empty:
-                    quiet += 0.5
+                    if self._page_gone():
+                        return  # its slot is freed now, not at the next write's failure
+                    quiet += GONE_POLL_S
                     if quiet < KEEPALIVE_S:
                         continue
                     message, quiet = b": still here\n\n", 0.0
@@ -583,6 +711,32 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             pass
         finally:
             preview.announcer.unsubscribe(stream)
+
+
+    def _page_gone(self) -> bool:
+        """True once the page has closed its end: an event stream's page sends nothing
+        after its request, so the line being readable means it was closed (or reset)."""
+        try:
+            readable, _, _ = select.select([self.connection], [], [], 0)
+            if not readable:
+                return False
+            return not self.connection.recv(1, socket.MSG_PEEK)
+        except (OSError, ValueError):
+            return True
+
+
+def _resolve_listed(root: Path, encoded: str) -> tuple[str, Path]:
+    """:func:`resolve_inside`, asked again for MISSING_GRACE_S when the file is missing:
+    an editor that removes a file and writes it again makes a listed file vanish for a
+    moment, and the page must not be told it is gone."""
+    deadline = time.monotonic() + MISSING_GRACE_S
+    while True:
+        try:
+            return resolve_inside(root, encoded)
+        except NotServed:
+            if time.monotonic() >= deadline:
+                raise
+            time.sleep(0.03)
 
 
 def _format(fmt: str) -> Format:
@@ -600,6 +754,20 @@ def serve_folder(folder: Path, *, port: int | None, open_browser: bool,
     if not folder.is_dir():
         what = "no such folder" if not folder.exists() else "not a folder"
         raise BoardgenError(f"DIR {folder}: {what}")
+    # SIGTERM and SIGHUP end the server as Ctrl-C does (the temporary copies removed), then
+    # the command says so and exits 143 or 129.
+    previous = {signum: signal.signal(signum, raise_terminated)
+                for signum in (signal.SIGTERM, signal.SIGHUP)
+                if threading.current_thread() is threading.main_thread()}
+    try:
+        _serve(folder, port=port, open_browser=open_browser, say=say)
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
+def _serve(folder: Path, *, port: int | None, open_browser: bool,
+           say: Callable[[str], None]) -> None:
     preview = PreviewServer(folder, port=port)
     try:
         if preview.note:

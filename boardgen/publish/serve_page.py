@@ -211,6 +211,10 @@ async function redraw() {
     probe.src = url;
   } else if (answer.status === 422) {
     await showError(file, body.trim(), request);
+  } else if (answer.status === 503 && answer.headers.get("Retry-After")) {
+    // The file is being saved right now: ask again once the save is done.
+    say("The file is being saved…");
+    setTimeout(() => { if (request === page.request) redraw(); }, 500);
   } else if (answer.status === 404) {
     setState("missing");
     $("error").textContent = file + ": not found, or no longer a diagram file (removed, "
@@ -266,11 +270,17 @@ function listen() {
     say("Watching for saves.");
   });
   events.addEventListener("change", (event) => {
-    const { paths } = JSON.parse(event.data);
+    const { paths, folder } = JSON.parse(event.data);
     loadFiles();
-    if (page.file && paths.includes(page.file)) redraw();
+    // folder: the folder was removed and made again; its files may all be new.
+    if (page.file && (folder || paths.includes(page.file))) redraw();
   });
-  events.onerror = () => say("Lost the server; trying again…");
+  events.onerror = () => {
+    say("Lost the server; trying again…");
+    // The browser retries a dropped stream by itself, but not one refused (a 503 when
+    // too many pages are open, the server restarting): then open a new one.
+    if (events.readyState === EventSource.CLOSED) setTimeout(listen, 2000);
+  };
 }
 
 for (const name of ["theme", "paper"]) {

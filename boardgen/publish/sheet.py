@@ -20,6 +20,7 @@ builds on this module.
 from __future__ import annotations
 
 import base64
+import contextlib
 import functools
 import hashlib
 import html
@@ -28,6 +29,7 @@ import json
 import math
 import os
 import re
+import stat
 import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
@@ -37,6 +39,8 @@ from boardgen._version import __version__
 from boardgen.errors import BoardgenError
 from boardgen.games.registry import build_diagram, game_named
 from boardgen.geometry import hexhex
+from boardgen.inputs import split_lines
+from boardgen.limits import MAX_CACHED_FONT_BYTES
 from boardgen.picture import Diagram, HoleScene
 from boardgen.publish.markup import check_inline, for_medium
 from boardgen.render.board import largest_fitting_figure
@@ -77,7 +81,7 @@ def sheet_path(game: str, quick: bool = False) -> Path:
 
 def parse_sheet(text: str, source: str) -> list[Block]:
     blocks: list[Block] = []
-    lines = text.splitlines()
+    lines = split_lines(text)
     i = 0
     while i < len(lines):
         raw = lines[i]
@@ -192,7 +196,7 @@ def load_sheet(game: str, quick: bool = False) -> list[Block]:
     check_lines(text, str(path))
     text = with_figures(text, sheet_figures(path.parent), str(path))
     blocks = parse_sheet(text, str(path))
-    lines = text.splitlines()
+    lines = split_lines(text)
     for block in blocks:
         if block.kind in ("title", "heading", "para", "note"):
             check_inline([block.text], lines, block.line, str(path))
@@ -384,10 +388,43 @@ def font_cache_folder() -> Path | None:
     return Path(base) / "boardgen" / "sheet-fonts"
 
 
+# A cached face is stored after the SHA-256 of its bytes, and read back only if they agree:
+# a file cut short, emptied, or replaced by another font is cut again, not embedded.  A cut
+# face is some tens of kilobytes; anything larger in the folder is not one of ours.
+_CACHE_DIGEST = hashlib.sha256().digest_size
+
+
+def _read_cached(path: Path) -> bytes | None:
+    """The face stored at ``path`` if it is whole and ours, else None.  Opened without
+    waiting (a pipe there must not hang the build) and read only if it is a regular file,
+    at most MAX_CACHED_FONT_BYTES (a link to /dev/zero must not fill the memory)."""
+    try:
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return None
+    try:
+        info = os.fstat(descriptor)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_CACHED_FONT_BYTES + \
+                _CACHE_DIGEST:
+            return None
+        with open(descriptor, "rb", closefd=False) as handle:
+            stored = handle.read(MAX_CACHED_FONT_BYTES + _CACHE_DIGEST + 1)
+    except OSError:
+        return None
+    finally:
+        os.close(descriptor)
+    digest, font = stored[:_CACHE_DIGEST], stored[_CACHE_DIGEST:]
+    if not font or len(stored) > MAX_CACHED_FONT_BYTES + _CACHE_DIGEST or \
+            hashlib.sha256(font).digest() != digest:
+        return None
+    return font
+
+
 def cached_cut_font(weight: str, characters: frozenset[int]) -> bytes:
     """:func:`cut_font`, read from the cache when an earlier build cut the same face to the
-    same characters with the same fontTools; a cache that cannot be read or written is
-    passed by (the font is then cut here, as without one)."""
+    same characters with the same fontTools; a cache that cannot be read or written, or
+    holds a file that is not whole, is passed by (the font is then cut here, as without
+    one, and the cache's file made again)."""
     folder = font_cache_folder()
     if folder is None:
         return cut_font(weight, characters)
@@ -398,18 +435,22 @@ def cached_cut_font(weight: str, characters: frozenset[int]) -> bytes:
         hashlib.sha256(source).hexdigest().encode(), fonttools_version.encode(),
         " ".join(f"{c:x}" for c in sorted(characters)).encode()])).hexdigest()[:40]
     path = folder / f"{weight}-{key}.ttf"
-    try:
-        return path.read_bytes()
-    except OSError:
-        pass
+    cached = _read_cached(path)
+    if cached is not None:
+        return cached
     font = cut_font(weight, characters)
     try:
         folder.mkdir(parents=True, exist_ok=True)
         # Whole or not at all: a build running beside this one reads a finished file.
         handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{weight}-", suffix=".tmp")
-        with os.fdopen(handle, "wb") as out:
-            out.write(font)
-        os.replace(temporary, path)
+        try:
+            with os.fdopen(handle, "wb") as out:
+                out.write(hashlib.sha256(font).digest() + font)
+            os.replace(temporary, path)  # over a pipe or a link there too: a name, replaced
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+            raise
     except OSError:
         pass
     return font

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import functools
 import io
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -47,7 +49,13 @@ class Glyph:
 
 
 class FontFace:
-    """Metrics and glyph outlines of one weight, read once per process."""
+    """Metrics and glyph outlines of one weight, read once per process.
+
+    One object serves every thread of the process (the Python API may be called from
+    several at once): fontTools reads a lazy font's tables and decompiles its glyphs on
+    first use, and two threads doing so together see half-built glyphs (AttributeError
+    'flags', or other bytes).  Every use of the font goes through ``_lock``; what is
+    cached is read without it (a dict lookup), then made under it."""
 
     def __init__(self, weight: str) -> None:
         self.weight = weight
@@ -69,36 +77,46 @@ class FontFace:
         self._glyph_set: Any = None  # the outlines: read on the first glyph() only
         self._glyphs: dict[str, Glyph] = {}
         self._advances: dict[str, int] = {}
+        self._lock = threading.RLock()
 
     def glyph(self, ch: str) -> Glyph:
         cached = self._glyphs.get(ch)
         if cached is not None:
             return cached
-        name = self._cmap.get(ord(ch), ".notdef")
-        if self._glyph_set is None:
-            self._glyph_set = self._font.getGlyphSet()
         from fontTools.pens.svgPathPen import SVGPathPen
         from fontTools.pens.transformPen import TransformPen
 
-        pen = SVGPathPen(self._glyph_set, ntos=lambda v: f"{v:g}")
-        self._glyph_set[name].draw(TransformPen(pen, (1, 0, 0, -1, 0, 0)))
-        glyph = Glyph(
-            id=f"glyph-{self.weight[0]}{ord(ch):x}",
-            advance=self._metrics[name][0],
-            path=pen.getCommands(),
-        )
-        self._glyphs[ch] = glyph
-        return glyph
+        with self._lock:
+            cached = self._glyphs.get(ch)
+            if cached is not None:
+                return cached
+            name = self._cmap.get(ord(ch), ".notdef")
+            glyph_set = self._glyph_set_locked()
+            pen = SVGPathPen(glyph_set, ntos=lambda v: f"{v:g}")
+            glyph_set[name].draw(TransformPen(pen, (1, 0, 0, -1, 0, 0)))
+            glyph = Glyph(
+                id=f"glyph-{self.weight[0]}{ord(ch):x}",
+                advance=self._metrics[name][0],
+                path=pen.getCommands(),
+            )
+            self._glyphs[ch] = glyph
+            return glyph
+
+    def _glyph_set_locked(self) -> Any:
+        if self._glyph_set is None:
+            self._glyph_set = self._font.getGlyphSet()
+        return self._glyph_set
 
     def glyph_name(self, ch: str) -> str:
         name: str = self._cmap.get(ord(ch), ".notdef")
         return name
 
-    def glyph_set(self) -> Any:
-        """fontTools' glyph set (the outlines), read on first use."""
-        if self._glyph_set is None:
-            self._glyph_set = self._font.getGlyphSet()
-        return self._glyph_set
+    def draw_outline(self, ch: str, pen_for: Callable[[Any], Any]) -> None:
+        """Draw ``ch``'s outline with the pen ``pen_for(glyph set)`` makes (fontTools' pen
+        protocol), under the font's lock."""
+        with self._lock:
+            glyph_set = self._glyph_set_locked()
+            glyph_set[self.glyph_name(ch)].draw(pen_for(glyph_set))
 
     def lacks(self, ch: str) -> bool:
         """True if the font has no glyph for ``ch`` (it would print as a box)."""
@@ -109,8 +127,9 @@ class FontFace:
         measures its texts but never needs the outlines)."""
         advance = self._advances.get(ch)
         if advance is None:
-            advance = self._metrics[self._cmap.get(ord(ch), ".notdef")][0]
-            self._advances[ch] = advance
+            with self._lock:
+                advance = self._metrics[self._cmap.get(ord(ch), ".notdef")][0]
+                self._advances[ch] = advance
         return advance
 
     def width_mm(self, text: str, size_mm: float) -> float:
@@ -125,8 +144,17 @@ class FontFace:
         return units * size_mm / self.units_per_em
 
 
+_FACES_LOCK = threading.Lock()
+
+
 @functools.cache
 def face(weight: str = REGULAR) -> FontFace:
+    with _FACES_LOCK:  # one object per weight, even when threads ask for it together
+        return _face(weight)
+
+
+@functools.cache
+def _face(weight: str) -> FontFace:
     return FontFace(weight)
 
 

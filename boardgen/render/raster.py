@@ -100,9 +100,7 @@ def _outline(weight: str, ch: str) -> list[tuple[str, tuple[float, ...]]]:
         def _endPath(self) -> None:
             pass
 
-    font = face(weight)
-    glyph_set = font.glyph_set()
-    glyph_set[font.glyph_name(ch)].draw(Pen(glyph_set))
+    face(weight).draw_outline(ch, Pen)
     return ops
 
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from boardgen import limits
 from boardgen.errors import BoardgenError
 from boardgen.errors import IllegalMove as IllegalPlacement
 from boardgen.games.copolymer.engine import (
@@ -46,7 +47,7 @@ from boardgen.games.script import (
     expected,
 )
 from boardgen.geometry import Hex, HexGrid, make_shape
-from boardgen.limits import MAX_SOLVED_EMPTY
+from boardgen.limits import MAX_SOLVED_CLAIMS, MAX_SOLVED_EMPTY
 from boardgen.text import quoted
 
 # Highlight roles the engine judges, and what each says of a cell: placed in the turn the
@@ -188,6 +189,10 @@ class CopolymerScript(GameScript[Copolymer, PanelDraft, Panel]):
         self.position: Directive | None = None
         self.setup: Directive | None = None
         self.forced_flags: list[bool] = []
+        # 'expect: solved' claims checked so far, and the positions their searches may
+        # still visit: the whole file's searching is bounded, not each claim's alone.
+        self.solved_claims = 0
+        self.solver_budget = limits.MAX_SOLVER_POSITIONS  # read now: tests lower it
         self.header = {"board": self.board, "first": self.first_player,
                        "position": self.start_position, "setup": self.setup_moves}
         self.directives = {"place": self.place}
@@ -403,14 +408,26 @@ class CopolymerScript(GameScript[Copolymer, PanelDraft, Panel]):
         if empty > MAX_SOLVED_EMPTY:
             raise self.fail(d, f"'solved' searches every continuation: at most "
                                f"{MAX_SOLVED_EMPTY} empty cells, this position has {empty}")
+        self.solved_claims += 1
+        if self.solved_claims > MAX_SOLVED_CLAIMS:
+            raise self.fail(d, f"more than {MAX_SOLVED_CLAIMS} 'solved' claims checked in one "
+                               "diagram (a claim before the first panel counts at every "
+                               "line:); each searches every continuation")
+        search = Endgame(game, node_limit=self.solver_budget)
         try:
-            winner = Endgame(game).winner()  # a yes-or-no search: the fast one
+            winner = search.winner()  # a yes-or-no search: the fast one
             ok = winner == words[2]
-            # Wrong: say by how much, which costs an exact search (a few times more).
-            margin = "" if ok else f" ({Endgame(game).exact_margin():+d})"
+            if not ok:  # say by how much, which costs an exact search (a few times more)
+                exact = Endgame(game, node_limit=max(1, self.solver_budget - search.nodes))
+                margin = f" ({exact.exact_margin():+d})"
+                search.nodes += exact.nodes
+            else:
+                margin = ""
         except SearchTooLarge as exc:
-            raise self.fail(d, f"'solved': {exc}; claim it where fewer cells are empty"
-                            ) from None
+            raise self.fail(d, f"'solved': {exc} (this file's claims together); claim it "
+                               "where fewer cells are empty, or make fewer claims") from None
+        finally:
+            self.solver_budget -= search.nodes
         return self._claim(words, ok, f"perfect play gives {winner} the win{margin}")
 
 

@@ -54,6 +54,7 @@ class FreeScript(GameScript[FreeBoard, PanelDraft, FreePanel]):
     """A free diagram file: its board, stones, panels and annotations; no claims."""
 
     game = "free"
+    repeatable_header = frozenset({"stone"})  # a line per colour, or per group of stones
 
     def __init__(self, path: Path, *, text: str | None = None) -> None:
         super().__init__(path, text=text)

@@ -24,6 +24,7 @@ from typing import NamedTuple
 from boardgen.errors import BoardgenError, IllegalMove, Refusal
 from boardgen.geometry import DIRECTIONS, Hex, HexGrid, Notation, format_hex_text
 from boardgen.geometry.rings import FULL, GLYPHS, RING, glyph
+from boardgen.inputs import split_lines
 
 NAME = "O"
 CREDIT = "O by Mark Steere (2024)"
@@ -73,7 +74,7 @@ def parse_glyph_table(text: str, source: str, *, first_line: int = 1) -> dict[st
     glyph k0 .. k5 exactly once, rulings legal / illegal / left / right.  Errors name
     ``source:LINE``, lines counted from ``first_line`` (``line N`` if ``source`` is '')."""
     table: dict[str, str] = {}
-    for number, raw in enumerate(text.splitlines(), start=first_line):
+    for number, raw in enumerate(split_lines(text), start=first_line):
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
