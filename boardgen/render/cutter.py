@@ -16,6 +16,7 @@ grooves, labels and pieces come in as the same figures the printers draw.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
@@ -108,14 +109,19 @@ def _glyphs(t: Text) -> str:
     scale = t.size / font.units_per_em
     x = text_box(t)[0]
     baseline = t.y + font.cap_height * scale / 2
-    glyphs = font.glyph_set()
-    pen = SVGPathPen(glyphs, ntos=lambda v: f"{v:.3f}")
+    pens: list[SVGPathPen] = []  # one pen for the whole text, made from the font's glyph set
+
+    def pen_at(glyph_set: object, *, left: float) -> TransformPen:
+        if not pens:
+            pens.append(SVGPathPen(glyph_set, ntos=lambda v: f"{v:.3f}"))
+        return TransformPen(pens[0], (scale, 0, 0, -scale, left, baseline))
+
     for ch in t.text:
-        name = font.glyph_name(ch)
         if ch != " ":
-            glyphs[name].draw(TransformPen(pen, (scale, 0, 0, -scale, x, baseline)))
+            # drawn under the font's lock: the API may draw from several threads
+            font.draw_outline(ch, functools.partial(pen_at, left=x))
         x += font.advance(ch) * scale
-    commands: str = pen.getCommands()
+    commands: str = pens[0].getCommands() if pens else ""
     return commands
 
 
