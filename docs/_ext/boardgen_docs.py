@@ -24,6 +24,7 @@ import shlex
 import subprocess
 import sys
 import tempfile
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -141,6 +142,72 @@ class QuickReference(SphinxDirective):
         return list(container.children)
 
 
+# --- the command reference, from the click commands' help (sphinx-click) -----------------
+
+# A quoted fragment of a help text is something to type ('game:', "F6 E5 ..."): shown as
+# code, its quotes straight, as the terminal shows them (smart quotes would curl them, and a
+# curled quote pasted into a shell is part of the word).
+QUOTED = re.compile(r"""(?<![\w`])(['"])([^'"`\n]+?)\1(?![\w`])""")
+# "FILE:LINE" reads as a URI with the scheme "file:" to docutils: code, not a link.
+PLACEHOLDER = re.compile(r"(?<!`)\bFILE:LINE\b(?!`)")
+# The help's pointer to a page of this site, in words a terminal can show.
+PAGE_NAMED = re.compile(r'"([^"]+)"\s+\((reference/[\w/-]+)\)')
+
+
+def _inline_code(text: str) -> str:
+    text = PAGE_NAMED.sub(lambda m: f":doc:`{m.group(1)} </{m.group(2)}>`", text)
+    text = PLACEHOLDER.sub("``FILE:LINE``", text)
+    return QUOTED.sub(lambda m: f"``{m.group(0)}``" if m.group(1) == '"' and " " in m.group(2)
+                      else f"``{m.group(2)}``", text)
+
+
+def help_as_rst(lines: list[str]) -> list[str]:
+    """A command's help, as sphinx-click gives it (a click ``\\b`` paragraph as a line block
+    of ``| `` lines), with each indented run of a ``\\b`` paragraph (the examples, the
+    tables) as a code block, and what is to be typed in the prose as code."""
+    out: list[str] = []
+    prose: list[str] = []
+
+    def flush_prose() -> None:
+        if prose:
+            out.extend(_inline_code("\n".join(prose)).split("\n"))
+            prose.clear()
+
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        if line.startswith("| ") and line[2:].startswith(" ") and line[2:].strip():
+            run = []
+            while index < len(lines) and lines[index].startswith("|  "):
+                run.append(lines[index][2:])
+                index += 1
+            flush_prose()
+            if out and out[-1].startswith("| "):
+                out[-1] = out[-1][2:]  # its heading ("Examples:"), a paragraph of its own
+            run = textwrap.dedent("\n".join(run)).split("\n")
+            commands = all(row.startswith("boardgen ") for row in run)
+            out += ["", f".. code-block:: {'sh' if commands else 'text'}", "   :class: not-run",
+                    "", *(f"   {row}" for row in run), ""]
+            continue
+        if line.startswith("| "):
+            flush_prose()
+            out.append("| " + _inline_code(line[2:]))
+        else:
+            prose.append(line)
+        index += 1
+    flush_prose()
+    return out
+
+
+def _description(app: Sphinx, ctx: Any, lines: list[str]) -> None:
+    lines[:] = help_as_rst(lines)
+
+
+def _options(app: Sphinx, ctx: Any, lines: list[str]) -> None:
+    lines[:] = [line if line.lstrip().startswith(".. option::") else _inline_code(line)
+                for line in lines]
+
+
 # --- the command-line examples, run by the doctest builder --------------------------------
 
 FILE_NAME = re.compile(r"^[\w.-]+\.(txt|toml)$")
@@ -225,4 +292,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("game-diagram", GameDiagram)
     app.add_directive("quick-reference", QuickReference)
     app.connect("build-finished", run_command_examples)
+    app.connect("sphinx-click-process-description", _description)
+    app.connect("sphinx-click-process-options", _options)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
