@@ -30,6 +30,7 @@ from typing import Any
 
 from docutils import nodes
 from docutils.statemachine import StringList
+from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
@@ -140,6 +141,24 @@ class QuickReference(SphinxDirective):
         self.state.nested_parse(StringList(lines, source=str(source)), self.content_offset,
                                 container)
         return list(container.children)
+
+
+# --- the API reference --------------------------------------------------------------------
+
+PROTOCOL_POSITION = "boardgen.games.protocol.Position"
+
+
+def public_position(app: Sphinx, doctree: nodes.document) -> None:
+    """In the signatures of the public API (``boardgen.play``, ``boardgen.draw`` ...), a
+    position is :class:`boardgen.Position`, the page a user reads, not the plug-in
+    protocol's entry for the same class (which is what a game subclasses)."""
+    for signature in doctree.findall(addnodes.desc_signature):
+        module = signature.get("module") or ""
+        if not module.startswith("boardgen") or module.startswith("boardgen.games"):
+            continue
+        for ref in signature.findall(addnodes.pending_xref):
+            if ref.get("reftarget") == PROTOCOL_POSITION:
+                ref["reftarget"] = "boardgen.Position"
 
 
 # --- the command reference, from the click commands' help (sphinx-click) -----------------
@@ -292,6 +311,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("game-diagram", GameDiagram)
     app.add_directive("quick-reference", QuickReference)
     app.connect("build-finished", run_command_examples)
+    app.connect("doctree-read", public_position)
     app.connect("sphinx-click-process-description", _description)
     app.connect("sphinx-click-process-options", _options)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
