@@ -8,8 +8,9 @@
   succeed; in a ``console`` block every ``$ boardgen ...`` line must print what follows it
   (``...`` matches anything) and exit as said (``[exit 2]`` on the last line of its output,
   else 0).  A block captioned with a file name (``:caption: position.txt``) is that file,
-  written into the page's folder before its commands run.  Each page runs in a fresh folder
-  where ``templates``, ``tests`` and ``examples`` lead to the repository's.  A block marked
+  written into the page's folder before its commands run.  Each page runs in a fresh, empty
+  folder, as a reader without boardgen's source tree would: a page that needs a file gives
+  its text.  A block marked
   ``:class: not-run`` is shown only (the live preview, which runs until stopped, and the
   plug-in's commands, which need it installed: the tests run those).
 """
@@ -256,8 +257,6 @@ def _check_page(docname: str, doctree: nodes.document) -> tuple[int, list[str]]:
     ran = 0
     with tempfile.TemporaryDirectory(prefix="boardgen-docs-") as tmp:
         folder = Path(tmp)
-        for name in ("templates", "tests", "examples"):
-            (folder / name).symlink_to(ROOT / name)
         for block in blocks:  # files first: a command may come before the file it reads
             caption = block.parent if isinstance(block.parent, nodes.container) else None
             title = caption.next_node(nodes.caption).astext() if caption is not None else ""

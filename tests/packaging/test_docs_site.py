@@ -119,3 +119,16 @@ def test_no_help_text_sends_the_reader_to_the_readme(run_cli: RunCli) -> None:
         assert "README" not in help_text, words
     diagram_help = " ".join(run_cli("diagram", "--help").out.split())
     assert '"The diagram language"' in diagram_help
+
+
+def test_the_language_reference_shows_the_example_files_the_tests_replay() -> None:
+    # The page carries the files' text (a reader without a source tree saves it from there);
+    # tests/games/test_captions.py and the others replay tests/diagram_files/, so the two
+    # must stay the same text.
+    page = (DOCS / "reference" / "diagram-language.md").read_text(encoding="utf-8")
+    shown = dict(re.findall(r"```\{code-block\} text\n:caption: ([\w.-]+\.txt)\n\n(.*?)\n```",
+                            page, re.S))
+    assert len(shown) == 3, sorted(shown)
+    for name, text in shown.items():
+        data = (ROOT / "tests" / "diagram_files" / name).read_text(encoding="utf-8")
+        assert text == data.rstrip("\n"), name
