@@ -71,9 +71,10 @@ def syntax_markdown(syntax: GameSyntax) -> list[str]:
     lines += [f"Highlight roles the engine judges: {judged}. Drawn as asked, judged by "
               f"nobody: {drawn}.", ""]
     if syntax.block_keys:
-        blocks = ", ".join(f"`{key}:`" for key in syntax.block_keys)
-        lines += [f"With an empty value, {blocks} take the lines after them, up to a line "
-                  "`end`.", ""]
+        keys = [f"`{key}:`" for key in syntax.block_keys]
+        blocks = ", ".join(keys[:-1]) + " and " + keys[-1] if len(keys) > 1 else keys[0]
+        takes = "take the lines after them" if len(keys) > 1 else "takes the lines after it"
+        lines += [f"With an empty value, {blocks} {takes}, up to a line `end`.", ""]
     return lines
 
 
