@@ -120,7 +120,7 @@ class Engine:
         self._request = request
         #: The position so far, a :class:`~boardgen.Position`: ``draw(game.position, "svg")``
         #: draws it, ``game.position.text()`` is the text ``boardgen play`` prints.
-        self.position = request.new_position()
+        self.position: Position = request.new_position()
         #: The moves played so far, in order, as they were given to :meth:`play`.
         self.moves: list[str] = []
 

@@ -41,7 +41,6 @@ from boardgen.games.registry import games
 from boardgen.games.script import GameSyntax, Syntax
 
 LOG = logging.getLogger(__name__)
-ROOT = Path(__file__).resolve().parent.parent.parent
 
 
 def _cell(text: str) -> str:
