@@ -138,13 +138,17 @@ class Engine:
 
     Moves are text in the game's own notation, the same that ``boardgen play --moves``
     takes: a cell name such as ``"D4"`` for Copolymer and O, ``"c0-c2>d1"`` for Polygone.
-    Made by :func:`engine`; ``position`` is the position so far, ready for :func:`draw`.
+    Made by :func:`engine` only, never directly; ``position`` is the position so far,
+    ready for :func:`draw`.
     """
 
     def __init__(self, request: PlayRequest) -> None:
         self._request = request
-        self.position = request.new_position()
-        self.moves: list[str] = []  # the moves played, as given
+        #: The position so far, a :class:`~boardgen.Position`: ``draw(game.position, "svg")``
+        #: draws it, ``game.position.text()`` is the text ``boardgen play`` prints.
+        self.position: Position = request.new_position()
+        #: The moves played so far, in order, as they were given to :meth:`play`.
+        self.moves: list[str] = []
 
     @property
     def game(self) -> str:

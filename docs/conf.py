@@ -66,10 +66,12 @@ autodoc_member_order = "bysource"
 autodoc_typehints = "signature"
 autodoc_preserve_defaults = True
 
-# The examples name files by their path in the repository, as a reader's clone has them.
-doctest_global_setup = f"""
+# The examples run where a reader's would: in a folder of their own, with no source tree
+# (files they read, they write first).
+doctest_global_setup = """
 import os
-os.chdir({str(ROOT)!r})
+import tempfile
+os.chdir(tempfile.mkdtemp(prefix="boardgen-doctest-"))
 import boardgen
 """
 doctest_default_flags = 0

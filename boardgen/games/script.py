@@ -517,7 +517,7 @@ class GameScript(ABC, Generic[G, D, Q]):
         return game
 
     def run(self) -> list[PlayLine[Q]]:
-        """Replay the file; raises ExampleError (FILE:LINE: reason) on any disagreement."""
+        """Replay the file; raises ExampleError (``FILE:LINE: reason``) on any disagreement."""
         directives = read_directives(self.path) if self.text is None else \
             parse_directives(self.text, self.source)
         body_keys = ("line", "panel") if self.lines else ("panel",)

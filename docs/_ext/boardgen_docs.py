@@ -8,8 +8,9 @@
   succeed; in a ``console`` block every ``$ boardgen ...`` line must print what follows it
   (``...`` matches anything) and exit as said (``[exit 2]`` on the last line of its output,
   else 0).  A block captioned with a file name (``:caption: position.txt``) is that file,
-  written into the page's folder before its commands run.  Each page runs in a fresh folder
-  where ``templates``, ``tests`` and ``examples`` lead to the repository's.  A block marked
+  written into the page's folder before its commands run.  Each page runs in a fresh, empty
+  folder, as a reader without boardgen's source tree would: a page that needs a file gives
+  its text.  A block marked
   ``:class: not-run`` is shown only (the live preview, which runs until stopped, and the
   plug-in's commands, which need it installed: the tests run those).
 """
@@ -24,11 +25,13 @@ import shlex
 import subprocess
 import sys
 import tempfile
+import textwrap
 from pathlib import Path
 from typing import Any
 
 from docutils import nodes
 from docutils.statemachine import StringList
+from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
@@ -38,7 +41,6 @@ from boardgen.games.registry import games
 from boardgen.games.script import GameSyntax, Syntax
 
 LOG = logging.getLogger(__name__)
-ROOT = Path(__file__).resolve().parent.parent.parent
 
 
 def _cell(text: str) -> str:
@@ -68,9 +70,10 @@ def syntax_markdown(syntax: GameSyntax) -> list[str]:
     lines += [f"Highlight roles the engine judges: {judged}. Drawn as asked, judged by "
               f"nobody: {drawn}.", ""]
     if syntax.block_keys:
-        blocks = ", ".join(f"`{key}:`" for key in syntax.block_keys)
-        lines += [f"With an empty value, {blocks} take the lines after them, up to a line "
-                  "`end`.", ""]
+        keys = [f"`{key}:`" for key in syntax.block_keys]
+        blocks = ", ".join(keys[:-1]) + " and " + keys[-1] if len(keys) > 1 else keys[0]
+        takes = "take the lines after them" if len(keys) > 1 else "takes the lines after it"
+        lines += [f"With an empty value, {blocks} {takes}, up to a line `end`.", ""]
     return lines
 
 
@@ -141,6 +144,90 @@ class QuickReference(SphinxDirective):
         return list(container.children)
 
 
+# --- the API reference --------------------------------------------------------------------
+
+PROTOCOL_POSITION = "boardgen.games.protocol.Position"
+
+
+def public_position(app: Sphinx, doctree: nodes.document) -> None:
+    """In the signatures of the public API (``boardgen.play``, ``boardgen.draw`` ...), a
+    position is :class:`boardgen.Position`, the page a user reads, not the plug-in
+    protocol's entry for the same class (which is what a game subclasses)."""
+    for signature in doctree.findall(addnodes.desc_signature):
+        module = signature.get("module") or ""
+        if not module.startswith("boardgen") or module.startswith("boardgen.games"):
+            continue
+        for ref in signature.findall(addnodes.pending_xref):
+            if ref.get("reftarget") == PROTOCOL_POSITION:
+                ref["reftarget"] = "boardgen.Position"
+
+
+# --- the command reference, from the click commands' help (sphinx-click) -----------------
+
+# A quoted fragment of a help text is something to type ('game:', "F6 E5 ..."): shown as
+# code, its quotes straight, as the terminal shows them (smart quotes would curl them, and a
+# curled quote pasted into a shell is part of the word).
+QUOTED = re.compile(r"""(?<![\w`])(['"])([^'"`\n]+?)\1(?![\w`])""")
+# "FILE:LINE" reads as a URI with the scheme "file:" to docutils: code, not a link.
+PLACEHOLDER = re.compile(r"(?<!`)\bFILE:LINE\b(?!`)")
+# The help's pointer to a page of this site, in words a terminal can show.
+PAGE_NAMED = re.compile(r'"([^"]+)"\s+\((reference/[\w/-]+)\)')
+
+
+def _inline_code(text: str) -> str:
+    text = PAGE_NAMED.sub(lambda m: f":doc:`{m.group(1)} </{m.group(2)}>`", text)
+    text = PLACEHOLDER.sub("``FILE:LINE``", text)
+    return QUOTED.sub(lambda m: f"``{m.group(0)}``" if m.group(1) == '"' and " " in m.group(2)
+                      else f"``{m.group(2)}``", text)
+
+
+def help_as_rst(lines: list[str]) -> list[str]:
+    """A command's help, as sphinx-click gives it (a click ``\\b`` paragraph as a line block
+    of ``| `` lines), with each indented run of a ``\\b`` paragraph (the examples, the
+    tables) as a code block, and what is to be typed in the prose as code."""
+    out: list[str] = []
+    prose: list[str] = []
+
+    def flush_prose() -> None:
+        if prose:
+            out.extend(_inline_code("\n".join(prose)).split("\n"))
+            prose.clear()
+
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        if line.startswith("| ") and line[2:].startswith(" ") and line[2:].strip():
+            run = []
+            while index < len(lines) and lines[index].startswith("|  "):
+                run.append(lines[index][2:])
+                index += 1
+            flush_prose()
+            if out and out[-1].startswith("| "):
+                out[-1] = out[-1][2:]  # its heading ("Examples:"), a paragraph of its own
+            run = textwrap.dedent("\n".join(run)).split("\n")
+            commands = all(row.startswith("boardgen ") for row in run)
+            out += ["", f".. code-block:: {'sh' if commands else 'text'}", "   :class: not-run",
+                    "", *(f"   {row}" for row in run), ""]
+            continue
+        if line.startswith("| "):
+            flush_prose()
+            out.append("| " + _inline_code(line[2:]))
+        else:
+            prose.append(line)
+        index += 1
+    flush_prose()
+    return out
+
+
+def _description(app: Sphinx, ctx: Any, lines: list[str]) -> None:
+    lines[:] = help_as_rst(lines)
+
+
+def _options(app: Sphinx, ctx: Any, lines: list[str]) -> None:
+    lines[:] = [line if line.lstrip().startswith(".. option::") else _inline_code(line)
+                for line in lines]
+
+
 # --- the command-line examples, run by the doctest builder --------------------------------
 
 FILE_NAME = re.compile(r"^[\w.-]+\.(txt|toml)$")
@@ -170,8 +257,6 @@ def _check_page(docname: str, doctree: nodes.document) -> tuple[int, list[str]]:
     ran = 0
     with tempfile.TemporaryDirectory(prefix="boardgen-docs-") as tmp:
         folder = Path(tmp)
-        for name in ("templates", "tests", "examples"):
-            (folder / name).symlink_to(ROOT / name)
         for block in blocks:  # files first: a command may come before the file it reads
             caption = block.parent if isinstance(block.parent, nodes.container) else None
             title = caption.next_node(nodes.caption).astext() if caption is not None else ""
@@ -225,4 +310,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("game-diagram", GameDiagram)
     app.add_directive("quick-reference", QuickReference)
     app.connect("build-finished", run_command_examples)
+    app.connect("doctree-read", public_position)
+    app.connect("sphinx-click-process-description", _description)
+    app.connect("sphinx-click-process-options", _options)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -34,12 +34,12 @@ MOVED = {
     "Python API": "tutorials/scripting.md",
     "Drawing what the files draw": "tutorials/scripting.md",
     "Playing a game from a program": "tutorials/scripting.md",
-    "Layout of the code": "explanation/code-layout.md",
+    "Layout of the code": "contributing/code-layout.md",
     "Adding a game": "howto/adding-a-game.md",
-    "Benchmarks": "explanation/performance.md",
-    "Performance (issue 25)": "explanation/performance.md",
-    "Work bounds and the endgame search (issue 19)": "explanation/performance.md",
-    "What the tests check, and mutation testing": "explanation/tests.md",
+    "Benchmarks": "contributing/performance.md",
+    "Performance (issue 25)": "contributing/performance.md",
+    "Work bounds and the endgame search (issue 19)": "contributing/performance.md",
+    "What the tests check, and mutation testing": "contributing/tests.md",
     "Credits": "explanation/credits.md",
 }
 # Parts of old sections that moved on to a page of their own.
@@ -98,12 +98,19 @@ def test_every_game_has_its_diagram_language_on_the_reference_page() -> None:
         assert f"```{{diagram-syntax}} {game}\n```" in page, game
 
 
-def test_the_tutorial_sets_up_as_the_readme_does() -> None:
+def test_the_contributors_set_up_as_the_readme_does() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    tutorial = (DOCS / "tutorials" / "first-board-and-kit.md").read_text(encoding="utf-8")
+    page = (DOCS / "contributing" / "index.md").read_text(encoding="utf-8")
     for marker in ("main", "test", "docs"):
         command = readme.split(f"<!-- ci:{marker} -->\n```sh\n")[1].split("\n```")[0]
-        assert command in tutorial, marker
+        assert command in page, marker
+
+
+def test_the_first_tutorial_sets_up_a_user_not_a_developer() -> None:
+    tutorial = (DOCS / "tutorials" / "first-board-and-kit.md").read_text(encoding="utf-8")
+    setup = tutorial.split("## Set up")[1].split("\n## ")[0]
+    assert "pip install ." in setup and ".whl" in setup
+    assert not re.search(r"pytest|sphinx|-e |\[test\]|\[docs\]", setup), setup
 
 
 def test_no_help_text_sends_the_reader_to_the_readme(run_cli: RunCli) -> None:
@@ -112,3 +119,16 @@ def test_no_help_text_sends_the_reader_to_the_readme(run_cli: RunCli) -> None:
         assert "README" not in help_text, words
     diagram_help = " ".join(run_cli("diagram", "--help").out.split())
     assert '"The diagram language"' in diagram_help
+
+
+def test_the_language_reference_shows_the_example_files_the_tests_replay() -> None:
+    # The page carries the files' text (a reader without a source tree saves it from there);
+    # tests/games/test_captions.py and the others replay tests/diagram_files/, so the two
+    # must stay the same text.
+    page = (DOCS / "reference" / "diagram-language.md").read_text(encoding="utf-8")
+    shown = dict(re.findall(r"```\{code-block\} text\n:caption: ([\w.-]+\.txt)\n\n(.*?)\n```",
+                            page, re.S))
+    assert len(shown) == 3, sorted(shown)
+    for name, text in shown.items():
+        data = (ROOT / "tests" / "diagram_files" / name).read_text(encoding="utf-8")
+        assert text == data.rstrip("\n"), name

@@ -39,8 +39,9 @@ def test_the_docs_python_examples_are_found() -> None:
 
 
 @pytest.mark.parametrize("page", PAGES_WITH_EXAMPLES, ids=lambda p: p.relative_to(DOCS).as_posix())
-def test_docs_python_examples_run(page: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(ROOT)  # the examples name files by their path in the repository
+def test_docs_python_examples_run(page: Path, monkeypatch: pytest.MonkeyPatch,
+                                  tmp_path: Path) -> None:
+    monkeypatch.chdir(tmp_path)  # a reader's own folder, no source tree: the examples need none
     result = doctest.testfile(str(page), module_relative=False,
                               optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert result.attempted >= 1
