@@ -282,3 +282,67 @@ class FixedBoard:
     subject: str
     strips: Strips | None = None
     largest_spacing: float = 60.0  # mm: a board no larger, however large the paper
+
+
+# --- animations ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One step of an animation: the picture after a move (the move's cells marked as in
+    a still panel) and the engine's words for that move.  ``swing``: the bar the move swung
+    about a pivot, for a renderer that draws the swing turning (a lattice's move)."""
+
+    panel: Panel
+    caption: str
+    swing: Swing | None = None
+
+
+@dataclass(frozen=True)
+class Animation:
+    """A game or a line of play as a sequence of frames, one per move (or per panel of a
+    diagram's line), after ``start`` (the position before the first frame, which the
+    renderer needs to turn the first swing; not a frame itself)."""
+
+    title: str
+    frames: tuple[Frame, ...]
+    start: Panel | None = None
+    cell_mm: float = DEFAULT_PANEL_CELL_MM
+    roles: tuple[Role, ...] = ()
+
+
+def diagram_animations(diagram: Diagram) -> tuple[Animation, ...]:
+    """A diagram's lines of play as animations, one per row, one frame per panel (its
+    caption as written under it).  A lattice panel that shows one swing whose bar the next
+    panel has swung is drawn turning."""
+    animations = []
+    for heading, panels in diagram.rows:
+        frames: list[Frame] = []
+        for k, panel in enumerate(panels):
+            previous = panels[k - 1] if k else None
+            swing = _swung(previous, panel) if previous is not None else None
+            frames.append(Frame(panel, panel.caption or "", swing))
+        title = diagram.title if heading is None else f"{diagram.title}: {heading}"
+        animations.append(Animation(title, tuple(frames), None, diagram.cell_mm,
+                                    diagram.roles))
+    return tuple(animations)
+
+
+def _swung(before: Panel, after: Panel) -> Swing | None:
+    """The swing ``before`` shows, if ``after`` has its bar at the swing's end and no
+    longer at its start."""
+    if not isinstance(before, HoleScene) or not isinstance(after, HoleScene) \
+            or len(before.swings) != 1:
+        return None
+    swing = before.swings[0]
+    start, end = _bar_at(before, swing.pivot, swing.start), _bar_at(after, swing.pivot, swing.end)
+    if start is None or end is None or _bar_at(after, swing.pivot, swing.start) is not None:
+        return None
+    return swing
+
+
+def _bar_at(scene: HoleScene, a: Hole, b: Hole) -> Segment | None:
+    for segment in ((a, b), (b, a)):
+        if segment in scene.bars:
+            return segment
+    return None

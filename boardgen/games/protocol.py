@@ -51,12 +51,15 @@ from boardgen.games.replay import replay_moves
 from boardgen.geometry import HexGrid
 from boardgen.picture import (
     DEFAULT_PANEL_CELL_MM,
+    Animation,
     Diagram,
     FixedBoard,
+    Frame,
     PageInfo,
     Panel,
     Role,
     Scene,
+    Swing,
     board_scene,
     legend_of,
 )
@@ -358,6 +361,34 @@ class Position(ABC):
         """Whether the last move ended its player's turn (a strip counting turns breaks
         there).  Default: every move is a turn."""
         return True
+
+    def move_caption(self) -> str:
+        """The engine's words for the move just played, as a diagram's panel says them
+        (an animation's caption under each frame).  Default: its number."""
+        return f"Move {self.moves_played}."
+
+    def move_swing(self) -> Swing | None:
+        """The swing of the move just played, for a game whose pieces turn about a pivot
+        (an animation draws it turning).  Default: none."""
+        return None
+
+    def animation(self, moves: Sequence[str], title: str | None = None,
+                  play: Callable[[list[str]], None] | None = None) -> Animation:
+        """Play ``moves`` one at a time from this position, a frame after each: the
+        picture of the position (the move's cells numbered, as :meth:`scene` marks them)
+        under the engine's caption of the move.  ``play`` plays one move (default
+        :meth:`play`; a game record checks its labels)."""
+        start = self.scene(None)
+        frames = []
+        for move in moves:
+            (play or self.play)([move])
+            caption = self.move_caption()
+            frames.append(Frame(self.scene(caption), caption, self.move_swing()))
+        played = self.moves_played
+        heading = title if title is not None else \
+            f"{self.game.name}: {played} move{'s' * (played != 1)}"
+        return Animation(heading, tuple(frames), start, self.game.panel_cell_mm,
+                         self.game.roles)
 
     def diagram(self, title: str | None = None) -> Diagram:
         """The position as a one-panel diagram, titled with the moves played unless

@@ -355,6 +355,14 @@ def load_o_example(path: Path, *, table: dict[str, str] | None = None,
                     script.numbers)
 
 
+def last_stone_caption(game: OGame) -> str:
+    """The stone just placed, as a panel of that one placement says it (an animation's
+    caption): who placed it where, and the loop or the end it made."""
+    stone = game.history[-1]
+    draft = PanelDraft("", [(stone.cell, stone.player, len(game.history), "")])
+    return _panel(game, draft).caption
+
+
 def _panel(game: OGame, draft: PanelDraft, numbered: bool = True) -> OPanel:
     name = game.notation.name
     # Players' words: who placed which stone where (its number is on the stone), not the
