@@ -12,6 +12,8 @@ The public API (each shown in use in the README, whose examples the tests run):
 - ``boardgen.draw(position, fmt, arrows=, marks=, highlights=, lastmove=)``: a position
   annotated as a diagram file would be, with the same checks.
 - ``boardgen.board(game, fmt, ...)``: an empty board at exact scale.
+- ``boardgen.animate(position_or_diagram, fmt, ...)``: an animated GIF, APNG or SVG of a
+  game's moves or a diagram's lines of play.
 - ``boardgen.game_names()``: the games' names; ``boardgen.BoardgenError``: every refusal,
   its ``field`` naming the argument at fault.
 
@@ -26,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from boardgen._version import __version__ as __version__
 from boardgen.errors import BoardgenError
 
-__all__ = ["BoardgenError", "Diagram", "Engine", "Position", "board", "diagram", "draw",
+__all__ = ["BoardgenError", "Diagram", "Engine", "Position", "animate", "board", "diagram", "draw",
            "engine", "game_names", "load_diagram", "parse_diagram", "play"]
 
 if TYPE_CHECKING:
@@ -34,6 +36,7 @@ if TYPE_CHECKING:
         Diagram,
         Engine,
         Position,
+        animate,
         board,
         diagram,
         draw,

@@ -24,7 +24,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Literal, get_args
 
-from boardgen.errors import BoardgenError
+from boardgen.errors import BoardgenError, option
 from boardgen.geometry import Hex, HexGrid
 from boardgen.geometry.lattice import Hole
 
@@ -326,6 +326,27 @@ def diagram_animations(diagram: Diagram) -> tuple[Animation, ...]:
         animations.append(Animation(title, tuple(frames), None, diagram.cell_mm,
                                     diagram.roles))
     return tuple(animations)
+
+
+def diagram_animation(diagram: Diagram, line: int | None = None) -> Animation:
+    """One line of a diagram (counting from 1) as an animation, or (None) the whole
+    diagram, line after line, each frame's caption led by its line's title."""
+    animations = diagram_animations(diagram)
+    if line is not None:
+        if not 1 <= line <= len(animations):
+            lines = len(animations)
+            raise BoardgenError(f"{option('line')} {line}: the diagram {diagram.title!r} has "
+                                f"{lines} line{'s' * (lines != 1)} of play", field="line")
+        return animations[line - 1]
+    if len(animations) == 1:
+        return animations[0]
+    frames = []
+    for (heading, _), animation in zip(diagram.rows, animations, strict=True):
+        for frame in animation.frames:
+            caption = f"{heading}: {frame.caption}" if heading else frame.caption
+            frames.append(replace(frame, caption=caption,
+                                  panel=replace(frame.panel, caption=caption)))
+    return Animation(diagram.title, tuple(frames), None, diagram.cell_mm, diagram.roles)
 
 
 def _swung(before: Panel, after: Panel) -> Swing | None:

@@ -291,13 +291,30 @@ class Position(ABC):
 
     game: Game
     engine: _Engine
+    # How to start this replay again from its start (set by whoever made the position
+    # from its options, boardgen.requests): an animation replays the moves from there.
+    restart: Callable[[], Position] | None = None
 
     def play(self, moves: str | Iterable[str]) -> None:
         """Play moves in order (a list of moves, or one text of moves as ``boardgen play
         --moves`` takes them); the first one refused raises BoardgenError naming its number
         (counting every move played so far), the move as written, and the reason."""
-        replay_moves(self._checked_moves(moves), self._play_one,
-                     first_number=self.moves_played + 1)
+        written = self.written
+
+        def play_one(token: str) -> object:
+            result = self._play_one(token)
+            written.append(token)
+            return result
+
+        replay_moves(self._checked_moves(moves), play_one, first_number=self.moves_played + 1)
+
+    @property
+    def written(self) -> list[str]:
+        """The moves played through :meth:`play`, as written."""
+        if "_written" not in self.__dict__:
+            self.__dict__["_written"] = []
+        moves: list[str] = self.__dict__["_written"]
+        return moves
 
     def _checked_moves(self, moves: object) -> Iterator[str]:
         if isinstance(moves, str):

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Literal, get_args
 
-from boardgen.errors import BoardgenError
+from boardgen.errors import BoardgenError, option
 from boardgen.geometry.lattice import direction
 from boardgen.limits import (
     MAX_ANIMATION_BYTES,
@@ -76,7 +76,7 @@ def check_timing(move_ms: object, hold_ms: object) -> tuple[int, int]:
     """The time per move and the hold on the last frame, in milliseconds, checked."""
     for name, value, low in (("move_ms", move_ms, MIN_MS), ("hold_ms", hold_ms, 0)):
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= MAX_MS:
-            raise BoardgenError(f"{name}: {value!r} is not a whole number of milliseconds "
+            raise BoardgenError(f"{option(name)}: {value!r} is not a whole number of milliseconds "
                                 f"from {low} to {MAX_MS}", field=name)
     assert isinstance(move_ms, int) and isinstance(hold_ms, int)
     return move_ms, hold_ms
