@@ -309,9 +309,11 @@ def _images(drawn: Sequence[Still], theme: Theme, dpi: int, title: str
     return images
 
 
-def _palette(images: Sequence[PilImage], theme: Theme) -> list[tuple[int, int, int]]:
+def _palette(images: Sequence[PilImage], theme: Theme, size: int = 256
+             ) -> list[tuple[int, int, int]]:
     """The theme's colours, then the other colours the pictures use most (anti-aliased
-    edges), to 256 in all; ties broken by the colour, so the palette is always the same."""
+    edges), to ``size`` in all; ties broken by the colour, so the palette is always the
+    same."""
     counts: dict[tuple[int, int, int], int] = {}
     for image in images:
         width, height = image.size
@@ -319,10 +321,10 @@ def _palette(images: Sequence[PilImage], theme: Theme) -> list[tuple[int, int, i
             assert isinstance(colour, tuple)
             rgb = (colour[0], colour[1], colour[2])
             counts[rgb] = counts.get(rgb, 0) + count
-    palette = theme_colours(theme)[:256]
+    palette = theme_colours(theme)[:size]
     known = set(palette)
     for colour, _ in sorted(counts.items(), key=lambda item: (-item[1], item[0])):
-        if len(palette) == 256:
+        if len(palette) == size:
             break
         if colour not in known:
             palette.append(colour)
@@ -357,23 +359,47 @@ def _indexed(image: PilImage, palette: list[tuple[int, int, int]]) -> PilImage:
 
 def _raster(drawn: Sequence[Still], fmt: str, *, theme: Theme, dpi: int, loop: bool,
             title: str) -> bytes:
-
     images = _images(drawn, theme, dpi, title)
-    palette = _palette(images, theme)
-    frames = [_indexed(image, palette) for image in images]
-    first, rest = frames[0], frames[1:]
     out = io.BytesIO()
-    durations = [s.ms for s in drawn]
-    options: dict[str, object] = {"save_all": True, "append_images": rest,
-                                  "duration": durations}
+    options: dict[str, object] = {"save_all": True, "duration": [s.ms for s in drawn]}
     if loop:
         options["loop"] = 0
     if fmt == "gif":
-        first.save(out, format="GIF", optimize=False, disposal=1, **options)
+        # 255 colours and a transparent index: each frame after the first keeps only the
+        # pixels that changed, the rest transparent over the frame before (long runs of
+        # one index, which LZW packs; a 60-move game about halves).
+        palette = _palette(images, theme, GIF_COLOURS)
+        frames = [_indexed(image, palette) for image in images]
+        first, *rest = _changes_only(frames)
+        first.save(out, format="GIF", optimize=False, disposal=1, transparency=GIF_COLOURS,
+                   append_images=rest, **options)
     else:
+        palette = _palette(images, theme)
+        first, *rest = [_indexed(image, palette) for image in images]
         first.save(out, format="PNG", optimize=False, default_image=False, disposal=0,
-                   blend=0, **options)
+                   blend=0, append_images=rest, **options)
     return out.getvalue()
+
+
+GIF_COLOURS = 255  # and index 255: transparent, "as the frame before"
+
+
+def _changes_only(frames: list[PilImage]) -> list[PilImage]:
+    """Every frame after the first with the pixels it shares with the one before made
+    transparent (index GIF_COLOURS)."""
+    import numpy as np
+    from PIL import Image
+
+    kept = [frames[0]]
+    previous = np.asarray(frames[0])
+    for frame in frames[1:]:
+        current = np.asarray(frame)
+        changed = Image.fromarray(np.where(current == previous, GIF_COLOURS, current)
+                                  .astype(np.uint8), mode="P")
+        changed.putpalette(frame.getpalette() or [])
+        kept.append(changed)
+        previous = current
+    return kept
 
 
 # --- SVG ---------------------------------------------------------------------------------
