@@ -356,8 +356,9 @@ def _swung(before: Panel, after: Panel) -> Swing | None:
             or len(before.swings) != 1:
         return None
     swing = before.swings[0]
-    start, end = _bar_at(before, swing.pivot, swing.start), _bar_at(after, swing.pivot, swing.end)
-    if start is None or end is None or _bar_at(after, swing.pivot, swing.start) is not None:
+    # (The bar may be gone from the end too: captured as soon as it landed.)
+    if _bar_at(before, swing.pivot, swing.start) is None \
+            or _bar_at(after, swing.pivot, swing.start) is not None:
         return None
     return swing
 

@@ -161,8 +161,13 @@ def _captured(before: Panel, after: Panel, swing: Swing | None) -> dict[Segment,
     if not isinstance(before, HoleScene) or not isinstance(after, HoleScene):
         return {}
     moved = {(swing.pivot, swing.start), (swing.start, swing.pivot)} if swing else set()
-    return {ln: role for ln, role in before.bars.items()
+    gone = {ln: role for ln, role in before.bars.items()
             if ln not in after.bars and ln not in moved}
+    moving = _bar(before, swing) if swing is not None else None
+    if swing is not None and moving is not None and not {
+            (swing.pivot, swing.end), (swing.end, swing.pivot)} & set(after.bars):
+        gone[(swing.pivot, swing.end)] = moving[1]  # captured as soon as it landed
+    return gone
 
 
 def stills(animation: Animation, *, move_ms: int = DEFAULT_MOVE_MS,
