@@ -22,7 +22,8 @@ from boardgen.render.scene import THEMES
 
 COLOUR = THEMES["colour"]
 SVG_FRAME = re.compile(r'<g class="frame( last)?" style="animation-delay:([0-9.]+)s;'
-                       r'animation-duration:([0-9.]+)s"( aria-label="([^"]*)"| aria-hidden="true")>')
+                       r'animation-duration:([0-9.]+)s"'
+                       r'( aria-label="([^"]*)"| aria-hidden="true")>')
 CELL = re.compile(r'<use class="cell ([a-z0-9-]+)" data-cell="([A-Z]+[0-9]+)" xlink:href="#hex" '
                   r'x="([0-9.]+)" y="([0-9.]+)"/>')
 BOARD_AT = re.compile(r'<g class="board" transform="translate\(([0-9.]+) ([0-9.]+)\)">')
