@@ -9,6 +9,7 @@ import io
 import os
 import random
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -349,3 +350,66 @@ def test_the_api_refuses_what_it_cannot_animate() -> None:
         boardgen.animate(boardgen.play("o", "D4", side=4), "gif", line=1)
     with pytest.raises(boardgen.BoardgenError, match="subject"):
         boardgen.animate("D4", "gif")  # type: ignore[call-overload]
+
+
+# --- played in a browser -----------------------------------------------------------------------
+
+
+def _chromium() -> str | None:
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.mark.slow
+def test_the_svg_animation_plays_in_chromium(tmp_path: Path) -> None:
+    """Debian's Chromium plays the SVG: at each frame's time that frame alone is visible, at
+    the end the last one stays, and with reduced motion asked for the page shows the same
+    picture as the end, from the start."""
+    browser_path = _chromium()
+    if browser_path is None:
+        if os.environ.get("BOARDGEN_REQUIRE_BROWSER"):
+            pytest.fail("chromium is not installed (.ci/run installs Debian's chromium)")
+        pytest.skip("chromium is not installed here; CI installs it and requires this test")
+    from playwright.sync_api import sync_playwright
+
+    svg = boardgen.animate(boardgen.play("polygone", "c0-c2>d1 c10-c8>b9"), "svg",
+                           move_ms=400, hold_ms=200)
+    frames = svg_frames(svg)
+    path = tmp_path / "swing.svg"
+    path.write_text(svg)
+    # A copy whose animations start paused, to step through them at will (the browser
+    # drops an animation once it is over, and the in-between frames are over in 45 ms).
+    paused = tmp_path / "paused.svg"
+    paused.write_text(svg.replace(".frame{visibility:hidden;",
+                                  ".frame{visibility:hidden;animation-play-state:paused;", 1))
+    visible = ("Array.from(document.querySelectorAll('.frame'), (g, k) => "
+               "getComputedStyle(g).visibility === 'visible' ? k : -1).filter(k => k >= 0)")
+    total = frames[-1][1] + frames[-1][2]
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=browser_path,
+            args=["--no-sandbox", "--disable-gpu", "--headless", "--disable-dev-shm-usage"])
+        try:
+            page = browser.new_page(viewport={"width": 600, "height": 480})
+            page.goto(paused.as_uri())
+            page.evaluate("window.frames_ = document.getAnimations()")
+            assert page.evaluate("window.frames_.length") == len(frames)
+            for k, (_, start, duration, *_) in enumerate(frames):
+                at = round((start + duration / 2) * 1000)
+                page.evaluate(f"window.frames_.forEach(a => {{ a.currentTime = {at}; }})")
+                assert page.evaluate(visible) == [k], k
+            # Played as it is, in real time: after its end the last frame alone stays.
+            page.goto(path.as_uri())
+            assert len(page.evaluate(visible)) == 1
+            page.wait_for_timeout(round(total * 1000) + 700)
+            assert page.evaluate(visible) == [len(frames) - 1]
+            played = Image.open(io.BytesIO(page.screenshot()))
+            calm = browser.new_page(viewport={"width": 600, "height": 480},
+                                    reduced_motion="reduce")
+            calm.goto(path.as_uri())
+            assert calm.evaluate(visible) == [len(frames) - 1]
+            still = Image.open(io.BytesIO(calm.screenshot()))
+        finally:
+            browser.close()
+    from PIL import ImageChops
+
+    assert ImageChops.difference(played.convert("RGB"), still.convert("RGB")).getbbox() is None
