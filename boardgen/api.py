@@ -363,9 +363,10 @@ def animate(subject: Position | Diagram | Engine, fmt: AnimationFormat = "gif", 
             title: str | None = None, loop: bool = True, line: int | None = None
             ) -> str | bytes:
     """A game's moves, or a diagram's lines of play, as an animation: an animated GIF or
-    PNG (APNG) as bytes, or an animated SVG as text.  One frame per move (for a diagram,
-    per panel), the engine's caption of the move under the board, the move's cells marked
-    as in the still pictures; a swing turns about its pivot, captured pieces fade out.
+    PNG (APNG) as bytes, or an animated SVG as text.  One frame per move (a Polygone
+    diagram: per panel), the engine's caption of the move under the board, the move's
+    cells marked as in the still pictures; a swing turns about its pivot, captured pieces
+    fade out.
 
     A position (from :func:`play`) or an :class:`Engine` is replayed from its start; a
     diagram is animated line after line, or only ``line`` (counting from 1).  ``move_ms``

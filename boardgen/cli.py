@@ -330,8 +330,8 @@ def picture_options(command: Callable[..., None]) -> Callable[..., None]:
         click.option("--dpi", type=click.IntRange(36, 1200),
                      help="Resolution of PNG output (default 150; 96 for --animate)."),
         click.option("--animate", is_flag=True,
-                     help="Write an animation, a frame per move (a diagram: per panel): "
-                     "animated GIF, PNG (APNG) or SVG, from the -o suffix."),
+                     help="Write an animation, a frame per move (a Polygone diagram: per "
+                     "panel): animated GIF, PNG (APNG) or SVG, from the -o suffix."),
         click.option("--move-ms", type=int, default=DEFAULT_MOVE_MS, show_default=True,
                      help="With --animate: each move's time in milliseconds."),
         click.option("--hold-ms", type=int, default=DEFAULT_HOLD_MS, show_default=True,

@@ -185,6 +185,8 @@ class Diagram:
     legend_note: str | None = None
     cell_mm: float = DEFAULT_PANEL_CELL_MM
     roles: tuple[Role, ...] = ()  # every role of the game, for the text alternative
+    # The lines move by move, for an animation (empty: an animation steps by panel).
+    steps: tuple[tuple[str | None, tuple[Panel, ...]], ...] = ()
 
     def _repr_svg_(self) -> str | None:
         """Jupyter shows a diagram as its SVG picture."""
@@ -312,11 +314,12 @@ class Animation:
 
 
 def diagram_animations(diagram: Diagram) -> tuple[Animation, ...]:
-    """A diagram's lines of play as animations, one per row, one frame per panel (its
-    caption as written under it).  A lattice panel that shows one swing whose bar the next
+    """A diagram's lines of play as animations, one per row: a frame per move where the
+    game gives its lines move by move (``steps``), else per panel (its caption as written
+    under it).  A lattice panel that shows one swing whose bar the next
     panel has swung is drawn turning."""
     animations = []
-    for heading, panels in diagram.rows:
+    for heading, panels in diagram.steps or diagram.rows:
         frames: list[Frame] = []
         for k, panel in enumerate(panels):
             previous = panels[k - 1] if k else None
@@ -341,7 +344,7 @@ def diagram_animation(diagram: Diagram, line: int | None = None) -> Animation:
     if len(animations) == 1:
         return animations[0]
     frames = []
-    for (heading, _), animation in zip(diagram.rows, animations, strict=True):
+    for (heading, _), animation in zip(diagram.steps or diagram.rows, animations, strict=True):
         for frame in animation.frames:
             caption = f"{heading}: {frame.caption}" if heading else frame.caption
             frames.append(replace(frame, caption=caption,

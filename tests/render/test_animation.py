@@ -265,19 +265,45 @@ def test_the_palette_holds_every_theme_colour_exactly() -> None:
 # --- diagrams ----------------------------------------------------------------------------------
 
 
-def test_a_diagram_animates_line_by_line_or_whole() -> None:
+def test_a_diagram_line_animates_placement_by_placement() -> None:
+    """tempo.txt, read here as text: a frame per 'place:' (a panel without one is a frame
+    as it stands); each frame's cells are the still drawing's of the position the setup
+    and the line's placements so far reach; each panel's last frame says what the panel
+    says."""
+    text = (ROOT / "templates" / "copolymer" / "tempo.txt").read_text()
+    setup = re.search(r"^setup: (.*)$", text, re.M)
+    assert setup is not None
     diagram = boardgen.diagram("copolymer", "tempo")
-    panels = [len(p) for _, p in diagram.rows]
+    for number, block in enumerate(re.split(r"^line: .*$", text, flags=re.M)[1:], start=1):
+        panels = re.split(r"^panel:.*$", block, flags=re.M)[1:]
+        placed = [re.findall(r"^place: (\S+)", panel, re.M) for panel in panels]
+        frames = svg_frames(boardgen.animate(diagram, "svg", line=number))
+        assert len(frames) == sum(max(1, len(cells)) for cells in placed)
+        moves = setup.group(1).split()
+        k = 0
+        for panel, cells in zip(diagram.rows[number - 1][1], placed, strict=True):
+            for cell in cells or [None]:
+                if cell is not None:
+                    moves.append(cell)
+                position = boardgen.play("copolymer", moves, side=3, first="x")
+                assert cell_roles(frames[k][4]) == cell_roles(boardgen.draw(position, "svg"))
+                k += 1
+            assert unescape(frames[k - 1][3] or "") == panel.caption
     whole = svg_frames(boardgen.animate(diagram, "svg"))
-    assert len(whole) == sum(panels)
-    for line, count in enumerate(panels, start=1):
-        frames = svg_frames(boardgen.animate(diagram, "svg", line=line))
-        assert [unescape(f[3] or "") for f in frames] == [p.caption for p in
-                                                         diagram.rows[line - 1][1]]
-        assert len(frames) == count
+    assert len(whole) == sum(len(p) for _, p in diagram.steps)
     # The whole file: each caption led by its line's title.
-    title = diagram.rows[1][0]
-    assert unescape(whole[panels[0]][3] or "").startswith(f"{title}: ")
+    first_of_second = len(diagram.steps[0][1])
+    assert unescape(whole[first_of_second][3] or "").startswith(f"{diagram.rows[1][0]}: ")
+
+
+def test_a_frame_between_a_panels_moves_has_no_designers_annotations() -> None:
+    """A highlight is judged in the position its panel shows when finished: the frames
+    before that show none."""
+    text = ("game: copolymer\nboard: hexhex 3\npanel: Two\nplace: C3\nplace: B2\n"
+            "highlight: new B2\narrow: A1 B2\n")
+    frames = svg_frames(boardgen.animate(boardgen.parse_diagram(text), "svg"))
+    assert len(frames) == 2
+    assert "highlight" not in frames[0][4] and "highlight new" in frames[1][4]
 
 
 def test_a_polygone_diagram_turns_the_swing_it_shows() -> None:
@@ -302,7 +328,7 @@ def test_play_and_diagram_animate_from_the_command_line(run_cli, in_tmp: Path) -
     assert Image.open(in_tmp / "swing.png").n_frames == 1 + SWING_BETWEEN
     assert run_cli("diagram", "copolymer", "tempo", "--animate", "--line", "2", "-o",
                    "tempo.svg").code == 0
-    assert len(svg_frames((in_tmp / "tempo.svg").read_text())) == 3
+    assert len(svg_frames((in_tmp / "tempo.svg").read_text())) == 8  # its 8 placements
 
 
 @pytest.mark.parametrize(("args", "fragments"), [

@@ -184,6 +184,8 @@ def describe_turn(game: Copolymer, placements: list[Placement], forced: list[boo
 class CopolymerScript(GameScript[Copolymer, PanelDraft, Panel]):
     """A Copolymer diagram file: its header, 'place:' directive and claims."""
 
+    move_keys = frozenset({"place"})  # an animation's frame after each
+
     game = "copolymer"
     highlight_claims = HIGHLIGHT_JUDGES
 

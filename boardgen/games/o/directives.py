@@ -123,6 +123,8 @@ class PanelDraft:
 class OScript(GameScript[OGame, PanelDraft, OPanel]):
     """An O diagram file: its header, 'place:', 'undo:' and 'show:' directives and claims."""
 
+    move_keys = frozenset({"place", "undo"})  # an animation's frame after each
+
     game = "o"
     highlight_claims = HIGHLIGHT_JUDGES
 
