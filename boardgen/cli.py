@@ -54,15 +54,15 @@ from boardgen.publish.gallery import (
     terminated_on_sigterm,
     why_failed,
 )
-from boardgen.render.animation import (
+from boardgen.render.board import (
+    FORMATS,
+    MAX_PAGES,
+)
+from boardgen.render.motion import (
     ANIMATION_FORMATS,
     DEFAULT_DPI,
     DEFAULT_HOLD_MS,
     DEFAULT_MOVE_MS,
-)
-from boardgen.render.board import (
-    FORMATS,
-    MAX_PAGES,
 )
 from boardgen.render.paper import ORIENTATIONS, parse_paper
 from boardgen.render.scene import THEMES, theme_named

@@ -21,19 +21,19 @@ from boardgen.games.registry import Game, GlyphTable, PlayOptions, Position, gam
 from boardgen.games.script import Directive
 from boardgen.geometry import SHAPES, HexGrid, grid_from_mask, make_shape, shape_cell_count
 from boardgen.geometry.hexgrid import MAX_CELLS, Hex, shape_corners
-from boardgen.render.animation import (
-    ANIMATION_FORMATS,
-    DEFAULT_DPI,
-    DEFAULT_HOLD_MS,
-    DEFAULT_MOVE_MS,
-    check_timing,
-)
 from boardgen.render.board import (
     FORMATS,
     MAX_CELL_MM,
     MIN_CELL_MM,
     BoardOptions,
     check_cells_page_count,
+)
+from boardgen.render.motion import (
+    ANIMATION_FORMATS,
+    DEFAULT_DPI,
+    DEFAULT_HOLD_MS,
+    DEFAULT_MOVE_MS,
+    check_timing,
 )
 from boardgen.render.paper import ORIENTATIONS, Paper, parse_paper
 from boardgen.render.scene import LABEL_MODES, THEMES, Theme, theme_named

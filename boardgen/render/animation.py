@@ -25,9 +25,9 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Literal, get_args
+from typing import TYPE_CHECKING
 
-from boardgen.errors import BoardgenError, option
+from boardgen.errors import BoardgenError
 from boardgen.geometry.lattice import direction
 from boardgen.limits import (
     MAX_ANIMATION_BYTES,
@@ -38,6 +38,13 @@ from boardgen.limits import (
 from boardgen.picture import Animation, HoleScene, Panel, Scene, Segment, Swing
 from boardgen.render.figure import Figure, Stroke, board_figure, merge
 from boardgen.render.lattice import lattice_figure, staple
+from boardgen.render.motion import (
+    ANIMATION_FORMATS,
+    DEFAULT_DPI,
+    DEFAULT_HOLD_MS,
+    DEFAULT_MOVE_MS,
+    check_timing,
+)
 from boardgen.render.raster import pixel_size
 from boardgen.render.scene import CAPTION_INK, Theme
 from boardgen.render.svg import document_size
@@ -45,17 +52,10 @@ from boardgen.render.svg import document_size
 if TYPE_CHECKING:
     from PIL.Image import Image as PilImage
 
-AnimationFormat = Literal["gif", "png", "svg"]  # png: an animated PNG (APNG)
-ANIMATION_FORMATS: tuple[AnimationFormat, ...] = get_args(AnimationFormat)
-
-DEFAULT_MOVE_MS = 900  # each move's frame
-DEFAULT_HOLD_MS = 3000  # the last frame, on top of its move's time
-DEFAULT_DPI = 96  # a screen's pixels: a side-5 board about 400 pixels across
 SWING_STEPS = 8  # in-between frames of a swing
 SWING_STEP_MS = 45
 FADE_STEPS = 4  # in-between frames of captured bars fading out
 FADE_STEP_MS = 70
-MIN_MS, MAX_MS = 20, 60_000
 MARGIN_MM = 3.0
 
 
@@ -70,16 +70,6 @@ class Still:
     move: int | None = None
     overlay: Figure | None = None
     opacity: float = 1.0
-
-
-def check_timing(move_ms: object, hold_ms: object) -> tuple[int, int]:
-    """The time per move and the hold on the last frame, in milliseconds, checked."""
-    for name, value, low in (("move_ms", move_ms, MIN_MS), ("hold_ms", hold_ms, 0)):
-        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= MAX_MS:
-            raise BoardgenError(f"{option(name)}: {value!r} is not a whole number of milliseconds "
-                                f"from {low} to {MAX_MS}", field=name)
-    assert isinstance(move_ms, int) and isinstance(hold_ms, int)
-    return move_ms, hold_ms
 
 
 def _panel_figure(panel: Panel, cell_mm: float) -> Figure:
