@@ -36,7 +36,8 @@ from boardgen.limits import (
     MAX_ANIMATION_PIXELS,
 )
 from boardgen.picture import Animation, HoleScene, Panel, Scene, Segment, Swing
-from boardgen.render.figure import Figure, Stroke, board_figure, merge
+from boardgen.render.figure import Figure, Stroke, Text, board_figure, merge, wrap
+from boardgen.render.fonts import BOLD
 from boardgen.render.lattice import lattice_figure, staple
 from boardgen.render.motion import (
     ANIMATION_FORMATS,
@@ -47,7 +48,6 @@ from boardgen.render.motion import (
 )
 from boardgen.render.raster import pixel_size
 from boardgen.render.scene import CAPTION_INK, Theme
-from boardgen.render.svg import document_size
 
 if TYPE_CHECKING:
     from PIL.Image import Image as PilImage
@@ -57,6 +57,8 @@ SWING_STEP_MS = 45
 FADE_STEPS = 4  # in-between frames of captured bars fading out
 FADE_STEP_MS = 70
 MARGIN_MM = 3.0
+TITLE_MM = 4.2  # the title's capitals and line spacing
+MIN_WIDTH_MM = 60.0  # room for a title of a few words over a small board
 
 
 @dataclass(frozen=True)
@@ -187,18 +189,23 @@ def stills(animation: Animation, *, move_ms: int = DEFAULT_MOVE_MS,
         last = number == len(animation.frames) - 1
         drawn.append(Still(figure, move_ms + (hold_ms if last else 0), number))
         before = after
-    return _same_size(drawn)
+    return _same_size(drawn, animation.title)
 
 
-def _same_size(drawn: list[Still]) -> list[Still]:
-    """Every figure on one canvas, the largest, each centred across and at the top."""
-    width = max(s.figure.width for s in drawn) + 2 * MARGIN_MM
-    height = max(s.figure.height for s in drawn) + 2 * MARGIN_MM
+def _same_size(drawn: list[Still], title: str) -> list[Still]:
+    """Every figure on one canvas, the largest, each centred across under the title (in
+    bold, wrapped to the canvas: a diagram line's title can be long)."""
+    width = max(max(s.figure.width for s in drawn), MIN_WIDTH_MM) + 2 * MARGIN_MM
+    lines = wrap(title, TITLE_MM, width - 2 * MARGIN_MM, BOLD) if title else []
+    heading = [Text(width / 2, MARGIN_MM + (0.8 + 1.3 * k) * TITLE_MM, line, TITLE_MM,
+                    "title", "middle", BOLD) for k, line in enumerate(lines)]
+    top = MARGIN_MM + (1.3 * len(lines) + 0.4) * TITLE_MM if lines else MARGIN_MM
+    height = max(s.figure.height for s in drawn) + top + MARGIN_MM
 
-    def placed(figure: Figure) -> Figure:
-        return merge(width, height, [figure.shifted((width - figure.width) / 2, MARGIN_MM)])
+    def placed(figure: Figure, texts: list[Text] | None = None) -> Figure:
+        return merge(width, height, [figure.shifted((width - figure.width) / 2, top)], texts)
 
-    return [replace(s, figure=placed(s.figure),
+    return [replace(s, figure=placed(s.figure, heading),
                     overlay=placed(s.overlay) if s.overlay is not None else None)
             for s in drawn]
 
@@ -254,13 +261,12 @@ def render_animation(animation: Animation, fmt: str, *, theme: Theme,
     drawn = stills(animation, move_ms=move_ms, hold_ms=hold_ms, cell_mm=cell_mm)
     if fmt == "svg":
         return _check_bytes(animated_svg(animation, drawn, theme=theme).encode(), fmt)
-    width, height = pixel_size(*document_size(drawn[0].figure, animation.title), dpi)
+    width, height = pixel_size(drawn[0].figure.width, drawn[0].figure.height, dpi)
     if width * height * len(drawn) > MAX_ANIMATION_PIXELS:
         raise BoardgenError(f"{len(drawn)} frames of {width} x {height} pixels are more than "
                             f"the limit of {MAX_ANIMATION_PIXELS:,} pixels in all: animate "
                             "fewer moves, or lower the dpi")
-    return _check_bytes(_raster(drawn, fmt, theme=theme, dpi=dpi, loop=loop,
-                                        title=animation.title), fmt)
+    return _check_bytes(_raster(drawn, fmt, theme=theme, dpi=dpi, loop=loop), fmt)
 
 
 # --- GIF and APNG ------------------------------------------------------------------------
@@ -283,15 +289,14 @@ def theme_colours(theme: Theme) -> list[tuple[int, int, int]]:
     return colours
 
 
-def _images(drawn: Sequence[Still], theme: Theme, dpi: int, title: str
-            ) -> list[PilImage]:
+def _images(drawn: Sequence[Still], theme: Theme, dpi: int) -> list[PilImage]:
     from PIL import Image
 
     from boardgen.render.raster import figure_png
 
     def picture(figure: Figure) -> Image.Image:
-        return Image.open(io.BytesIO(figure_png(figure, theme=theme, dpi=dpi,
-                                                      title=title))).convert("RGB")
+        return Image.open(io.BytesIO(figure_png(figure, theme=theme,
+                                                      dpi=dpi))).convert("RGB")
 
     images = []
     for still in drawn:
@@ -352,9 +357,9 @@ def _indexed(image: PilImage, palette: list[tuple[int, int, int]]) -> PilImage:
     return out
 
 
-def _raster(drawn: Sequence[Still], fmt: str, *, theme: Theme, dpi: int, loop: bool,
-            title: str) -> bytes:
-    images = _images(drawn, theme, dpi, title)
+def _raster(drawn: Sequence[Still], fmt: str, *, theme: Theme, dpi: int, loop: bool
+            ) -> bytes:
+    images = _images(drawn, theme, dpi)
     out = io.BytesIO()
     options: dict[str, object] = {"save_all": True, "duration": [s.ms for s in drawn]}
     if loop:
@@ -430,12 +435,11 @@ def animated_svg(animation: Animation, drawn: Sequence[Still], *, theme: Theme) 
     root = ""
     at = 0
     for k, still in enumerate(drawn):
-        svg = render_svg(still.figure, theme=theme, title=animation.title)
+        svg = render_svg(still.figure, theme=theme)
         root, defs, body = _svg_parts(svg)
         layers = body
         if still.overlay is not None:
-            _, more, over = _svg_parts(render_svg(still.overlay, theme=theme,
-                                                  title=animation.title))
+            _, more, over = _svg_parts(render_svg(still.overlay, theme=theme))
             defs = [*defs, *more]
             layers += f'<g opacity="{still.opacity:.3f}">{_PAPER.sub("", over, 1)}</g>'
         for item in defs:
