@@ -16,6 +16,8 @@ the tests run those examples):
   (:class:`~boardgen.Diagram`), built in, from a diagram file, or from a diagram file's
   text.
 - :func:`boardgen.board` ``(game, fmt, ...)``: an empty board at exact scale.
+- :func:`boardgen.animate` ``(position_or_diagram, fmt, ...)``: an animated GIF, APNG or
+  SVG of a game's moves or a diagram's lines of play.
 - :func:`boardgen.game_names` ``()``: the games' names; :class:`boardgen.BoardgenError`:
   every refusal, its ``field`` naming the argument at fault.
 
@@ -30,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 from boardgen._version import __version__ as __version__
 from boardgen.errors import BoardgenError
 
-__all__ = ["BoardgenError", "Diagram", "Engine", "Position", "board", "diagram", "draw",
+__all__ = ["BoardgenError", "Diagram", "Engine", "Position", "animate", "board", "diagram", "draw",
            "engine", "game_names", "load_diagram", "parse_diagram", "play"]
 
 if TYPE_CHECKING:
@@ -38,6 +40,7 @@ if TYPE_CHECKING:
         Diagram,
         Engine,
         Position,
+        animate,
         board,
         diagram,
         draw,

@@ -40,10 +40,10 @@ from boardgen.geometry import (
 )
 from boardgen.geometry.lattice import HOLE_SET
 from boardgen.inputs import inputs_noted
-from boardgen.limits import MAX_DRAWN_CELLS
+from boardgen.limits import MAX_ANIMATION_FRAMES, MAX_DRAWN_CELLS
 from boardgen.output import check_folder_writable, check_writable, is_folder, write_atomic
 from boardgen.picture import LABEL_MODES, Panel
-from boardgen.publish.drawing import draw_panels, render_position
+from boardgen.publish.drawing import draw_panels, render_animation_of, render_position
 from boardgen.publish.gallery import (
     board_stem,
     build_all_diagrams,
@@ -59,14 +59,22 @@ from boardgen.render.board import (
     FORMATS,
     MAX_PAGES,
 )
+from boardgen.render.motion import (
+    ANIMATION_FORMATS,
+    DEFAULT_DPI,
+    DEFAULT_HOLD_MS,
+    DEFAULT_MOVE_MS,
+)
 from boardgen.render.paper import ORIENTATIONS, parse_paper
 from boardgen.render.scene import THEMES, theme_named
 from boardgen.reproducible import check_source_date_epoch
 from boardgen.requests import (
     CUTTERS,
     SHOP_NAMES,
+    AnimateOptions,
     BoardSize,
     PlayRequest,
+    animate_options,
     board_request,
     check_play_options,
     checked_cell_mm,
@@ -352,10 +360,18 @@ def picture_options(command: Callable[..., None]) -> Callable[..., None]:
                      help="a4, letter, a3, universal or WxHmm."),
         click.option("--theme", type=click.Choice(sorted(THEMES)), default="colour",
                      show_default=True, help="ink: black lines and patterns only."),
-        click.option("--format", "fmt", type=click.Choice(FORMATS),
-                     help="Output format; default: from the -o suffix, else pdf."),
-        click.option("--dpi", type=click.IntRange(36, 1200), default=150, show_default=True,
-                     help="Resolution of PNG output."),
+        click.option("--format", "fmt", type=click.Choice((*FORMATS, "gif")),
+                     help="Output format; default: from the -o suffix, else pdf (gif with "
+                     "--animate)."),
+        click.option("--dpi", type=click.IntRange(36, 1200),
+                     help="Resolution of PNG output (default 150; 96 for --animate)."),
+        click.option("--animate", is_flag=True,
+                     help="Write an animation, a frame per move (a Polygone diagram: per "
+                     "panel): animated GIF, PNG (APNG) or SVG, from the -o suffix."),
+        click.option("--move-ms", type=int, default=DEFAULT_MOVE_MS, show_default=True,
+                     help="With --animate: each move's time in milliseconds."),
+        click.option("--hold-ms", type=int, default=DEFAULT_HOLD_MS, show_default=True,
+                     help="With --animate: the extra time on the last frame."),
     ]
     for decorate in reversed(options):
         command = decorate(command)
@@ -406,7 +422,7 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None, 
          partisan: bool, glyphs_file: Path | None, start_file: Path | None, as_json: bool,
          output: Path | None, every: int | None, every_turn: int | None,
          cell_mm: float | None, title: str | None, paper: str, theme: str, fmt: str | None,
-         dpi: int) -> None:
+         dpi: int | None, animate: bool, move_ms: int, hold_ms: int) -> None:
     """Replay moves through the GAME engine and print the position, or draw it.
 
     \b
@@ -421,9 +437,15 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None, 
       boardgen play polygone --moves "c0-c2>d1 c10-c8>b9" --json
       boardgen play copolymer --side 5 --moves-file game.txt -o game.pdf --every 4
       boardgen play copolymer --side 5 --moves-file game.txt -o game.pdf --every-turn 2
+      boardgen play polygone --moves "c0-c2>d1 c10-c8>b9" --animate -o game.gif
     """
     description = game_named(game)
     title = checked_title(title)
+    animation = _animation_options(animate, fmt, dpi, move_ms, hold_ms, cell_mm, theme, title)
+    if animate and (every is not None or every_turn is not None):
+        raise BoardgenError("--animate draws every move: leave out --every and --every-turn")
+    if animate and as_json and output is not None and str(output) == STDOUT:
+        raise BoardgenError("--json prints to standard output, so -o - cannot: name a file")
     check_play_options(description, {"first": first is not None,
                                      "start": start_file is not None,
                                      "partisan": partisan, "glyphs": glyphs_file is not None})
@@ -460,6 +482,11 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None, 
         [entry.move for entry in record]
     if every is not None:
         _check_strip(every, len(tokens), len(grid) if grid is not None else len(HOLE_SET))
+    if animation is not None:
+        _play_animation(position, tokens, record, moves_file, (output, fmt), animation, game,
+                        as_json)
+        return
+    dpi = dpi or 150
     target: tuple[Path, str] | None = None
     if output is not None:
         width = checked_cell_mm(cell_mm)
@@ -495,6 +522,61 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None, 
 
 
 STRIP_NOTE = "Numbered: every move since the panel before, by its number."
+
+
+def _animation_options(animate: bool, fmt: str | None, dpi: int | None, move_ms: int,
+                       hold_ms: int, cell_mm: float | None, theme: str, title: str | None,
+                       line: int | None = None) -> AnimateOptions | None:
+    """The --animate options, checked (None without --animate, which refuses
+    --format gif)."""
+    if not animate:
+        if fmt == "gif":
+            raise BoardgenError("--format gif is an animation: add --animate")
+        if line is not None:
+            raise BoardgenError("--line picks a diagram line to animate: add --animate")
+        return None
+    if fmt == "pdf":
+        raise BoardgenError("--animate writes GIF, PNG (animated) or SVG, not PDF")
+    return animate_options(fmt=fmt or "gif", move_ms=move_ms, hold_ms=hold_ms,
+                           dpi=dpi or DEFAULT_DPI, cell_mm=cell_mm, theme=theme, title=title,
+                           line=line)
+
+
+def _animation_target(output: Path | None, fmt: str | None, stem: str) -> tuple[Path, str]:
+    """Where an animation goes, in which format (from the -o suffix, else --format)."""
+    suffix = output.suffix.lower().lstrip(".") if output is not None else ""
+    if output is not None and str(output) != STDOUT and fmt is None \
+            and suffix not in ANIMATION_FORMATS:
+        raise BoardgenError(f"-o {output}: --animate writes .gif, .png (animated) or .svg")
+    return prepare_output(output, fmt, stem, ANIMATION_FORMATS)
+
+
+def _play_animation(position: Position, tokens: list[str], record: list[RecordMove] | None,
+                    moves_file: Path | None, target: tuple[Path | None, str | None],
+                    options: AnimateOptions, game: str, as_json: bool) -> None:
+    """play --animate: a frame after each move, written in one go (nothing on failure)."""
+    if len(tokens) > MAX_ANIMATION_FRAMES:
+        raise BoardgenError(f"--animate: {len(tokens):,} moves are more frames than the limit "
+                            f"of {MAX_ANIMATION_FRAMES:,}: animate fewer moves")
+    if not tokens:
+        raise BoardgenError("--animate: nothing to animate; give the moves with --moves or "
+                            "--moves-file")
+    path, fmt = _animation_target(*target, f"{game}-animation")
+    entries = iter(record or [])
+
+    def play_entry(moves: list[str]) -> None:  # each move's line and player label checked
+        play_record(position, [next(entries)], str(moves_file))
+
+    animation = position.animation(tokens, options.title,
+                                   play_entry if record is not None else None)
+    data = render_animation_of(animation, fmt, theme=options.theme, move_ms=options.move_ms,
+                               hold_ms=options.hold_ms, dpi=options.dpi,
+                               cell_mm=options.cell_mm, loop=options.loop)
+    if as_json:
+        write_atomic(path, data)  # stdout holds the JSON alone
+        click.echo(json.dumps(position.to_json()))
+    else:
+        emit(path, data)
 
 
 def _strip(position: Position, tokens: list[str], record: list[RecordMove] | None,
@@ -546,10 +628,13 @@ def _strip(position: Position, tokens: list[str], record: list[RecordMove] | Non
               help="O: replace the glyph table from a file of 'glyph: ruling' lines.")
 @click.option("-o", "--output", type=OUTPUT_FILE,
               help="Output file (default: output/GAME-diagram-NAME.pdf).")
+@click.option("--line", type=int, help="With --animate: animate this line of play only "
+              "(counting from 1); default: the whole diagram, line after line.")
 @picture_options
 def diagram(target: str, name: str | None, list_names: bool, cell_mm: float | None,
-            glyphs_file: Path | None, output: Path | None, paper: str, theme: str,
-            fmt: str | None, dpi: int) -> None:
+            glyphs_file: Path | None, output: Path | None, line: int | None, paper: str,
+            theme: str, fmt: str | None, dpi: int | None, animate: bool, move_ms: int,
+            hold_ms: int) -> None:
     """Draw a diagram, every position replayed through the engine: the built-in diagram
     NAME of GAME, or a diagram FILE of your own (it names its game in a 'game:' line).
 
@@ -569,9 +654,12 @@ def diagram(target: str, name: str | None, list_names: bool, cell_mm: float | No
       boardgen diagram o glyphs --glyphs my-chart.txt -o chart.svg
       boardgen diagram polygone 03-blocking -o blocking.png
       boardgen diagram my-opening.txt -o my-opening.svg
+      boardgen diagram my-opening.txt --animate --line 2 -o line2.gif
     """
     from boardgen.render.diagram import draw_diagram
 
+    animation = _animation_options(animate, fmt, dpi, move_ms, hold_ms, cell_mm, theme, None,
+                                   line)
     glyphs = _read_glyphs(glyphs_file)
     if target in GAMES:
         game = target
@@ -594,11 +682,19 @@ def diagram(target: str, name: str | None, list_names: bool, cell_mm: float | No
         description, built = load_diagram_file(source, glyphs=glyphs)
         game, name = description.key, source.stem
         stem = diagram_stem(game, name)
+    if animation is not None:
+        path, fmt = _animation_target(output, fmt, f"{stem}-animation")
+        emit(path, render_animation_of(built, fmt, theme=animation.theme,
+                                       move_ms=animation.move_ms, hold_ms=animation.hold_ms,
+                                       dpi=animation.dpi, cell_mm=animation.cell_mm,
+                                       line=animation.line))
+        return
     paper_size = parse_paper(paper)
     width = checked_cell_mm(cell_mm)
     path, fmt = prepare_output(output, fmt, stem)
     data = draw_diagram(built, game, name, fmt, paper=paper_size, theme=theme_named(theme),
-                        cell_mm=width, dpi=dpi, info=game_named(game).diagram_info(name, glyphs))
+                        cell_mm=width, dpi=dpi or 150,
+                        info=game_named(game).diagram_info(name, glyphs))
     emit(path, data)
 
 

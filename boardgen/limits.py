@@ -52,6 +52,15 @@ MAX_PIXELS = 80_000_000
 MAX_SIDE_PIXELS = 32_767
 MAX_ELEMENTS = 100_000
 
+# Animations (--animate): pictures drawn in all, counting a swing's in-between frames; cells
+# drawn in all the frames together (as a diagram's panels: a side-5 game of 61 moves draws
+# 3,721); pixels of every GIF or APNG frame together (300 frames of 500 x 500 pixels, held
+# in memory as they are drawn, a byte each once in the palette); and the bytes written.
+MAX_ANIMATION_FRAMES = 600
+MAX_ANIMATION_CELLS = MAX_DRAWN_CELLS
+MAX_ANIMATION_PIXELS = 75_000_000
+MAX_ANIMATION_BYTES = 25_000_000
+
 # --- what is searched -------------------------------------------------------------------
 # 'expect: solved winner P' searches every continuation: at most this many empty cells...
 MAX_SOLVED_EMPTY = 12

@@ -24,7 +24,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Literal, get_args
 
-from boardgen.errors import BoardgenError
+from boardgen.errors import BoardgenError, option
 from boardgen.geometry import Hex, HexGrid
 from boardgen.geometry.lattice import Hole
 
@@ -188,6 +188,8 @@ class Diagram:
     legend_note: str | None = None
     cell_mm: float = DEFAULT_PANEL_CELL_MM
     roles: tuple[Role, ...] = ()  # every role of the game, for the text alternative
+    # The lines move by move, for an animation (empty: an animation steps by panel).
+    steps: tuple[tuple[str | None, tuple[Panel, ...]], ...] = ()
 
     def _repr_svg_(self) -> str | None:
         """Jupyter shows a diagram as its SVG picture."""
@@ -287,3 +289,90 @@ class FixedBoard:
     subject: str
     strips: Strips | None = None
     largest_spacing: float = 60.0  # mm: a board no larger, however large the paper
+
+
+# --- animations ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One step of an animation: the picture after a move (the move's cells marked as in
+    a still panel) and the engine's words for that move.  ``swing``: the bar the move swung
+    about a pivot, for a renderer that draws the swing turning (a lattice's move)."""
+
+    panel: Panel
+    caption: str
+    swing: Swing | None = None
+
+
+@dataclass(frozen=True)
+class Animation:
+    """A game or a line of play as a sequence of frames, one per move (or per panel of a
+    diagram's line), after ``start`` (the position before the first frame, which the
+    renderer needs to turn the first swing; not a frame itself)."""
+
+    title: str
+    frames: tuple[Frame, ...]
+    start: Panel | None = None
+    cell_mm: float = DEFAULT_PANEL_CELL_MM
+    roles: tuple[Role, ...] = ()
+
+
+def diagram_animations(diagram: Diagram) -> tuple[Animation, ...]:
+    """A diagram's lines of play as animations, one per row: a frame per move where the
+    game gives its lines move by move (``steps``), else per panel (its caption as written
+    under it).  A lattice panel that shows one swing whose bar the next
+    panel has swung is drawn turning."""
+    animations = []
+    for heading, panels in diagram.steps or diagram.rows:
+        frames: list[Frame] = []
+        for k, panel in enumerate(panels):
+            previous = panels[k - 1] if k else None
+            swing = _swung(previous, panel) if previous is not None else None
+            frames.append(Frame(panel, panel.caption or "", swing))
+        title = diagram.title if heading is None else f"{diagram.title}: {heading}"
+        animations.append(Animation(title, tuple(frames), None, diagram.cell_mm,
+                                    diagram.roles))
+    return tuple(animations)
+
+
+def diagram_animation(diagram: Diagram, line: int | None = None) -> Animation:
+    """One line of a diagram (counting from 1) as an animation, or (None) the whole
+    diagram, line after line, each frame's caption led by its line's title."""
+    animations = diagram_animations(diagram)
+    if line is not None:
+        if not 1 <= line <= len(animations):
+            lines = len(animations)
+            raise BoardgenError(f"{option('line')} {line}: the diagram {diagram.title!r} has "
+                                f"{lines} line{'s' * (lines != 1)} of play", field="line")
+        return animations[line - 1]
+    if len(animations) == 1:
+        return animations[0]
+    frames = []
+    for (heading, _), animation in zip(diagram.steps or diagram.rows, animations, strict=True):
+        for frame in animation.frames:
+            caption = f"{heading}: {frame.caption}" if heading else frame.caption
+            frames.append(replace(frame, caption=caption,
+                                  panel=replace(frame.panel, caption=caption)))
+    return Animation(diagram.title, tuple(frames), None, diagram.cell_mm, diagram.roles)
+
+
+def _swung(before: Panel, after: Panel) -> Swing | None:
+    """The swing ``before`` shows, if ``after`` has its bar at the swing's end and no
+    longer at its start."""
+    if not isinstance(before, HoleScene) or not isinstance(after, HoleScene) \
+            or len(before.swings) != 1:
+        return None
+    swing = before.swings[0]
+    # (The bar may be gone from the end too: captured as soon as it landed.)
+    if _bar_at(before, swing.pivot, swing.start) is None \
+            or _bar_at(after, swing.pivot, swing.start) is not None:
+        return None
+    return swing
+
+
+def _bar_at(scene: HoleScene, a: Hole, b: Hole) -> Segment | None:
+    for segment in ((a, b), (b, a)):
+        if segment in scene.bars:
+            return segment
+    return None

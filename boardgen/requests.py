@@ -29,6 +29,13 @@ from boardgen.render.board import (
     BoardOptions,
     check_cells_page_count,
 )
+from boardgen.render.motion import (
+    ANIMATION_FORMATS,
+    DEFAULT_DPI,
+    DEFAULT_HOLD_MS,
+    DEFAULT_MOVE_MS,
+    check_timing,
+)
 from boardgen.render.paper import ORIENTATIONS, Paper, parse_paper
 from boardgen.render.scene import LABEL_MODES, THEMES, Theme, theme_named
 from boardgen.text import check_line, read_input_text
@@ -194,6 +201,43 @@ def draw_options(*, paper: object = "a4", theme: object = "colour", cell_mm: obj
     checked = checked_title(title)
     return DrawOptions(checked_paper(paper), checked_theme(theme), checked_cell_mm(cell_mm),
                        checked_dpi(dpi), checked)
+
+
+@dataclass(frozen=True)
+class AnimateOptions:
+    """How an animation is drawn: its format (gif, png for an animated PNG, svg), the time
+    per move and the hold on the last frame (ms), the resolution of GIF and APNG frames,
+    the cell width (None: the default), the theme, the title (None: the default), whether
+    GIF and APNG loop, and which line of a diagram (None: all of it)."""
+
+    fmt: str
+    move_ms: int
+    hold_ms: int
+    dpi: int
+    cell_mm: float | None
+    theme: Theme
+    title: str | None
+    loop: bool
+    line: int | None
+
+
+def animate_options(*, fmt: object = "gif", move_ms: object = DEFAULT_MOVE_MS,
+                    hold_ms: object = DEFAULT_HOLD_MS, dpi: object = DEFAULT_DPI,
+                    cell_mm: object = None, theme: object = "colour", title: object = None,
+                    loop: object = True, line: object = None) -> AnimateOptions:
+    """AnimateOptions from what was given, each checked."""
+    checked_fmt = one_of(fmt, ANIMATION_FORMATS, "fmt", "animation format")
+    moving, holding = check_timing(move_ms, hold_ms)
+    need(loop, bool, "loop")
+    if line is not None:
+        need(line, int, "line")
+        assert isinstance(line, int)
+        if line < 1:
+            raise BoardgenError(f"{option('line')}: {quoted(line)} is not a line's number "
+                                "(the first is 1)", field="line")
+    return AnimateOptions(checked_fmt, moving, holding, checked_dpi(dpi),
+                          checked_cell_mm(cell_mm), checked_theme(theme), checked_title(title),
+                          bool(loop), line if isinstance(line, int) else None)
 
 
 def checked_format(fmt: object, formats: tuple[str, ...] = FORMATS) -> str:
@@ -512,7 +556,9 @@ class PlayRequest:
     options: PlayOptions
 
     def new_position(self) -> Position:
-        return self.game.new_position(self.options)
+        position = self.game.new_position(self.options)
+        position.restart = self.new_position  # an animation replays from the start
+        return position
 
 
 def play_request(game: Game, size: BoardSize, *, first: object = None,

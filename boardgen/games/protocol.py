@@ -52,12 +52,15 @@ from boardgen.games.replay import replay_moves
 from boardgen.geometry import HexGrid
 from boardgen.picture import (
     DEFAULT_PANEL_CELL_MM,
+    Animation,
     Diagram,
     FixedBoard,
+    Frame,
     PageInfo,
     Panel,
     Role,
     Scene,
+    Swing,
     board_scene,
     legend_of,
 )
@@ -305,13 +308,30 @@ class Position(ABC):
 
     game: Game
     engine: _Engine
+    # How to start this replay again from its start (set by whoever made the position
+    # from its options, boardgen.requests): an animation replays the moves from there.
+    restart: Callable[[], Position] | None = None
 
     def play(self, moves: str | Iterable[str]) -> None:
         """Play moves in order (a list of moves, or one text of moves as ``boardgen play
         --moves`` takes them); the first one refused raises BoardgenError naming its number
         (counting every move played so far), the move as written, and the reason."""
-        replay_moves(self._checked_moves(moves), self._play_one,
-                     first_number=self.moves_played + 1)
+        written = self.written
+
+        def play_one(token: str) -> object:
+            result = self._play_one(token)
+            written.append(token)
+            return result
+
+        replay_moves(self._checked_moves(moves), play_one, first_number=self.moves_played + 1)
+
+    @property
+    def written(self) -> list[str]:
+        """The moves played through :meth:`play`, as written."""
+        if "_written" not in self.__dict__:
+            self.__dict__["_written"] = []
+        moves: list[str] = self.__dict__["_written"]
+        return moves
 
     def _checked_moves(self, moves: object) -> Iterator[str]:
         if isinstance(moves, str):
@@ -375,6 +395,34 @@ class Position(ABC):
         """Whether the last move ended its player's turn (a strip counting turns breaks
         there).  Default: every move is a turn."""
         return True
+
+    def move_caption(self) -> str:
+        """The engine's words for the move just played, as a diagram's panel says them
+        (an animation's caption under each frame).  Default: its number."""
+        return f"Move {self.moves_played}."
+
+    def move_swing(self) -> Swing | None:
+        """The swing of the move just played, for a game whose pieces turn about a pivot
+        (an animation draws it turning).  Default: none."""
+        return None
+
+    def animation(self, moves: Sequence[str], title: str | None = None,
+                  play: Callable[[list[str]], None] | None = None) -> Animation:
+        """Play ``moves`` one at a time from this position, a frame after each: the
+        picture of the position (the move's cells numbered, as :meth:`scene` marks them)
+        under the engine's caption of the move.  ``play`` plays one move (default
+        :meth:`play`; a game record checks its labels)."""
+        start = self.scene(None)
+        frames = []
+        for move in moves:
+            (play or self.play)([move])
+            caption = self.move_caption()
+            frames.append(Frame(self.scene(caption), caption, self.move_swing()))
+        played = self.moves_played
+        heading = title if title is not None else \
+            f"{self.game.name}: {played} move{'s' * (played != 1)}"
+        return Animation(heading, tuple(frames), start, self.game.panel_cell_mm,
+                         self.game.roles)
 
     def diagram(self, title: str | None = None) -> Diagram:
         """The position as a one-panel diagram, titled with the moves played unless

@@ -26,6 +26,7 @@ the first word), and says how to start a game and how to open and close a panel.
 
 from __future__ import annotations
 
+import copy
 import inspect
 import re
 import textwrap
@@ -320,10 +321,13 @@ class NotAClaim(Exception):
 
 @dataclass(frozen=True)
 class PlayLine(Generic[Q]):
-    """A line of play: its title and its panels, from the start position."""
+    """A line of play: its title and its panels, from the start position; ``frames``,
+    the line move by move (an animation's frames): a panel as it stands after each of its
+    moves, its last move's frame the panel itself, and a panel without moves as it is."""
 
     title: str | None
     panels: tuple[Q, ...]
+    frames: tuple[Q, ...] = ()
 
 
 Handler = Callable[[Directive], None]
@@ -352,6 +356,8 @@ class GameScript(ABC, Generic[G, D, Q]):
     # if the engine agrees that the region is in that role in the position the panel
     # shows, else what it sees.  Checked like claims when the panel closes.
     highlight_claims: Mapping[str, Callable[[G, D, Any], str | None]] = {}
+    # Panel directives that play moves: the line's frames are taken after each.
+    move_keys: frozenset[str] = frozenset()
     # Directives before the first panel, by key.
     header: Mapping[str, Handler]
     # Header directives a file may give more than once (each adds to the start); every
@@ -475,6 +481,14 @@ class GameScript(ABC, Generic[G, D, Q]):
         self.judge_highlights(game, draft, notes)
         return notes
 
+    def snapshot(self, game: G, draft: D) -> Q:
+        """The panel as it stands after one of its moves, for an animation's frame: the
+        engine's picture and words without the designer's annotations (a highlight is
+        judged in the position the finished panel shows, not in between)."""
+        bare = copy.copy(draft)
+        vars(bare)["annotations"] = Annotations()
+        return self.close_panel(game, bare)
+
     def judge_highlight(self, game: G, draft: D, role: str, where: Any) -> str | None:
         """None if the engine agrees that ``where`` is in ``role`` in the position the
         panel shows (or no engine judges the role), else what it sees."""
@@ -552,6 +566,8 @@ class GameScript(ABC, Generic[G, D, Q]):
         lines: list[PlayLine[Q]] = []
         line_title: str | None = None
         panels: list[Q] = []
+        frames: list[Q] = []  # the line move by move
+        moved = 0  # moves in the open panel
         game = self._new_game()
         draft: D | None = None
 
@@ -560,14 +576,18 @@ class GameScript(ABC, Generic[G, D, Q]):
             if draft is not None:
                 self.judge_highlights(game, draft, draft.annotations)
                 panels.append(self.close_panel(game, draft))
+                if moved:
+                    frames[-1] = panels[-1]  # its last move: the panel as drawn
+                else:
+                    frames.append(panels[-1])
             draft = None
 
         def close_line() -> None:
-            nonlocal panels
+            nonlocal panels, frames
             close_panel()
             if panels:
-                lines.append(PlayLine(line_title, tuple(panels)))
-            panels = []
+                lines.append(PlayLine(line_title, tuple(panels), tuple(frames)))
+            panels, frames = [], []
 
         for d in directives[body:]:
             if d.key == "line" and self.lines:
@@ -576,7 +596,7 @@ class GameScript(ABC, Generic[G, D, Q]):
                 game = self._new_game()
             elif d.key == "panel":
                 close_panel()
-                draft = self.open_panel(game, d.value)
+                draft, moved = self.open_panel(game, d.value), 0
             elif draft is None:
                 raise self.fail(d, f"'{d.key}:' must come after a 'panel:' line")
             elif d.key == "expect":
@@ -589,6 +609,9 @@ class GameScript(ABC, Generic[G, D, Q]):
                          partial(self.region, game), self.roles())
             elif d.key in self.directives:
                 self._handled(d, self.directives[d.key], game, draft, d)
+                if d.key in self.move_keys:
+                    frames.append(self.snapshot(game, draft))
+                    moved += 1
             else:
                 raise self.unknown_directive(d, "in a panel")
         close_line()

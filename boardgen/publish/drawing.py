@@ -8,10 +8,12 @@ furniture each game gives its pictures.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
+from boardgen.errors import BoardgenError
 from boardgen.games.protocol import Game, GlyphTable, Position
 from boardgen.games.registry import build_diagram, game_named
-from boardgen.picture import PageInfo, Panel
+from boardgen.picture import Animation, Diagram, PageInfo, Panel, diagram_animation
 from boardgen.render.paper import Paper, parse_paper
 from boardgen.render.scene import THEMES, Theme
 
@@ -53,3 +55,38 @@ def draw_panels(game: Game, heading: str, scenes: Sequence[Panel], fmt: str,
     return draw_diagram(game.panels(heading, scenes, note), game.key, "position", fmt,
                         paper=paper or parse_paper("a4"), theme=theme or THEMES["colour"],
                         cell_mm=cell_mm, dpi=dpi, info=game.position_info())
+
+
+def position_animation(position: Position, *, title: str | None = None,
+                       moves: list[str] | None = None) -> Animation:
+    """The moves that led to ``position`` replayed from its start, a frame after each (or
+    ``moves`` from the position as it stands)."""
+    if moves is not None:
+        return position.animation(moves, title)
+    if position.restart is None:
+        raise BoardgenError("this position cannot be replayed from its start: make it with "
+                            "boardgen.play or boardgen.engine to animate it")
+    if not position.written:
+        raise BoardgenError("nothing to animate: the position has no moves")
+    return position.restart().animation(position.written, title)
+
+
+def render_animation_of(subject: Position | Diagram | Animation, fmt: str, *, theme: Theme,
+                        move_ms: int, hold_ms: int, dpi: int, cell_mm: float | None = None,
+                        loop: bool = True, title: str | None = None, line: int | None = None
+                        ) -> bytes:
+    """A position's moves (replayed from its start), a diagram's lines of play (``line``:
+    one of them, counting from 1), or an animation already built, drawn in ``fmt`` (gif,
+    png for an animated PNG, svg; SVG as UTF-8 bytes)."""
+    from boardgen.render.animation import render_animation
+
+    if isinstance(subject, Position):
+        animation = position_animation(subject, title=title)
+    elif isinstance(subject, Diagram):
+        animation = diagram_animation(subject, line)
+        if title is not None:
+            animation = replace(animation, title=title)
+    else:
+        animation = subject
+    return render_animation(animation, fmt, theme=theme, move_ms=move_ms, hold_ms=hold_ms,
+                            dpi=dpi, cell_mm=cell_mm, loop=loop)

@@ -176,8 +176,16 @@ def _caption(game: Copolymer, draft: PanelDraft, forced_flags: list[bool]) -> st
     return " ".join(parts)
 
 
+def describe_turn(game: Copolymer, placements: list[Placement], forced: list[bool]) -> str:
+    """A turn's placements so far, and the result if they filled the board: what a panel of
+    exactly these placements says (an animation's caption)."""
+    return _caption(game, PanelDraft("", placements), forced)
+
+
 class CopolymerScript(GameScript[Copolymer, PanelDraft, Panel]):
     """A Copolymer diagram file: its header, 'place:' directive and claims."""
+
+    move_keys = frozenset({"place"})  # an animation's frame after each
 
     game = "copolymer"
     highlight_claims = HIGHLIGHT_JUDGES

@@ -36,13 +36,29 @@ class CopolymerPosition(Position):
         grid = options.grid or hexhex(copolymer.DEFAULT_SIDE)
         first = options.first or "x"
         self.engine = copolymer.Copolymer(grid, first=first)
+        self._forced: list[bool] = []
         if options.start is not None:
             text, source = options.start
             cells, _capitals = copolymer.parse_text_position(grid, text, source)
             self.engine.set_position(cells, first)
 
     def _play_one(self, token: str) -> object:
-        return self.engine.place(self.engine.notation.parse(token))
+        cell = self.engine.notation.parse(token)
+        forced = self.engine.forced()
+        placed = self.engine.place(cell)
+        self._forced.append(forced)  # whether every empty cell was a connection, per move
+        return placed
+
+    def move_caption(self) -> str:
+        """The turn so far, as a diagram's panel of these placements words it ('O connects
+        at B2 (touching 2 X cells) and goes on.'), and the result once the board is full."""
+        from boardgen.games.copolymer.directives import describe_turn
+
+        engine = self.engine
+        turn = engine.this_turn()
+        if not turn:
+            return super().move_caption()
+        return describe_turn(engine, list(turn), self._forced[engine.turn_start:])
 
     def legal_moves(self) -> list[str]:
         return [self.engine.notation.name(h) for h in self.engine.legal_placements()]

@@ -31,8 +31,10 @@ def copolymer_diagram(example: Example) -> Diagram:
     if any(p.touched for p in panels):
         notes.append("White pips: the enemy cells the turn touches.")
     scenes: list[Scene] = [s for _, scenes in rows for s in scenes]
+    steps = tuple((line.title, tuple(panel_scene(example, p) for p in line.frames))
+                  for line in example.lines)
     return Diagram(example.title, rows, legend_of(ROLES, list(scenes)), " ".join(notes),
-                   roles=ROLES)
+                   roles=ROLES, steps=steps)
 
 
 def panel_scene(example: Example, panel: Panel) -> Scene:

@@ -53,6 +53,8 @@ class PanelDraft:
 class FreeScript(GameScript[FreeBoard, PanelDraft, FreePanel]):
     """A free diagram file: its board, stones, panels and annotations; no claims."""
 
+    move_keys = frozenset({"stone", "remove"})  # an animation's frame after each
+
     game = "free"
     repeatable_header = frozenset({"stone"})  # a line per colour, or per group of stones
 

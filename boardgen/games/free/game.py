@@ -28,6 +28,14 @@ class FreePosition(Position):
     def _play_one(self, token: str) -> object:
         return self.engine.place(self.engine.notation.parse(token))
 
+    def move_caption(self) -> str:
+        played = self.moves_played
+        if not played:
+            return super().move_caption()
+        name = self.engine.notation.name
+        last = self.engine.history[-1]
+        return f"{last.colour.capitalize()} stone {played} on {name(last.cell)}."
+
     def legal_moves(self) -> list[str]:
         return [] if self.engine.over else \
             [self.engine.notation.name(h) for h in self.engine.empty_cells()]

@@ -11,7 +11,7 @@ from boardgen.geometry import Hex, HexGrid
 from boardgen.picture import TINT, Diagram, Marker, Role, Scene, legend_of
 
 if TYPE_CHECKING:  # the reader is imported when a file is read, not with the game
-    from boardgen.games.free.directives import FreeExample
+    from boardgen.games.free.directives import FreeExample, FreePanel
 
 # A stone's role names its colour; every theme paints the four apart, in grey too.
 STONE_ROLES = {colour: f"stone-{colour}" for colour in COLOURS}
@@ -43,9 +43,13 @@ def board_picture(board: FreeBoard, caption: str | None = None, since: int | Non
 
 
 def free_diagram(example: FreeExample) -> Diagram:
-    rows = tuple((line.title, tuple(annotated(stones_scene(example.grid, panel.stones,
-                                                            panel.caption), panel.annotations)
-                                    for panel in line.panels))
-                 for line in example.lines)
+    def scene(panel: FreePanel) -> Scene:
+        return annotated(stones_scene(example.grid, panel.stones, panel.caption),
+                         panel.annotations)
+
+    rows = tuple((line.title, tuple(scene(p) for p in line.panels)) for line in example.lines)
+    steps = tuple((line.title, tuple(scene(p) for p in line.frames))
+                  for line in example.lines)
     scenes: list[Scene] = [s for _, scenes in rows for s in scenes]
-    return Diagram(example.title, rows, legend_of(ROLES, list(scenes)), roles=ROLES)
+    return Diagram(example.title, rows, legend_of(ROLES, list(scenes)), roles=ROLES,
+                   steps=steps)

@@ -123,6 +123,8 @@ class PanelDraft:
 class OScript(GameScript[OGame, PanelDraft, OPanel]):
     """An O diagram file: its header, 'place:', 'undo:' and 'show:' directives and claims."""
 
+    move_keys = frozenset({"place", "undo"})  # an animation's frame after each
+
     game = "o"
     highlight_claims = HIGHLIGHT_JUDGES
 
@@ -418,6 +420,14 @@ def load_o_example(path: Path, *, table: dict[str, str] | None = None,
     assert script.grid is not None
     return OExample(script.name, script.title, script.grid, script.partisan, tuple(lines),
                     script.numbers)
+
+
+def last_stone_caption(game: OGame) -> str:
+    """The stone just placed, as a panel of that one placement says it (an animation's
+    caption): who placed it where, and the loop or the end it made."""
+    stone = game.history[-1]
+    draft = PanelDraft("", [(stone.cell, stone.player, len(game.history), "")])
+    return _panel(game, draft).caption
 
 
 def _panel(game: OGame, draft: PanelDraft, numbered: bool = True) -> OPanel:

@@ -36,6 +36,12 @@ class OPosition(Position):
     def _play_one(self, token: str) -> object:
         return self.engine.place(self.engine.notation.parse(token))
 
+    def move_caption(self) -> str:
+        from boardgen.games.o.directives import last_stone_caption
+
+        return last_stone_caption(self.engine) if self.engine.history else \
+            super().move_caption()
+
     def legal_moves(self) -> list[str]:
         return [self.engine.notation.name(h) for h in self.engine.legal()]
 

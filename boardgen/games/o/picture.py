@@ -20,7 +20,7 @@ from boardgen.geometry.rings import RING, patterns_of
 from boardgen.picture import TINT, Diagram, Marker, Role, Scene, edge_roles, legend_of
 
 if TYPE_CHECKING:  # the reader is imported when a file is read, not with the game
-    from boardgen.games.o.directives import OExample
+    from boardgen.games.o.directives import OExample, OPanel
 
 # What each role means; a legend lists only the roles its panels use.
 ROLES = (Role("legal", "a stone may go here", "a stone may go"),
@@ -46,29 +46,30 @@ def o_legend(scenes: list[Scene]) -> tuple[Role, ...]:
 def o_file_diagram(example: OExample) -> Diagram:
     """An O diagram file's panels: stones, this panel's stones numbered, the loop's stones
     and the stone that closed it marked, the cells it cut off highlighted."""
-    rows = []
-    for line in example.lines:
-        scenes = []
-        for panel in line.panels:
-            roles = edge_roles(example.grid)
-            roles.update({h: "new" for h in panel.enclosed})
-            roles.update(panel.shown)
-            numbers = dict(panel.numbered) if example.numbers else {}
-            # A number prints on the stone itself, in the ink that contrasts with it, so
-            # that a numbered stone still looks like a stone (or a loop stone).
-            markers = [Marker(h, "dot", "loop" if h in panel.loop else "stone")
-                       for h in sorted(panel.stones)]
-            if panel.closing is not None:
-                markers.append(Marker(panel.closing, "ring", "accent"))
-            scene = Scene(example.grid, cell_roles=roles,
-                          cell_texts={h: str(k) for h, k in numbers.items()},
-                          markers=tuple(markers),
-                          caption=labelled(panel.label, panel.caption))
-            scenes.append(annotated(scene, panel.annotations))
-        rows.append((line.title, tuple(scenes)))
+    rows = tuple((line.title, tuple(_o_scene(example, p) for p in line.panels))
+                 for line in example.lines)
+    steps = tuple((line.title, tuple(_o_scene(example, p) for p in line.frames))
+                  for line in example.lines)
     scenes_used: list[Scene] = [s for _, scenes in rows for s in scenes]
-    return Diagram(example.title, tuple(rows), o_legend(scenes_used),
-                   _o_note(example), cell_mm=7.0, roles=ROLES)
+    return Diagram(example.title, rows, o_legend(scenes_used), _o_note(example), cell_mm=7.0,
+                   roles=ROLES, steps=steps)
+
+
+def _o_scene(example: OExample, panel: OPanel) -> Scene:
+    roles = edge_roles(example.grid)
+    roles.update({h: "new" for h in panel.enclosed})
+    roles.update(panel.shown)
+    numbers = dict(panel.numbered) if example.numbers else {}
+    # A number prints on the stone itself, in the ink that contrasts with it, so that a
+    # numbered stone still looks like a stone (or a loop stone).
+    markers = [Marker(h, "dot", "loop" if h in panel.loop else "stone")
+               for h in sorted(panel.stones)]
+    if panel.closing is not None:
+        markers.append(Marker(panel.closing, "ring", "accent"))
+    scene = Scene(example.grid, cell_roles=roles,
+                  cell_texts={h: str(k) for h, k in numbers.items()},
+                  markers=tuple(markers), caption=labelled(panel.label, panel.caption))
+    return annotated(scene, panel.annotations)
 
 
 def _o_note(example: OExample) -> str | None:

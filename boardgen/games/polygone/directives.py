@@ -27,6 +27,7 @@ A claim the engine does not share stops the build with the file and line.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -146,6 +147,12 @@ def _ways_round(game: Polygone, piece: Line, pivot: Hole, target: Hole
 
 def _sense(game: Polygone, move: Move) -> int:
     """The way round an arrow should go: the shorter clear one."""
+    return swing_sense(game.pieces, move)
+
+
+def swing_sense(pieces: Mapping[Line, str], move: Move) -> int:
+    """The way round a move swings among ``pieces`` (the position before it): the shorter
+    clear one."""
     best: tuple[int, int] | None = None
     piece = move.piece
     start = move.moving
@@ -155,7 +162,7 @@ def _sense(game: Polygone, move: Move) -> int:
         clear = True
         for m in range(1, steps):
             ln = line(move.pivot, move.pivot.step(k0 + sense * m))
-            if ln in LINE_SET and ln in game.pieces and ln != piece:
+            if ln in LINE_SET and ln in pieces and ln != piece:
                 clear = False
         if clear and (best is None or steps < best[0]):
             best = (steps, sense)
@@ -225,6 +232,14 @@ def _turn_caption(turn: Turn) -> str:
         text += (" That capture opens " if by_closed == 1 else " The captures open ") + \
             "; then ".join(opened) + "."
     return text  # who wins, if anyone, is said by _won, for every way of winning
+
+
+def move_sentences(move: Move, mover: str, turn: Turn, game: Polygone) -> str:
+    """A move played, as a diagram says it across the panel that shows the swing and the
+    one after it: the swing, what it closed and captured, and who won by it."""
+    return " ".join([f"{mover.capitalize()} swings {hole_name(move.moving)} about "
+                     f"{hole_name(move.pivot)} to {hole_name(move.target)}.",
+                     _turn_caption(turn), *_won(game)])
 
 
 def judge_ghost(game: Polygone, panel: PolygonePanel, ln: Line) -> str | None:

@@ -17,7 +17,7 @@ from boardgen.games.polygone.picture import (
 )
 from boardgen.games.protocol import Game, GlyphTable, Kit, PlayOptions, Position, Tracker
 from boardgen.geometry.lattice import Line, line_name
-from boardgen.picture import Diagram, HoleScene, Panel
+from boardgen.picture import Diagram, HoleScene, Panel, Swing
 
 if TYPE_CHECKING:
     from boardgen.games.script import Directive, GameSyntax
@@ -29,9 +29,31 @@ class PolygonePosition(Position):
     def __init__(self, game: Game, options: PlayOptions) -> None:
         self.game = game
         self.engine = polygone.Polygone()
+        self._last: tuple[polygone.Move, dict[Line, str]]
 
     def _play_one(self, token: str) -> object:
-        return self.engine.play(polygone.parse_move(token))
+        move = polygone.parse_move(token)
+        before = dict(self.engine.pieces)  # for the way round the swing went
+        turn = self.engine.play(move)
+        self._last = (move, before)
+        return turn
+
+    def move_caption(self) -> str:
+        from boardgen.games.polygone.directives import move_sentences
+
+        if not self.engine.history:
+            return super().move_caption()
+        move, _ = self._last
+        turn = self.engine.history[-1]
+        return move_sentences(move, turn.mover, turn, self.engine)
+
+    def move_swing(self) -> Swing | None:
+        from boardgen.games.polygone.directives import swing_sense
+
+        if not self.engine.history:
+            return None
+        move, before = self._last
+        return Swing(move.pivot, move.moving, move.target, swing_sense(before, move))
 
     def legal_moves(self) -> list[str]:
         return [move.notation() for move in self.engine.legal_moves()]

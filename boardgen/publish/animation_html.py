@@ -1,0 +1,90 @@
+"""An animated SVG (boardgen.render.animation) placed in an HTML page, with controls.
+
+The HTML rule sheets and the ``serve`` page can set a diagram line's animation beside its
+still panels with :func:`animation_figure`.  The fragment has no script:
+
+- the SVG goes inline, its ids and its style sheet scoped to the figure, so several
+  animations (of different themes and cell sizes) share a page without mixing;
+- a **Pause** checkbox holds the animation where it is, and **Play again** starts it again
+  from its first frame (a new animation name restarts a CSS animation); both are native
+  checkboxes with labels, so they take the keyboard's focus and Space;
+- the alternative text is the SVG's own (its title and the caption of every move), given
+  to the picture as ``role="img"`` with ``aria-label``;
+- with reduced motion asked for, the last frame stands alone and the controls are hidden.
+
+(Not yet placed on the sheets or the serve page: those are being rewritten elsewhere.)
+"""
+
+from __future__ import annotations
+
+import re
+
+from boardgen.errors import BoardgenError
+from boardgen.render.svg import escape, quoteattr
+
+_KEY = re.compile(r"[a-z][a-z0-9-]{0,63}")
+_STYLE = re.compile(r"<style[^>]*><!\[CDATA\[(.*?)\]\]></style>", re.S)
+
+
+def _scoped_rules(css: str, scope: str) -> str:
+    """Our style sheets' grammar (rules, ``@keyframes``, ``@media``) with every selector
+    under ``#scope`` and every animation name prefixed by the scope."""
+    out = []
+    at = 0
+    while at < len(css):
+        brace = css.index("{", at)
+        head = css[at:brace].strip()
+        depth, end = 1, brace + 1
+        while depth:
+            depth += {"{": 1, "}": -1}.get(css[end], 0)
+            end += 1
+        body = css[brace + 1:end - 1]
+        if head.startswith("@keyframes"):
+            out.append(f"@keyframes {scope}-{head.split()[1]}{{{body}}}")
+        elif head.startswith("@media"):
+            out.append(f"{head}{{{_scoped_rules(body, scope)}}}")
+        else:
+            selectors = ",".join(f"#{scope} {s.strip()}" for s in head.split(","))
+            named = re.sub(r"animation-name:([a-z-]+)", rf"animation-name:{scope}-\1", body)
+            out.append(f"{selectors}{{{named}}}")
+        at = end
+    return "".join(out)
+
+
+def _scoped_svg(svg: str, scope: str) -> str:
+    """The document inline: no XML declaration, ids and references prefixed, style sheets
+    scoped."""
+    svg = svg.split("?>", 1)[1] if svg.startswith("<?xml") else svg
+    svg = re.sub(r'\bid="([^"]+)"', rf'id="{scope}-\1"', svg)
+    svg = re.sub(r'href="#([^"]+)"', rf'href="#{scope}-\1"', svg)
+    svg = re.sub(r"url\(#([^)]+)\)", rf"url(#{scope}-\1)", svg)
+    return _STYLE.sub(lambda m: f"<style><![CDATA[{_scoped_rules(m.group(1), scope)}]]>"
+                                "</style>", svg).strip()
+
+
+def animation_figure(svg: str, key: str, caption: str | None = None) -> str:
+    """An HTML ``<figure>`` showing the animated SVG with its Pause and Play again
+    controls; ``key`` (lower-case letters, digits and hyphens, starting with a letter) is
+    unique on the page."""
+    if not _KEY.fullmatch(key):
+        raise BoardgenError(f"animation key {key!r}: lower-case letters, digits and hyphens, "
+                            "starting with a letter")
+    title = re.search(r"<title>(.*?)</title>", svg, re.S)
+    description = re.search(r"<desc>(.*?)</desc>", svg, re.S)
+    alt = ". ".join(m.group(1) for m in (title, description) if m is not None)
+    picture = _scoped_svg(svg, key).replace("<svg ", '<svg aria-hidden="true" ', 1)
+    controls = (f'<input type="checkbox" id="{key}-pause" class="pause">'
+                f'<label for="{key}-pause">Pause</label> '
+                f'<input type="checkbox" id="{key}-again" class="again">'
+                f'<label for="{key}-again">Play again</label>')
+    style = (f"#{key} .pause:checked~.picture .frame{{animation-play-state:paused}}"
+             f"#{key} .again:checked~.picture .frame{{animation-name:{key}-again}}"
+             f"@keyframes {key}-again{{from{{visibility:visible}}to{{visibility:visible}}}}"
+             f"@media (prefers-reduced-motion:reduce){{#{key} input,#{key} label"
+             "{display:none}}")
+    figcaption = f"<figcaption>{escape(caption)}</figcaption>" if caption else ""
+    # The alternative text is entity-escaped as the SVG holds it; quoteattr escapes again.
+    alt = alt.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+    return (f'<figure class="boardgen-animation" id="{key}"><style>{style}</style>'
+            f'{controls}<div class="picture" role="img" aria-label={quoteattr(alt)}>'
+            f"{picture}</div>{figcaption}</figure>")
