@@ -108,7 +108,7 @@ def test_the_board_prints_at_exact_scale(game: str, paper: str) -> None:
     pages = read_pages(sheet(game, paper))
     board = pages[-1]
     assert [round(b, 2) for b in ruled_bars(board)] == [50.0]
-    said = re.search(r"Each cell is (\d+\.\d) mm flat to flat", board.text)
+    said = re.search(r"Each cell is (\d+\.\d)[ \u00a0]mm flat to flat", board.text)
     assert said, board.text[:300]
     centres = board.hexagons
     assert len(centres) >= 91

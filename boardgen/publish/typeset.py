@@ -80,7 +80,21 @@ FOOTER_BAND_MM = 8.0  # below the text column, above the bottom margin: the page
 PAIR_GAP_MM = 6.0  # between two figures that share a row
 FILL_TARGET = 0.82  # every page before the last text page is at least this full
 MAX_PASSES = 14  # settings measured and corrected, at most
-BODY_PT = 10.0
+QUICK_MAX_ENLARGE = 2.0  # a quick reference's diagram cells, at most this many times a sheet's
+QUICK_SEARCH_STEPS = 5
+# The type scale: four sizes for everything a reader reads (board and diagram labels aside).
+TITLE_PT = 20.0  # the sheet's title
+HEADING_PT = 13.0  # a section's heading
+BODY_PT = 9.5  # running text, and figure titles (set off by weight, a rule and space)
+SMALL_PT = 8.5  # captions, keys, notes, the bars' words and the footer
+# Two columns on paper at least this wide (A4, Letter): a measure of about 60 characters.
+TWO_COLUMNS_MIN_MM = 180.0
+GUTTER_MM = 7.0
+# Justified word spaces kept within about 0.16-0.33 em (Source Sans Pro's space is 0.2 em):
+# Typst lets a line go looser rather than squeeze further, and runs of loose lines are
+# broken elsewhere by its paragraph optimiser.
+WORD_SPACE_MIN = 0.82
+WORD_SPACE_MAX = 1.45
 MARK_LABEL = "boardgen-mark"
 # A band left of a board for the 50 mm bar up the page (printers that scale only in the
 # paper-feed direction show there): the bar, its ticks and its turned label, and a gap.
@@ -128,6 +142,9 @@ def inline(text: str) -> str:
     no line holds one short word, or the end of one, alone.  A code span prints bold: a
     players' sheet shows no commands."""
     text = _smart(for_medium(text, "print")).rstrip()
+    # A number stays with what it counts ("3 X cells", "10 to 9"): no-break spaces.
+    text = re.sub(r"(?<=\d) (?!and |or )(?=\w)", "\u00a0", text)
+    text = re.sub(r"(?<=\d\u00a0[A-Z]) (?=\w)", "\u00a0", text)
     text = re.sub(r" (\S+)$", "\u00a0\\1", text)
     pieces = spans(text)
     # Split the spans where the tied last words start: they are set unhyphenated.
@@ -167,10 +184,13 @@ def _colour(hex_colour: str) -> str:
     return f'rgb("{hex_colour}")'
 
 
-def _preamble(game: str, title: str, paper: Paper, theme: Theme, date: str) -> str:
+def _preamble(game: str, title: str, paper: Paper, theme: Theme, date: str,
+              quick: bool = False) -> str:
     description = game_named(game)
     width, height = paper.size("portrait")
-    credit = f"{description.credit} · rules explained by boardgen {__version__}"
+    # The program and its version are in the PDF's metadata (creator), not on the page.
+    credit = description.credit
+    columns = 2 if two_columns(paper) and not quick else 1
     note_fill = theme.cells["empty"].fill if "empty" in theme.cells else theme.paper
     bar_alt = f"A bar {SCALE_BAR_MM:g} mm long: if it measures {SCALE_BAR_MM:g} mm, the " \
         "page printed at actual size."
@@ -179,11 +199,12 @@ def _preamble(game: str, title: str, paper: Paper, theme: Theme, date: str) -> s
   title: {_string(title)},
   author: ({_string(description.designer + " (game)")}, "boardgen (sheet)"),
   description: {_string(f"Rules of {description.name}, {description.credit}")},
-  keywords: ({_string(description.name)}, "rules", "board game"),
+  keywords: ({_string(description.name)}, "rules", "board game",
+             {_string(f"boardgen {__version__}")}),
   date: {date},
 )
 #let sheet-footer = context {{
-  set text(8pt, fill: {_colour(theme.muted)})
+  set text({SMALL_PT}pt, fill: {_colour(theme.muted)})
   set par(justify: false)
   [#{_string(credit)} #h(1fr) page #counter(page).display() of #counter(page).final().first()]
 }}
@@ -197,20 +218,35 @@ def _preamble(game: str, title: str, paper: Paper, theme: Theme, date: str) -> s
            bottom: {MARGIN_MM + FOOTER_BAND_MM}mm),
   footer-descent: {FOOTER_BAND_MM - 2.0}mm,
   footer: sheet-footer,
+  columns: {columns},
 )
+#set columns(gutter: {GUTTER_MM}mm)
+// Running text in two columns of (nearly) equal height: a quick reference's text above its
+// diagram.  Typst fills a column before the next, so the height is measured and halved.
+#let balanced(body) = layout(size => {{
+  let w = (size.width - {GUTTER_MM}mm) / 2
+  let h = measure(block(width: w, body)).height
+  block(width: 100%, height: h / 2 + 2.2em, columns(2, gutter: {GUTTER_MM}mm, body))
+}})
 #set text(font: {_string(FONT_FAMILY)}, size: {BODY_PT}pt, lang: "en", region: "gb",
-          fill: ink, hyphenate: true, costs: (runt: 400%, widow: 400%, orphan: 400%))
-#set par(justify: true, leading: 0.62em, spacing: 0.62em + 4.5pt)
+          fill: ink, hyphenate: true,
+          costs: (hyphenation: 15%, runt: 100%, widow: 400%, orphan: 400%))
+#set par(justify: true, leading: 0.62em, spacing: 0.62em + 4pt,
+         justification-limits: (spacing: (min: {WORD_SPACE_MIN * 100:g}%,
+                                           max: {WORD_SPACE_MAX * 100:g}%),
+                                 tracking: (min: -0.015em, max: 0.03em)))
 #set list(marker: [•], indent: 2pt, body-indent: 7pt, spacing: 0.62em + 3pt)
 #set heading(numbering: none)
 #show heading: set text(fill: ink, weight: "bold", hyphenate: false)
 #show heading: set par(justify: false)
-#show heading.where(level: 1): set text(22pt)
-#show heading.where(level: 1): set block(above: 0pt, below: 8pt)
-#show heading.where(level: 2): set text(13pt)
-#show heading.where(level: 2): set block(above: 11pt, below: 6pt)
-#show heading.where(level: 3): set text(10.5pt)
+#show heading.where(level: 1): set text({TITLE_PT}pt)
+#show heading.where(level: 1): set block(above: 0pt, below: 6pt)
+#show heading.where(level: 2): set text({HEADING_PT}pt)
+#show heading.where(level: 2): set block(above: 11pt, below: 5pt)
+#show heading.where(level: 3): set text({BODY_PT}pt)
 #show heading.where(level: 3): set block(above: 0pt, below: 5pt)
+// A figure's title: at the body's size, set off by a rule above it, weight and space.
+#let figure-rule = block(above: 0pt, below: 3pt, line(length: 100%, stroke: 0.5pt + furniture))
 #show figure: set block(above: 0pt, below: 0pt)
 #set figure(gap: 0pt, numbering: none, outlined: false)
 #let mark(id) = block(height: 0pt, width: 0pt, above: 0pt, below: 0pt,
@@ -219,18 +255,21 @@ def _preamble(game: str, title: str, paper: Paper, theme: Theme, date: str) -> s
 #let svg(name, width) = image(bytes(sys.inputs.at(name)), format: "svg", width: width * 1mm)
 #let note(body) = block(width: 100%, breakable: false, inset: (x: 8pt, top: 5pt, bottom: 6pt),
   stroke: 0.6pt + accent, fill: {_colour(note_fill)}, above: 7pt, below: 9pt,
-  text(9pt, body))
+  text({SMALL_PT}pt, body))
 #let line-title(body) = block(above: 4pt, below: 3pt, sticky: true,
-  text(9.5pt, weight: "bold", body))
-#let caption(width, body) = block(width: if width == none {{ 100% }} else {{ width * 1mm }},
-  text({CAPTION_PT}pt, fill: furniture, hyphenate: true,
-    par(justify: false, leading: 0.45em, body)))
+  text({SMALL_PT}pt, style: "italic", body))
+// A caption: short, ragged right, never hyphenated, set from its panel's left edge.
+#let caption(width, body) = align(center, block(
+  width: if width == none {{ 100% }} else {{ width * 1mm }},
+  align(left, text({CAPTION_PT}pt, fill: furniture, hyphenate: false,
+    par(justify: false, leading: 0.45em, body)))))
 #let panels(n, ..cells) = block(breakable: false, above: 3pt, below: 6pt, grid(
   columns: (1fr,) * n, column-gutter: {PANEL_GAP_MM}mm, row-gutter: 1.5mm,
   align: center + top, ..cells))
 #let diagram(level: 3, title: none, alt: "", body) = block(width: 100%, breakable: false, {{
+  figure-rule
   if level != none {{ heading(level: level, title) }} else {{
-    block(above: 0pt, below: 5pt, text(10.5pt, weight: "bold", title)) }}
+    block(above: 0pt, below: 5pt, text({BODY_PT}pt, weight: "bold", title)) }}
   figure(alt: alt, kind: "diagram", supplement: none, align(left, body))
 }})
 // The 50 mm bar itself, its ends' ticks longer: one drawing for every bar across.
@@ -249,9 +288,9 @@ def _preamble(game: str, title: str, paper: Paper, theme: Theme, date: str) -> s
     box(width: {SCALE_BAR_MM + 20:g}mm, height: 4.5mm, {{
       ruler
       place(top + left, dx: {SCALE_BAR_MM + 2:g}mm, dy: 1.2mm,
-            text(9pt, weight: "bold")[{SCALE_BAR_MM:g} mm])
+            text({SMALL_PT}pt, weight: "bold")[{SCALE_BAR_MM:g} mm])
     }}))
-  block(above: 3pt, below: 0pt, text(8.5pt)[If a bar does not measure {SCALE_BAR_MM:g} mm,
+  block(above: 3pt, below: 0pt, text({SMALL_PT}pt)[If a bar does not measure {SCALE_BAR_MM:g} mm,
     the printer rescaled the page.])
 }})
 // The bar across a board page's foot as the board files print it: the bar, its label and
@@ -259,9 +298,10 @@ def _preamble(game: str, title: str, paper: Paper, theme: Theme, date: str) -> s
 #let scalebar-line = box(width: 100%, height: 4.5mm, {{
   ruler
   place(top + left, dx: {SCALE_BAR_MM + 2:g}mm, dy: 1.2mm,
-        text(8pt, weight: "bold")[{SCALE_BAR_MM:g} mm])
-  place(top + left, dx: {SCALE_BAR_MM + 14:g}mm, dy: 1.2mm, text(8pt)[Print at 100 % (actual
-    size): if a bar does not measure {SCALE_BAR_MM:g} mm, the printer rescaled the page.])
+        text({SMALL_PT}pt, weight: "bold")[{SCALE_BAR_MM:g} mm])
+  place(top + left, dx: {SCALE_BAR_MM + 14:g}mm, dy: 1.2mm,
+        text({SMALL_PT}pt)[Print at 100 % (actual size): if a bar does not measure
+          {SCALE_BAR_MM:g} mm, the printer rescaled the page.])
 }})
 // The bar up the page, from its top end down, ticks to its right, its label turned along
 // it under its lower end: printers that scale only in the paper-feed direction show here.
@@ -274,7 +314,7 @@ def _preamble(game: str, title: str, paper: Paper, theme: Theme, date: str) -> s
   }}
   place(top + left, dx: -0.2mm, dy: {SCALE_BAR_MM + 2:g}mm,
         rotate(-90deg, origin: top + left, reflow: true,
-               text(8pt, weight: "bold")[{SCALE_BAR_MM:g} mm]))
+               text({SMALL_PT}pt, weight: "bold")[{SCALE_BAR_MM:g} mm]))
 }})
 """
 
@@ -336,7 +376,7 @@ def _svg(sheet: Sheet, ids: _Ids, figure: Figure, theme: Theme) -> str:
 
 
 CAPTION_PT = 8.5  # under each panel; 8.5 pt is 3.0 mm, above the 2.9 mm printed minimum
-LEGEND_PT = 9.0
+LEGEND_PT = 8.5
 CAPTION_MIN_MM = 70.0  # the widest a caption may be under a narrow panel
 PANEL_GAP_MM = 3.5  # between panels in a row, at least
 MM_PER_PT = 25.4 / 72
@@ -402,8 +442,9 @@ def _legend_code(sheet: Sheet, ids: _Ids, diagram: Diagram, cell: float, theme: 
         bare = _legend_width(replace(swatch, texts=[]))
         tallest = max(tallest, bare.height)
         name = _svg(sheet, ids, bare, theme)
-        items.append(f'box(baseline: 50% - 0.35em, svg("{name}", {bare.width:.3f})) + '
-                     f'h(1mm) + {_content(label)}')
+        # A swatch and its label in one box: never parted at a line's end.
+        items.append(f'box(box(baseline: 50% - 0.35em, svg("{name}", {bare.width:.3f})) + '
+                     f'h(1mm) + {_content(label)})')
         swatches_mm += bare.width + 1.0 + len(label) * 0.45 * LEGEND_PT * MM_PER_PT + 4.0
     keys = " + h(4mm) + ".join(items) if items else "[]"
     note = _content(diagram.legend_note) if diagram.legend_note else None
@@ -434,12 +475,13 @@ def _diagram_height(legend_mm: float, rows: list[tuple[str | None, list[Panel]]]
 
 
 def _diagram_code(sheet: Sheet, ids: _Ids, diagram: Diagram, theme: Theme, width: float,
-                  column_height: float, level: int) -> list[str]:
+                  column_height: float, level: int, key: Diagram | None = None,
+                  enlarge: float = 1.0) -> list[str]:
     """One diagram as Typst calls: its title as a heading, then one figure (with the text
     alternative) holding the key and the rows of panels, each panel's caption set under
     it; more than one figure if the diagram is longer than a column, each later one titled
     "(continued)"."""
-    cell = sheet_cell_mm(diagram)
+    cell = sheet_cell_mm(diagram) * enlarge
     lines = _panels(diagram, cell)
     columns = _columns(lines, width)
     slot = (width - (columns - 1) * PANEL_GAP_MM) / columns
@@ -449,8 +491,9 @@ def _diagram_code(sheet: Sheet, ids: _Ids, diagram: Diagram, theme: Theme, width
             rows.append((line_title if start == 0 else None, panels[start:start + columns]))
     aside = _aside(rows, width)
     if aside is not None:
-        return [_aside_code(sheet, ids, diagram, theme, width, level, rows[0], aside)]
-    legend = _legend_code(sheet, ids, diagram, cell, theme, width)
+        return [_aside_code(sheet, ids, diagram, theme, width, level, rows[0], aside,
+                            key or diagram)]
+    legend = _legend_code(sheet, ids, key or diagram, sheet_cell_mm(diagram), theme, width)
     heights = _diagram_height(legend[1] if legend else 0.0, rows, slot)
     parts: list[list[int]] = [[]]
     used = 10.0 + (legend[1] + 3.0 if legend else 0.0)
@@ -507,14 +550,15 @@ def _aside(rows: list[tuple[str | None, list[Panel]]], width: float) -> float | 
 
 
 def _aside_code(sheet: Sheet, ids: _Ids, diagram: Diagram, theme: Theme, width: float,
-                level: int, row: tuple[str | None, list[Panel]], panels_mm: float) -> str:
+                level: int, row: tuple[str | None, list[Panel]], panels_mm: float,
+                key: Diagram) -> str:
     """A one-row diagram with its words beside the panels (see :func:`_aside`)."""
     line_title, panels = row
     room = width - panels_mm - ASIDE_GAP_MM
     cells = [f'svg("{_svg(sheet, ids, p.figure, theme)}", {p.figure.width:.3f})'
              for p in panels]
     words = []
-    legend = _legend_code(sheet, ids, diagram, sheet_cell_mm(diagram), theme, room)
+    legend = _legend_code(sheet, ids, key, sheet_cell_mm(diagram), theme, room)
     if legend is not None:
         words.append(legend[0])
     if line_title:
@@ -612,7 +656,8 @@ def _fixed_board_code(sheet: Sheet, ids: _Ids, name: str, figures: list[Figure],
             at(BOARD_MARGIN_MM, bar_y - 3.5,
                f"block(width: {width:.3f}mm, figure(alt: bar-alt, kind: \"scalebar\", "
                "supplement: none, scalebar-line))"),
-            at(BOARD_MARGIN_MM, bar_y + 2.5, f"text(8pt, fill: furniture, {_string(unit)})"),
+            at(BOARD_MARGIN_MM, bar_y + 2.5,
+               f"text({SMALL_PT}pt, fill: furniture, {_string(unit)})"),
             # Up the left margin, its label's end just above the footer band.
             at(VERTICAL_BAR_X_MM, bar_top - VBAR_MM, "vbar"),
         ]
@@ -620,27 +665,77 @@ def _fixed_board_code(sheet: Sheet, ids: _Ids, name: str, figures: list[Figure],
     return "\n".join(out)
 
 
+def two_columns(paper: Paper) -> bool:
+    """Whether a sheet on this paper is set in two columns (A4, Letter) or one (A5)."""
+    return paper.size("portrait")[0] >= TWO_COLUMNS_MIN_MM
+
+
+def _column_width(column: tuple[float, float], paper: Paper) -> float:
+    return (column[0] - GUTTER_MM) / 2 if two_columns(paper) else column[0]
+
+
+def _fits_column(diagram: Diagram, width: float, height: float) -> bool:
+    """Whether a diagram's panels fit one column, one to a row at least, and the whole
+    stays well under the column's height (else it spans both columns)."""
+    lines = _panels(diagram, sheet_cell_mm(diagram))
+    widest = max(p.figure.width for _, row in lines for p in row)
+    if widest > width:
+        return False
+    columns = _columns(lines, width)
+    slot = (width - (columns - 1) * PANEL_GAP_MM) / columns
+    rows = [(title if start == 0 else None, row[start:start + columns])
+            for title, row in lines for start in range(0, len(row), columns)]
+    return sum(_diagram_height(0.0, rows, slot)) + 20.0 <= 0.62 * height
+
+
+def _new_key(diagram: Diagram, seen: set[str]) -> Diagram:
+    """The diagram as its key shows it: only the marks no earlier figure of the sheet has
+    keyed (one key per sheet for each kind of mark), and its note only the first time."""
+    roles = tuple(role for role in diagram.legend if role.legend not in seen)
+    seen.update(role.legend for role in roles)
+    # A note says one thing a sentence ("Circled: the pivot. Double circles: the apexes."):
+    # each sentence is given once.
+    sentences = re.split(r"(?<=\.) (?=[A-Z])", diagram.legend_note or "")
+    new = [sentence for sentence in sentences if sentence and sentence not in seen]
+    seen.update(new)
+    return replace(diagram, legend=roles, legend_note=" ".join(new) or None)
+
+
 def build_units(game: str, blocks: list[Block], theme: Theme, column: tuple[float, float],
-                quick: bool, paper: Paper) -> Sheet:
+                quick: bool, paper: Paper, quick_cell: float = 1.0) -> Sheet:
+    """The sheet's units; ``quick_cell`` enlarges a quick reference's diagram cells, so
+    that its diagram takes the room its text leaves."""
     sheet = Sheet([])
     ids = _Ids()
     section = 0
     figure_level = 2 if quick or not any(b.kind == "heading" for b in blocks) else 3
-    half = (column[0] - PAIR_GAP_MM) / 2
-    pending: tuple[str, Diagram, Block] | None = None  # a narrow figure, waiting for a partner
+    paired = not two_columns(paper)  # two narrow figures share a row of a single column
+    width = _column_width(column, paper)
+    half = (width - PAIR_GAP_MM) / 2
+    pending: tuple[Diagram, Diagram, Block] | None = None  # a narrow figure, its key, its block
+    seen: set[str] = set()  # the key texts already given on this sheet
+    header: list[str] = []  # the title and what stands under it, across both columns
+    quick_text: list[str] = []  # a quick reference's text, set in two balanced columns
+
+    def _quick_text_done() -> None:
+        if quick_text:
+            sheet.units.append(Unit("text", "#balanced[\n" + "\n\n".join(quick_text) +
+                                    "\n]", section, 1))
+            quick_text.clear()
 
     def flush() -> None:
         nonlocal pending
         if pending is not None:
-            _, diagram, block = pending
+            diagram, key, block = pending
             pending = None
-            _figure_unit(diagram, block, column[0])
+            _figure_unit(diagram, key, block, width)
 
-    def _figure_unit(diagram: Diagram, block: Block, width: float) -> None:
-        beside = _diagram_code(sheet, ids, diagram, theme, half, column[1], figure_level) \
-            if _one_row(diagram, half) else None
+    def _figure_unit(diagram: Diagram, key: Diagram, block: Block, width: float,
+                     cell: float = 1.0) -> None:
+        beside = _diagram_code(sheet, ids, diagram, theme, half, column[1], figure_level,
+                               key) if paired and _one_row(diagram, half) else None
         for number, code in enumerate(_diagram_code(sheet, ids, diagram, theme, width,
-                                                    column[1], figure_level)):
+                                                    column[1], figure_level, key, cell)):
             uid = ids.next()
             sheet.units.append(Unit("figure", f'#block(width: 100%, breakable: false, '
                                     f'above: 8pt, below: 10pt, {{ mark("{uid}s"); {code}; '
@@ -648,14 +743,41 @@ def build_units(game: str, blocks: list[Block], theme: Theme, column: tuple[floa
                                     beside=beside[0] if beside and len(beside) == 1
                                     else None, continues=number > 0))
 
+    def _spanning_unit(diagram: Diagram, key: Diagram, block: Block, where: str) -> None:
+        """A figure across both columns, at the top or foot of its page."""
+        for number, code in enumerate(_diagram_code(sheet, ids, diagram, theme, column[0],
+                                                    column[1], figure_level, key)):
+            uid = ids.next()
+            sheet.units.append(Unit(
+                "figure", f'#place({where}, float: true, scope: "parent", clearance: 12pt, '
+                f'align(left, block(width: 100%, breakable: false, {{ mark("{uid}s"); '
+                f'{code}; mark("{uid}e") }})))', section, block.line, continues=number > 0))
+
+    def _header_done() -> None:
+        if header:
+            sheet.units.append(Unit("title", '#place(top, float: true, scope: "parent", '
+                                    'clearance: 10pt, block(width: 100%, {' +
+                                    "; ".join(header) + "}))", 0, 1))
+            header.clear()
+
     for block in blocks:
         if block.kind != "diagram":
             flush()
+        # Under the title across both columns: its one-line subtitle (a full sheet's).
+        in_header = len(header) == 1 and block.kind == "para" and not quick
         if block.kind == "title":
             sheet.title = _plain(block.text)
-            sheet.units.append(Unit("title", f"#heading(level: 1)[{inline(block.text)}]",
-                                    section, block.line))
-        elif block.kind == "heading":
+            code = f"heading(level: 1)[{inline(block.text)}]"
+            if paired:
+                sheet.units.append(Unit("title", f"#{code}", section, block.line))
+            else:
+                header.append(code)
+            continue
+        if in_header:
+            header.append(f"par(justify: false)[{inline(block.text)}]")
+            continue
+        _header_done()
+        if block.kind == "heading":
             section += 1
             sheet.units.append(Unit("heading", f"#heading(level: 2)[{inline(block.text)}]",
                                     section, block.line))
@@ -674,33 +796,50 @@ def build_units(game: str, blocks: list[Block], theme: Theme, column: tuple[floa
                 items[-1] = items[-1] + end
                 code = "#list(" + ", ".join(f"[{item}]" for item in items) + ")"
                 kind = "text"
-            sheet.units.append(Unit(kind, code, section, block.line,
-                                    breakable=kind == "text"))
+            if quick and not paired:
+                quick_text.append(code)
+            else:
+                sheet.units.append(Unit(kind, code, section, block.line,
+                                        breakable=kind == "text"))
         elif block.kind == "diagram":
+            _quick_text_done()
             diagram = _sheet_diagram(game, block.args[1], quick)
-            if _one_row(diagram, half):
+            key = _new_key(diagram, seen)
+            if not paired:
+                if quick:
+                    # At the page's foot, its cells as large as the room allows.
+                    sheet.units.append(Unit("note", "#v(1fr)", section, block.line))
+                    _figure_unit(diagram, key, block, column[0], quick_cell)
+                elif _fits_column(diagram, width, column[1]):
+                    _figure_unit(diagram, key, block, width)
+                else:
+                    _spanning_unit(diagram, key, block, "auto")
+            elif _one_row(diagram, half):
                 if pending is not None:
                     first = pending
                     pending = None
                     uid = ids.next()
-                    codes = [_diagram_code(sheet, ids, d, theme, half, column[1],
-                                           figure_level)[0] for _, d, _ in (first,)] + \
-                        _diagram_code(sheet, ids, diagram, theme, half, column[1],
-                                      figure_level)[:1]
+                    codes = [_diagram_code(sheet, ids, first[0], theme, half, column[1],
+                                           figure_level, first[1])[0],
+                             _diagram_code(sheet, ids, diagram, theme, half, column[1],
+                                           figure_level, key)[0]]
                     sheet.units.append(Unit(
                         "figure", f'#block(width: 100%, breakable: false, above: 8pt, '
                         f'below: 10pt, {{ mark("{uid}s"); grid(columns: (1fr, 1fr), '
                         f'column-gutter: {PAIR_GAP_MM}mm, {codes[0]}, {codes[1]}); '
                         f'mark("{uid}e") }})', section, first[2].line))
                 else:
-                    pending = ("", diagram, block)
+                    pending = (diagram, key, block)
             else:
                 flush()
-                _figure_unit(diagram, block, column[0])
+                _figure_unit(diagram, key, block, width)
         elif block.kind == "board":
-            sheet.units.append(Unit("board", _board_code(sheet, ids, game, theme, column,
-                                                          paper), section, block.line))
+            sheet.units.append(Unit("board", "#set page(columns: 1)\n" +
+                                    _board_code(sheet, ids, game, theme, column, paper),
+                                    section, block.line))
     flush()
+    _header_done()
+    _quick_text_done()
     return sheet
 
 
@@ -920,10 +1059,25 @@ def _set_sheet(game: str, paper: Paper, theme: Theme, quick: bool, board: bool, 
     theme = print_theme(theme)
     width, height = paper.size("portrait")
     column = (width - 2 * MARGIN_MM, height - 2 * MARGIN_MM - FOOTER_BAND_MM)
-    sheet = build_units(game, blocks, theme, column, quick, paper)
-    sheet.preamble = _preamble(game, sheet.title, paper, theme, date)
     source_name = str(sheet_path(game, quick))
-    source = typeset(sheet, column, source_name)
+
+    def setting(enlarge: float) -> tuple[Sheet, str]:
+        sheet = build_units(game, blocks, theme, column, quick, paper, enlarge)
+        sheet.preamble = _preamble(game, sheet.title, paper, theme, date, quick)
+        return sheet, typeset(sheet, column, source_name)
+
+    sheet, source = setting(1.0)
+    if quick:
+        # The diagram's cells as large as the page allows, for a reference that uses its
+        # whole page: the largest enlargement (in steps) that still sets one page.
+        low, high = 1.0, QUICK_MAX_ENLARGE
+        for _ in range(QUICK_SEARCH_STEPS):
+            middle = (low + high) / 2
+            trial = setting(middle)
+            if _pages(trial[0], trial[1]) == 1:
+                low, (sheet, source) = middle, trial
+            else:
+                high = middle
     try:
         pdf = typst.compile(source.encode("utf-8"), font_paths=_fonts(),
                             ignore_system_fonts=True, sys_inputs=sheet.images,
@@ -932,6 +1086,11 @@ def _set_sheet(game: str, paper: Paper, theme: Theme, quick: bool, board: bool, 
         raise BoardgenError(f"{source_name}: the typesetter refused the sheet: "
                             f"{str(exc.message).splitlines()[0]}") from None
     return _ask_for_actual_size(pdf)
+
+
+def _pages(sheet: Sheet, source: str) -> int:
+    """How many pages a setting takes, from its marks."""
+    return max((placed.page for placed in _measure(source, sheet).values()), default=1)
 
 
 def column_mm(paper: Paper) -> tuple[float, float]:
