@@ -267,7 +267,7 @@ def _note_pdf(description: Game, note: KitNote, paper: Paper, theme: Theme) -> b
         y -= 0.8 * size
     c.setFillColor(HexColor(theme.muted))
     c.setFont(PDF_FONT_NAMES[REGULAR], 8 * pt)
-    c.drawString(MARGIN_MM, MARGIN_MM + 0.5, f"{description.credit} · boardgen {__version__}")
+    c.drawString(MARGIN_MM, MARGIN_MM + 0.5, description.credit)
     c.showPage()
     c.save()
     return buffer.getvalue()

@@ -645,10 +645,8 @@ def _furniture(c: Canvas, page: tuple[float, float], where: str | None, info: Pa
     if where:
         _page_text(c, page_w - MARGIN_MM, header_y, where, 9, theme.text, anchor="end")
     draw_scale_check(c, page, theme, unit)
+    # The program's name and version are in the file's metadata, not on the page.
     footer = " · ".join(part for part in (info.subject, info.credit) if part)
-    footer += (" · " if footer else "") + f"boardgen {__version__}"
-    if _text_width(footer, 8) > page_w - 2 * MARGIN_MM:
-        footer = " · ".join(part for part in (info.subject, info.credit) if part)
     _page_text(c, MARGIN_MM, MARGIN_MM + 0.5, footer, 8, theme.muted)
 
 
