@@ -34,7 +34,7 @@ from boardgen._version import __version__
 from boardgen.errors import BoardgenError
 from boardgen.games.registry import build_diagram, game_named
 from boardgen.geometry import hexhex
-from boardgen.picture import Diagram, HoleScene
+from boardgen.picture import Diagram, HoleScene, Scene
 from boardgen.publish.markup import check_inline, for_medium
 from boardgen.render.board import largest_fitting_figure
 from boardgen.render.diagram import (
@@ -188,12 +188,17 @@ def sheet_board(game: str, room: tuple[float, float]) -> list[Figure]:
             figures.append(pieces_sheet(fixed.strips, spacing, room[0]))
         return figures
     boards = description.hex_boards
-    scene = description.board_scene(hexhex(boards.default_side if boards else 0))
+    return [fitted_board(description.board_scene(hexhex(boards.default_side if boards else 0)),
+                         room)]
+
+
+def fitted_board(scene: Scene, room: tuple[float, float]) -> Figure:
+    """A hex board at 1:1 with the largest cells that fit ``room`` (mm)."""
     def growth(figure: Figure) -> float:
         return min(room[0] / figure.width, room[1] / figure.height)
 
-    return [largest_fitting_figure(scene, growth(board_figure(scene, 10.0)), growth,
-                                   smallest=2.0, largest=25.0)]
+    return largest_fitting_figure(scene, growth(board_figure(scene, 10.0)), growth,
+                                  smallest=2.0, largest=25.0)
 
 
 def pieces_in_words(cell_width: float) -> str:

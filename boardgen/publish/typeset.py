@@ -58,7 +58,7 @@ from boardgen.publish.sheet import (
 from boardgen.render.diagram import describe, legend_figure
 from boardgen.render.figure import Figure, board_figure, text_box
 from boardgen.render.fonts import FONT_FAMILY, font_folder
-from boardgen.render.lattice import board_pages, lattice_figure
+from boardgen.render.lattice import board_pages, lattice_figure, pieces_sheet
 from boardgen.render.paper import (
     HEADER_MM,
     Paper,
@@ -351,12 +351,16 @@ def _date() -> tuple[str, int | None]:
 
 
 class _Ids:
-    def __init__(self) -> None:
+    """Names for marks and images, unique in a document (``base`` tells apart the parts of
+    a kit set as one document)."""
+
+    def __init__(self, base: str = "") -> None:
         self.count = 0
+        self.base = base
 
     def next(self, prefix: str = "u") -> str:
         self.count += 1
-        return f"{prefix}{self.count}"
+        return f"{prefix}{self.base}{self.count}"
 
 
 def _legend_width(legend: Figure) -> Figure:
@@ -619,7 +623,8 @@ def _board_code(sheet: Sheet, ids: _Ids, game: str, theme: Theme, column: tuple[
 
 
 def _fixed_board_code(sheet: Sheet, ids: _Ids, name: str, figures: list[Figure],
-                      theme: Theme, paper: Paper) -> str:
+                      theme: Theme, paper: Paper, title: str | None = None,
+                      level: int = 2, aside: tuple[Figure, str] | None = None) -> str:
     """Each figure on a landscape page laid out as the board file lays it out: a title in
     the header, the figure centred in the room between header and footer, the bar across
     the foot with what it checks and the figure's unit, the bar up the left margin, and
@@ -636,18 +641,23 @@ def _fixed_board_code(sheet: Sheet, ids: _Ids, name: str, figures: list[Figure],
 
     out = []
     for number, figure in enumerate(figures):
-        title = "A board to print at 100 % (actual size)" if number == 0 else \
-            "Pieces to print at 100 % (actual size)"
         unit = figure.scale_note[:1].upper() + figure.scale_note[1:] + "." \
             if figure.scale_note else ""
         alt = (f"The {name} board at actual size. " if number == 0 else
                "Pieces to cut out, at actual size. ") + unit
-        left = content_left() + (room_w - figure.width) / 2
+        beside = aside if number == len(figures) - 1 and number > 0 else None
+        total = figure.width + (ASIDE_GAP_MM * 2 + beside[0].width if beside else 0.0)
+        left = content_left() + (room_w - total) / 2
         top = BOARD_MARGIN_MM + HEADER_MM + (room_h - figure.height) / 2
         bar_y = page[1] - BOARD_MARGIN_MM - 9.5  # as on the board file (from the top)
         image = f'svg("{_svg(sheet, ids, figure, theme)}", {figure.width:.3f})'
-        heading = f'heading(level: 2, outlined: {"true" if number == 0 else "false"}, ' \
-            f'bookmarked: {"true" if number == 0 else "false"}, {_string(title)})'
+        if number == 0 and title is not None:
+            heading_text = title
+        else:
+            heading_text = "A board to print at 100 % (actual size)" if number == 0 else \
+                "Pieces to print at 100 % (actual size)"
+        heading = f'heading(level: {level}, outlined: {"true" if number == 0 else "false"}, ' \
+            f'bookmarked: {"true" if number == 0 else "false"}, {_string(heading_text)})'
         width = page[0] - 2 * BOARD_MARGIN_MM
         body = [
             at(BOARD_MARGIN_MM, BOARD_MARGIN_MM, f"block(width: {width:.3f}mm, {heading})"),
@@ -661,6 +671,16 @@ def _fixed_board_code(sheet: Sheet, ids: _Ids, name: str, figures: list[Figure],
             # Up the left margin, its label's end just above the footer band.
             at(VERTICAL_BAR_X_MM, bar_top - VBAR_MM, "vbar"),
         ]
+        if beside is not None:
+            # A small part folded onto this page, beside the figure, under its own heading.
+            extra, (extra_title, extra_alt) = beside[0], beside[1].split("\n", 1)
+            x = left + figure.width + 2 * ASIDE_GAP_MM
+            y = BOARD_MARGIN_MM + HEADER_MM + (room_h - extra.height - 9.0) / 2
+            body.append(at(x, y, f"block(width: {extra.width:.3f}mm, {{ heading(level: "
+                                 f"{level}, {_string(extra_title)}); figure(alt: "
+                                 f"{_string(extra_alt)}, kind: \"board\", supplement: none, "
+                                 f'svg("{_svg(sheet, ids, extra, theme)}", '
+                                 f"{extra.width:.3f})) }})"))
         out.append(f"#page(flipped: true, {{ {'; '.join(body)} }})")
     return "\n".join(out)
 
@@ -702,11 +722,11 @@ def _new_key(diagram: Diagram, seen: set[str]) -> Diagram:
 
 
 def build_units(game: str, blocks: list[Block], theme: Theme, column: tuple[float, float],
-                quick: bool, paper: Paper, quick_cell: float = 1.0) -> Sheet:
+                quick: bool, paper: Paper, quick_cell: float = 1.0, base: str = "") -> Sheet:
     """The sheet's units; ``quick_cell`` enlarges a quick reference's diagram cells, so
     that its diagram takes the room its text leaves."""
     sheet = Sheet([])
-    ids = _Ids()
+    ids = _Ids(base)
     section = 0
     figure_level = 2 if quick or not any(b.kind == "heading" for b in blocks) else 3
     paired = not two_columns(paper)  # two narrow figures share a row of a single column
@@ -911,7 +931,7 @@ def _judge(sheet: Sheet, order: list[int], marks: dict[str, Placed], top: float,
 def _unit_marks(sheet: Sheet) -> dict[int, str]:
     found = {}
     for index, unit in enumerate(sheet.units):
-        m = re.search(r'(?:tick|mark)\("([um]\d+)s"\)', unit.code)
+        m = re.search(r'(?:tick|mark)\("([um][a-z]*\d+)s"\)', unit.code)
         if m:
             found[index] = m.group(1)
     return found
@@ -1053,8 +1073,28 @@ def render_sheet_pdf(game: str, *, paper: Paper, theme: Theme, quick: bool = Fal
 
 def _set_sheet(game: str, paper: Paper, theme: Theme, quick: bool, board: bool, date: str,
                timestamp: int | None) -> bytes:
+    sheet, source = _sheet_setting(game, paper, theme, quick, board, date)
+    return _compile(source, sheet.images, timestamp, str(sheet_path(game, quick)))
+
+
+def _compile(source: str, images: dict[str, str], timestamp: int | None,
+             source_name: str) -> bytes:
     import typst
 
+    try:
+        pdf = typst.compile(source.encode("utf-8"), font_paths=_fonts(),
+                            ignore_system_fonts=True, sys_inputs=images,
+                            format="pdf", pdf_standards=["ua-1"], timestamp=timestamp)
+    except typst.TypstError as exc:
+        raise BoardgenError(f"{source_name}: the typesetter refused the sheet: "
+                            f"{str(exc.message).splitlines()[0]}") from None
+    return _ask_for_actual_size(pdf)
+
+
+def _sheet_setting(game: str, paper: Paper, theme: Theme, quick: bool, board: bool,
+                   date: str, base: str = "") -> tuple[Sheet, str]:
+    """The sheet's units and the Typst source of its best setting (``base`` names its
+    images apart from another part's in one document)."""
     blocks = [b for b in load_sheet(game, quick) if board or b.kind != "board"]
     theme = print_theme(theme)
     width, height = paper.size("portrait")
@@ -1062,7 +1102,7 @@ def _set_sheet(game: str, paper: Paper, theme: Theme, quick: bool, board: bool, 
     source_name = str(sheet_path(game, quick))
 
     def setting(enlarge: float) -> tuple[Sheet, str]:
-        sheet = build_units(game, blocks, theme, column, quick, paper, enlarge)
+        sheet = build_units(game, blocks, theme, column, quick, paper, enlarge, base)
         sheet.preamble = _preamble(game, sheet.title, paper, theme, date, quick)
         return sheet, typeset(sheet, column, source_name)
 
@@ -1078,14 +1118,110 @@ def _set_sheet(game: str, paper: Paper, theme: Theme, quick: bool, board: bool, 
                 low, (sheet, source) = middle, trial
             else:
                 high = middle
-    try:
-        pdf = typst.compile(source.encode("utf-8"), font_paths=_fonts(),
-                            ignore_system_fonts=True, sys_inputs=sheet.images,
-                            format="pdf", pdf_standards=["ua-1"], timestamp=timestamp)
-    except typst.TypstError as exc:
-        raise BoardgenError(f"{source_name}: the typesetter refused the sheet: "
-                            f"{str(exc.message).splitlines()[0]}") from None
-    return _ask_for_actual_size(pdf)
+    return sheet, source
+
+
+# --- a kit: the sheet, its quick reference, boards and the rest as one document ------------
+
+
+@dataclass(frozen=True)
+class KitBoard:
+    """A kit's page at exact scale: its heading (and bookmark), the figure, the words under
+    the heading (which pieces fit), and the figure's text alternative."""
+
+    title: str
+    figure: Figure
+    said: str
+    alt: str
+
+
+@dataclass(frozen=True)
+class KitWords:
+    """A short part of words (a note on pens), set where the rule sheet leaves room."""
+
+    title: str
+    paragraphs: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class KitTracker:
+    """A small figure set beside the last page of a fixed board (a capture tracker)."""
+
+    title: str
+    figure: Figure
+    alt: str
+
+
+KIT_BOARD_ALLOWANCE_MM = 42.0  # a board page's heading, words and bar above the board
+
+
+def kit_board_room(paper: Paper) -> tuple[float, float]:
+    """The room (mm) a board or sheet of stones has on a kit's page."""
+    width, height = column_mm(paper)
+    return width - BAR_BAND_MM, height - KIT_BOARD_ALLOWANCE_MM
+
+
+def render_kit_pdf(game: str, *, paper: Paper, theme: Theme, title: str,
+                   boards: list[KitBoard], words: list[KitWords],
+                   tracker: KitTracker | None) -> bytes:
+    """The whole kit as one tagged document (PDF/UA-1): the rule sheet (its notes folded
+    in where it leaves room), the quick reference, then each board and sheet of pieces at
+    exact scale, "page N of M" throughout, a bookmark per part."""
+    check_sheet_paper(paper)
+    date, timestamp = _date()
+    rules, rules_source = _sheet_setting(game, paper, theme, False, False, date, "r")
+    quick, quick_source = _sheet_setting(game, paper, theme, True, True, date, "q")
+    printed = print_theme(theme)
+    parts = Sheet([], {**rules.images, **quick.images})
+    ids = _Ids("k")
+    preamble = _preamble(game, title, paper, printed, date)
+    body = [rules_source[len(rules.preamble) + 1:]]
+    for part in words:
+        # A short part flows on after the sheet, in its columns, headed as a section.
+        body.append(f"#block(above: 14pt, {{ show heading: set text({HEADING_PT}pt); "
+                    f"heading(level: 1, {_string(part.title)}) }})")
+        body += [f"#par[{inline(paragraph)}]" for paragraph in part.paragraphs]
+    body += ["#set page(columns: 1)", quick_source[len(quick.preamble) + 1:]]
+    for board in boards:
+        body.append(_kit_board_code(parts, ids, board, printed))
+    fixed = game_named(game).fixed_board
+    if fixed is not None:
+        figures = board_pages(fixed, paper, None)
+        aside = None
+        if tracker is not None and fixed.strips is not None:
+            # The tracker beside the pieces: their rows made as narrow as leaves it room.
+            room = content_size(paper.size("landscape"))[0] - tracker.figure.width - \
+                2 * ASIDE_GAP_MM
+            pieces = pieces_sheet(fixed.strips, figures[0].cell_width, room)
+            if pieces.width <= room:
+                figures[-1] = pieces
+                aside = (tracker.figure, f"{tracker.title}\n{tracker.alt}")
+        body.append(_fixed_board_code(parts, ids, game_named(game).name, figures, printed,
+                                      paper, title=f"{game_named(game).name}: board and "
+                                      "pieces", level=1, aside=aside))
+        if tracker is not None and aside is None:
+            body.append(_kit_board_code(parts, ids, KitBoard(tracker.title, tracker.figure,
+                                                             "", tracker.alt), printed))
+    source = preamble + "\n" + "\n".join(body)
+    return _compile(source, parts.images, timestamp, f"the {game} kit")
+
+
+def _kit_board_code(sheet: Sheet, ids: _Ids, board: KitBoard, theme: Theme) -> str:
+    """A board (or sheet of stones) on a portrait page of its own at exact scale: its
+    heading, what fits it, the bar across above it and the bar up its left."""
+    image = f'svg("{_svg(sheet, ids, board.figure, theme)}", {board.figure.width:.3f})'
+    # Right of the band the bar up the page stands in.
+    figure = f'pad(left: {BAR_BAND_MM}mm, align(center, figure(alt: {_string(board.alt)}, ' \
+        f'kind: "board", supplement: none, {image})))'
+    out = ["pagebreak(weak: true)",
+           f"block(below: 6pt, {{ show heading: set text({HEADING_PT}pt); "
+           f"heading(level: 1, {_string(board.title)}) }})",
+           f"par({_content(board.said)})" if board.said else "v(0pt)",
+           # The bar across as on every board page, with what it checks, on one line.
+           'block(above: 6pt, below: 8pt, figure(alt: bar-alt, kind: "scalebar", '
+           'supplement: none, scalebar-line))',
+           f"block(width: 100%, breakable: false, {{ place(top + left, vbar); {figure} }})"]
+    return "\n".join(f"#{line}" for line in out)
 
 
 def _pages(sheet: Sheet, source: str) -> int:
