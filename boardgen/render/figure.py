@@ -98,8 +98,8 @@ def band(name: str, x: float, y: float, role: str, offsets: tuple[Point, ...]
 
 # Patterns are drawn on a square lattice of pitch pattern_step(cell width); the share of
 # the pitch each pattern's line (or dot radius) takes sets how dark it prints.
-PATTERN_SHARE = {"dots": 0.12, "hatch": 0.22, "crosshatch": 0.14, "hlines": 0.14,
-                 "vlines": 0.22}
+PATTERN_SHARE = {"dots": 0.12, "hatch": 0.22, "backhatch": 0.22, "crosshatch": 0.14,
+                 "hlines": 0.14, "vlines": 0.22, "grid": 0.12}
 
 
 def pattern_step(cell_width: float) -> float:
