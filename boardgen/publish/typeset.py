@@ -87,6 +87,7 @@ TITLE_PT = 20.0  # the sheet's title
 HEADING_PT = 13.0  # a section's heading
 BODY_PT = 9.5  # running text, and figure titles (set off by weight, a rule and space)
 SMALL_PT = 8.5  # captions, keys, notes, the bars' words and the footer
+SINGLE_COLUMN_BODY_PT = 10.5  # running text on paper set in one column (A5)
 # Two columns on paper at least this wide (A4, Letter): a measure of about 60 characters.
 TWO_COLUMNS_MIN_MM = 180.0
 GUTTER_MM = 7.0
@@ -191,6 +192,8 @@ def _preamble(game: str, title: str, paper: Paper, theme: Theme, date: str,
     # The program and its version are in the PDF's metadata (creator), not on the page.
     credit = description.credit
     columns = 2 if two_columns(paper) and not quick else 1
+    # One column on a booklet's page: a size up keeps its measure under about 85 characters.
+    body_pt = BODY_PT if two_columns(paper) else SINGLE_COLUMN_BODY_PT
     note_fill = theme.cells["empty"].fill if "empty" in theme.cells else theme.paper
     bar_alt = f"A bar {SCALE_BAR_MM:g} mm long: if it measures {SCALE_BAR_MM:g} mm, the " \
         "page printed at actual size."
@@ -228,7 +231,7 @@ def _preamble(game: str, title: str, paper: Paper, theme: Theme, date: str,
   let h = measure(block(width: w, body)).height
   block(width: 100%, height: h / 2 + 2.2em, columns(2, gutter: {GUTTER_MM}mm, body))
 }})
-#set text(font: {_string(FONT_FAMILY)}, size: {BODY_PT}pt, lang: "en", region: "gb",
+#set text(font: {_string(FONT_FAMILY)}, size: {body_pt}pt, lang: "en", region: "gb",
           fill: ink, hyphenate: true,
           costs: (hyphenation: 15%, runt: 100%, widow: 400%, orphan: 400%))
 #set par(justify: true, leading: 0.62em, spacing: 0.62em + 4pt,
@@ -243,7 +246,7 @@ def _preamble(game: str, title: str, paper: Paper, theme: Theme, date: str,
 #show heading.where(level: 1): set block(above: 0pt, below: 6pt)
 #show heading.where(level: 2): set text({HEADING_PT}pt)
 #show heading.where(level: 2): set block(above: 11pt, below: 5pt)
-#show heading.where(level: 3): set text({BODY_PT}pt)
+#show heading.where(level: 3): set text({body_pt}pt)
 #show heading.where(level: 3): set block(above: 0pt, below: 5pt)
 // A figure's title: at the body's size, set off by a rule above it, weight and space.
 #let figure-rule = block(above: 0pt, below: 3pt, line(length: 100%, stroke: 0.5pt + furniture))
@@ -269,7 +272,7 @@ def _preamble(game: str, title: str, paper: Paper, theme: Theme, date: str,
 #let diagram(level: 3, title: none, alt: "", body) = block(width: 100%, breakable: false, {{
   figure-rule
   if level != none {{ heading(level: level, title) }} else {{
-    block(above: 0pt, below: 5pt, text({BODY_PT}pt, weight: "bold", title)) }}
+    block(above: 0pt, below: 5pt, text({body_pt}pt, weight: "bold", title)) }}
   figure(alt: alt, kind: "diagram", supplement: none, align(left, body))
 }})
 // The 50 mm bar itself, its ends' ticks longer: one drawing for every bar across.

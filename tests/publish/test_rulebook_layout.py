@@ -25,7 +25,7 @@ from boardgen.render.paper import parse_paper
 from boardgen.render.scene import THEMES
 
 GAMES = ("copolymer", "o", "polygone")
-PAPERS = ("a4", "letter")
+PAPERS = ("a4", "letter", "a5")  # two columns on the first two, one on the booklet's A5
 KINDS = (False, True)  # the full sheet, the quick reference
 FOOTER_MM = 15.0  # text whose baseline is lower than this (from the page's foot) is furniture
 CAPTION_SPLIT_MM = 2.0  # two captions side by side are at least this far apart
@@ -44,7 +44,7 @@ def sheet(game: str, paper: str, quick: bool) -> bytes:
 
 @functools.cache
 def text_page_count(game: str, paper: str, quick: bool) -> int:
-    return 1 if quick else len(text_pages(measure(sheet(game, paper, quick))))
+    return len(text_pages(measure(sheet(game, paper, quick))))
 
 
 def _reading(game: str, paper: str, quick: bool, split_mm: float | None = None) -> list[Line]:
@@ -145,9 +145,10 @@ def test_captions_are_ragged_and_never_hyphenated(game: str, paper: str, quick: 
         assert found, f"{game} {paper}: caption {caption[:30]!r} not found"
         for line in found:
             text = line.text.rstrip()
-            hyphen_added = text.endswith(HYPHENS) and not any(
-                caption.find(_normal(text)) >= 0 for _ in (0,))
-            assert not text.endswith(("\u00ad", "\ufffe")) and not hyphen_added, \
+            # A line may end at a word's own hyphen ("five-" / "sided"), never at one the
+            # setter added inside a word.
+            own = _normal(text[:-1]) + "-" in caption
+            assert not (text.endswith(HYPHENS) and not own), \
                 f"{game} {paper}: caption line ends in a hyphen: {text!r}"
         # Lines of the same caption near each other (one panel), by page.
         by_page: dict[int, list[Line]] = {}
@@ -211,7 +212,7 @@ def test_no_command_line_text_or_version_on_paper(game: str, paper: str, quick: 
         assert "boardgen " not in text.replace("boardgen’s", ""), f"{game} {paper} page {number}"
 
 
-@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("paper", ("a4", "letter"))
 @pytest.mark.parametrize("game", GAMES)
 def test_quick_references_use_their_page(game: str, paper: str) -> None:
     (page,) = measure(sheet(game, paper, True))
