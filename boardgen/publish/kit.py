@@ -41,6 +41,7 @@ def render_kit(game: str, *, paper: Paper, theme: Theme) -> bytes:
         KitBoard,
         KitTracker,
         KitWords,
+        corner_is_free,
         kit_board_room,
         render_kit_pdf,
     )
@@ -57,12 +58,19 @@ def render_kit(game: str, *, paper: Paper, theme: Theme) -> bytes:
     if description.fixed_board is None and hex_boards is not None:
         cell = 0.0
         for side, label in kit.boards or ((hex_boards.default_side, None),):
-            figure = fitted_board(description.board_scene(hexhex(side)), room)
+            scene = description.board_scene(hexhex(side))
+            # As large as the page allows: across the whole column when the bar up the
+            # page fits in the board's empty top-left corner.
+            wide = fitted_board(scene, kit_board_room(paper, corner=True))
+            corner = corner_is_free(wide, (kit_board_room(paper, corner=True)[0] -
+                                           wide.width) / 2)
+            figure = wide if corner else fitted_board(scene, room)
             said = f"Each cell is {figure.cell_width:.1f} mm flat to flat. " \
                 f"{pieces_in_words(figure.cell_width)}"
             title = f"{name}: board, side {side}" + (f" ({label})" if label else "")
             boards.append(KitBoard(title, figure, said,
-                                   f"The {name} board, side {side}, at actual size. {said}"))
+                                   f"The {name} board, side {side}, at actual size. {said}",
+                                   corner))
             if side == hex_boards.default_side:
                 cell = figure.cell_width
         if kit.stones:

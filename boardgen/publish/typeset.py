@@ -603,15 +603,35 @@ def _board_code(sheet: Sheet, ids: _Ids, game: str, theme: Theme, column: tuple[
     if fixed is not None:
         return _fixed_board_code(sheet, ids, description.name,
                                  board_pages(fixed, paper, None), theme, paper)
-    # The bar up the page goes under the board when the board leaves room there at its
-    # largest (a wide board), else in a band beside it: whichever prints larger cells.
+    # The bar up the page stands in the board's empty top-left corner (a hexagonal board
+    # leaves one) when the board at its largest leaves it free, else in a band beside it,
+    # else under the board: whichever prints larger cells, never a bar stranded below.
     height = column[1] - 34.0
+    (corner,) = sheet_board(game, (column[0], height))
     (beside,) = sheet_board(game, (column[0] - 2 * BAR_BAND_MM, height))
     (under,) = sheet_board(game, (column[0], height - VBAR_MM - 3.0))
+    if corner_is_free(corner, (column[0] - corner.width) / 2):
+        return _board_page(sheet, ids, description.name, corner, theme, "corner")
     board = under if under.cell_width >= beside.cell_width else beside
+    return _board_page(sheet, ids, description.name, board, theme,
+                       "under" if board is under else "beside")
+
+
+def corner_is_free(figure: Figure, offset: float) -> bool:
+    """Whether nothing of ``figure``, set ``offset`` mm from the column's left edge, lies in
+    the band the bar up the page takes at the top left (BAR_BAND_MM wide, VBAR_MM tall)."""
+    reach = VBAR_MM + 2.0
+    lefts = [offset + c.x - figure.cell_width / 2 for c in figure.cells
+             if c.y - figure.cell_width < reach]
+    lefts += [offset + text_box(t)[0] for t in figure.texts if text_box(t)[1] < reach]
+    return bool(figure.cells) and min(lefts, default=offset) >= BAR_BAND_MM
+
+
+def _board_page(sheet: Sheet, ids: _Ids, name: str, board: Figure, theme: Theme,
+                bar: Literal["corner", "beside", "under"]) -> str:
     said = f"Each cell is {board.cell_width:.1f} mm flat to flat. " \
            f"{pieces_in_words(board.cell_width)}"
-    alt = f"The {description.name} board at actual size. {said}"
+    alt = f"The {name} board at actual size. {said}"
     image = f'svg("{_svg(sheet, ids, board, theme)}", {board.width:.3f})'
     figure = f'align(center, figure(alt: {_string(alt)}, kind: "board", supplement: none, ' \
         f"{image}))"
@@ -620,8 +640,8 @@ def _board_code(sheet: Sheet, ids: _Ids, game: str, theme: Theme, column: tuple[
            f"par({_content(said)})",
            "scalebar",
            f"block(width: 100%, breakable: false, {{ {figure}; v(3mm); vbar }})"
-           if board is under else
-           f"block(width: 100%, breakable: false, {{ place(top + left, vbar); {figure} }})"]
+           if bar == "under" else
+           f"block(width: 100%, breakable: false, {{ {figure}; place(top + left, vbar) }})"]
     return "\n".join(f"#{line}" for line in out)
 
 
@@ -1136,6 +1156,7 @@ class KitBoard:
     figure: Figure
     said: str
     alt: str
+    corner: bool = False  # the bar up the page stands in the figure's empty top-left corner
 
 
 @dataclass(frozen=True)
@@ -1158,10 +1179,12 @@ class KitTracker:
 KIT_BOARD_ALLOWANCE_MM = 42.0  # a board page's heading, words and bar above the board
 
 
-def kit_board_room(paper: Paper) -> tuple[float, float]:
-    """The room (mm) a board or sheet of stones has on a kit's page."""
+def kit_board_room(paper: Paper, corner: bool = False) -> tuple[float, float]:
+    """The room (mm) a board or sheet of stones has on a kit's page: the column less the
+    band of the bar up the page, or all of it (``corner``) for a figure whose empty
+    top-left corner takes the bar (see :func:`corner_is_free`)."""
     width, height = column_mm(paper)
-    return width - BAR_BAND_MM, height - KIT_BOARD_ALLOWANCE_MM
+    return width - (0.0 if corner else BAR_BAND_MM), height - KIT_BOARD_ALLOWANCE_MM
 
 
 def render_kit_pdf(game: str, *, paper: Paper, theme: Theme, title: str,
@@ -1214,8 +1237,8 @@ def _kit_board_code(sheet: Sheet, ids: _Ids, board: KitBoard, theme: Theme) -> s
     heading, what fits it, the bar across above it and the bar up its left."""
     image = f'svg("{_svg(sheet, ids, board.figure, theme)}", {board.figure.width:.3f})'
     # Right of the band the bar up the page stands in.
-    figure = f'pad(left: {BAR_BAND_MM}mm, align(center, figure(alt: {_string(board.alt)}, ' \
-        f'kind: "board", supplement: none, {image})))'
+    figure = f'pad(left: {0.0 if board.corner else BAR_BAND_MM}mm, align(center, ' \
+        f'figure(alt: {_string(board.alt)}, kind: "board", supplement: none, {image})))'
     out = ["pagebreak(weak: true)",
            f"block(below: 6pt, {{ show heading: set text({HEADING_PT}pt); "
            f"heading(level: 1, {_string(board.title)}) }})",
@@ -1223,7 +1246,7 @@ def _kit_board_code(sheet: Sheet, ids: _Ids, board: KitBoard, theme: Theme) -> s
            # The bar across as on every board page, with what it checks, on one line.
            'block(above: 6pt, below: 8pt, figure(alt: bar-alt, kind: "scalebar", '
            'supplement: none, scalebar-line))',
-           f"block(width: 100%, breakable: false, {{ place(top + left, vbar); {figure} }})"]
+           f"block(width: 100%, breakable: false, {{ {figure}; place(top + left, vbar) }})"]
     return "\n".join(f"#{line}" for line in out)
 
 
