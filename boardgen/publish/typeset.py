@@ -298,14 +298,15 @@ def _preamble(game: str, title: str, paper: Paper, theme: Theme, date: str,
 }})
 // The bar across a board page's foot as the board files print it: the bar, its label and
 // what it checks, on one line.
-#let scalebar-line = box(width: 100%, height: 4.5mm, {{
+// (What it checks wraps beside the bar on narrow paper rather than running off the page.)
+#let scalebar-line = block(width: 100%, align(left, grid(
+    columns: ({SCALE_BAR_MM + 14:g}mm, 1fr), box(height: 4.5mm, {{
   ruler
   place(top + left, dx: {SCALE_BAR_MM + 2:g}mm, dy: 1.2mm,
         text({SMALL_PT}pt, weight: "bold")[{SCALE_BAR_MM:g} mm])
-  place(top + left, dx: {SCALE_BAR_MM + 14:g}mm, dy: 1.2mm,
-        text({SMALL_PT}pt)[Print at 100 % (actual size): if a bar does not measure
-          {SCALE_BAR_MM:g} mm, the printer rescaled the page.])
-}})
+}}), block(inset: (top: 1.2mm), text({SMALL_PT}pt, par(justify: false)[Print at 100 %
+  (actual size): if a bar does not measure {SCALE_BAR_MM:g} mm, the printer rescaled
+  the page.])))))
 // The bar up the page, from its top end down, ticks to its right, its label turned along
 // it under its lower end: printers that scale only in the paper-feed direction show here.
 #let vbar = box(width: {BAR_BAND_MM - 1:g}mm, height: {VBAR_MM:g}mm, {{
