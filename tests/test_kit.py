@@ -20,6 +20,7 @@ from pdfdata import (
     ruled_bars,
     ruled_vertical_bars,
     scale_bars,
+    structure_elements,
     vertical_scale_bars,
 )
 from pypdf import PdfReader
@@ -131,28 +132,6 @@ def test_every_kit_page_prints_at_100_percent_and_board_pages_have_both_bars(gam
             assert [round(v, 2) for v in ruled_vertical_bars(page)] == [50.0], (game, number)
 
 
-def _structure(reader: PdfReader) -> list[Any]:
-    from pypdf.generic import ArrayObject, DictionaryObject
-
-    found: list[Any] = []
-
-    def walk(node: Any) -> None:
-        node = node.get_object()
-        if isinstance(node, ArrayObject):
-            for child in node:
-                walk(child)
-            return
-        if not isinstance(node, DictionaryObject) or node.get("/Type") == "/MCR":
-            return
-        if "/S" in node:
-            found.append(node)
-        if "/K" in node:
-            walk(node["/K"])
-
-    walk(reader.trailer["/Root"]["/StructTreeRoot"])
-    return found
-
-
 @pytest.mark.parametrize("game", GAMES)
 def test_the_kit_is_one_tagged_document_numbered_throughout(game: str) -> None:
     """PDF/UA-1 like the stand-alone sheet: a structure tree, marked, a language, the XMP
@@ -165,7 +144,7 @@ def test_the_kit_is_one_tagged_document_numbered_throughout(game: str) -> None:
     assert str(root["/Lang"]).startswith("en")
     xmp = root["/Metadata"].get_object().get_data().decode("utf-8")
     assert re.search(r"<pdfuaid:part>1</pdfuaid:part>|pdfuaid:part=\"1\"", xmp), xmp[:400]
-    figures = [e for e in _structure(reader) if e["/S"] == "/Figure"]
+    figures = [e for e in structure_elements(reader) if e["/S"] == "/Figure"]
     assert figures and all("/Alt" in f and str(f["/Alt"]).strip() for f in figures)
     boards = len([t for t in PARTS[game] if "board" in t or "stones" in t])
     assert sum("at actual size" in str(f["/Alt"]) for f in figures) >= boards

@@ -11,9 +11,8 @@ import re
 from pathlib import Path
 
 import pytest
-from pdfdata import read_pages, ruled_bars
+from pdfdata import read_pages, ruled_bars, structure_elements
 from pypdf import PdfReader
-from pypdf.generic import ArrayObject, DictionaryObject
 
 from boardgen.errors import BoardgenError
 from boardgen.publish.sheet import _sheet_diagram, load_sheet
@@ -30,27 +29,6 @@ PAPERS = ("a4", "letter")
 def sheet(game: str, paper: str = "a4", quick: bool = False) -> bytes:
     return render_sheet_pdf(game, paper=parse_paper(paper), theme=THEMES["colour"],
                             quick=quick)
-
-
-def _structure(reader: PdfReader) -> list[DictionaryObject]:
-    """Every structure element under the tree's root, depth first."""
-    found: list[DictionaryObject] = []
-
-    def walk(node: object) -> None:
-        node = node.get_object()  # type: ignore[attr-defined]
-        if isinstance(node, ArrayObject):
-            for child in node:
-                walk(child)
-            return
-        if not isinstance(node, DictionaryObject) or node.get("/Type") == "/MCR":
-            return
-        if "/S" in node:
-            found.append(node)
-        if "/K" in node:
-            walk(node["/K"])
-
-    walk(reader.trailer["/Root"]["/StructTreeRoot"])
-    return found
 
 
 def _said(text: str) -> str:
@@ -71,7 +49,7 @@ def test_the_sheet_is_tagged_pdf_ua_1(game: str, quick: bool) -> None:
     assert re.search(r"<pdfuaid:part>1</pdfuaid:part>|pdfuaid:part=\"1\"", xmp), xmp[:400]
     title = load_sheet(game, quick)[0].text
     assert reader.metadata is not None and reader.metadata.title == title
-    elements = _structure(reader)
+    elements = structure_elements(reader)
     kinds = [str(e["/S"]) for e in elements]
     assert "/H1" in kinds and "/P" in kinds
     if not quick:
@@ -85,7 +63,7 @@ def test_one_figure_with_its_text_alternative_per_diagram(game: str, quick: bool
     (every panel's stones or pieces, and its caption); the board and its scale bar are
     Figures of their own, described in words."""
     reader = PdfReader(io.BytesIO(sheet(game, "a4", quick)))
-    figures = [e for e in _structure(reader) if e["/S"] == "/Figure"]
+    figures = [e for e in structure_elements(reader) if e["/S"] == "/Figure"]
     assert all("/Alt" in f and str(f["/Alt"]).strip() for f in figures)
     alts = [_said(str(f["/Alt"])) for f in figures]
     names = [b.args[1] for b in load_sheet(game, quick) if b.kind == "diagram"]
