@@ -247,8 +247,8 @@ def board_size_options(command: Callable[..., None]) -> Callable[..., None]:
 @click.argument("game", type=click.Choice(GAMES), metavar="GAME")
 @board_size_options
 @click.option("--paper", default="a4", show_default=True,
-              help="a4, letter, a3, universal (prints unchanged on A4 and Letter), or WxHmm "
-              "such as 300x450mm.")
+              help="a4, letter, a3, a5 (a booklet), universal (prints unchanged on A4 and "
+              "Letter), or WxHmm such as 300x450mm.")
 @click.option("--orientation", type=click.Choice(ORIENTATIONS), default="auto",
               show_default=True, help="auto picks the one with fewer pages or larger cells.")
 @click.option("--cell-mm", type=float, help="Cell width flat to flat in mm.  Default: as large "
@@ -357,7 +357,7 @@ def picture_options(command: Callable[..., None]) -> Callable[..., None]:
     """Paper, look and format of a drawn picture: the same for play and diagram."""
     options = [
         click.option("--paper", default="a4", show_default=True,
-                     help="a4, letter, a3, universal or WxHmm."),
+                     help="a4, letter, a3, a5 (a booklet), universal or WxHmm."),
         click.option("--theme", type=click.Choice(sorted(THEMES)), default="colour",
                      show_default=True, help="ink: black lines and patterns only."),
         click.option("--format", "fmt", type=click.Choice((*FORMATS, "gif")),
@@ -731,7 +731,7 @@ def serve(folder: Path, port: int | None, no_open: bool) -> None:
 @cli.command()
 @click.argument("game", type=click.Choice(GAMES), metavar="GAME")
 @click.option("--paper", default="a4", show_default=True,
-              help="a4, letter, a3, universal or WxHmm.")
+              help="a4, letter, a3, a5 (a booklet), universal or WxHmm.")
 @click.option("--quick", is_flag=True, help="The one-page quick reference instead.")
 @click.option("--theme", type=click.Choice(sorted(THEMES)), default="colour",
               show_default=True)
@@ -767,7 +767,8 @@ def rules(game: str, paper: str, quick: bool, theme: str, fmt: str | None,
 @cli.command()
 @click.argument("game", type=click.Choice(GAMES), metavar="GAME")
 @click.option("--paper", default="a4", show_default=True,
-              help="a4, letter, a3, universal (prints unchanged on A4 and Letter) or WxHmm.")
+              help="a4, letter, a3, a5 (a booklet), universal (prints unchanged on A4 and "
+              "Letter) or WxHmm.")
 @click.option("--theme", type=click.Choice(sorted(THEMES)), default="colour",
               show_default=True, help="ink: black lines and patterns only.")
 @click.option("-o", "--output", type=OUTPUT_FILE,
@@ -820,7 +821,7 @@ def kit(game: str, paper: str, theme: str, output: Path | None, shop: str | None
 
 @cli.command()
 @click.option("--paper", default="a4", show_default=True,
-              help="a4, letter, a3, universal or WxHmm (at least A5).")
+              help="a4, letter, a3, a5 (a booklet), universal or WxHmm (at least A5).")
 @click.option("-o", "--output", type=OUTPUT_FILE,
               help="Output file (default: output/calibrate.pdf).")
 def calibrate(paper: str, output: Path | None) -> None:
@@ -852,7 +853,7 @@ def _pdf_output(output: Path | None, stem: str, what: str) -> Path:
 @click.option("-o", "--output", "out", type=OUTPUT_FOLDER, default=DEFAULT_OUTPUT,
               show_default=True, help="Folder to write into (created if missing).")
 @click.option("--paper", default="a4", show_default=True,
-              help="a4, letter, a3, universal or WxHmm.")
+              help="a4, letter, a3, a5 (a booklet), universal or WxHmm.")
 @click.option("--theme", type=click.Choice(sorted(THEMES)), default="colour",
               show_default=True, help="Draw everything in this theme (ink: black only).")
 @click.option("-j", "--jobs", "jobs_count", type=click.IntRange(1, 256),

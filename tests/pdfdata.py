@@ -12,7 +12,7 @@ import io
 from dataclasses import dataclass, field
 
 from pypdf import PdfReader
-from pypdf.generic import ContentStream
+from pypdf.generic import ArrayObject, ContentStream, DictionaryObject
 
 MM_PER_PT = 25.4 / 72
 Matrix = list[float]
@@ -338,3 +338,24 @@ def _ruled(segments: list[tuple[Point, Point]]) -> list[float]:
         if len({round(x) for x in ends}) == 2 and len(ticks) >= 3:
             bars.append(x1 - x0)
     return bars
+
+
+def structure_elements(reader: PdfReader) -> list[DictionaryObject]:
+    """Every element of a tagged PDF's structure tree under its root, depth first."""
+    found: list[DictionaryObject] = []
+
+    def walk(node: object) -> None:
+        node = node.get_object()  # type: ignore[attr-defined]
+        if isinstance(node, ArrayObject):
+            for child in node:
+                walk(child)
+            return
+        if not isinstance(node, DictionaryObject) or node.get("/Type") == "/MCR":
+            return
+        if "/S" in node:
+            found.append(node)
+        if "/K" in node:
+            walk(node["/K"])
+
+    walk(reader.trailer["/Root"]["/StructTreeRoot"])
+    return found

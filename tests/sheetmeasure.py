@@ -147,8 +147,10 @@ class Line:
     size_pt: float  # the font size pdfium reports (page text; figures' own scale aside)
 
 
-def lines(pdf: bytes) -> list[Line]:
-    """Every line of text of every page, in the order the page draws them."""
+def lines(pdf: bytes, split_mm: float | None = None) -> list[Line]:
+    """Every line of text of every page, in the order the page draws them; ``split_mm``: a
+    gap at least this wide between two characters starts another line (two captions side
+    by side are two lines), else a gap of three times the type size."""
     import ctypes
 
     import pypdfium2.raw as raw
@@ -178,10 +180,81 @@ def lines(pdf: bytes) -> list[Line]:
             size = float(raw.FPDFText_GetFontSize(textpage.raw, k))
             if current:
                 last = current[-1]
-                if abs(y.value - last[3]) > 0.3 or left - last[2] > 3.0 * max(size, 1.0):
+                gap = 3.0 * max(size, 1.0) if split_mm is None else split_mm / MM_PER_PT
+                if abs(y.value - last[3]) > 0.3 or left - last[2] > gap and (
+                        split_mm is None or ch.strip()):
                     close(index + 1, current)
             current.append((ch, left, right, y.value, size))
         close(index + 1, current)
         textpage.close()
+    document.close()
+    return out
+
+
+@dataclass(frozen=True)
+class Spacing:
+    """A line's word spaces as set: each space's advance (from its own origin to the next
+    character's), in em of the line's size."""
+
+    page: int
+    text: str
+    spaces_em: tuple[float, ...]
+    x0_mm: float
+    x1_mm: float
+    size_pt: float
+
+
+_Char = tuple[str, float, float, float, float, float]  # text, origin x, y, size, left, right
+
+
+def _spacing(page: int, line: list[_Char]) -> Spacing | None:
+    text = "".join(c[0] for c in line).strip()
+    inked = [c for c in line if c[0].strip()]
+    if not text or not inked:
+        return None
+    spaces = []
+    first = None  # the first space of a run (a reader may add one after a no-break)
+    for c in line:
+        if c[0] in (" ", "\u00a0"):
+            first = first or c
+        elif first is not None:
+            if c[0].strip() and first[3] > 0:
+                spaces.append((c[1] - first[1]) / first[3])
+            first = None
+    return Spacing(page, text, tuple(spaces), inked[0][4] * MM_PER_PT,
+                   inked[-1][5] * MM_PER_PT, max(c[3] for c in inked))
+
+
+def word_spaces(pdf: bytes) -> list[Spacing]:
+    """Every line of every page with its word spaces measured from the characters' origins
+    (so the glyphs' own side bearings do not count)."""
+    import ctypes
+
+    import pypdfium2.raw as raw
+
+    document = pypdfium2.PdfDocument(pdf)
+    out: list[Spacing] = []
+    for index in range(len(document)):
+        textpage = document[index].get_textpage()
+        chars: list[_Char] = []
+        for k in range(textpage.count_chars()):
+            ch = textpage.get_text_range(k, 1)
+            x, y = ctypes.c_double(), ctypes.c_double()
+            raw.FPDFText_GetCharOrigin(textpage.raw, k, ctypes.byref(x), ctypes.byref(y))
+            size = float(raw.FPDFText_GetFontSize(textpage.raw, k))
+            left, _, right, _ = textpage.get_charbox(k)
+            chars.append((ch, x.value, y.value, size, left, right))
+        textpage.close()
+        lines_: list[list[_Char]] = [[]]
+        for c in chars:
+            if c[0] in ("\r", "\n", ""):
+                lines_.append([])
+                continue
+            last = lines_[-1]
+            if last and (abs(c[2] - last[-1][2]) > 0.3 or
+                         (c[0].strip() and c[4] - last[-1][5] > 3.0 * max(c[3], 1.0))):
+                lines_.append([])
+            lines_[-1].append(c)
+        out.extend(s for s in (_spacing(index + 1, line) for line in lines_) if s)
     document.close()
     return out

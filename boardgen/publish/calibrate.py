@@ -40,7 +40,7 @@ OFF_BAR = ("If a bar is not 100 mm, the page was scaled: print it again at \u201
            "correct it in the file.")
 GREYS_NOTE = ("Neighbouring steps are 40 grey levels apart, the least boardgen\u2019s themes "
               "put between things a player must tell apart. If two neighbours print alike, "
-              "print with --theme ink (black lines and patterns only).")
+              "print in the ink theme (black lines and patterns only).")
 
 
 def check_calibration_paper(paper: Paper) -> None:
@@ -181,8 +181,9 @@ def render_calibration(*, paper: Paper) -> bytes:
         c.setDash(0.8, 0.6)
         c.circle(cx, cy, (cell - 1.0) / 2, stroke=1, fill=0)
         c.setDash()
-        text(x + cell + 2.5, cy + 0.6, f"--cell-mm {cell:g}", 9, BOLD)
-        text(x + cell + 2.5, cy - 3.4, piece, 8)
+        # Named by what it fits, and its size in words: no command-line option on paper.
+        text(x + cell + 2.5, cy + 0.6, f"for {piece}", 9, BOLD)
+        text(x + cell + 2.5, cy - 3.4, f"cells of {cell:g} mm", 8)
         row_y -= 2 * radius + 2.5
     paragraph(x, row_y - 1.5, "Dashed: the piece, 1 mm narrower than its cell.", 8,
               right - x)
@@ -193,7 +194,7 @@ def render_calibration(*, paper: Paper) -> bytes:
     y = paragraph(left, y - 5.0, OFF_BAR, 9, room)
     c.setFillColor(HexColor("#2e2e2e"))
     c.setFont(PDF_FONT_NAMES[REGULAR], 8 * PT)
-    c.drawString(left, MARGIN_MM + 0.5, f"boardgen {__version__} · {paper.name} paper")
+    c.drawString(left, MARGIN_MM + 0.5, f"printer check · {paper.name} paper")
     last_baseline = y + 1.4 * 9 * PT
     if last_baseline < MARGIN_MM + 5.0:  # not from A5 up; a page that overflows is a bug
         raise AssertionError(f"the printer check overflows {paper.name} paper")

@@ -6,130 +6,102 @@ so its kit has the play-by-email server's three boards to write on and a note on
 needs stones, so its kit has a sheet of stones sized to the board's cells; Polygone needs
 pieces and a count of captures, so its kit has the board, the pieces and a capture tracker.
 
-Each part is made by the function that makes it on its own (the sheet is bytes from the
-sheet typesetter, whatever that is), then the parts are joined with pypdf: the kit keeps
-``PrintScaling /None`` and its own metadata, has a bookmark per part, and identical input
-gives identical bytes (nothing from the clock).
+The whole kit is one Typst document (:func:`boardgen.publish.typeset.render_kit_pdf`),
+tagged PDF/UA-1 like the stand-alone sheet: one page style and footer, "page N of M"
+across the kit, a bookmark per part, each board and sheet of stones placed as a vector
+image at exact size, a figure with its text alternative.  Small parts are folded onto
+pages that have room: the note on pens after the sheet's text, the tracker beside the
+pieces.  Identical input gives identical bytes (nothing from the clock).
 """
 
 from __future__ import annotations
 
-import io
 import math
-from collections.abc import Sequence
-from dataclasses import dataclass
 
-from boardgen._version import __version__
 from boardgen.errors import BoardgenError
-from boardgen.games.protocol import Game, KitNote, Tracker
+from boardgen.games.protocol import Game, Tracker
 from boardgen.games.registry import game_named
 from boardgen.geometry import hexhex
-from boardgen.render.board import BoardOptions, build_figure, render_board
 from boardgen.render.figure import MIN_PRINT_TEXT_MM, Figure, Mark, Stroke, Text, wrap
 from boardgen.render.fonts import BOLD, REGULAR
-from boardgen.render.paper import PageInfo, Paper, content_size
+from boardgen.render.paper import Paper
 from boardgen.render.scene import Theme
 
-PART_KINDS = ("rules", "quick reference", "board", "pieces", "stones", "tracker", "note")
 NBSP_MM = "\u00a0mm"  # a number never parts from its unit
-
-
-@dataclass(frozen=True)
-class Part:
-    """A part of a kit: its bookmark, what kind of pages it holds, and its PDF."""
-
-    title: str
-    kind: str  # one of PART_KINDS; a board file's pieces page is told apart by kit_pages
-    pdf: bytes
 
 
 def kit_file_name(game: str) -> str:
     return f"{game}-kit.pdf"
 
 
-def kit_parts(game: str, *, paper: Paper, theme: Theme) -> list[Part]:
-    """Every part of a game's kit, in printing order."""
-    from boardgen.publish.sheet import check_sheet_paper
-    from boardgen.publish.typeset import render_sheet_pdf
+def render_kit(game: str, *, paper: Paper, theme: Theme) -> bytes:
+    """The game's kit as one tagged PDF."""
+    from boardgen.publish.sheet import check_sheet_paper, fitted_board, pieces_in_words
+    from boardgen.publish.typeset import (
+        KitBoard,
+        KitTracker,
+        KitWords,
+        corner_is_free,
+        kit_board_room,
+        render_kit_pdf,
+    )
 
     check_sheet_paper(paper)
     description = game_named(game)
     if not description.has_sheet():
         raise BoardgenError(f"{description.name} has no rule sheet, so no kit")
     kit = description.kit
-    # The sheet without its own board pages: the board files follow it.
-    parts = [Part(f"{description.name}: rules", "rules",
-                  render_sheet_pdf(game, paper=paper, theme=theme, board=False)),
-             Part(f"{description.name}: quick reference", "quick reference",
-                  render_sheet_pdf(game, paper=paper, theme=theme, quick=True))]
-    fixed = description.fixed_board
-    boards = description.hex_boards
-    if fixed is not None:
-        from boardgen.render.lattice import render_fixed_board
-
-        what = "board and pieces" if fixed.strips is not None else "board"
-        parts.append(Part(f"{description.name}: {what}", "board",
-                          render_fixed_board(fixed, "pdf", paper=paper, theme=theme,
-                                             spacing=None, dpi=150,
-                                             info=description.board_info())))
-    elif boards is not None:
-        for side, label in kit.boards or ((boards.default_side, None),):
-            parts.append(_board_part(description, side, label, paper, theme))
+    name = description.name
+    room = kit_board_room(paper)
+    boards: list[KitBoard] = []
+    hex_boards = description.hex_boards
+    if description.fixed_board is None and hex_boards is not None:
+        cell = 0.0
+        for side, label in kit.boards or ((hex_boards.default_side, None),):
+            scene = description.board_scene(hexhex(side))
+            # As large as the page allows: across the whole column when the bar up the
+            # page fits in the board's empty top-left corner.
+            wide = fitted_board(scene, kit_board_room(paper, corner=True))
+            corner = corner_is_free(wide, (kit_board_room(paper, corner=True)[0] -
+                                           wide.width) / 2)
+            figure = wide if corner else fitted_board(scene, room)
+            said = f"Each cell is {figure.cell_width:.1f} mm flat to flat. " \
+                f"{pieces_in_words(figure.cell_width)}"
+            title = f"{name}: board, side {side}" + (f" ({label})" if label else "")
+            boards.append(KitBoard(title, figure, said,
+                                   f"The {name} board, side {side}, at actual size. {said}",
+                                   corner))
+            if side == hex_boards.default_side:
+                cell = figure.cell_width
         if kit.stones:
-            grid = hexhex(boards.default_side)
-            cell = build_figure(description.board_scene(grid), BoardOptions(paper)).cell_width
-            parts.append(Part(f"{description.name}: stones to cut out", "stones",
-                              _stones_pdf(description, cell, len(grid), paper, theme)))
+            cells = len(hexhex(hex_boards.default_side))
+            stones = stones_figure(cell, room, cells)
+            said = f"Stones {cell - 1.0:.1f} mm across, for the board's {cell:.1f} mm cells."
+            boards.append(KitBoard(f"{name}: stones to cut out", stones, said,
+                                   f"Stones to cut out, at actual size. {said}"))
+    tracker = None
     if kit.tracker is not None:
-        parts.append(Part(f"{description.name}: capture tracker", "tracker",
-                          _tracker_pdf(description, kit.tracker, paper, theme)))
-    if kit.note is not None:
-        parts.append(Part(f"{description.name}: {kit.note.title[:1].lower()}"
-                          f"{kit.note.title[1:]}", "note",
-                          _note_pdf(description, kit.note, paper, theme)))
-    return parts
+        piece = _piece_size(description)
+        figure = tracker_figure(kit.tracker, piece)
+        tracker = KitTracker(f"{name}: capture tracker", figure,
+                             f"A capture tracker: a row of {kit.tracker.boxes} boxes for each "
+                             f"player, each box {figure.cell_width:.0f} mm long, longer than a "
+                             "piece. " + kit.tracker.intro)
+    words = [KitWords(f"{name}: {kit.note.title[:1].lower()}{kit.note.title[1:]}",
+                      tuple(kit.note.paragraphs))] if kit.note is not None else []
+    return render_kit_pdf(game, paper=paper, theme=theme, title=f"{name}: print-and-play kit",
+                          boards=boards, words=words, tracker=tracker)
 
 
-def _board_part(description: Game, side: int, label: str | None, paper: Paper,
-                theme: Theme) -> Part:
-    grid = hexhex(side)
-    title = f"{description.name} ({label})" if label else None
-    info = description.board_info(grid, title)
-    pdf = render_board(description.board_scene(grid), "pdf", BoardOptions(paper),
-                       theme=theme, info=info)
-    name = f"{description.name}: board, side {side}" + (f" ({label})" if label else "")
-    return Part(name, "board", pdf)
+def _piece_size(description: Game) -> tuple[float, float]:
+    """A piece's length and width (mm) for a fixed board with pieces, else a Go stone's."""
+    from boardgen.render.lattice import default_spacing, piece_width
 
-
-def render_kit(game: str, *, paper: Paper, theme: Theme) -> bytes:
-    """The game's kit as one PDF."""
-    description = game_named(game)
-    info = PageInfo(f"{description.name}: print-and-play kit",
-                    f"{description.name}, everything to play: rules, quick reference, "
-                    "board and what the game needs besides", description.credit)
-    return join_parts(kit_parts(game, paper=paper, theme=theme), info)
-
-
-def join_parts(parts: Sequence[Part], info: PageInfo) -> bytes:
-    """The parts' pages in order, as one PDF: a bookmark per part (the rule sheet's own
-    bookmarks under its), asking the print dialogue for 100 %, with ``info`` as its
-    metadata.  Deterministic: pypdf writes no date or random file identifier."""
-    from pypdf import PdfReader, PdfWriter
-    from pypdf.generic import NameObject
-
-    writer = PdfWriter()
-    for part in parts:
-        writer.append(PdfReader(io.BytesIO(part.pdf)), outline_item=part.title)
-    writer.add_metadata({"/Title": info.title or "boardgen", "/Author": info.credit or "boardgen",
-                         "/Subject": info.subject or "boardgen",
-                         "/Creator": f"boardgen {__version__}",
-                         "/Producer": f"boardgen {__version__} (pypdf)"})
-    preferences = writer.create_viewer_preferences()
-    preferences[NameObject("/PrintScaling")] = NameObject("/None")
-    writer.page_mode = "/UseOutlines"
-    buffer = io.BytesIO()
-    writer.write(buffer)
-    return buffer.getvalue()
+    fixed = description.fixed_board
+    if fixed is None or fixed.strips is None:
+        return 22.0, 22.0
+    spacing = default_spacing(fixed)
+    return spacing, piece_width(spacing)
 
 
 # --- O: a sheet of stones -----------------------------------------------------------------
@@ -175,99 +147,43 @@ def stones_figure(cell_mm: float, room: tuple[float, float], cells: int) -> Figu
     return figure.shifted(1.0, 1.0)
 
 
-def _stones_pdf(description: Game, cell_mm: float, cells: int, paper: Paper,
-                theme: Theme) -> bytes:
-    from boardgen.render.pdf import render_pdf_pages
-
-    room = content_size(paper.size("portrait"))
-    figure = stones_figure(cell_mm, room, cells)
-    info = PageInfo(f"{description.name}: stones", f"{description.name} stones, "
-                    f"{cell_mm - 1.0:.1f} mm across", description.credit)
-    return render_pdf_pages([figure], theme=theme, paper=paper, info=info)
-
-
 # --- a capture tracker ----------------------------------------------------------------------
 
-TRACKER_BOX_MM = 22.0
+TRACKER_SPARE_MM = 2.0  # a box is this much longer than a piece, at least
+TRACKER_GAP_MM = 3.0  # between boxes side by side
 
 
-def tracker_figure(tracker: Tracker, width: float) -> Figure:
-    """A row of boxes a player, under its heading: a captured enemy piece goes in a box of
-    the captor's row (or tick the box), under the tracker's words on how to use it."""
+def tracker_figure(tracker: Tracker, piece: tuple[float, float]) -> Figure:
+    """A column of boxes a player, side by side under the tracker's words: each box as long
+    as a piece plus ``TRACKER_SPARE_MM`` (at least) and wide enough to lay it in, numbered
+    in its corner, under the player's heading."""
     count = tracker.boxes
-    box = min(TRACKER_BOX_MM, (width - 2.0) / count)
-    size = 3.6
+    box_w = math.ceil(piece[0] + TRACKER_SPARE_MM)
+    box_h = math.ceil(piece[1] + 2 * TRACKER_SPARE_MM)
+    players = len(tracker.rows)
+    width = players * box_w + (players - 1) * TRACKER_GAP_MM * 2
+    size = 3.2
     texts: list[Text] = []
     strokes: list[Stroke] = []
     y = 0.0
-    for line in wrap(tracker.intro, size, count * box):
+    for line in wrap(tracker.intro, size, width):
         y += 1.35 * size
         texts.append(Text(0.0, y, line, size, "caption", "start"))
-    y += 2.0 * size
-    for heading in tracker.rows:
-        texts.append(Text(0.0, y, heading, 4.2, "title", "start", BOLD))
-        top = y + 3.0
-        for k in range(count + 1):
-            strokes.append(Stroke(((k * box, top), (k * box, top + box)), "line", 0.35))
-        for edge in (top, top + box):
-            strokes.append(Stroke(((0.0, edge), (count * box, edge)), "line", 0.35))
+    y += 3.0
+    headings = [wrap(heading, 3.6, box_w, BOLD) for heading in tracker.rows]
+    top = y + 1.3 * 3.6 * max(len(lines) for lines in headings) + 2.5
+    for index, lines in enumerate(headings):
+        x0 = index * (box_w + 2 * TRACKER_GAP_MM)
+        for k, line in enumerate(lines):
+            texts.append(Text(x0, y + 1.3 * 3.6 * (k + 1), line, 3.6, "title", "start", BOLD))
         for k in range(count):
-            texts.append(Text((k + 0.5) * box, top + box / 2, str(k + 1), 4.2, "coordinate",
-                              "middle", REGULAR))
-        y = top + box + 12.0
-    figure = Figure(count * box + 2.0, y - 10.0, box, (), [], texts, [], strokes,
-                    scale_note=f"boxes {box:.0f} mm square")
+            y0 = top + k * (box_h + TRACKER_GAP_MM)
+            corners = ((x0, y0), (x0 + box_w, y0), (x0 + box_w, y0 + box_h), (x0, y0 + box_h))
+            for a, b in zip(corners, corners[1:] + corners[:1], strict=True):
+                strokes.append(Stroke((a, b), "line", 0.35))
+            texts.append(Text(x0 + 1.2, y0 + 3.4, str(k + 1), 3.2, "coordinate", "start",
+                              REGULAR))
+    bottom = top + count * box_h + (count - 1) * TRACKER_GAP_MM
+    figure = Figure(width + 2.0, bottom + 2.0, box_w, (), [], texts, [], strokes,
+                    scale_note=f"boxes {box_w} by {box_h} mm")
     return figure.shifted(1.0, 1.0)
-
-
-def _tracker_pdf(description: Game, tracker: Tracker, paper: Paper, theme: Theme) -> bytes:
-    from boardgen.render.pdf import render_pdf_pages
-
-    figure = tracker_figure(tracker, content_size(paper.size("portrait"))[0])
-    info = PageInfo(f"{description.name}: captures", f"{description.name} capture tracker, "
-                    f"{tracker.boxes} captures win", description.credit)
-    return render_pdf_pages([figure], theme=theme, paper=paper, info=info)
-
-
-# --- a page of words ------------------------------------------------------------------------
-
-
-def _note_pdf(description: Game, note: KitNote, paper: Paper, theme: Theme) -> bytes:
-    from reportlab.lib.colors import HexColor
-    from reportlab.lib.units import mm
-    from reportlab.pdfgen.canvas import Canvas
-
-    from boardgen.render.fonts import PDF_FONT_NAMES, register_pdf_fonts
-    from boardgen.render.paper import MARGIN_MM
-    from boardgen.render.pdf import ask_for_actual_size
-
-    register_pdf_fonts()
-    page = paper.size("portrait")
-    buffer = io.BytesIO()
-    c = Canvas(buffer, pagesize=(page[0] * mm, page[1] * mm), invariant=1, pageCompression=1,
-               initialFontName=PDF_FONT_NAMES[REGULAR])
-    c.setTitle(f"{description.name}: {note.title}")
-    c.setAuthor(description.credit)
-    c.setSubject(f"{description.name}: {note.title}")
-    c.setCreator(f"boardgen {__version__}")
-    ask_for_actual_size(c)
-    c.scale(mm, mm)
-    pt = 25.4 / 72
-    y = page[1] - MARGIN_MM - 8.0
-    c.setFillColor(HexColor(theme.text))
-    c.setFont(PDF_FONT_NAMES[BOLD], 16 * pt)
-    c.drawString(MARGIN_MM, y, note.title)
-    y -= 10.0
-    size = 11 * pt
-    c.setFont(PDF_FONT_NAMES[REGULAR], size)
-    for paragraph in note.paragraphs:
-        for line in wrap(paragraph, size, min(150.0, page[0] - 2 * MARGIN_MM)):
-            c.drawString(MARGIN_MM, y, line)
-            y -= 1.45 * size
-        y -= 0.8 * size
-    c.setFillColor(HexColor(theme.muted))
-    c.setFont(PDF_FONT_NAMES[REGULAR], 8 * pt)
-    c.drawString(MARGIN_MM, MARGIN_MM + 0.5, f"{description.credit} · boardgen {__version__}")
-    c.showPage()
-    c.save()
-    return buffer.getvalue()

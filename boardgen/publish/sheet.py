@@ -41,7 +41,7 @@ from boardgen.games.registry import build_diagram, game_named
 from boardgen.geometry import hexhex
 from boardgen.inputs import split_lines
 from boardgen.limits import MAX_CACHED_FONT_BYTES
-from boardgen.picture import Diagram, HoleScene
+from boardgen.picture import Diagram, HoleScene, Scene
 from boardgen.publish.markup import check_inline, for_medium
 from boardgen.render.board import largest_fitting_figure
 from boardgen.render.diagram import (
@@ -230,12 +230,17 @@ def sheet_board(game: str, room: tuple[float, float]) -> list[Figure]:
             figures.append(pieces_sheet(fixed.strips, spacing, room[0]))
         return figures
     boards = description.hex_boards
-    scene = description.board_scene(hexhex(boards.default_side if boards else 0))
+    return [fitted_board(description.board_scene(hexhex(boards.default_side if boards else 0)),
+                         room)]
+
+
+def fitted_board(scene: Scene, room: tuple[float, float]) -> Figure:
+    """A hex board at 1:1 with the largest cells that fit ``room`` (mm)."""
     def growth(figure: Figure) -> float:
         return min(room[0] / figure.width, room[1] / figure.height)
 
-    return [largest_fitting_figure(scene, growth(board_figure(scene, 10.0)), growth,
-                                   smallest=2.0, largest=25.0)]
+    return largest_fitting_figure(scene, growth(board_figure(scene, 10.0)), growth,
+                                  smallest=2.0, largest=25.0)
 
 
 def pieces_in_words(cell_width: float) -> str:
@@ -325,6 +330,10 @@ h1 { font-size: 2.2rem; margin-bottom: .2rem; } h2 { margin-top: 2rem; font-size
 figure { margin: 1.6rem 0 1.4rem; }
 figure > figcaption { font-weight: 700; font-size: 1.15rem; margin-bottom: .4rem; }
 .scroll { overflow-x: auto; }
+.scroll:focus { outline: 2px solid #c2410c; outline-offset: 2px; }
+/* On a narrow screen a wide figure scrolls sideways: say so above it. */
+.hint { display: none; margin: 0 0 .3rem; font-size: .95rem; color: #444; }
+@media (max-width: 48rem) { .hint { display: block; } }
 .scroll svg { max-width: 100%; height: auto; display: block; }
 footer { margin-top: 3rem; color: #444; font-size: .9rem; }
 @media print {
@@ -333,6 +342,7 @@ footer { margin-top: 3rem; color: #444; font-size: .9rem; }
   h2, figure > figcaption { break-after: avoid; }
   figure, .note { break-inside: avoid; }
   .scroll { overflow: visible; }
+  .hint { display: none; }
   footer { margin-top: 1rem; font-size: 8pt; }
 }
 """
@@ -467,6 +477,19 @@ def _font_faces_of(characters: frozenset[int]) -> str:
     return "\n".join(rules)
 
 
+NARROW_SCREEN_MM = 95.0  # a 390 px phone's column, less its padding
+
+
+def _scroll(svg: str, width_mm: float, title: str) -> str:
+    """A figure's drawing in a box that scrolls sideways when the screen is narrower than
+    the figure's printed size: focusable (a keyboard scrolls it too), named, and, when the
+    figure is wider than a phone's column, under a line saying it scrolls."""
+    hint = '<p class="hint" aria-hidden="true">Scroll sideways for the whole figure \u2192</p>' \
+        if width_mm > NARROW_SCREEN_MM else ""
+    return (f'{hint}<div class="scroll" role="region" tabindex="0" '
+            f'aria-label="{title}, scrolls sideways on a narrow screen">{svg}</div>')
+
+
 def render_sheet_html(game: str, *, theme: Theme, quick: bool = False) -> bytes:
     """The same sheet for reading on screen: HTML with the diagrams as inline SVG, each
     with a text alternative generated from the engine's positions."""
@@ -504,8 +527,8 @@ def render_sheet_html(game: str, *, theme: Theme, quick: bool = False) -> bytes:
                 "<svg ", f'<svg role="img" aria-label="{title}" '
                 f'style="width: {figure.width * SCREEN_SCALE:.0f}mm; '
                 f'min-width: {figure.width:.0f}mm" ', 1)
-            body.append(f'<figure><figcaption>{title}</figcaption><div class="scroll">{svg}'
-                        "</div></figure>")
+            body.append(f"<figure><figcaption>{title}</figcaption>"
+                        f"{_scroll(svg, figure.width, title)}</figure>")
         elif block.kind == "board":
             figure = sheet_board(game, (180.0, 250.0))[0]
             name = f"{game_named(game).name} board"
@@ -515,12 +538,12 @@ def render_sheet_html(game: str, *, theme: Theme, quick: bool = False) -> bytes:
             body.append(f'<h2>Board</h2><p>To play, print the <a href="{pdf_name}">PDF sheet'
                         "</a>: its board prints at exact scale.</p>"
                         f'<figure><figcaption>{html.escape(name)}</figcaption>'
-                        f'<div class="scroll">{svg}</div></figure>')
-    body.append(f"<footer>{html.escape(game_named(game).credit)} · rules explained by "
+                        f"{_scroll(svg, figure.width, html.escape(name))}</figure>")
+    body.append(f"</main><footer>{html.escape(game_named(game).credit)} · rules explained by "
                 f"boardgen {__version__}</footer></body></html>")
     text = html.unescape(re.sub(r"<[^>]+>", " ", "\n".join(body)))
     head = ["<!doctype html>", '<html lang="en"><head><meta charset="utf-8">',
             f"<title>{html.escape(_plain(blocks[0].text))}</title>",
             '<meta name="viewport" content="width=device-width, initial-scale=1">',
-            f"<style>{_font_faces(text + blocks[0].text)}\n{_CSS}</style></head><body>"]
+            f"<style>{_font_faces(text + blocks[0].text)}\n{_CSS}</style></head><body><main>"]
     return ("\n".join(head + body) + "\n").encode("utf-8")

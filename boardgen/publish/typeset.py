@@ -58,7 +58,7 @@ from boardgen.publish.sheet import (
 from boardgen.render.diagram import describe, legend_figure
 from boardgen.render.figure import Figure, board_figure, text_box
 from boardgen.render.fonts import FONT_FAMILY, font_folder
-from boardgen.render.lattice import board_pages, lattice_figure
+from boardgen.render.lattice import board_pages, lattice_figure, pieces_sheet
 from boardgen.render.paper import (
     HEADER_MM,
     Paper,
@@ -80,7 +80,22 @@ FOOTER_BAND_MM = 8.0  # below the text column, above the bottom margin: the page
 PAIR_GAP_MM = 6.0  # between two figures that share a row
 FILL_TARGET = 0.82  # every page before the last text page is at least this full
 MAX_PASSES = 14  # settings measured and corrected, at most
-BODY_PT = 10.0
+QUICK_MAX_ENLARGE = 2.0  # a quick reference's diagram cells, at most this many times a sheet's
+QUICK_SEARCH_STEPS = 5
+# The type scale: four sizes for everything a reader reads (board and diagram labels aside).
+TITLE_PT = 20.0  # the sheet's title
+HEADING_PT = 13.0  # a section's heading
+BODY_PT = 9.5  # running text, and figure titles (set off by weight, a rule and space)
+SMALL_PT = 8.5  # captions, keys, notes, the bars' words and the footer
+SINGLE_COLUMN_BODY_PT = 10.5  # running text on paper set in one column (A5)
+# Two columns on paper at least this wide (A4, Letter): a measure of about 60 characters.
+TWO_COLUMNS_MIN_MM = 180.0
+GUTTER_MM = 7.0
+# Justified word spaces kept within about 0.16-0.33 em (Source Sans Pro's space is 0.2 em):
+# Typst lets a line go looser rather than squeeze further, and runs of loose lines are
+# broken elsewhere by its paragraph optimiser.
+WORD_SPACE_MIN = 0.82
+WORD_SPACE_MAX = 1.45
 MARK_LABEL = "boardgen-mark"
 # A band left of a board for the 50 mm bar up the page (printers that scale only in the
 # paper-feed direction show there): the bar, its ticks and its turned label, and a gap.
@@ -128,6 +143,9 @@ def inline(text: str) -> str:
     no line holds one short word, or the end of one, alone.  A code span prints bold: a
     players' sheet shows no commands."""
     text = _smart(for_medium(text, "print")).rstrip()
+    # A number stays with what it counts ("3 X cells", "10 to 9"): no-break spaces.
+    text = re.sub(r"(?<=\d) (?!and |or )(?=\w)", "\u00a0", text)
+    text = re.sub(r"(?<=\d\u00a0[A-Z]) (?=\w)", "\u00a0", text)
     text = re.sub(r" (\S+)$", "\u00a0\\1", text)
     pieces = spans(text)
     # Split the spans where the tied last words start: they are set unhyphenated.
@@ -167,10 +185,15 @@ def _colour(hex_colour: str) -> str:
     return f'rgb("{hex_colour}")'
 
 
-def _preamble(game: str, title: str, paper: Paper, theme: Theme, date: str) -> str:
+def _preamble(game: str, title: str, paper: Paper, theme: Theme, date: str,
+              quick: bool = False) -> str:
     description = game_named(game)
     width, height = paper.size("portrait")
-    credit = f"{description.credit} · rules explained by boardgen {__version__}"
+    # The program and its version are in the PDF's metadata (creator), not on the page.
+    credit = description.credit
+    columns = 2 if two_columns(paper) and not quick else 1
+    # One column on a booklet's page: a size up keeps its measure under about 85 characters.
+    body_pt = BODY_PT if two_columns(paper) else SINGLE_COLUMN_BODY_PT
     note_fill = theme.cells["empty"].fill if "empty" in theme.cells else theme.paper
     bar_alt = f"A bar {SCALE_BAR_MM:g} mm long: if it measures {SCALE_BAR_MM:g} mm, the " \
         "page printed at actual size."
@@ -179,11 +202,12 @@ def _preamble(game: str, title: str, paper: Paper, theme: Theme, date: str) -> s
   title: {_string(title)},
   author: ({_string(description.designer + " (game)")}, "boardgen (sheet)"),
   description: {_string(f"Rules of {description.name}, {description.credit}")},
-  keywords: ({_string(description.name)}, "rules", "board game"),
+  keywords: ({_string(description.name)}, "rules", "board game",
+             {_string(f"boardgen {__version__}")}),
   date: {date},
 )
 #let sheet-footer = context {{
-  set text(8pt, fill: {_colour(theme.muted)})
+  set text({SMALL_PT}pt, fill: {_colour(theme.muted)})
   set par(justify: false)
   [#{_string(credit)} #h(1fr) page #counter(page).display() of #counter(page).final().first()]
 }}
@@ -197,20 +221,35 @@ def _preamble(game: str, title: str, paper: Paper, theme: Theme, date: str) -> s
            bottom: {MARGIN_MM + FOOTER_BAND_MM}mm),
   footer-descent: {FOOTER_BAND_MM - 2.0}mm,
   footer: sheet-footer,
+  columns: {columns},
 )
-#set text(font: {_string(FONT_FAMILY)}, size: {BODY_PT}pt, lang: "en", region: "gb",
-          fill: ink, hyphenate: true, costs: (runt: 400%, widow: 400%, orphan: 400%))
-#set par(justify: true, leading: 0.62em, spacing: 0.62em + 4.5pt)
+#set columns(gutter: {GUTTER_MM}mm)
+// Running text in two columns of (nearly) equal height: a quick reference's text above its
+// diagram.  Typst fills a column before the next, so the height is measured and halved.
+#let balanced(body) = layout(size => {{
+  let w = (size.width - {GUTTER_MM}mm) / 2
+  let h = measure(block(width: w, body)).height
+  block(width: 100%, height: h / 2 + 2.2em, columns(2, gutter: {GUTTER_MM}mm, body))
+}})
+#set text(font: {_string(FONT_FAMILY)}, size: {body_pt}pt, lang: "en", region: "gb",
+          fill: ink, hyphenate: true,
+          costs: (hyphenation: 15%, runt: 100%, widow: 400%, orphan: 400%))
+#set par(justify: true, leading: 0.62em, spacing: 0.62em + 4pt,
+         justification-limits: (spacing: (min: {WORD_SPACE_MIN * 100:g}%,
+                                           max: {WORD_SPACE_MAX * 100:g}%),
+                                 tracking: (min: -0.015em, max: 0.03em)))
 #set list(marker: [•], indent: 2pt, body-indent: 7pt, spacing: 0.62em + 3pt)
 #set heading(numbering: none)
 #show heading: set text(fill: ink, weight: "bold", hyphenate: false)
 #show heading: set par(justify: false)
-#show heading.where(level: 1): set text(22pt)
-#show heading.where(level: 1): set block(above: 0pt, below: 8pt)
-#show heading.where(level: 2): set text(13pt)
-#show heading.where(level: 2): set block(above: 11pt, below: 6pt)
-#show heading.where(level: 3): set text(10.5pt)
+#show heading.where(level: 1): set text({TITLE_PT}pt)
+#show heading.where(level: 1): set block(above: 0pt, below: 6pt)
+#show heading.where(level: 2): set text({HEADING_PT}pt)
+#show heading.where(level: 2): set block(above: 11pt, below: 5pt)
+#show heading.where(level: 3): set text({body_pt}pt)
 #show heading.where(level: 3): set block(above: 0pt, below: 5pt)
+// A figure's title: at the body's size, set off by a rule above it, weight and space.
+#let figure-rule = block(above: 0pt, below: 3pt, line(length: 100%, stroke: 0.5pt + furniture))
 #show figure: set block(above: 0pt, below: 0pt)
 #set figure(gap: 0pt, numbering: none, outlined: false)
 #let mark(id) = block(height: 0pt, width: 0pt, above: 0pt, below: 0pt,
@@ -219,18 +258,21 @@ def _preamble(game: str, title: str, paper: Paper, theme: Theme, date: str) -> s
 #let svg(name, width) = image(bytes(sys.inputs.at(name)), format: "svg", width: width * 1mm)
 #let note(body) = block(width: 100%, breakable: false, inset: (x: 8pt, top: 5pt, bottom: 6pt),
   stroke: 0.6pt + accent, fill: {_colour(note_fill)}, above: 7pt, below: 9pt,
-  text(9pt, body))
+  text({SMALL_PT}pt, body))
 #let line-title(body) = block(above: 4pt, below: 3pt, sticky: true,
-  text(9.5pt, weight: "bold", body))
-#let caption(width, body) = block(width: if width == none {{ 100% }} else {{ width * 1mm }},
-  text({CAPTION_PT}pt, fill: furniture, hyphenate: true,
-    par(justify: false, leading: 0.45em, body)))
+  text({SMALL_PT}pt, style: "italic", body))
+// A caption: short, ragged right, never hyphenated, set from its panel's left edge.
+#let caption(width, body) = align(center, block(
+  width: if width == none {{ 100% }} else {{ width * 1mm }},
+  align(left, text({CAPTION_PT}pt, fill: furniture, hyphenate: false,
+    par(justify: false, leading: 0.45em, body)))))
 #let panels(n, ..cells) = block(breakable: false, above: 3pt, below: 6pt, grid(
   columns: (1fr,) * n, column-gutter: {PANEL_GAP_MM}mm, row-gutter: 1.5mm,
   align: center + top, ..cells))
 #let diagram(level: 3, title: none, alt: "", body) = block(width: 100%, breakable: false, {{
+  figure-rule
   if level != none {{ heading(level: level, title) }} else {{
-    block(above: 0pt, below: 5pt, text(10.5pt, weight: "bold", title)) }}
+    block(above: 0pt, below: 5pt, text({body_pt}pt, weight: "bold", title)) }}
   figure(alt: alt, kind: "diagram", supplement: none, align(left, body))
 }})
 // The 50 mm bar itself, its ends' ticks longer: one drawing for every bar across.
@@ -249,20 +291,22 @@ def _preamble(game: str, title: str, paper: Paper, theme: Theme, date: str) -> s
     box(width: {SCALE_BAR_MM + 20:g}mm, height: 4.5mm, {{
       ruler
       place(top + left, dx: {SCALE_BAR_MM + 2:g}mm, dy: 1.2mm,
-            text(9pt, weight: "bold")[{SCALE_BAR_MM:g} mm])
+            text({SMALL_PT}pt, weight: "bold")[{SCALE_BAR_MM:g} mm])
     }}))
-  block(above: 3pt, below: 0pt, text(8.5pt)[If a bar does not measure {SCALE_BAR_MM:g} mm,
+  block(above: 3pt, below: 0pt, text({SMALL_PT}pt)[If a bar does not measure {SCALE_BAR_MM:g} mm,
     the printer rescaled the page.])
 }})
 // The bar across a board page's foot as the board files print it: the bar, its label and
 // what it checks, on one line.
-#let scalebar-line = box(width: 100%, height: 4.5mm, {{
+// (What it checks wraps beside the bar on narrow paper rather than running off the page.)
+#let scalebar-line = block(width: 100%, align(left, grid(
+    columns: ({SCALE_BAR_MM + 14:g}mm, 1fr), box(height: 4.5mm, {{
   ruler
   place(top + left, dx: {SCALE_BAR_MM + 2:g}mm, dy: 1.2mm,
-        text(8pt, weight: "bold")[{SCALE_BAR_MM:g} mm])
-  place(top + left, dx: {SCALE_BAR_MM + 14:g}mm, dy: 1.2mm, text(8pt)[Print at 100 % (actual
-    size): if a bar does not measure {SCALE_BAR_MM:g} mm, the printer rescaled the page.])
-}})
+        text({SMALL_PT}pt, weight: "bold")[{SCALE_BAR_MM:g} mm])
+}}), block(inset: (top: 1.2mm), text({SMALL_PT}pt, par(justify: false)[Print at 100 %
+  (actual size): if a bar does not measure {SCALE_BAR_MM:g} mm, the printer rescaled
+  the page.])))))
 // The bar up the page, from its top end down, ticks to its right, its label turned along
 // it under its lower end: printers that scale only in the paper-feed direction show here.
 #let vbar = box(width: {BAR_BAND_MM - 1:g}mm, height: {VBAR_MM:g}mm, {{
@@ -274,7 +318,7 @@ def _preamble(game: str, title: str, paper: Paper, theme: Theme, date: str) -> s
   }}
   place(top + left, dx: -0.2mm, dy: {SCALE_BAR_MM + 2:g}mm,
         rotate(-90deg, origin: top + left, reflow: true,
-               text(8pt, weight: "bold")[{SCALE_BAR_MM:g} mm]))
+               text({SMALL_PT}pt, weight: "bold")[{SCALE_BAR_MM:g} mm]))
 }})
 """
 
@@ -311,12 +355,16 @@ def _date() -> tuple[str, int | None]:
 
 
 class _Ids:
-    def __init__(self) -> None:
+    """Names for marks and images, unique in a document (``base`` tells apart the parts of
+    a kit set as one document)."""
+
+    def __init__(self, base: str = "") -> None:
         self.count = 0
+        self.base = base
 
     def next(self, prefix: str = "u") -> str:
         self.count += 1
-        return f"{prefix}{self.count}"
+        return f"{prefix}{self.base}{self.count}"
 
 
 def _legend_width(legend: Figure) -> Figure:
@@ -336,7 +384,7 @@ def _svg(sheet: Sheet, ids: _Ids, figure: Figure, theme: Theme) -> str:
 
 
 CAPTION_PT = 8.5  # under each panel; 8.5 pt is 3.0 mm, above the 2.9 mm printed minimum
-LEGEND_PT = 9.0
+LEGEND_PT = 8.5
 CAPTION_MIN_MM = 70.0  # the widest a caption may be under a narrow panel
 PANEL_GAP_MM = 3.5  # between panels in a row, at least
 MM_PER_PT = 25.4 / 72
@@ -402,8 +450,9 @@ def _legend_code(sheet: Sheet, ids: _Ids, diagram: Diagram, cell: float, theme: 
         bare = _legend_width(replace(swatch, texts=[]))
         tallest = max(tallest, bare.height)
         name = _svg(sheet, ids, bare, theme)
-        items.append(f'box(baseline: 50% - 0.35em, svg("{name}", {bare.width:.3f})) + '
-                     f'h(1mm) + {_content(label)}')
+        # A swatch and its label in one box: never parted at a line's end.
+        items.append(f'box(box(baseline: 50% - 0.35em, svg("{name}", {bare.width:.3f})) + '
+                     f'h(1mm) + {_content(label)})')
         swatches_mm += bare.width + 1.0 + len(label) * 0.45 * LEGEND_PT * MM_PER_PT + 4.0
     keys = " + h(4mm) + ".join(items) if items else "[]"
     note = _content(diagram.legend_note) if diagram.legend_note else None
@@ -434,12 +483,13 @@ def _diagram_height(legend_mm: float, rows: list[tuple[str | None, list[Panel]]]
 
 
 def _diagram_code(sheet: Sheet, ids: _Ids, diagram: Diagram, theme: Theme, width: float,
-                  column_height: float, level: int) -> list[str]:
+                  column_height: float, level: int, key: Diagram | None = None,
+                  enlarge: float = 1.0) -> list[str]:
     """One diagram as Typst calls: its title as a heading, then one figure (with the text
     alternative) holding the key and the rows of panels, each panel's caption set under
     it; more than one figure if the diagram is longer than a column, each later one titled
     "(continued)"."""
-    cell = sheet_cell_mm(diagram)
+    cell = sheet_cell_mm(diagram) * enlarge
     lines = _panels(diagram, cell)
     columns = _columns(lines, width)
     slot = (width - (columns - 1) * PANEL_GAP_MM) / columns
@@ -449,8 +499,9 @@ def _diagram_code(sheet: Sheet, ids: _Ids, diagram: Diagram, theme: Theme, width
             rows.append((line_title if start == 0 else None, panels[start:start + columns]))
     aside = _aside(rows, width)
     if aside is not None:
-        return [_aside_code(sheet, ids, diagram, theme, width, level, rows[0], aside)]
-    legend = _legend_code(sheet, ids, diagram, cell, theme, width)
+        return [_aside_code(sheet, ids, diagram, theme, width, level, rows[0], aside,
+                            key or diagram)]
+    legend = _legend_code(sheet, ids, key or diagram, sheet_cell_mm(diagram), theme, width)
     heights = _diagram_height(legend[1] if legend else 0.0, rows, slot)
     parts: list[list[int]] = [[]]
     used = 10.0 + (legend[1] + 3.0 if legend else 0.0)
@@ -507,14 +558,15 @@ def _aside(rows: list[tuple[str | None, list[Panel]]], width: float) -> float | 
 
 
 def _aside_code(sheet: Sheet, ids: _Ids, diagram: Diagram, theme: Theme, width: float,
-                level: int, row: tuple[str | None, list[Panel]], panels_mm: float) -> str:
+                level: int, row: tuple[str | None, list[Panel]], panels_mm: float,
+                key: Diagram) -> str:
     """A one-row diagram with its words beside the panels (see :func:`_aside`)."""
     line_title, panels = row
     room = width - panels_mm - ASIDE_GAP_MM
     cells = [f'svg("{_svg(sheet, ids, p.figure, theme)}", {p.figure.width:.3f})'
              for p in panels]
     words = []
-    legend = _legend_code(sheet, ids, diagram, sheet_cell_mm(diagram), theme, room)
+    legend = _legend_code(sheet, ids, key, sheet_cell_mm(diagram), theme, room)
     if legend is not None:
         words.append(legend[0])
     if line_title:
@@ -552,15 +604,35 @@ def _board_code(sheet: Sheet, ids: _Ids, game: str, theme: Theme, column: tuple[
     if fixed is not None:
         return _fixed_board_code(sheet, ids, description.name,
                                  board_pages(fixed, paper, None), theme, paper)
-    # The bar up the page goes under the board when the board leaves room there at its
-    # largest (a wide board), else in a band beside it: whichever prints larger cells.
+    # The bar up the page stands in the board's empty top-left corner (a hexagonal board
+    # leaves one) when the board at its largest leaves it free, else in a band beside it,
+    # else under the board: whichever prints larger cells, never a bar stranded below.
     height = column[1] - 34.0
+    (corner,) = sheet_board(game, (column[0], height))
     (beside,) = sheet_board(game, (column[0] - 2 * BAR_BAND_MM, height))
     (under,) = sheet_board(game, (column[0], height - VBAR_MM - 3.0))
+    if corner_is_free(corner, (column[0] - corner.width) / 2):
+        return _board_page(sheet, ids, description.name, corner, theme, "corner")
     board = under if under.cell_width >= beside.cell_width else beside
+    return _board_page(sheet, ids, description.name, board, theme,
+                       "under" if board is under else "beside")
+
+
+def corner_is_free(figure: Figure, offset: float) -> bool:
+    """Whether nothing of ``figure``, set ``offset`` mm from the column's left edge, lies in
+    the band the bar up the page takes at the top left (BAR_BAND_MM wide, VBAR_MM tall)."""
+    reach = VBAR_MM + 2.0
+    lefts = [offset + c.x - figure.cell_width / 2 for c in figure.cells
+             if c.y - figure.cell_width < reach]
+    lefts += [offset + text_box(t)[0] for t in figure.texts if text_box(t)[1] < reach]
+    return bool(figure.cells) and min(lefts, default=offset) >= BAR_BAND_MM
+
+
+def _board_page(sheet: Sheet, ids: _Ids, name: str, board: Figure, theme: Theme,
+                bar: Literal["corner", "beside", "under"]) -> str:
     said = f"Each cell is {board.cell_width:.1f} mm flat to flat. " \
            f"{pieces_in_words(board.cell_width)}"
-    alt = f"The {description.name} board at actual size. {said}"
+    alt = f"The {name} board at actual size. {said}"
     image = f'svg("{_svg(sheet, ids, board, theme)}", {board.width:.3f})'
     figure = f'align(center, figure(alt: {_string(alt)}, kind: "board", supplement: none, ' \
         f"{image}))"
@@ -569,13 +641,14 @@ def _board_code(sheet: Sheet, ids: _Ids, game: str, theme: Theme, column: tuple[
            f"par({_content(said)})",
            "scalebar",
            f"block(width: 100%, breakable: false, {{ {figure}; v(3mm); vbar }})"
-           if board is under else
-           f"block(width: 100%, breakable: false, {{ place(top + left, vbar); {figure} }})"]
+           if bar == "under" else
+           f"block(width: 100%, breakable: false, {{ {figure}; place(top + left, vbar) }})"]
     return "\n".join(f"#{line}" for line in out)
 
 
 def _fixed_board_code(sheet: Sheet, ids: _Ids, name: str, figures: list[Figure],
-                      theme: Theme, paper: Paper) -> str:
+                      theme: Theme, paper: Paper, title: str | None = None,
+                      level: int = 2, aside: tuple[Figure, str] | None = None) -> str:
     """Each figure on a landscape page laid out as the board file lays it out: a title in
     the header, the figure centred in the room between header and footer, the bar across
     the foot with what it checks and the figure's unit, the bar up the left margin, and
@@ -592,18 +665,23 @@ def _fixed_board_code(sheet: Sheet, ids: _Ids, name: str, figures: list[Figure],
 
     out = []
     for number, figure in enumerate(figures):
-        title = "A board to print at 100 % (actual size)" if number == 0 else \
-            "Pieces to print at 100 % (actual size)"
         unit = figure.scale_note[:1].upper() + figure.scale_note[1:] + "." \
             if figure.scale_note else ""
         alt = (f"The {name} board at actual size. " if number == 0 else
                "Pieces to cut out, at actual size. ") + unit
-        left = content_left() + (room_w - figure.width) / 2
+        beside = aside if number == len(figures) - 1 and number > 0 else None
+        total = figure.width + (ASIDE_GAP_MM * 2 + beside[0].width if beside else 0.0)
+        left = content_left() + (room_w - total) / 2
         top = BOARD_MARGIN_MM + HEADER_MM + (room_h - figure.height) / 2
         bar_y = page[1] - BOARD_MARGIN_MM - 9.5  # as on the board file (from the top)
         image = f'svg("{_svg(sheet, ids, figure, theme)}", {figure.width:.3f})'
-        heading = f'heading(level: 2, outlined: {"true" if number == 0 else "false"}, ' \
-            f'bookmarked: {"true" if number == 0 else "false"}, {_string(title)})'
+        if number == 0 and title is not None:
+            heading_text = title
+        else:
+            heading_text = "A board to print at 100 % (actual size)" if number == 0 else \
+                "Pieces to print at 100 % (actual size)"
+        heading = f'heading(level: {level}, outlined: {"true" if number == 0 else "false"}, ' \
+            f'bookmarked: {"true" if number == 0 else "false"}, {_string(heading_text)})'
         width = page[0] - 2 * BOARD_MARGIN_MM
         body = [
             at(BOARD_MARGIN_MM, BOARD_MARGIN_MM, f"block(width: {width:.3f}mm, {heading})"),
@@ -612,35 +690,96 @@ def _fixed_board_code(sheet: Sheet, ids: _Ids, name: str, figures: list[Figure],
             at(BOARD_MARGIN_MM, bar_y - 3.5,
                f"block(width: {width:.3f}mm, figure(alt: bar-alt, kind: \"scalebar\", "
                "supplement: none, scalebar-line))"),
-            at(BOARD_MARGIN_MM, bar_y + 2.5, f"text(8pt, fill: furniture, {_string(unit)})"),
+            at(BOARD_MARGIN_MM, bar_y + 2.5,
+               f"text({SMALL_PT}pt, fill: furniture, {_string(unit)})"),
             # Up the left margin, its label's end just above the footer band.
             at(VERTICAL_BAR_X_MM, bar_top - VBAR_MM, "vbar"),
         ]
+        if beside is not None:
+            # A small part folded onto this page, beside the figure, under its own heading.
+            extra, (extra_title, extra_alt) = beside[0], beside[1].split("\n", 1)
+            x = left + figure.width + 2 * ASIDE_GAP_MM
+            y = BOARD_MARGIN_MM + HEADER_MM + (room_h - extra.height - 9.0) / 2
+            body.append(at(x, y, f"block(width: {extra.width:.3f}mm, {{ heading(level: "
+                                 f"{level}, {_string(extra_title)}); figure(alt: "
+                                 f"{_string(extra_alt)}, kind: \"board\", supplement: none, "
+                                 f'svg("{_svg(sheet, ids, extra, theme)}", '
+                                 f"{extra.width:.3f})) }})"))
         out.append(f"#page(flipped: true, {{ {'; '.join(body)} }})")
     return "\n".join(out)
 
 
+def two_columns(paper: Paper) -> bool:
+    """Whether a sheet on this paper is set in two columns (A4, Letter) or one (A5)."""
+    return paper.size("portrait")[0] >= TWO_COLUMNS_MIN_MM
+
+
+def _column_width(column: tuple[float, float], paper: Paper) -> float:
+    return (column[0] - GUTTER_MM) / 2 if two_columns(paper) else column[0]
+
+
+def _fits_column(diagram: Diagram, width: float, height: float) -> bool:
+    """Whether a diagram's panels fit one column, one to a row at least, and the whole
+    stays well under the column's height (else it spans both columns)."""
+    lines = _panels(diagram, sheet_cell_mm(diagram))
+    widest = max(p.figure.width for _, row in lines for p in row)
+    if widest > width:
+        return False
+    columns = _columns(lines, width)
+    slot = (width - (columns - 1) * PANEL_GAP_MM) / columns
+    rows = [(title if start == 0 else None, row[start:start + columns])
+            for title, row in lines for start in range(0, len(row), columns)]
+    return sum(_diagram_height(0.0, rows, slot)) + 20.0 <= 0.62 * height
+
+
+def _new_key(diagram: Diagram, seen: set[str]) -> Diagram:
+    """The diagram as its key shows it: only the marks no earlier figure of the sheet has
+    keyed (one key per sheet for each kind of mark), and its note only the first time."""
+    roles = tuple(role for role in diagram.legend if role.legend not in seen)
+    seen.update(role.legend for role in roles)
+    # A note says one thing a sentence ("Circled: the pivot. Double circles: the apexes."):
+    # each sentence is given once.
+    sentences = re.split(r"(?<=\.) (?=[A-Z])", diagram.legend_note or "")
+    new = [sentence for sentence in sentences if sentence and sentence not in seen]
+    seen.update(new)
+    return replace(diagram, legend=roles, legend_note=" ".join(new) or None)
+
+
 def build_units(game: str, blocks: list[Block], theme: Theme, column: tuple[float, float],
-                quick: bool, paper: Paper) -> Sheet:
+                quick: bool, paper: Paper, quick_cell: float = 1.0, base: str = "") -> Sheet:
+    """The sheet's units; ``quick_cell`` enlarges a quick reference's diagram cells, so
+    that its diagram takes the room its text leaves."""
     sheet = Sheet([])
-    ids = _Ids()
+    ids = _Ids(base)
     section = 0
     figure_level = 2 if quick or not any(b.kind == "heading" for b in blocks) else 3
-    half = (column[0] - PAIR_GAP_MM) / 2
-    pending: tuple[str, Diagram, Block] | None = None  # a narrow figure, waiting for a partner
+    paired = not two_columns(paper)  # two narrow figures share a row of a single column
+    width = _column_width(column, paper)
+    half = (width - PAIR_GAP_MM) / 2
+    pending: tuple[Diagram, Diagram, Block] | None = None  # a narrow figure, its key, its block
+    seen: set[str] = set()  # the key texts already given on this sheet
+    header: list[str] = []  # the title and what stands under it, across both columns
+    quick_text: list[str] = []  # a quick reference's text, set in two balanced columns
+
+    def _quick_text_done() -> None:
+        if quick_text:
+            sheet.units.append(Unit("text", "#balanced[\n" + "\n\n".join(quick_text) +
+                                    "\n]", section, 1))
+            quick_text.clear()
 
     def flush() -> None:
         nonlocal pending
         if pending is not None:
-            _, diagram, block = pending
+            diagram, key, block = pending
             pending = None
-            _figure_unit(diagram, block, column[0])
+            _figure_unit(diagram, key, block, width)
 
-    def _figure_unit(diagram: Diagram, block: Block, width: float) -> None:
-        beside = _diagram_code(sheet, ids, diagram, theme, half, column[1], figure_level) \
-            if _one_row(diagram, half) else None
+    def _figure_unit(diagram: Diagram, key: Diagram, block: Block, width: float,
+                     cell: float = 1.0) -> None:
+        beside = _diagram_code(sheet, ids, diagram, theme, half, column[1], figure_level,
+                               key) if paired and _one_row(diagram, half) else None
         for number, code in enumerate(_diagram_code(sheet, ids, diagram, theme, width,
-                                                    column[1], figure_level)):
+                                                    column[1], figure_level, key, cell)):
             uid = ids.next()
             sheet.units.append(Unit("figure", f'#block(width: 100%, breakable: false, '
                                     f'above: 8pt, below: 10pt, {{ mark("{uid}s"); {code}; '
@@ -648,14 +787,41 @@ def build_units(game: str, blocks: list[Block], theme: Theme, column: tuple[floa
                                     beside=beside[0] if beside and len(beside) == 1
                                     else None, continues=number > 0))
 
+    def _spanning_unit(diagram: Diagram, key: Diagram, block: Block, where: str) -> None:
+        """A figure across both columns, at the top or foot of its page."""
+        for number, code in enumerate(_diagram_code(sheet, ids, diagram, theme, column[0],
+                                                    column[1], figure_level, key)):
+            uid = ids.next()
+            sheet.units.append(Unit(
+                "figure", f'#place({where}, float: true, scope: "parent", clearance: 12pt, '
+                f'align(left, block(width: 100%, breakable: false, {{ mark("{uid}s"); '
+                f'{code}; mark("{uid}e") }})))', section, block.line, continues=number > 0))
+
+    def _header_done() -> None:
+        if header:
+            sheet.units.append(Unit("title", '#place(top, float: true, scope: "parent", '
+                                    'clearance: 10pt, block(width: 100%, {' +
+                                    "; ".join(header) + "}))", 0, 1))
+            header.clear()
+
     for block in blocks:
         if block.kind != "diagram":
             flush()
+        # Under the title across both columns: its one-line subtitle (a full sheet's).
+        in_header = len(header) == 1 and block.kind == "para" and not quick
         if block.kind == "title":
             sheet.title = _plain(block.text)
-            sheet.units.append(Unit("title", f"#heading(level: 1)[{inline(block.text)}]",
-                                    section, block.line))
-        elif block.kind == "heading":
+            code = f"heading(level: 1)[{inline(block.text)}]"
+            if paired:
+                sheet.units.append(Unit("title", f"#{code}", section, block.line))
+            else:
+                header.append(code)
+            continue
+        if in_header:
+            header.append(f"par(justify: false)[{inline(block.text)}]")
+            continue
+        _header_done()
+        if block.kind == "heading":
             section += 1
             sheet.units.append(Unit("heading", f"#heading(level: 2)[{inline(block.text)}]",
                                     section, block.line))
@@ -674,33 +840,50 @@ def build_units(game: str, blocks: list[Block], theme: Theme, column: tuple[floa
                 items[-1] = items[-1] + end
                 code = "#list(" + ", ".join(f"[{item}]" for item in items) + ")"
                 kind = "text"
-            sheet.units.append(Unit(kind, code, section, block.line,
-                                    breakable=kind == "text"))
+            if quick and not paired:
+                quick_text.append(code)
+            else:
+                sheet.units.append(Unit(kind, code, section, block.line,
+                                        breakable=kind == "text"))
         elif block.kind == "diagram":
+            _quick_text_done()
             diagram = _sheet_diagram(game, block.args[1], quick)
-            if _one_row(diagram, half):
+            key = _new_key(diagram, seen)
+            if not paired:
+                if quick:
+                    # At the page's foot, its cells as large as the room allows.
+                    sheet.units.append(Unit("note", "#v(1fr)", section, block.line))
+                    _figure_unit(diagram, key, block, column[0], quick_cell)
+                elif _fits_column(diagram, width, column[1]):
+                    _figure_unit(diagram, key, block, width)
+                else:
+                    _spanning_unit(diagram, key, block, "auto")
+            elif _one_row(diagram, half):
                 if pending is not None:
                     first = pending
                     pending = None
                     uid = ids.next()
-                    codes = [_diagram_code(sheet, ids, d, theme, half, column[1],
-                                           figure_level)[0] for _, d, _ in (first,)] + \
-                        _diagram_code(sheet, ids, diagram, theme, half, column[1],
-                                      figure_level)[:1]
+                    codes = [_diagram_code(sheet, ids, first[0], theme, half, column[1],
+                                           figure_level, first[1])[0],
+                             _diagram_code(sheet, ids, diagram, theme, half, column[1],
+                                           figure_level, key)[0]]
                     sheet.units.append(Unit(
                         "figure", f'#block(width: 100%, breakable: false, above: 8pt, '
                         f'below: 10pt, {{ mark("{uid}s"); grid(columns: (1fr, 1fr), '
                         f'column-gutter: {PAIR_GAP_MM}mm, {codes[0]}, {codes[1]}); '
                         f'mark("{uid}e") }})', section, first[2].line))
                 else:
-                    pending = ("", diagram, block)
+                    pending = (diagram, key, block)
             else:
                 flush()
-                _figure_unit(diagram, block, column[0])
+                _figure_unit(diagram, key, block, width)
         elif block.kind == "board":
-            sheet.units.append(Unit("board", _board_code(sheet, ids, game, theme, column,
-                                                          paper), section, block.line))
+            sheet.units.append(Unit("board", "#set page(columns: 1)\n" +
+                                    _board_code(sheet, ids, game, theme, column, paper),
+                                    section, block.line))
     flush()
+    _header_done()
+    _quick_text_done()
     return sheet
 
 
@@ -772,7 +955,7 @@ def _judge(sheet: Sheet, order: list[int], marks: dict[str, Placed], top: float,
 def _unit_marks(sheet: Sheet) -> dict[int, str]:
     found = {}
     for index, unit in enumerate(sheet.units):
-        m = re.search(r'(?:tick|mark)\("([um]\d+)s"\)', unit.code)
+        m = re.search(r'(?:tick|mark)\("([um][a-z]*\d+)s"\)', unit.code)
         if m:
             found[index] = m.group(1)
     return found
@@ -914,24 +1097,163 @@ def render_sheet_pdf(game: str, *, paper: Paper, theme: Theme, quick: bool = Fal
 
 def _set_sheet(game: str, paper: Paper, theme: Theme, quick: bool, board: bool, date: str,
                timestamp: int | None) -> bytes:
+    sheet, source = _sheet_setting(game, paper, theme, quick, board, date)
+    return _compile(source, sheet.images, timestamp, str(sheet_path(game, quick)))
+
+
+def _compile(source: str, images: dict[str, str], timestamp: int | None,
+             source_name: str) -> bytes:
     import typst
 
-    blocks = [b for b in load_sheet(game, quick) if board or b.kind != "board"]
-    theme = print_theme(theme)
-    width, height = paper.size("portrait")
-    column = (width - 2 * MARGIN_MM, height - 2 * MARGIN_MM - FOOTER_BAND_MM)
-    sheet = build_units(game, blocks, theme, column, quick, paper)
-    sheet.preamble = _preamble(game, sheet.title, paper, theme, date)
-    source_name = str(sheet_path(game, quick))
-    source = typeset(sheet, column, source_name)
     try:
         pdf = typst.compile(source.encode("utf-8"), font_paths=_fonts(),
-                            ignore_system_fonts=True, sys_inputs=sheet.images,
+                            ignore_system_fonts=True, sys_inputs=images,
                             format="pdf", pdf_standards=["ua-1"], timestamp=timestamp)
     except typst.TypstError as exc:
         raise BoardgenError(f"{source_name}: the typesetter refused the sheet: "
                             f"{str(exc.message).splitlines()[0]}") from None
     return _ask_for_actual_size(pdf)
+
+
+def _sheet_setting(game: str, paper: Paper, theme: Theme, quick: bool, board: bool,
+                   date: str, base: str = "") -> tuple[Sheet, str]:
+    """The sheet's units and the Typst source of its best setting (``base`` names its
+    images apart from another part's in one document)."""
+    blocks = [b for b in load_sheet(game, quick) if board or b.kind != "board"]
+    theme = print_theme(theme)
+    width, height = paper.size("portrait")
+    column = (width - 2 * MARGIN_MM, height - 2 * MARGIN_MM - FOOTER_BAND_MM)
+    source_name = str(sheet_path(game, quick))
+
+    def setting(enlarge: float) -> tuple[Sheet, str]:
+        sheet = build_units(game, blocks, theme, column, quick, paper, enlarge, base)
+        sheet.preamble = _preamble(game, sheet.title, paper, theme, date, quick)
+        return sheet, typeset(sheet, column, source_name)
+
+    sheet, source = setting(1.0)
+    if quick:
+        # The diagram's cells as large as the page allows, for a reference that uses its
+        # whole page: the largest enlargement (in steps) that still sets one page.
+        low, high = 1.0, QUICK_MAX_ENLARGE
+        for _ in range(QUICK_SEARCH_STEPS):
+            middle = (low + high) / 2
+            trial = setting(middle)
+            if _pages(trial[0], trial[1]) == 1:
+                low, (sheet, source) = middle, trial
+            else:
+                high = middle
+    return sheet, source
+
+
+# --- a kit: the sheet, its quick reference, boards and the rest as one document ------------
+
+
+@dataclass(frozen=True)
+class KitBoard:
+    """A kit's page at exact scale: its heading (and bookmark), the figure, the words under
+    the heading (which pieces fit), and the figure's text alternative."""
+
+    title: str
+    figure: Figure
+    said: str
+    alt: str
+    corner: bool = False  # the bar up the page stands in the figure's empty top-left corner
+
+
+@dataclass(frozen=True)
+class KitWords:
+    """A short part of words (a note on pens), set where the rule sheet leaves room."""
+
+    title: str
+    paragraphs: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class KitTracker:
+    """A small figure set beside the last page of a fixed board (a capture tracker)."""
+
+    title: str
+    figure: Figure
+    alt: str
+
+
+KIT_BOARD_ALLOWANCE_MM = 42.0  # a board page's heading, words and bar above the board
+
+
+def kit_board_room(paper: Paper, corner: bool = False) -> tuple[float, float]:
+    """The room (mm) a board or sheet of stones has on a kit's page: the column less the
+    band of the bar up the page, or all of it (``corner``) for a figure whose empty
+    top-left corner takes the bar (see :func:`corner_is_free`)."""
+    width, height = column_mm(paper)
+    return width - (0.0 if corner else BAR_BAND_MM), height - KIT_BOARD_ALLOWANCE_MM
+
+
+def render_kit_pdf(game: str, *, paper: Paper, theme: Theme, title: str,
+                   boards: list[KitBoard], words: list[KitWords],
+                   tracker: KitTracker | None) -> bytes:
+    """The whole kit as one tagged document (PDF/UA-1): the rule sheet (its notes folded
+    in where it leaves room), the quick reference, then each board and sheet of pieces at
+    exact scale, "page N of M" throughout, a bookmark per part."""
+    check_sheet_paper(paper)
+    date, timestamp = _date()
+    rules, rules_source = _sheet_setting(game, paper, theme, False, False, date, "r")
+    quick, quick_source = _sheet_setting(game, paper, theme, True, True, date, "q")
+    printed = print_theme(theme)
+    parts = Sheet([], {**rules.images, **quick.images})
+    ids = _Ids("k")
+    preamble = _preamble(game, title, paper, printed, date)
+    body = [rules_source[len(rules.preamble) + 1:]]
+    for part in words:
+        # A short part flows on after the sheet, in its columns, headed as a section.
+        body.append(f"#block(above: 14pt, {{ show heading: set text({HEADING_PT}pt); "
+                    f"heading(level: 1, {_string(part.title)}) }})")
+        body += [f"#par[{inline(paragraph)}]" for paragraph in part.paragraphs]
+    body += ["#set page(columns: 1)", quick_source[len(quick.preamble) + 1:]]
+    for board in boards:
+        body.append(_kit_board_code(parts, ids, board, printed))
+    fixed = game_named(game).fixed_board
+    if fixed is not None:
+        figures = board_pages(fixed, paper, None)
+        aside = None
+        if tracker is not None and fixed.strips is not None:
+            # The tracker beside the pieces: their rows made as narrow as leaves it room.
+            room = content_size(paper.size("landscape"))[0] - tracker.figure.width - \
+                2 * ASIDE_GAP_MM
+            pieces = pieces_sheet(fixed.strips, figures[0].cell_width, room)
+            if pieces.width <= room:
+                figures[-1] = pieces
+                aside = (tracker.figure, f"{tracker.title}\n{tracker.alt}")
+        body.append(_fixed_board_code(parts, ids, game_named(game).name, figures, printed,
+                                      paper, title=f"{game_named(game).name}: board and "
+                                      "pieces", level=1, aside=aside))
+        if tracker is not None and aside is None:
+            body.append(_kit_board_code(parts, ids, KitBoard(tracker.title, tracker.figure,
+                                                             "", tracker.alt), printed))
+    source = preamble + "\n" + "\n".join(body)
+    return _compile(source, parts.images, timestamp, f"the {game} kit")
+
+
+def _kit_board_code(sheet: Sheet, ids: _Ids, board: KitBoard, theme: Theme) -> str:
+    """A board (or sheet of stones) on a portrait page of its own at exact scale: its
+    heading, what fits it, the bar across above it and the bar up its left."""
+    image = f'svg("{_svg(sheet, ids, board.figure, theme)}", {board.figure.width:.3f})'
+    # Right of the band the bar up the page stands in.
+    figure = f'pad(left: {0.0 if board.corner else BAR_BAND_MM}mm, align(center, ' \
+        f'figure(alt: {_string(board.alt)}, kind: "board", supplement: none, {image})))'
+    out = ["pagebreak(weak: true)",
+           f"block(below: 6pt, {{ show heading: set text({HEADING_PT}pt); "
+           f"heading(level: 1, {_string(board.title)}) }})",
+           f"par({_content(board.said)})" if board.said else "v(0pt)",
+           # The bar across as on every board page, with what it checks, on one line.
+           'block(above: 6pt, below: 8pt, figure(alt: bar-alt, kind: "scalebar", '
+           'supplement: none, scalebar-line))',
+           f"block(width: 100%, breakable: false, {{ {figure}; place(top + left, vbar) }})"]
+    return "\n".join(f"#{line}" for line in out)
+
+
+def _pages(sheet: Sheet, source: str) -> int:
+    """How many pages a setting takes, from its marks."""
+    return max((placed.page for placed in _measure(source, sheet).values()), default=1)
 
 
 def column_mm(paper: Paper) -> tuple[float, float]:

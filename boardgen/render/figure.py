@@ -98,8 +98,8 @@ def band(name: str, x: float, y: float, role: str, offsets: tuple[Point, ...]
 
 # Patterns are drawn on a square lattice of pitch pattern_step(cell width); the share of
 # the pitch each pattern's line (or dot radius) takes sets how dark it prints.
-PATTERN_SHARE = {"dots": 0.12, "hatch": 0.22, "crosshatch": 0.14, "hlines": 0.14,
-                 "vlines": 0.22}
+PATTERN_SHARE = {"dots": 0.12, "hatch": 0.22, "backhatch": 0.22, "crosshatch": 0.14,
+                 "hlines": 0.14, "vlines": 0.22, "grid": 0.12}
 
 
 def pattern_step(cell_width: float) -> float:
@@ -115,12 +115,13 @@ COMMON_PIECES = (("8 mm beads", 8.0), ("12 mm glass counters", 12.0),
 
 def cell_guidance(cell_width: float) -> str:
     """What a cell of this width holds (a round piece fits with 1 mm to spare), and the
-    cell size for the next larger common piece."""
+    cell size for the next larger common piece, in words (a printed page names no
+    command-line option)."""
     larger = [(name, size) for name, size in COMMON_PIECES if size + 1.0 > cell_width + 1e-9]
     text = f"fits pieces up to {math.floor(cell_width - 1.0 + 1e-9)} mm"
     if larger:
         name, size = larger[0]
-        return text + f"; for {name}: --cell-mm {size + 1.0:.0f}"
+        return text + f"; for {name}, print the board with {size + 1.0:.0f} mm cells"
     return text + f" ({COMMON_PIECES[-1][0]})"
 
 

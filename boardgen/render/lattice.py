@@ -112,15 +112,25 @@ def _arc(swing: Swing, spacing: float) -> Stroke:
     return Stroke(points, "accent", 0.03 * spacing, arrow=True)
 
 
-def start_strokes(ln: Line, role: str, spacing: float) -> list[Stroke]:
+def rail_dash(scene: HoleScene, role: str, spacing: float) -> float:
+    """The dash of a role's rails: long for the first role the key names, short for the
+    next, so that the two sides' start marks differ in black ink alone, not only in colour."""
+    order = [name for name, _ in scene.rail_key]
+    index = order.index(role) if role in order else 0
+    return 0.04 * spacing if index == 0 else max(0.35, 0.012 * spacing)
+
+
+def start_strokes(ln: Line, role: str, spacing: float, dash: float | None = None
+                  ) -> list[Stroke]:
     """Where a bar starts, drawn faintly: two thin dashed rails either side of the middle
     of its groove (visible on a black groove too), nothing like a bar, which is thick and
-    solid from hole to hole."""
+    solid from hole to hole; ``dash`` as :func:`rail_dash` says."""
     (ax, ay), (bx, by) = _segment(ln, spacing, 0.28)
     length = math.hypot(bx - ax, by - ay)
     nx, ny = -(by - ay) / length * 0.06 * spacing, (bx - ax) / length * 0.06 * spacing
     return [Stroke(((ax + k * nx, ay + k * ny), (bx + k * nx, by + k * ny)), role,
-                   0.02 * spacing, dash=0.04 * spacing) for k in (-1, 1)]
+                   0.02 * spacing, dash=0.04 * spacing if dash is None else dash)
+            for k in (-1, 1)]
 
 
 def _hole_mark(centre: Point, kind: str, spacing: float) -> list[Stroke]:
@@ -177,7 +187,8 @@ def _rail_key(scene: HoleScene, spacing: float, size: float, texts: list[Text],
     key_texts: list[Text] = []
     for (role, words), (x, y) in zip(scene.rail_key, places, strict=True):
         key_strokes.extend(Stroke(((x, y + k * rail), (x + swatch, y + k * rail)),
-                                  role, 0.02 * s, dash=0.04 * s) for k in (-1, 1))
+                                  role, 0.02 * s, dash=rail_dash(scene, role, s))
+                           for k in (-1, 1))
         key_texts.append(Text(x + swatch + 2.0, y, words, size, "coordinate", "start"))
     return key_strokes, key_texts
 
@@ -220,7 +231,7 @@ def lattice_figure(scene: HoleScene, spacing: float, *, margin: float = 1.0) -> 
             texts.append(Text(x + note.side * note_reach, y + (k - 0.5) * 1.35 * size,
                               part, size, "coordinate", "start" if note.side > 0 else "end"))
     for ln, role in sorted(scene.rails.items()):
-        strokes.extend(start_strokes(ln, role, s))
+        strokes.extend(start_strokes(ln, role, s, rail_dash(scene, role, s)))
     for ln, role in sorted(scene.bars.items()):
         strokes.extend(staple(ln, role, s))
     for ln in scene.struck:

@@ -16,6 +16,8 @@ PAPERS: dict[str, tuple[float, float]] = {
     "a4": (210.0, 297.0),
     "letter": (215.9, 279.4),
     "a3": (297.0, 420.0),
+    # A booklet's page: A4 folded once (rule sheets in one column, kits, the printer check).
+    "a5": (148.0, 210.0),
     # The area A4 and Letter share: a file laid out on it prints unchanged on either.
     "universal": (210.0, 279.4),
 }
@@ -61,7 +63,7 @@ class Paper:
 
 
 def parse_paper(text: str) -> Paper:
-    """``a4``, ``letter``, ``a3``, ``universal`` (prints on A4 and Letter alike) or a custom
+    """``a4``, ``letter``, ``a3``, ``a5``, ``universal`` (prints on A4 and Letter alike) or a custom
     ``WxHmm`` such as ``300x450mm``."""
     key = text.strip().lower()
     if key in PAPERS:
@@ -69,7 +71,7 @@ def parse_paper(text: str) -> Paper:
     m = _CUSTOM.match(text)
     if not m:
         raise BoardgenError(
-            f"unknown paper {text!r} (use a4, letter, a3, universal, or a custom size such as "
+            f"unknown paper {text!r} (use a4, letter, a3, a5, universal, or a custom size such as "
             "300x450mm)"
         )
     w, h = float(m.group(1)), float(m.group(2))

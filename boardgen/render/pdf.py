@@ -91,11 +91,11 @@ def _pattern_ops(kind: str, boxes: Sequence[tuple[float, float, float, float]],
                 for j in range(math.floor(y0 / step), math.ceil(y1 / step) + 1):
                     x, y = (i + 0.5) * step, (j + 0.5) * step
                     ops.append(f"{_n(x)} {_n(y)} m {_n(x)} {_n(y)} l")
-        if kind == "hlines":
+        if kind in ("hlines", "grid"):
             for j in range(math.floor(y0 / step), math.ceil(y1 / step) + 1):
                 y = (j + 0.5 * PATTERN_SHARE[kind]) * step
                 ops.append(f"{_n(x0)} {_n(y)} m {_n(x1)} {_n(y)} l")
-        if kind == "vlines":
+        if kind in ("vlines", "grid"):
             for i in range(math.floor(x0 / step), math.ceil(x1 / step) + 1):
                 x = (i + 0.5 * PATTERN_SHARE[kind]) * step
                 ops.append(f"{_n(x)} {_n(y0)} m {_n(x)} {_n(y1)} l")
@@ -104,7 +104,8 @@ def _pattern_ops(kind: str, boxes: Sequence[tuple[float, float, float, float]],
             for k in range(math.floor((x0 + y0) / diagonal), math.ceil((x1 + y1) / diagonal) + 1):
                 c = k * diagonal
                 ops.append(f"{_n(c - y0)} {_n(y0)} m {_n(c - y1)} {_n(y1)} l")
-        if kind == "crosshatch":
+        if kind in ("crosshatch", "backhatch"):
+            # Falling to the right: x - y constant.
             for k in range(math.floor((x0 - y1) / diagonal), math.ceil((x1 - y0) / diagonal) + 1):
                 c = k * diagonal
                 ops.append(f"{_n(c + y0)} {_n(y0)} m {_n(c + y1)} {_n(y1)} l")
@@ -645,10 +646,9 @@ def _furniture(c: Canvas, page: tuple[float, float], where: str | None, info: Pa
     if where:
         _page_text(c, page_w - MARGIN_MM, header_y, where, 9, theme.text, anchor="end")
     draw_scale_check(c, page, theme, unit)
+    # The program's name and version are in the file's metadata, not on the page.
     parts = [part for part in (info.subject, info.note, info.credit) if part]
-    footer = " · ".join([*parts, f"boardgen {__version__}"])
-    if _text_width(footer, 8) > page_w - 2 * MARGIN_MM:
-        footer = " · ".join(parts)
+    footer = " · ".join(parts)
     if _text_width(footer, 8) > page_w - 2 * MARGIN_MM:  # the credit and note stay
         footer = " · ".join(part for part in (info.note, info.credit) if part)
     _page_text(c, MARGIN_MM, MARGIN_MM + 0.5, footer, 8, theme.muted)

@@ -143,6 +143,8 @@ class _Painter:
         ctx.translate(*origin)
         if kind in ("hatch", "crosshatch"):
             ctx.rotate(0.7853981633974483)
+        if kind == "backhatch":
+            ctx.rotate(-0.7853981633974483)
         x0, y0, x1, y1 = ctx.clip_extents()  # in the pattern's own axes
         columns = range(math.floor(x0 / step) - 1, math.ceil(x1 / step) + 1)
         rows = range(math.floor(y0 / step) - 1, math.ceil(y1 / step) + 1)
@@ -152,10 +154,10 @@ class _Painter:
                 for j in rows:
                     ctx.new_sub_path()
                     ctx.arc((i + 0.5) * step, (j + 0.5) * step, bar, 0, 6.283185307179586)
-        if kind in ("hatch", "vlines", "crosshatch"):
+        if kind in ("hatch", "backhatch", "vlines", "crosshatch", "grid"):
             for i in columns:
                 ctx.rectangle(i * step, y0 - step, bar, y1 - y0 + 2 * step)
-        if kind in ("hlines", "crosshatch"):
+        if kind in ("hlines", "crosshatch", "grid"):
             for j in rows:
                 ctx.rectangle(x0 - step, j * step, x1 - x0 + 2 * step, bar)
         ctx.fill()

@@ -20,7 +20,8 @@ from boardgen.picture import Scene as Scene
 from boardgen.picture import board_scene as board_scene
 from boardgen.picture import edge_roles as edge_roles
 
-PATTERNS = ("dots", "hatch", "crosshatch", "hlines", "vlines")
+# hatch rises to the right, backhatch falls; grid is hlines and vlines together.
+PATTERNS = ("dots", "hatch", "backhatch", "crosshatch", "hlines", "vlines", "grid")
 EDGE_SUFFIX = "-edge"  # ROLE-edge: the outlines of a highlight band of ROLE
 
 
@@ -176,8 +177,9 @@ THEMES: dict[str, Theme] = {
         {"stone": "#111111", "loop": "#d55e00"},  # 17 and 119
     ),
     # For black-only printers and photocopies: lines and patterns, no tint carries meaning.
-    # Each pair a player must tell apart differs in darkness or in the direction of its
-    # pattern: dots, horizontal, vertical, diagonal, crossed.
+    # No two roles one game can show on a page share a paint (tests/render/
+    # test_ink_patterns.py checks every pair): dots, horizontal, vertical, both diagonals,
+    # crossed diagonals, a grid, solid black.
     "ink": _theme(
         "ink", "#000000", "#000000", "#000000",
         {
@@ -186,7 +188,7 @@ THEMES: dict[str, Theme] = {
             "corner": Paint("#ffffff", "hlines"),
             "player1": Paint("#ffffff", "hatch"),
             "player2": Paint("#000000", outline="#ffffff"),
-            "new": Paint("#ffffff", "crosshatch"),
+            "new": Paint("#ffffff", "backhatch"),  # apart from illegal's crosshatch
             "legal": Paint("#ffffff", "vlines"),
             "illegal": Paint("#ffffff", "crosshatch"),
             "groove": Paint("#000000"),
@@ -201,7 +203,7 @@ THEMES: dict[str, Theme] = {
             "white-start": Paint("#000000"),
             "black-start": Paint("#000000"),
             "connection": Paint("#ffffff", "hlines"),
-            "tint": Paint("#ffffff", "dots"),
+            "tint": Paint("#ffffff", "grid"),  # apart from O's perimeter dots
             "stone-black": Paint("#000000"),
             "stone-white": Paint("#ffffff"),
             "stone-red": Paint("#ffffff", "hatch"),  # the two colours told apart by lines

@@ -183,7 +183,8 @@ def _pattern(dwg: svgwrite.Drawing, role: str, theme: Theme, cell_width: float) 
     step = pattern_step(cell_width) * _PATTERN_ZOOM
     share = PATTERN_SHARE[kind]
     size = (_n(step), _n(step))
-    turn = "rotate(45) " if kind in ("hatch", "crosshatch") else ""
+    turn = "rotate(45) " if kind in ("hatch", "crosshatch") else \
+        "rotate(-45) " if kind == "backhatch" else ""
     pattern = dwg.pattern(id=f"paint-{role}", patternUnits="userSpaceOnUse", size=size,
                           patternTransform=f"{turn}scale({1 / _PATTERN_ZOOM:g})")
     pattern.add(dwg.rect(size=size, fill=paint.fill, stroke="none"))
@@ -191,10 +192,10 @@ def _pattern(dwg: svgwrite.Drawing, role: str, theme: Theme, cell_width: float) 
     if kind == "dots":
         pattern.add(dwg.circle(center=(_n(step / 2), _n(step / 2)), r=bar,
                                fill=theme.line, stroke="none"))
-    if kind in ("hatch", "vlines", "crosshatch"):
+    if kind in ("hatch", "backhatch", "vlines", "crosshatch", "grid"):
         pattern.add(dwg.rect(insert=(0, 0), size=(bar, _n(step)), fill=theme.line,
                              stroke="none"))
-    if kind in ("hlines", "crosshatch"):
+    if kind in ("hlines", "crosshatch", "grid"):
         pattern.add(dwg.rect(insert=(0, 0), size=(_n(step), bar), fill=theme.line,
                              stroke="none"))
     dwg.defs.add(pattern)

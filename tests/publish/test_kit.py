@@ -14,7 +14,15 @@ from typing import Any
 import numpy as np
 import pypdfium2
 import pytest
-from pdfdata import PageVectors, read_pages, ruled_bars, scale_bars, vertical_scale_bars
+from pdfdata import (
+    PageVectors,
+    read_pages,
+    ruled_bars,
+    ruled_vertical_bars,
+    scale_bars,
+    structure_elements,
+    vertical_scale_bars,
+)
 from pypdf import PdfReader
 
 from boardgen.geometry import hexhex
@@ -25,15 +33,16 @@ from boardgen.render.scene import THEMES
 pytestmark = pytest.mark.slow
 
 GAMES = ("copolymer", "o", "polygone")
-# What each kit holds, part by part (bookmark, pages): the rule sheet's pages are counted
-# from its own "page N of M".
+# What each kit holds, part by part (top-level bookmarks: the parts' headings).  Small parts
+# are folded onto pages with room: the note on pens after the sheet's text, the tracker
+# beside the pieces.
 PARTS = {
-    "copolymer": ["Copolymer: rules", "Copolymer: quick reference",
+    "copolymer": ["Copolymer", "Copolymer: playing with pens", "Copolymer: quick reference",
                   "Copolymer: board, side 5 (small)", "Copolymer: board, side 7 (medium)",
-                  "Copolymer: board, side 10 (large)", "Copolymer: playing with pens"],
-    "o": ["O: rules", "O: quick reference", "O: board, side 6", "O: stones to cut out"],
-    "polygone": ["Polygone: rules", "Polygone: quick reference",
-                 "Polygone: board and pieces", "Polygone: capture tracker"],
+                  "Copolymer: board, side 10 (large)"],
+    "o": ["O", "O: quick reference", "O: board, side 6", "O: stones to cut out"],
+    "polygone": ["Polygone", "Polygone: quick reference", "Polygone: board and pieces",
+                 "Polygone: capture tracker"],
 }
 
 
@@ -47,15 +56,16 @@ def kit(game: str, paper: str = "a4", theme: str = "colour") -> bytes:
 def _parts(pdf: bytes) -> list[tuple[str, list[int]]]:
     """The kit's top-level bookmarks and the pages (from 0) each part runs over."""
     reader = PdfReader(io.BytesIO(pdf))
-    tops = [(item.title, reader.get_destination_page_number(item)) for item in reader.outline
-            if not isinstance(item, list)]
+    tops = [(item.title.replace("\u00a0", " "), reader.get_destination_page_number(item))
+            for item in reader.outline if not isinstance(item, list)]
     ends = [start for _, start in tops[1:]] + [len(reader.pages)]
-    return [(title, list(range(start, end))) for (title, start), end in zip(tops, ends,
-                                                                            strict=True)]
+    # A part folded onto the page the part before it ends on shares that page.
+    return [(title, list(range(start, max(end, start + 1))))
+            for (title, start), end in zip(tops, ends, strict=True)]
 
 
 def _is_board_page(page: PageVectors) -> bool:
-    # Our writer tags its bars; Typst (the rule sheet) cannot: found by their shape.
+    # Our writer tags its bars; Typst (the kit) cannot: found by their shape.
     return bool(scale_bars(page) or ruled_bars(page)) and "100 %" in page.text
 
 
@@ -63,25 +73,21 @@ def _kind(page: PageVectors) -> str:
     """What a page is, from what it prints (a no-break space read as a space: Typst ties a
     sheet's last words)."""
     text = page.text.replace("\u00a0", " ")
-    if "quick reference" in text and "page 1 of 1" in text:
+    if "quick reference" in text:
         return "quick reference"
-    if re.search(r"page \d+ of \d+", text) and "rules explained by boardgen" in text:
-        return "rules"
-    if "Playing with pens" in text:
-        return "note"
-    if "has captured" in text:
-        return "tracker"
     if "Stones for a board" in text:
         return "stones"
     if "Pieces for a board" in text:
         return "pieces"
-    if page.hexagons or "holes are" in text:
+    if _is_board_page(page) and (page.hexagons or "holes are" in text):
         return "board"
+    if re.search(r"page \d+ of \d+", text):
+        return "rules"
     return "unknown"
 
 
 EXPECTED_KINDS = {
-    "copolymer": ["rules", "quick reference", "board", "board", "board", "note"],
+    "copolymer": ["rules", "note", "quick reference", "board", "board", "board"],
     "o": ["rules", "quick reference", "board", "stones"],
     "polygone": ["rules", "quick reference", "board", "tracker"],
 }
@@ -96,13 +102,20 @@ def test_a_kit_holds_its_parts_in_printing_order(game: str) -> None:
     for (title, numbers), kind in zip(parts, EXPECTED_KINDS[game], strict=True):
         kinds = [_kind(pages[k]) for k in numbers]
         if kind == "rules":
-            # The whole sheet, numbered as printed, without a board page of its own: the
-            # board files follow.
-            total = int(re.search(r"page \d+ of (\d+)", pages[numbers[0]].text).group(1))
-            assert kinds == ["rules"] * total == ["rules"] * len(numbers), (title, kinds)
+            # The whole sheet, without a board page of its own: the boards follow.
+            assert kinds and set(kinds) == {"rules"}, (title, kinds)
             assert not any(_is_board_page(pages[k]) for k in numbers), title
+        elif kind == "note":
+            # Folded in after the sheet's text, on a page of the sheet: it may start there
+            # and run on (its bookmark is on the page it starts on).
+            assert set(kinds) <= {"rules"}, (title, kinds)
+            assert "pens" in " ".join(pages[k].text for k in numbers), title
         elif game == "polygone" and kind == "board":
-            assert kinds == ["board", "pieces"], (title, kinds)
+            assert kinds == ["board"], (title, kinds)  # the pieces' page is the tracker's
+        elif kind == "tracker":
+            # Beside the pieces, on their page: the bookmark points there.
+            assert kinds == ["pieces"], (title, kinds)
+            assert "has captured" in pages[numbers[0]].text
         else:
             assert kinds == [kind], (title, kinds)
 
@@ -113,12 +126,34 @@ def test_every_kit_page_prints_at_100_percent_and_board_pages_have_both_bars(gam
     reader = PdfReader(io.BytesIO(pdf))
     assert reader.trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"] == "/None"
     meta = reader.metadata
-    assert meta is not None and meta.title and meta.author and meta.subject
+    assert meta is not None and meta.title and meta.author
     assert "kit" in meta.title
     for number, page in enumerate(read_pages(pdf), start=1):
         if _kind(page) in ("board", "pieces", "stones"):
-            assert [round(v, 2) for v in scale_bars(page)] == [50.0], (game, number)
-            assert [round(v, 2) for v in vertical_scale_bars(page)] == [50.0], (game, number)
+            # Measured from the vectors: the bar across and the bar up, 50.00 mm each.
+            assert [round(v, 2) for v in ruled_bars(page)] == [50.0], (game, number)
+            assert [round(v, 2) for v in ruled_vertical_bars(page)] == [50.0], (game, number)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_kit_is_one_tagged_document_numbered_throughout(game: str) -> None:
+    """PDF/UA-1 like the stand-alone sheet: a structure tree, marked, a language, the XMP
+    pdfuaid part 1, every Figure with its alternative text (each board's says it is at
+    actual size), and "page N of M" running across the whole kit."""
+    reader = PdfReader(io.BytesIO(kit(game)))
+    root = reader.trailer["/Root"]
+    assert "/StructTreeRoot" in root
+    assert bool(root["/MarkInfo"]["/Marked"])
+    assert str(root["/Lang"]).startswith("en")
+    xmp = root["/Metadata"].get_object().get_data().decode("utf-8")
+    assert re.search(r"<pdfuaid:part>1</pdfuaid:part>|pdfuaid:part=\"1\"", xmp), xmp[:400]
+    figures = [e for e in structure_elements(reader) if e["/S"] == "/Figure"]
+    assert figures and all("/Alt" in f and str(f["/Alt"]).strip() for f in figures)
+    boards = len([t for t in PARTS[game] if "board" in t or "stones" in t])
+    assert sum("at actual size" in str(f["/Alt"]) for f in figures) >= boards
+    total = len(reader.pages)
+    for number, page in enumerate(reader.pages, start=1):
+        assert f"page {number} of {total}" in page.extract_text(), (game, number)
 
 
 def test_copolymer_kit_has_the_three_server_boards() -> None:
@@ -138,9 +173,9 @@ def test_o_stones_fit_the_kits_board() -> None:
     pages = read_pages(kit("o"))
     (board,) = [p for p in pages if _kind(p) == "board"]
     (stones,) = [p for p in pages if _kind(p) == "stones"]
-    cell = _mm(board.text, r"cell (\d+\.\d) mm flat to flat")
+    cell = _mm(board.text, r"cell is (\d+\.\d)\s?mm flat to flat")
     assert _mm(stones.text, r"whose cells are (\d+\.\d)\s?mm") == cell
-    across = _mm(stones.text, r"Stones (\d+\.\d) mm across")
+    across = _mm(stones.text, r"Stones (\d+\.\d)\s?mm across")
     assert across == pytest.approx(cell - 1.0)  # a round piece fits a cell 1 mm wider
     assert len(board.hexagons) == len(hexhex(6))
 
@@ -150,7 +185,7 @@ def test_o_stones_are_discs_of_the_stated_size_from_the_pixels() -> None:
     pdf = kit("o")
     pages = read_pages(pdf)
     index = next(k for k, p in enumerate(pages) if _kind(p) == "stones")
-    across = _mm(pages[index].text, r"Stones (\d+\.\d) mm across")
+    across = _mm(pages[index].text, r"Stones (\d+\.\d)\s?mm across")
     scale = 10.0  # pixels per point: 28.3 pixels a mm
     document = pypdfium2.PdfDocument(pdf)
     image = np.asarray(document[index].render(scale=scale).to_pil().convert("L"), dtype=float)
@@ -177,13 +212,16 @@ def test_polygone_kit_pieces_fit_its_board() -> None:
     pages = read_pages(kit("polygone"))
     board = next(p for p in pages if _kind(p) == "board")
     pieces = next(p for p in pages if _kind(p) == "pieces")
-    spacing = _mm(board.text, r"holes are (\d+\.\d) mm apart")
+    spacing = _mm(board.text, r"holes are (\d+\.\d)\s?mm apart")
     assert _mm(pieces.text, r"whose holes are (\d+\.\d)\s?mm apart") == spacing == 38.0
-    tracker = next(p for p in pages if _kind(p) == "tracker")
+    # The tracker beside the pieces: two columns of seven numbered boxes.
+    tracker = pieces
     assert tracker.text.count("has captured") == 2
-    # Two rows of seven numbered boxes.
-    numbers = [r.text for r in tracker.runs if r.text.isdigit() and len(r.text) == 1]
-    assert sorted(numbers) == sorted([str(k) for k in range(1, 8)] * 2)
+    # Seven boxes a player, each at least a piece's length (38 mm) plus 2 mm long, measured
+    # from the page's vectors: their top and bottom edges, solid, 40-50 mm long.
+    edges = [s for s in tracker.segments if not s.dashed and abs(s.a[1] - s.b[1]) < 0.01
+             and 40.0 - 0.01 <= abs(s.a[0] - s.b[0]) <= 50.0]
+    assert len(edges) >= 2 * 7 * 2, len(edges)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -210,13 +248,13 @@ def test_the_kind_check_sees_a_sheet_that_brings_its_own_board(
     from boardgen.publish import kit as kit_module
     from boardgen.publish import typeset as sheet
 
-    original = sheet.render_sheet_pdf
+    original = sheet._sheet_setting
 
-    def with_board(game: str, **options: Any) -> bytes:
-        options.pop("board", None)
-        return original(game, **options)
+    def with_board(game: str, paper: Any, theme: Any, quick: bool, board: bool, date: str,
+                   base: str = "") -> Any:
+        return original(game, paper, theme, quick, True, date, base)
 
-    monkeypatch.setattr(sheet, "render_sheet_pdf", with_board)
+    monkeypatch.setattr(sheet, "_sheet_setting", with_board)
     pdf = kit_module.render_kit("o", paper=parse_paper("a4"), theme=THEMES["colour"])
     monkeypatch.setattr(f"{__name__}.kit", lambda game: pdf)
     with pytest.raises(AssertionError):

@@ -11,9 +11,8 @@ import re
 from pathlib import Path
 
 import pytest
-from pdfdata import read_pages, ruled_bars
+from pdfdata import read_pages, ruled_bars, structure_elements
 from pypdf import PdfReader
-from pypdf.generic import ArrayObject, DictionaryObject
 
 from boardgen.errors import BoardgenError
 from boardgen.publish.sheet import _sheet_diagram, load_sheet
@@ -35,27 +34,6 @@ def sheet(game: str, paper: str = "a4", quick: bool = False) -> bytes:
                             quick=quick)
 
 
-def _structure(reader: PdfReader) -> list[DictionaryObject]:
-    """Every structure element under the tree's root, depth first."""
-    found: list[DictionaryObject] = []
-
-    def walk(node: object) -> None:
-        node = node.get_object()  # type: ignore[attr-defined]
-        if isinstance(node, ArrayObject):
-            for child in node:
-                walk(child)
-            return
-        if not isinstance(node, DictionaryObject) or node.get("/Type") == "/MCR":
-            return
-        if "/S" in node:
-            found.append(node)
-        if "/K" in node:
-            walk(node["/K"])
-
-    walk(reader.trailer["/Root"]["/StructTreeRoot"])
-    return found
-
-
 def _said(text: str) -> str:
     return " ".join(text.translate(str.maketrans("\u2018\u2019\u201c\u201d\u00a0",
                                                  "''\"\" ")).split())
@@ -74,7 +52,7 @@ def test_the_sheet_is_tagged_pdf_ua_1(game: str, quick: bool) -> None:
     assert re.search(r"<pdfuaid:part>1</pdfuaid:part>|pdfuaid:part=\"1\"", xmp), xmp[:400]
     title = load_sheet(game, quick)[0].text
     assert reader.metadata is not None and reader.metadata.title == title
-    elements = _structure(reader)
+    elements = structure_elements(reader)
     kinds = [str(e["/S"]) for e in elements]
     assert "/H1" in kinds and "/P" in kinds
     if not quick:
@@ -88,7 +66,7 @@ def test_one_figure_with_its_text_alternative_per_diagram(game: str, quick: bool
     (every panel's stones or pieces, and its caption); the board and its scale bar are
     Figures of their own, described in words."""
     reader = PdfReader(io.BytesIO(sheet(game, "a4", quick)))
-    figures = [e for e in _structure(reader) if e["/S"] == "/Figure"]
+    figures = [e for e in structure_elements(reader) if e["/S"] == "/Figure"]
     assert all("/Alt" in f and str(f["/Alt"]).strip() for f in figures)
     alts = [_said(str(f["/Alt"])) for f in figures]
     names = [b.args[1] for b in load_sheet(game, quick) if b.kind == "diagram"]
@@ -111,7 +89,7 @@ def test_the_board_prints_at_exact_scale(game: str, paper: str) -> None:
     pages = read_pages(sheet(game, paper))
     board = pages[-1]
     assert [round(b, 2) for b in ruled_bars(board)] == [50.0]
-    said = re.search(r"Each cell is (\d+\.\d) mm flat to flat", board.text)
+    said = re.search(r"Each cell is (\d+\.\d)[ \u00a0]mm flat to flat", board.text)
     assert said, board.text[:300]
     centres = board.hexagons
     assert len(centres) >= 91

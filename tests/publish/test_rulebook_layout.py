@@ -1,0 +1,227 @@
+"""The rule sheets and quick references set as a rulebook (issue 32), measured from the PDFs:
+a comfortable measure, justified word spaces neither squeezed nor stretched, short ragged
+captions that are never hyphenated, one key per sheet, four type sizes, nothing for the
+command line on paper, quick references that use their page.
+
+Every rule here fails on the sheets of main at f4fc8bd (one 190 mm column of 10 pt: a
+median of 123-134 characters a line, word spaces from 0.135 to 0.45 em, centred and
+hyphenated captions, the Copolymer key three times, seven sizes, "boardgen 0.1.0" in every
+footer, quick references 64-97 mm short of their foot)."""
+
+from __future__ import annotations
+
+import functools
+import io
+import re
+import statistics
+
+import pytest
+from pypdf import PdfReader
+from sheetmeasure import Line, lines, measure, text_pages, word_spaces
+
+from boardgen.publish.sheet import _sheet_diagram, load_sheet
+from boardgen.publish.typeset import render_sheet_pdf
+from boardgen.render.paper import parse_paper
+from boardgen.render.scene import THEMES
+
+GAMES = ("copolymer", "o", "polygone")
+PAPERS = ("a4", "letter", "a5")  # two columns on the first two, one on the booklet's A5
+KINDS = (False, True)  # the full sheet, the quick reference
+FOOTER_MM = 15.0  # text whose baseline is lower than this (from the page's foot) is furniture
+CAPTION_SPLIT_MM = 2.0  # two captions side by side are at least this far apart
+MEASURE = (45, 85)  # median characters a line of body text
+WORD_SPACE_EM = (0.15, 0.35)
+MAX_SIZES = 4
+QUICK_FILL = 0.85
+HYPHENS = ("-", "\u2010", "\u00ad", "\ufffe")  # pdfium reads a break's hyphen as U+FFFE
+
+
+@functools.cache
+def sheet(game: str, paper: str, quick: bool) -> bytes:
+    return render_sheet_pdf(game, paper=parse_paper(paper), theme=THEMES["colour"],
+                            quick=quick)
+
+
+@functools.cache
+def text_page_count(game: str, paper: str, quick: bool) -> int:
+    return len(text_pages(measure(sheet(game, paper, quick))))
+
+
+def _reading(game: str, paper: str, quick: bool, split_mm: float | None = None) -> list[Line]:
+    """The lines of the text pages (boards aside), the footer aside."""
+    pages = text_page_count(game, paper, quick)
+    return [line for line in lines(sheet(game, paper, quick), split_mm)
+            if line.page <= pages and line.baseline_mm > FOOTER_MM]
+
+
+def _body_size(found: list[Line]) -> float:
+    counts: dict[float, int] = {}
+    for line in found:
+        size = round(line.size_pt, 1)
+        counts[size] = counts.get(size, 0) + len(line.text)
+    return max(counts, key=lambda size: counts[size])
+
+
+def _normal(text: str) -> str:
+    text = re.sub(r"[*`]", "", text)
+    text = text.translate(str.maketrans("\u2018\u2019\u201c\u201d\u00a0", "''\"\" "))
+    return " ".join(text.split())
+
+
+def _diagrams(game: str, quick: bool) -> list[object]:
+    return [_sheet_diagram(game, b.args[1], quick) for b in load_sheet(game, quick)
+            if b.kind == "diagram"]
+
+
+@pytest.mark.parametrize("quick", KINDS)
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game", GAMES)
+def test_the_measure_is_comfortable(game: str, paper: str, quick: bool) -> None:
+    """Body text (the commonest size, lines of four words or more) runs a median of 45-85
+    characters a line."""
+    found = _reading(game, paper, quick)
+    size = _body_size(found)
+    body = [len(line.text) for line in found
+            if round(line.size_pt, 1) == size and len(line.text.split()) >= 4]
+    median = statistics.median(body)
+    assert MEASURE[0] <= median <= MEASURE[1], f"{game} {paper}: {median} characters a line"
+
+
+@pytest.mark.parametrize("quick", KINDS)
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game", GAMES)
+def test_justified_word_spaces_stay_within_limits(game: str, paper: str, quick: bool) -> None:
+    """On every justified line of body text (one reaching a right edge that five or more
+    body lines share; last lines of paragraphs aside), each word space measures 0.15-0.35 em
+    from one character's origin to the next (a bullet's indent aside)."""
+    pages = text_page_count(game, paper, quick)
+    found = [s for s in word_spaces(sheet(game, paper, quick)) if s.page <= pages]
+    counts: dict[float, int] = {}
+    for line in found:
+        counts[round(line.size_pt, 1)] = counts.get(round(line.size_pt, 1), 0) + len(line.text)
+    size = max(counts, key=lambda s: counts[s])
+    body = [s for s in found if round(s.size_pt, 1) == size and s.spaces_em]
+    edges: dict[int, int] = {}
+    for line in body:
+        edges[round(line.x1_mm)] = edges.get(round(line.x1_mm), 0) + 1
+    right = [edge for edge, count in edges.items() if count >= 5]
+    justified = [s for s in body if any(abs(s.x1_mm - edge) < 1.2 for edge in right)]
+    assert justified or quick, f"{game} {paper}: no justified line found"
+    for line in justified:
+        spaces = line.spaces_em[1:] if line.text.startswith("•") else line.spaces_em
+        for space in spaces:
+            assert WORD_SPACE_EM[0] <= space <= WORD_SPACE_EM[1], \
+                f"{game} {paper} page {line.page}: a {space:.3f} em space in {line.text!r}"
+
+
+def _caption_lines(game: str, paper: str, quick: bool) -> list[tuple[str, list[Line]]]:
+    """Each panel caption with the lines it is set on (found by their text: a line whose
+    words are a stretch of the caption's, in order)."""
+    found = [line for line in _reading(game, paper, quick, CAPTION_SPLIT_MM)
+             if len(line.text) > 2]
+    out = []
+    for diagram in _diagrams(game, quick):
+        for _, scenes in diagram.rows:  # type: ignore[attr-defined]
+            for scene in scenes:
+                if not scene.caption:
+                    continue
+                caption = _normal(scene.caption)
+                mine = [line for line in found
+                        if len(_normal(line.text).rstrip("".join(HYPHENS))) >= 8 and
+                        _normal(line.text).rstrip("".join(HYPHENS)) in caption]
+                out.append((caption, mine))
+    return out
+
+
+@pytest.mark.parametrize("quick", KINDS)
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game", GAMES)
+def test_captions_are_ragged_and_never_hyphenated(game: str, paper: str, quick: bool) -> None:
+    """No caption line ends in a hyphen the setter added, and the lines of one caption start
+    at one left edge (ragged right, not centred)."""
+    captions = _caption_lines(game, paper, quick)
+    assert captions
+    for caption, found in captions:
+        assert found, f"{game} {paper}: caption {caption[:30]!r} not found"
+        for line in found:
+            text = line.text.rstrip()
+            # A line may end at a word's own hyphen ("five-" / "sided"), never at one the
+            # setter added inside a word.
+            own = _normal(text[:-1]) + "-" in caption
+            assert not (text.endswith(HYPHENS) and not own), \
+                f"{game} {paper}: caption line ends in a hyphen: {text!r}"
+        # Lines of the same caption near each other (one panel), by page.
+        by_page: dict[int, list[Line]] = {}
+        for line in found:
+            by_page.setdefault(line.page, []).append(line)
+        for page_lines in by_page.values():
+            page_lines.sort(key=lambda line: -line.baseline_mm)
+            for upper, lower in zip(page_lines, page_lines[1:], strict=False):
+                # The next line down under the same panel (their spans overlap).
+                if 0 < upper.baseline_mm - lower.baseline_mm < 5.0 and \
+                        lower.x0_mm < upper.x1_mm and lower.x1_mm > upper.x0_mm:
+                    assert abs(upper.x0_mm - lower.x0_mm) < 0.3, \
+                        f"{game} {paper}: caption lines {upper.text!r} and {lower.text!r} " \
+                        f"start at {upper.x0_mm:.1f} and {lower.x0_mm:.1f} mm (centred?)"
+
+
+@pytest.mark.parametrize("quick", KINDS)
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game", GAMES)
+def test_each_key_is_given_once_per_sheet(game: str, paper: str, quick: bool) -> None:
+    """Every sentence of a key note ("Circled: the pivot.") and every key label of three
+    words or more is printed at most once on the sheet's text pages."""
+    pages = text_page_count(game, paper, quick)
+    reader = PdfReader(io.BytesIO(sheet(game, paper, quick)))
+    text = _normal(" ".join(reader.pages[k].extract_text().replace("\xad\n", "")
+                            .replace("\ufffe\n", "") for k in range(pages)))
+    keys: set[str] = set()
+    for diagram in _diagrams(game, quick):
+        if diagram.legend_note:  # type: ignore[attr-defined]
+            note = _normal(diagram.legend_note)  # type: ignore[attr-defined]
+            keys.update(re.split(r"(?<=\.) (?=[A-Z])", note))
+        keys.update(_normal(role.legend) for role in diagram.legend  # type: ignore[attr-defined]
+                    if len(role.legend.split()) >= 3)
+    assert keys
+    for key in keys:
+        # A caption may use the words after a cell's name ("A1: a stone may go here."):
+        # that is not the key.
+        times = len(re.findall(r"(?<!: )" + re.escape(key), text))
+        assert times <= 1, f"{game} {paper}: the key {key!r} {times} times"
+
+
+@pytest.mark.parametrize("quick", KINDS)
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game", GAMES)
+def test_at_most_four_type_sizes(game: str, paper: str, quick: bool) -> None:
+    """Running text, headings, captions and keys (lines with a word of three letters or
+    more: the diagrams' coordinates and numbers aside) come in at most four sizes."""
+    sizes = {round(line.size_pt * 2) / 2 for line in _reading(game, paper, quick)
+             if re.search(r"[A-Za-z]{3}", line.text)}
+    assert len(sizes) <= MAX_SIZES, f"{game} {paper}: sizes {sorted(sizes)}"
+
+
+@pytest.mark.parametrize("quick", KINDS)
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game", GAMES)
+def test_no_command_line_text_or_version_on_paper(game: str, paper: str, quick: bool) -> None:
+    for number, page in enumerate(PdfReader(io.BytesIO(sheet(game, paper, quick))).pages, 1):
+        text = page.extract_text()
+        assert "--" not in text, f"{game} {paper} page {number}: {text!r}"
+        assert not re.search(r"\b\d+\.\d+\.\d+\b", text), f"{game} {paper} page {number}"
+        assert "boardgen " not in text.replace("boardgen’s", ""), f"{game} {paper} page {number}"
+
+
+@pytest.mark.parametrize("paper", ("a4", "letter"))
+@pytest.mark.parametrize("game", GAMES)
+def test_quick_references_use_their_page(game: str, paper: str) -> None:
+    (page,) = measure(sheet(game, paper, True))
+    assert page.fill >= QUICK_FILL, f"{game} {paper}: {page.fill:.0%} full"
+
+
+def test_the_version_stays_in_the_metadata() -> None:
+    from boardgen._version import __version__
+
+    reader = PdfReader(io.BytesIO(sheet("o", "a4", False)))
+    xmp = reader.xmp_metadata
+    assert xmp is not None and f"boardgen {__version__}" in str(xmp.pdf_keywords)
