@@ -88,7 +88,7 @@ GLYPH_WORDS = {
     "k0": "no stone", "k1": "one stone", "k2-adjacent": "two together",
     "k2-gap": "two, one gap", "k2-opposite": "two opposite", "k3-row": "three in a row",
     "k3-left": "left-handed three", "k3-right": "right-handed three",
-    "k3-alternate": "three apart", "k4-row": "four in a row", "k4-gap": "three and one",
+    "k3-alternate": "three apart", "k4-row": "four in a row", "k4-gap": "four, three and one",
     "k4-opposite": "four, two pairs", "k5": "five",
 }
 LEGEND = (Role("legal", "a stone may go here", "a stone may go"),
