@@ -188,6 +188,9 @@ class Diagram:
     legend_note: str | None = None
     cell_mm: float = DEFAULT_PANEL_CELL_MM
     roles: tuple[Role, ...] = ()  # every role of the game, for the text alternative
+    # Where the diagram comes from when it is not ours (a designer's worked example): said
+    # under it, with the designer's credit, when it is drawn on its own.
+    source: str | None = None
 
     def _repr_svg_(self) -> str | None:
         """Jupyter shows a diagram as its SVG picture."""

@@ -8,6 +8,8 @@ with the engine.  Captions are written from what the engine saw, so they cannot 
 
 Directives:
   title: TEXT                  board: SHAPE SIDE        first: x|o (who moves at the start)
+  source: TEXT                 where the example comes from, if not ours (said under the
+                               diagram drawn on its own)
   position: (block) ... end    setup: MOVES (replayed from the empty board, not shown)
   line: TITLE                  starts a row of panels from the start position
   panel: LABEL                 starts a panel
@@ -110,6 +112,7 @@ class Example:
     title: str
     grid: HexGrid
     lines: tuple[Line, ...]
+    source: str | None = None  # where the example comes from, if not ours
 
 
 @dataclass
@@ -187,9 +190,11 @@ class CopolymerScript(GameScript[Copolymer, PanelDraft, Panel]):
         self.first = "x"
         self.position: Directive | None = None
         self.setup: Directive | None = None
+        self.origin: str | None = None  # the source: directive (self.source is the file)
         self.forced_flags: list[bool] = []
         self.header = {"board": self.board, "first": self.first_player,
-                       "position": self.start_position, "setup": self.setup_moves}
+                       "position": self.start_position, "setup": self.setup_moves,
+                       "source": self.source_of}
         self.directives = {"place": self.place}
         self.claims = {"to-move": self.claim_to_move, "connections": self.claim_connections,
                        "forced": self.claim_forced, "turn-continues": self.claim_turn,
@@ -221,6 +226,16 @@ class CopolymerScript(GameScript[Copolymer, PanelDraft, Panel]):
         if d.value not in ("x", "o"):
             raise self.fail(d, f"first must be x or o, not {d.value!r}")
         self.first = d.value
+
+    def source_of(self, d: Directive) -> None:
+        """source: TEXT
+
+        Where the example comes from, if it is not ours (e.g. a designer's worked
+        example): said under the diagram when it is drawn on its own.
+        """
+        if not d.value.strip():
+            raise self.fail(d, "source needs a text, e.g. 'the rule sheet's figure 2'")
+        self.origin = d.value.strip()
 
     def start_position(self, d: Directive) -> None:
         """position: (a block, up to end)
@@ -420,4 +435,4 @@ def load_example(path: Path, *, text: str | None = None) -> Example:
     script = CopolymerScript(path, text=text)
     lines = script.run()
     assert script.grid is not None
-    return Example(script.name, script.title, script.grid, tuple(lines))
+    return Example(script.name, script.title, script.grid, tuple(lines), script.origin)

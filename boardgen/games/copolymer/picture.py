@@ -32,7 +32,7 @@ def copolymer_diagram(example: Example) -> Diagram:
         notes.append("White pips: the enemy cells the turn touches.")
     scenes: list[Scene] = [s for _, scenes in rows for s in scenes]
     return Diagram(example.title, rows, legend_of(ROLES, list(scenes)), " ".join(notes),
-                   roles=ROLES)
+                   roles=ROLES, source=example.source)
 
 
 def panel_scene(example: Example, panel: Panel) -> Scene:

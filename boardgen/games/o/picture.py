@@ -29,7 +29,7 @@ ROLES = (Role("legal", "a stone may go here", "a stone may go"),
          Role("corner", "corner"), Role("perimeter", "perimeter"),
          Role(TINT, "highlighted", "highlighted"),
          Role("stone", "a stone", swatch="stone"),
-         Role("loop", "the loop's stones", swatch="stone"))
+         Role("loop", "the loop's stones", "the loop's stones", swatch="stone"))
 # Roles of stones rather than cells: keyed only when a loop shows, as the stones a loop's
 # stones must be told from (every picture of O has plain stones).
 STONE_ROLES = ("stone", "loop")
