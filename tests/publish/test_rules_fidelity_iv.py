@@ -223,3 +223,19 @@ def test_every_glyph_is_named_by_its_number_of_stones_first() -> None:
                 counted = [w for w in re.findall(r"[a-z]+", words) if w in numbers]
                 assert counted[:1] == [numbers[stones]], \
                     f"{diagram}: {words!r} round {stones} stones"
+
+
+def test_the_docs_date_polygone_as_the_printed_items_do() -> None:
+    """README and the docs site give Polygone's years as its sheets, footers and boards do:
+    2004\u20132005, with an en dash."""
+    from conftest import ROOT
+
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+    said = 0
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        for found in re.finditer(r"2004\S*", text):
+            said += 1
+            assert found[0].startswith("2004\u20132005"), \
+                f"{page.relative_to(ROOT)}: Polygone dated {found[0]!r}"
+    assert said >= 3  # README's opening and credits, docs/index.md, the credits page
