@@ -16,7 +16,8 @@ Directives:
   place: CELL                  a placement, classified by the engine; or with a claim:
   place: CELL connection N [forced] | place: CELL ends N
   expect: to-move P | connections CELLS|none | forced | turn-continues | turn-ends
-          | counts x N o N | winner P | solved winner P   (perfect play, exhaustive search)
+          | counts x N o N | empty N | winner P | solved winner P   (perfect play, exhaustive
+          search)
   note: TEXT                   appended to the panel's caption
   game: copolymer              optional under templates/copolymer/, needed elsewhere
   arrow: / mark: / highlight: / caption:   annotations (see boardgen.games.script);
@@ -199,7 +200,8 @@ class CopolymerScript(GameScript[Copolymer, PanelDraft, Panel]):
         self.claims = {"to-move": self.claim_to_move, "connections": self.claim_connections,
                        "forced": self.claim_forced, "turn-continues": self.claim_turn,
                        "turn-ends": self.claim_turn, "counts": self.claim_counts,
-                       "winner": self.claim_winner, "solved": self.claim_solved}
+                       "empty": self.claim_empty, "winner": self.claim_winner,
+                       "solved": self.claim_solved}
 
     # --- the header ----------------------------------------------------------------------
 
@@ -391,6 +393,18 @@ class CopolymerScript(GameScript[Copolymer, PanelDraft, Panel]):
         return self._claim(words, (game.counts["x"], game.counts["o"]) ==
                            (int(words[2]), int(words[4])),
                            f"the counts are x {game.counts['x']} o {game.counts['o']}")
+
+    def claim_empty(self, game: Copolymer, d: Directive, words: list[str]) -> str | None:
+        """empty N
+
+        How many cells are still empty.
+        """
+        if len(words) != 2 or not words[1].isdigit():
+            raise NotAClaim
+        empty = len(game.empty_cells())
+        return self._claim(words, empty == int(words[1]),
+                           f"{empty} cell{'s' * (empty != 1)} {'are' if empty != 1 else 'is'} "
+                           "empty")
 
     def claim_winner(self, game: Copolymer, d: Directive, words: list[str]) -> str | None:
         """winner P
