@@ -17,7 +17,6 @@ with up to --depth stones on edge 4, all of which are checked to have a placemen
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import statistics
 import time
@@ -25,6 +24,7 @@ import time
 from boardgen.games.o.claims import random_game, sheet_figures, squeeze_game
 from boardgen.games.o.engine import OGame, reachable_positions
 from boardgen.geometry import hexhex
+from boardgen.publish.sheet import write_sheet_figures as write_figures_file
 from boardgen.resources import templates_root
 
 FIGURES = templates_root() / "o" / "figures.json"
@@ -34,9 +34,7 @@ ABOUT = ("The figures the O rule sheet prints about the designer's claims, by na
 
 
 def write_sheet_figures() -> None:
-    text = json.dumps({"about": ABOUT, "figures": sheet_figures()}, indent=2) + "\n"
-    FIGURES.write_text(text, encoding="utf-8")
-    print(f"wrote {FIGURES}")
+    print(f"wrote {write_figures_file(FIGURES.parent, ABOUT, sheet_figures())}")
 
 
 def report(label: str, games: list[OGame], seconds: float) -> None:

@@ -190,6 +190,9 @@ class Diagram:
     roles: tuple[Role, ...] = ()  # every role of the game, for the text alternative
     # The lines move by move, for an animation (empty: an animation steps by panel).
     steps: tuple[tuple[str | None, tuple[Panel, ...]], ...] = ()
+    # Where the diagram comes from when it is not ours (a designer's worked example): said
+    # under it, with the designer's credit, when it is drawn on its own.
+    source: str | None = None
 
     def _repr_svg_(self) -> str | None:
         """Jupyter shows a diagram as its SVG picture."""

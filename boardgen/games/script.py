@@ -54,7 +54,7 @@ from boardgen.text import check_lines, quoted, read_input_text, shown_path
 MAX_SHOWN_SOURCE = 255  # characters of a file's name before FILE:LINE cuts it
 BLOCK_KEYS = frozenset({"position", "glyphs", "board"})  # a block when the value is empty
 # Directives whose value is text to print, not words to read: their digits are not numbers.
-TEXT_KEYS = frozenset({"title", "caption", "note", "line", "panel", "number"})
+TEXT_KEYS = frozenset({"title", "source", "caption", "note", "line", "panel", "number"})
 # What a panel prints under it: its label, caption and notes, all together.
 PANEL_TEXT_KEYS = frozenset({"panel", "caption", "note"})
 
@@ -150,6 +150,9 @@ def _check_texts(directives: Sequence[Directive], source: str) -> None:
         if d.key == "title" and len(d.value) > MAX_TITLE_CHARS:
             raise ExampleError(source, d.line, f"title: {len(d.value):,} characters is longer "
                                f"than the limit of {MAX_TITLE_CHARS} (as --title)")
+        if d.key == "source" and len(d.value) > MAX_CAPTION_CHARS:
+            raise ExampleError(source, d.line, f"source: {len(d.value):,} characters is "
+                               f"longer than the limit of {MAX_CAPTION_CHARS}")
         if d.key == "line" and len(d.value) > MAX_CAPTION_CHARS:
             raise ExampleError(source, d.line, f"line: {len(d.value):,} characters is longer "
                                f"than the limit of {MAX_CAPTION_CHARS} for a line's title")

@@ -175,6 +175,16 @@ def sheet_figures(folder: Path) -> dict[str, str]:
     return figures
 
 
+def write_sheet_figures(folder: Path, about: str, figures: dict[str, str]) -> Path:
+    """Write ``figures.json`` in a template folder, as :func:`sheet_figures` reads it
+    (``about`` says what computation wrote it); the scripts that compute a game's figures
+    call this."""
+    path = folder / FIGURES_FILE
+    path.write_text(json.dumps({"about": about, "figures": figures}, indent=2) + "\n",
+                    encoding="utf-8")
+    return path
+
+
 def with_figures(text: str, figures: dict[str, str], source: str) -> str:
     """The template with every ``{{name}}`` replaced by its figure; an unknown name is
     refused with the template's FILE:LINE."""

@@ -316,6 +316,9 @@ def draw_diagram(diagram: Diagram, game: str, name: str, fmt: str, *, paper: Pap
     furniture (the diagram carries its own heading; the page header names the game)."""
     check_diagram_work(diagram)
     info = info or PageInfo(None, f"diagram: {name}")
+    if diagram.source:  # not ours: where it comes from, with the designer's credit
+        info = replace(info, note=" \u00b7 ".join(
+            part for part in (info.note, diagram.source) if part))
     room_w, room_h = content_size(paper.size("portrait"))
     cell_width = cell_mm or diagram.cell_mm
     if fmt == "pdf":
@@ -351,7 +354,9 @@ def draw_diagram(diagram: Diagram, game: str, name: str, fmt: str, *, paper: Pap
     if credit:
         figure = _with_line_below(figure, credit)
     figure = curled(figure)  # typographer's quotes, as the rule sheets print captions
-    svg = render_svg(figure, theme=theme, description=diagram.title)
+    # The text alternative a rule sheet gives the same figure, and the credit drawn under it.
+    description = describe(diagram) + (f" {_sentence(credit)}" if credit else "")
+    svg = render_svg(figure, theme=theme, description=description)
     if fmt == "svg":
         return svg.encode("utf-8")
     width_mm, height_mm = document_size(figure, None)
@@ -445,6 +450,11 @@ def _describe_scene(scene: Panel, words: dict[str, str], roles: tuple[Role, ...]
             if segments and role in words:
                 said.append(f"{words[role]} " + ", ".join(sorted(line_name(ln)
                                                                   for ln in segments)))
+        # The labels a caption speaks of ("piece 1", "A"): which piece or groove each is.
+        if scene.labels:
+            said.append("labelled: " + ", ".join(
+                f"{line_name(ln)} is {text}" for ln, text in
+                sorted(scene.labels.items(), key=lambda item: (item[1], line_name(item[0])))))
     elif scene.said is not None:
         said.append(scene.said.rstrip("."))
     else:
@@ -462,13 +472,19 @@ def _describe_scene(scene: Panel, words: dict[str, str], roles: tuple[Role, ...]
         # A stone is a dot, or a disc in a stone's role (a numbered stone); a disc in any
         # other role is the paper under a designer's letter or number, on an empty cell.
         stone_roles = {role.name for role in roles if role.swatch == "stone"}
-        stones = sorted((name(m.cell) for m in scene.markers
-                         if (m.kind == "dot" or (m.kind == "disc" and m.role in stone_roles))
-                         and scene.cell_roles.get(m.cell) not in ("player1", "player2")),
-                        key=_cell_order)
-        if stones:
-            said.append(f"stones on {', '.join(stones)}" if named
-                        else f"{len(stones)} stone{'s' * (len(stones) != 1)}")
+        stones = [m for m in scene.markers
+                  if (m.kind == "dot" or (m.kind == "disc" and m.role in stone_roles))
+                  and scene.cell_roles.get(m.cell) not in ("player1", "player2")]
+        if stones and not named:
+            said.append(f"{len(stones)} stone{'s' * (len(stones) != 1)}")
+        elif stones:
+            # Plain stones first, then each kind of stone its role has words for (a
+            # loop's stones), so that the reader learns which stones form what.
+            kinds: dict[str, list[str]] = {"stones": []}
+            for m in stones:
+                kinds.setdefault(words.get(m.role, "stones"), []).append(name(m.cell))
+            said.extend(f"{kind} on {', '.join(sorted(cells, key=_cell_order))}"
+                        for kind, cells in kinds.items() if cells)
         numbered = [f"{name(cell)} is {text}" for cell, text in scene.cell_texts.items()]
         if numbered:
             said.append("numbered: " + ", ".join(sorted(numbered, key=_cell_order)) if named

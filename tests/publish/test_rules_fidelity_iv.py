@@ -143,3 +143,99 @@ def test_sources_notation_and_omissions_are_printed(game: str, where: Where,
                                                     phrase: str) -> None:
     text = " ".join(printed(game)[where])
     assert phrase in text, f"the {game} {where} does not say {phrase!r}"
+
+
+# --- the independent claim-by-claim review of issue 31's sheets ----------------------------
+
+def test_the_always_a_placement_claim_is_the_impartial_games() -> None:
+    """The seed says a player always has a placement in impartial O; in partisan O a player
+    with none is skipped.  Every sentence that reports the claim says which game."""
+    claim = re.compile(r"always (has|have) a placement|can always place|always place\b")
+    stated = [s for where, sentences in printed("o").items() if where != "kit"
+              for s in sentences if claim.search(s)]
+    assert stated, "the O sheet no longer reports the designer's claims"
+    for sentence in stated:
+        assert "impartial" in sentence, f"the claim is not limited to impartial O: {sentence!r}"
+
+
+def test_the_largest_copolymer_board_is_called_what_the_sources_call_it() -> None:
+    """The seeds call side 10 (271 cells) the server's default and the board the rule
+    sheet mentions; nothing calls it the usual board."""
+    for where, sentences in printed("copolymer").items():
+        about = [s for s in sentences if "271" in s]
+        assert not any("usual" in s for s in about), f"{where}: {about}"
+        assert not about or any("default" in s for s in about), f"{where}: {about}"
+    kit = " ".join(printed("copolymer")["kit"])
+    assert "side 10 (271 cells), the server\u2019s default and the board the designer " \
+        "mentions" in kit
+
+
+def test_the_tempo_paragraph_says_what_the_solver_finds() -> None:
+    """By the engine's own solver (every complete turn of O's, then perfect play): O wins
+    only by taking D3, alone or with B4, and ending on C2; every other choice loses, which
+    the sheet says in so many words rather than by a list that may leave one out."""
+    from boardgen.games.copolymer.engine import Copolymer
+    from boardgen.games.copolymer.solver import Endgame
+    from boardgen.geometry import hexhex
+
+    game = Copolymer(hexhex(3), first="x")
+    for name in "C4 C3 D4 C1 C5 A3 A1 B1 D2 E4 E3".split():  # the tempo diagram's setup
+        game.place(game.notation.parse(name))
+    name = game.notation.name
+    assert game.to_move == "o" and sorted(map(name, game.connections())) == ["B4", "D3", "D5"]
+
+    outcomes: dict[frozenset[str], set[tuple[str, str]]] = {}
+
+    def every_turn(taken: tuple[str, ...]) -> None:
+        for cell in game.legal_placements():
+            placed = game.place(cell)
+            if placed.connection and not game.over:
+                every_turn((*taken, name(cell)))
+            else:
+                winner = game.winner if game.over else Endgame(game).winner()
+                outcomes.setdefault(frozenset(taken), set()).add((name(cell), str(winner)))
+            game.undo()
+
+    every_turn(())
+    winning = {taken: sorted(end for end, winner in ends if winner == "o")
+               for taken, ends in outcomes.items()}
+    assert {taken: ends for taken, ends in winning.items() if ends} == {
+        frozenset({"D3"}): ["C2"], frozenset({"B4", "D3"}): ["C2"]}
+    # Every other choice loses: taking no connection, any one but D3, any two but B4 and
+    # D3, or all three.
+    assert len(winning) == 8
+    text = " ".join(printed("copolymer")["sheet"])
+    assert "O wins only by taking D3, with or without B4, and then ending the turn on C2; " \
+        "every other choice" in text and "loses against best play" in text
+
+
+def test_every_glyph_is_named_by_its_number_of_stones_first() -> None:
+    """The chart's words say first how many stones surround the cell ("four, three and
+    one", not "three and one", for a four-stone glyph)."""
+    numbers = ("no", "one", "two", "three", "four", "five")
+    for diagram in ("glyphs", "partisan-glyphs"):
+        from boardgen.games.registry import build_diagram
+
+        for _, scenes in build_diagram("o", diagram).rows:
+            for scene in scenes:
+                stones = sum(1 for m in getattr(scene, "markers", ()) if m.kind == "dot")
+                words = (scene.caption or "").split(":")[0]
+                counted = [w for w in re.findall(r"[a-z]+", words) if w in numbers]
+                assert counted[:1] == [numbers[stones]], \
+                    f"{diagram}: {words!r} round {stones} stones"
+
+
+def test_the_docs_date_polygone_as_the_printed_items_do() -> None:
+    """README and the docs site give Polygone's years as its sheets, footers and boards do:
+    2004\u20132005, with an en dash."""
+    from conftest import ROOT
+
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+    said = 0
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        for found in re.finditer(r"2004\S*", text):
+            said += 1
+            assert found[0].startswith("2004\u20132005"), \
+                f"{page.relative_to(ROOT)}: Polygone dated {found[0]!r}"
+    assert said >= 3  # README's opening and credits, docs/index.md, the credits page

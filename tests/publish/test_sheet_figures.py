@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from boardgen.errors import BoardgenError
-from boardgen.publish.sheet import sheet_figures, with_figures
+from boardgen.publish.sheet import sheet_figures, with_figures, write_sheet_figures
 
 
 def test_figures_are_filled_in() -> None:
@@ -34,3 +34,12 @@ def test_a_broken_figures_file_is_refused(tmp_path: Path, content: str) -> None:
     (tmp_path / "figures.json").write_text(content, encoding="utf-8")
     with pytest.raises(BoardgenError, match="figures.json"):
         sheet_figures(tmp_path)
+
+
+def test_a_written_figures_file_reads_back(tmp_path: Path) -> None:
+    """What the figure scripts write (bench/o_claims.py --sheet, bench/polygone_figures.py)
+    is what a sheet reads."""
+    path = write_sheet_figures(tmp_path, "counted by a test", {"holes": "24", "games": "2,050"})
+    assert path == tmp_path / "figures.json"
+    assert sheet_figures(tmp_path) == {"holes": "24", "games": "2,050"}
+    assert '"about": "counted by a test"' in path.read_text(encoding="utf-8")

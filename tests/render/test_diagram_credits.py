@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import re
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
@@ -137,3 +138,95 @@ def test_the_glyph_chart_names_no_cell() -> None:
     assert said.count("the empty centre cell") == 13
     assert "round it, clockwise from the right: stone, stone, empty, empty, empty, " \
         "empty" in said
+
+
+# --- the review of issue 31: a worked example's source, and full text alternatives ---------
+
+SERVER_EXAMPLE = "the play-by-email server's worked example"
+
+
+@pytest.mark.parametrize("name", game_named("copolymer").diagram_names())
+def test_the_servers_worked_example_says_whose_it_is_when_drawn_alone(name: str) -> None:
+    """The Connections figure is the server's help-page example (its figures 2a to 3b,
+    (c) 2006 Mark Steere), as the sheet says: drawn on its own it says so too, in the PDF
+    footer and under the SVG; the diagrams of our own say no such thing."""
+    ours = name != "help-page"
+    pdf = render_diagram("copolymer", name, "pdf", paper=parse_paper("a4"),
+                         theme=THEMES["colour"])
+    pages = [_one_line(p.extract_text()) for p in PdfReader(io.BytesIO(pdf)).pages]
+    svg = render_diagram("copolymer", name, "svg", paper=parse_paper("a4"),
+                         theme=THEMES["colour"]).decode()
+    drawn = _one_line(" ".join(re.findall(r'class="credit"[^>]*aria-label="([^"]*)"', svg)))
+    for where, text in [*((f"PDF page {n}", p) for n, p in enumerate(pages, 1)),
+                        ("SVG", drawn.replace("\u2019", "'"))]:
+        for words in (SERVER_EXAMPLE, "\u00a9 2006 Mark Steere"):
+            assert (words in text) != ours, f"{name} {where}: {text!r}"
+        assert "Copolymer by Mark Steere" in text, f"{name} {where}"
+
+
+@pytest.mark.parametrize(("game", "name"), DIAGRAMS)
+def test_a_standalone_svg_carries_the_sheets_text_alternative(game: str, name: str) -> None:
+    """The SVG's <desc> is the alternative text the rule sheet gives the same figure (every
+    panel, not only the title), then the credit drawn under it."""
+    import html
+
+    svg = render_diagram(game, name, "svg", paper=parse_paper("a4"),
+                         theme=THEMES["colour"]).decode()
+    (desc,) = re.findall(r"<desc>(.*?)</desc>", svg, flags=re.S)
+    desc = html.unescape(desc)
+    assert desc.startswith(describe(build_diagram(game, name))), desc[:200]
+    assert f"{game_named(game).name} by {DESIGNERS[game]}" in desc
+
+
+@pytest.mark.parametrize("name", ["03-blocking", "08-piece-inside"])
+def test_polygone_labels_are_named_in_the_alternative_text(name: str) -> None:
+    """The captions speak of piece 1, A, B: the text alternative says which line each label
+    marks, as the file's number: lines put them."""
+    from boardgen.geometry.lattice import line_name, parse_line
+
+    text = (game_named("polygone").template_folder / f"{name}.txt").read_text("utf-8")
+    labels = {(line_name(parse_line(where)), label)
+              for where, label in re.findall(r"^number: (\S+) (\S+)$", text, flags=re.M)}
+    assert len(labels) == {"03-blocking": 6, "08-piece-inside": 1}[name]
+    said = describe(build_diagram("polygone", name))
+    for line, label in labels:
+        assert f"{line} is {label}" in said, (line, label, said)
+
+
+def test_the_loops_text_alternative_says_which_stones_form_it() -> None:
+    """The finished game's loop, as the engine finds it (play --json's "loop"), is the set
+    of stones the text alternative calls the loop's; the other stones are plain stones."""
+    import boardgen
+
+    text = (game_named("o").template_folder / "loop.txt").read_text("utf-8")
+    moves = [*re.search(r"^setup: (.*)$", text, flags=re.M)[1].split(),  # type: ignore[index]
+             *re.findall(r"^place: (\S+)$", text, flags=re.M)]
+    state = boardgen.play("o", moves, side=5).to_json()
+    loop = set(state["loop"])  # type: ignore[arg-type]
+    assert len(loop) == 13
+    said = describe(build_diagram("o", "loop"))
+    listed = re.search(r"the loop's stones on ([^;.]*)", said)
+    assert listed is not None, said
+    assert {c.strip() for c in listed[1].split(",")} == loop
+    plain = re.search(r"(?<!loop's )stones on ([^;.]*)", said)
+    assert plain is not None and not loop & {c.strip() for c in plain[1].split(",")}
+
+
+def test_a_copolymer_file_names_its_source_under_the_diagram(tmp_path: Path) -> None:
+    """``source:`` in a Copolymer diagram file is said under the diagram drawn alone (the
+    built-in help-page file uses it); an empty one is refused at its line."""
+    from boardgen.errors import BoardgenError
+    from boardgen.games.registry import load_diagram_file
+    from boardgen.render.diagram import draw_diagram
+
+    text = ("game: copolymer\ntitle: A club game\nsource: {source}\nboard: hexhex 3\n"
+            "panel: p\nplace: C3\n")
+    path = tmp_path / "club.txt"
+    path.write_text(text.format(source="the club's game of 3 May"), encoding="utf-8")
+    game, diagram = load_diagram_file(path)
+    svg = draw_diagram(diagram, game.key, "club", "svg", paper=parse_paper("a4"),
+                       theme=THEMES["colour"], info=game.diagram_info("club")).decode()
+    assert "the club\u2019s game of 3 May" in svg and "Copolymer by Mark Steere" in svg
+    path.write_text(text.format(source=" "), encoding="utf-8")
+    with pytest.raises(BoardgenError, match=r"club.txt:3: "):
+        load_diagram_file(path)

@@ -1034,8 +1034,8 @@ def test_o_takes_a_drawn_position(run_cli: RunCli, tmp_path: Path) -> None:
     ("game: copolymer\nboard: hexhex 3\nstone: red A1\npanel: p\n", 3,
      "'stone:' is for free diagrams"),
     ("game: copolymer\nboard: hexhex 3\npanel: p\nexpect: sideways\n", 4,
-     "(claims: connections, counts, forced, solved, to-move, turn-continues, turn-ends, "
-     "winner)"),
+     "(claims: connections, counts, empty, forced, solved, to-move, turn-continues, "
+     "turn-ends, winner)"),
     ("game: polygone\npanel: p\nexpect: sideways\n", 3, "(allowed, backwards, blocked HOLES"),
     ("game: free\nboard: hexhex 3\npanel: p\nexpect: anything\n", 4,
      "a free diagram has no rules"),

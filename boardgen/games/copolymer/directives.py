@@ -8,13 +8,16 @@ with the engine.  Captions are written from what the engine saw, so they cannot 
 
 Directives:
   title: TEXT                  board: SHAPE SIDE        first: x|o (who moves at the start)
+  source: TEXT                 where the example comes from, if not ours (said under the
+                               diagram drawn on its own)
   position: (block) ... end    setup: MOVES (replayed from the empty board, not shown)
   line: TITLE                  starts a row of panels from the start position
   panel: LABEL                 starts a panel
   place: CELL                  a placement, classified by the engine; or with a claim:
   place: CELL connection N [forced] | place: CELL ends N
   expect: to-move P | connections CELLS|none | forced | turn-continues | turn-ends
-          | counts x N o N | winner P | solved winner P   (perfect play, exhaustive search)
+          | counts x N o N | empty N | winner P | solved winner P   (perfect play, exhaustive
+          search)
   note: TEXT                   appended to the panel's caption
   game: copolymer              optional under templates/copolymer/, needed elsewhere
   arrow: / mark: / highlight: / caption:   annotations (see boardgen.games.script);
@@ -111,6 +114,7 @@ class Example:
     title: str
     grid: HexGrid
     lines: tuple[Line, ...]
+    source: str | None = None  # where the example comes from, if not ours
 
 
 @dataclass
@@ -196,18 +200,21 @@ class CopolymerScript(GameScript[Copolymer, PanelDraft, Panel]):
         self.first = "x"
         self.position: Directive | None = None
         self.setup: Directive | None = None
+        self.origin: str | None = None  # the source: directive (self.source is the file)
         self.forced_flags: list[bool] = []
         # 'expect: solved' claims checked so far, and the positions their searches may
         # still visit: the whole file's searching is bounded, not each claim's alone.
         self.solved_claims = 0
         self.solver_budget = limits.MAX_SOLVER_POSITIONS  # read now: tests lower it
         self.header = {"board": self.board, "first": self.first_player,
-                       "position": self.start_position, "setup": self.setup_moves}
+                       "position": self.start_position, "setup": self.setup_moves,
+                       "source": self.source_of}
         self.directives = {"place": self.place}
         self.claims = {"to-move": self.claim_to_move, "connections": self.claim_connections,
                        "forced": self.claim_forced, "turn-continues": self.claim_turn,
                        "turn-ends": self.claim_turn, "counts": self.claim_counts,
-                       "winner": self.claim_winner, "solved": self.claim_solved}
+                       "empty": self.claim_empty, "winner": self.claim_winner,
+                       "solved": self.claim_solved}
 
     # --- the header ----------------------------------------------------------------------
 
@@ -234,6 +241,16 @@ class CopolymerScript(GameScript[Copolymer, PanelDraft, Panel]):
         if d.value not in ("x", "o"):
             raise self.fail(d, f"first must be x or o, not {d.value!r}")
         self.first = d.value
+
+    def source_of(self, d: Directive) -> None:
+        """source: TEXT
+
+        Where the example comes from, if it is not ours (e.g. a designer's worked
+        example): said under the diagram when it is drawn on its own.
+        """
+        if not d.value.strip():
+            raise self.fail(d, "source needs a text, e.g. 'the rule sheet's figure 2'")
+        self.origin = d.value.strip()
 
     def start_position(self, d: Directive) -> None:
         """position: (a block, up to end)
@@ -390,6 +407,18 @@ class CopolymerScript(GameScript[Copolymer, PanelDraft, Panel]):
                            (int(words[2]), int(words[4])),
                            f"the counts are x {game.counts['x']} o {game.counts['o']}")
 
+    def claim_empty(self, game: Copolymer, d: Directive, words: list[str]) -> str | None:
+        """empty N
+
+        How many cells are still empty.
+        """
+        if len(words) != 2 or not words[1].isdigit():
+            raise NotAClaim
+        empty = len(game.empty_cells())
+        return self._claim(words, empty == int(words[1]),
+                           f"{empty} cell{'s' * (empty != 1)} {'are' if empty != 1 else 'is'} "
+                           "empty")
+
     def claim_winner(self, game: Copolymer, d: Directive, words: list[str]) -> str | None:
         """winner P
 
@@ -445,4 +474,4 @@ def load_example(path: Path, *, text: str | None = None) -> Example:
     script = CopolymerScript(path, text=text)
     lines = script.run()
     assert script.grid is not None
-    return Example(script.name, script.title, script.grid, tuple(lines))
+    return Example(script.name, script.title, script.grid, tuple(lines), script.origin)

@@ -105,8 +105,9 @@ PENS_NOTE = (
     "the board. To play many games on one print, slip it into a clear sleeve and use "
     "dry-wipe pens.",
     "The three boards here are the play-by-email server\u2019s: side 5 (61 cells) for a first "
-    "game, side 7 (127 cells), and side 10 (271 cells), the usual board. Each has an odd "
-    "number of cells, so a game cannot end in a tie: count the cells of each colour.",
+    "game, side 7 (127 cells), and side 10 (271 cells), the server\u2019s default and the "
+    "board the designer mentions. Each has an odd number of cells, so a game cannot end in "
+    "a tie: count the cells of each colour.",
 )
 
 

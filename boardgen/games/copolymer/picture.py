@@ -34,7 +34,7 @@ def copolymer_diagram(example: Example) -> Diagram:
     steps = tuple((line.title, tuple(panel_scene(example, p) for p in line.frames))
                   for line in example.lines)
     return Diagram(example.title, rows, legend_of(ROLES, list(scenes)), " ".join(notes),
-                   roles=ROLES, steps=steps)
+                   roles=ROLES, steps=steps, source=example.source)
 
 
 def panel_scene(example: Example, panel: Panel) -> Scene:

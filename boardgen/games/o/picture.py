@@ -29,7 +29,7 @@ ROLES = (Role("legal", "a stone may go here", "a stone may go"),
          Role("corner", "corner"), Role("perimeter", "perimeter"),
          Role(TINT, "highlighted", "highlighted"),
          Role("stone", "a stone", swatch="stone"),
-         Role("loop", "the loop's stones", swatch="stone"))
+         Role("loop", "the loop's stones", "the loop's stones", swatch="stone"))
 # Roles of stones rather than cells: keyed only when a loop shows, as the stones a loop's
 # stones must be told from (every picture of O has plain stones).
 STONE_ROLES = ("stone", "loop")
@@ -89,7 +89,7 @@ GLYPH_WORDS = {
     "k0": "no stone", "k1": "one stone", "k2-adjacent": "two together",
     "k2-gap": "two, one gap", "k2-opposite": "two opposite", "k3-row": "three in a row",
     "k3-left": "left-handed three", "k3-right": "right-handed three",
-    "k3-alternate": "three apart", "k4-row": "four in a row", "k4-gap": "three and one",
+    "k3-alternate": "three apart", "k4-row": "four in a row", "k4-gap": "four, three and one",
     "k4-opposite": "four, two pairs", "k5": "five",
 }
 LEGEND = (Role("legal", "a stone may go here", "a stone may go"),

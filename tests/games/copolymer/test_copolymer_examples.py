@@ -270,3 +270,37 @@ def test_tempo_lines_continue_by_perfect_play() -> None:
             game.place(game.notation.parse(move))
             assert solve(game, memo) == best_value, move
         assert game.over
+
+
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+                "ten", "eleven", "twelve")
+
+
+@pytest.mark.parametrize("path", sorted(TEMPLATES.glob("*.txt")), ids=lambda p: p.stem)
+def test_a_note_that_counts_cells_is_a_claim_the_engine_checks(path: Path) -> None:
+    """A caption's figures are the engine's: a note saying "N cells left" stands in a panel
+    that claims ``expect: empty N``, and one saying a player leads in a panel whose
+    ``expect: counts`` gives that player more cells (the replay checks both claims)."""
+    import re
+
+    panels = re.split(r"^panel:.*$", path.read_text(encoding="utf-8"), flags=re.M)[1:]
+    for panel in panels:
+        notes = " ".join(re.findall(r"^note: (.*)$", panel, flags=re.M))
+        for count in re.findall(r"\b(\w+) cells? left\b", notes):
+            number = int(count) if count.isdigit() else NUMBER_WORDS.index(count)
+            assert re.search(rf"^expect: empty {number}$", panel, flags=re.M), \
+                f"{path.name}: {count!r} cells left, claimed by no 'expect: empty {number}'"
+        for leader in re.findall(r"\b(X|O) leads\b", notes):
+            counts = re.search(r"^expect: counts x (\d+) o (\d+)$", panel, flags=re.M)
+            assert counts is not None, f"{path.name}: {leader} leads, claimed by no counts"
+            x, o = int(counts[1]), int(counts[2])
+            assert (o > x) if leader == "O" else (x > o), f"{path.name}: {leader} leads"
+
+
+def test_the_tempo_note_would_fail_with_another_count() -> None:
+    """The claim that backs "four cells left" is checked: with five, the replay stops."""
+    text = (TEMPLATES / "tempo.txt").read_text(encoding="utf-8")
+    assert "expect: empty 4\n" in text
+    with pytest.raises(ExampleError, match=r"expects 'empty 5', but 4 cells are empty"):
+        load_example(TEMPLATES / "tempo.txt", text=text.replace("expect: empty 4\n",
+                                                                "expect: empty 5\n"))
