@@ -12,7 +12,8 @@ still panels with :func:`animation_figure`.  The fragment has no script:
   to the picture as ``role="img"`` with ``aria-label``;
 - with reduced motion asked for, the last frame stands alone and the controls are hidden.
 
-(Not yet placed on the sheets or the serve page: those are being rewritten elsewhere.)
+The HTML rule sheets place it under their diagrams (boardgen.publish.sheet_animation);
+the ``serve`` page opens it as a page of its own in a frame (``/animation/PATH``).
 """
 
 from __future__ import annotations
@@ -62,16 +63,18 @@ def _scoped_svg(svg: str, scope: str) -> str:
                                 "</style>", svg).strip()
 
 
-def animation_figure(svg: str, key: str, caption: str | None = None) -> str:
+def animation_figure(svg: str, key: str, caption: str | None = None, *,
+                     alt: str | None = None) -> str:
     """An HTML ``<figure>`` showing the animated SVG with its Pause and Play again
     controls; ``key`` (lower-case letters, digits and hyphens, starting with a letter) is
-    unique on the page."""
+    unique on the page.  ``alt``: the alternative text (plain text) when it is not the
+    SVG's own (a rule sheet gives its still figure's, so both say the same)."""
     if not _KEY.fullmatch(key):
         raise BoardgenError(f"animation key {key!r}: lower-case letters, digits and hyphens, "
                             "starting with a letter")
     title = re.search(r"<title>(.*?)</title>", svg, re.S)
     description = re.search(r"<desc>(.*?)</desc>", svg, re.S)
-    alt = ". ".join(m.group(1) for m in (title, description) if m is not None)
+    own = ". ".join(m.group(1) for m in (title, description) if m is not None)
     picture = _scoped_svg(svg, key).replace("<svg ", '<svg aria-hidden="true" ', 1)
     controls = (f'<input type="checkbox" id="{key}-pause" class="pause">'
                 f'<label for="{key}-pause">Pause</label> '
@@ -83,8 +86,9 @@ def animation_figure(svg: str, key: str, caption: str | None = None) -> str:
              f"@media (prefers-reduced-motion:reduce){{#{key} input,#{key} label"
              "{display:none}}")
     figcaption = f"<figcaption>{escape(caption)}</figcaption>" if caption else ""
-    # The alternative text is entity-escaped as the SVG holds it; quoteattr escapes again.
-    alt = alt.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+    if alt is None:
+        # The SVG's text is entity-escaped as the SVG holds it; quoteattr escapes again.
+        alt = own.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
     return (f'<figure class="boardgen-animation" id="{key}"><style>{style}</style>'
             f'{controls}<div class="picture" role="img" aria-label={quoteattr(alt)}>'
             f"{picture}</div>{figcaption}</figure>")
