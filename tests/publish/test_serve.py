@@ -191,6 +191,45 @@ def test_the_command_lines_limits_hold(served: PreviewServer) -> None:
     assert reply.body.decode().startswith("many.txt:203: more than 200 panels")
 
 
+# --- the lines in motion ---------------------------------------------------------------------
+
+def test_a_listed_file_is_animated_as_the_command_line_animates_it(
+        served: PreviewServer, run_cli: RunCli, tmp_path: Path) -> None:
+    reply = get(served, "/animation/opening.txt")
+    assert reply.status == 200 and reply.headers["content-type"] == "image/svg+xml"
+    assert "script-src" not in reply.headers["content-security-policy"]
+    assert reply.body == cli_output(run_cli, served.root / "opening.txt", tmp_path / "a.svg",
+                                    "--animate")
+    root = ET.fromstring(reply.body)
+    frames = [g for g in root.iter("{http://www.w3.org/2000/svg}g")
+              if g.attrib.get("class", "").startswith("frame")]
+    # A frame per move: the first panel as set, then D3, then B3 (its second panel's two).
+    assert [g.attrib["aria-label"].split(" (")[0] for g in frames] == [
+        "O to play. O can connect at D3, touching C2 and C3.", "O connects at D3",
+        "O connects at D3"]
+    # The page for the frame: the figure with its controls, the SVG's alternative text.
+    page = get(served, "/animation/opening.txt?format=html&theme=ink")
+    assert page.status == 200 and page.headers["content-type"].startswith("text/html")
+    policy = page.headers["content-security-policy"]
+    assert "default-src 'none'" in policy and "frame-ancestors 'self'" in policy
+    text = page.body.decode()
+    assert "<script" not in text
+    assert text.count('type="checkbox"') == 2 and 'for="lines-pause"' in text
+    description = root.findtext("{http://www.w3.org/2000/svg}desc")
+    assert description and f"aria-label=\"A connection, annotated. {description}\"" in text
+    ink = get(served, "/animation/opening.txt?theme=ink")
+    assert ink.status == 200 and ink.body != reply.body
+    assert get(served, "/animation/opening.txt?format=gif").status == 400
+    assert get(served, "/animation/opening.txt?theme=neon").status == 400
+    download = get(served, "/animation/opening.txt?download=1")
+    assert download.headers["content-disposition"] == \
+        'attachment; filename="opening-moving.svg"'
+    bad, number = broken_copy(ANNOTATED, "place: D3 connection 2", "place: D3 connection 5")
+    (served.root / "bad.txt").write_text(bad)
+    refused = get(served, "/animation/bad.txt?format=html")
+    assert refused.status == 422 and refused.body.decode().startswith(f"bad.txt:{number}: ")
+
+
 # --- what is never served -------------------------------------------------------------------
 
 ESCAPES = [
@@ -218,7 +257,7 @@ ESCAPES = [
 ]
 
 
-@pytest.mark.parametrize("route", ["/diagram/", "/source/"])
+@pytest.mark.parametrize("route", ["/diagram/", "/source/", "/animation/"])
 @pytest.mark.parametrize("target", ESCAPES)
 def test_nothing_outside_the_folder_and_no_other_file_is_served(
         served: PreviewServer, route: str, target: str) -> None:
