@@ -82,6 +82,7 @@ body[data-state="error"] #drawing img { filter: grayscale(1); opacity: .45; }
 #get-moving { margin-left: .8rem; color: var(--accent); }
 #moving iframe { display: block; width: 100%; max-width: 70rem; height: 24rem;
                  margin-top: .6rem; border: 1px solid var(--line); background: #fff; }
+#moving [hidden] { display: none; }
 """
 
 SCRIPT = r"""
@@ -118,18 +119,7 @@ function say(text) { $("status").textContent = text; }
 
 function readHash() {
   const query = new URLSearchParams(location.hash.slice(1));
-  $("watch").addEventListener("click", () => {
-  const open = $("watch").getAttribute("aria-expanded") !== "true";
-  $("watch").setAttribute("aria-expanded", String(open));
-  showMoving();
-});
-$("moving-frame").addEventListener("load", () => {
-  const inside = $("moving-frame").contentDocument;  // ours: the same origin
-  if (inside && inside.body) {
-    $("moving-frame").style.height = inside.body.scrollHeight + 8 + "px";
-  }
-});
-for (const name of ["theme", "paper"]) {
+  for (const name of ["theme", "paper"]) {
     const value = query.get(name);
     if (value && [...$(name).options].some((o) => o.value === value)) $(name).value = value;
   }

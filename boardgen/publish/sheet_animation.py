@@ -25,7 +25,7 @@ details.moving { margin: -.8rem 0 1.4rem; }
 details.moving > summary { cursor: pointer; color: #0b5cad; font-weight: 700; }
 details.moving > summary:focus-visible { outline: 3px solid #0b5cad; outline-offset: 2px; }
 details.moving figure { margin: .6rem 0 0; }
-details.moving .picture svg { max-width: 100%; height: auto; display: block; }
+details.moving .picture svg { width: 100%; max-width: 28rem; height: auto; display: block; }
 details.moving label { margin-right: 1rem; }
 .for-readers { position: absolute; width: 1px; height: 1px; overflow: hidden;
                clip-path: inset(50%); white-space: nowrap; }

@@ -616,3 +616,73 @@ def _check_and_keep_screenshot(shot: bytes, scratch: Path, documented: Path,
     if os.environ.get("BOARDGEN_UPDATE_SCREENSHOTS"):
         documented.parent.mkdir(exist_ok=True)
         small.save(documented, optimize=True)
+
+
+def test_the_lines_in_motion_open_and_pause_from_the_keyboard(tmp_path: Path) -> None:
+    browser_path = _chromium()
+    if browser_path is None:
+        if os.environ.get("BOARDGEN_REQUIRE_BROWSER"):
+            pytest.fail("chromium is not installed (.ci/run installs Debian's chromium)")
+        pytest.skip("chromium is not installed here; CI installs it and requires this test")
+    from playwright.sync_api import sync_playwright
+
+    folder = folder_with_diagrams(tmp_path)
+    process, url = start_serving(folder)
+    states = ("() => Array.from(document.querySelectorAll('.frame'), g => "
+              "g.getAnimations().map(a => a.playState).join()).join(',')")
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path=browser_path,
+                args=["--no-sandbox", "--disable-gpu", "--headless", "--disable-dev-shm-usage"])
+            try:
+                page = browser.new_page(viewport={"width": 1200, "height": 900})
+                problems: list[str] = []
+                page.on("pageerror", lambda error: problems.append(str(error)))
+                page.on("console", lambda message: problems.append(message.text)
+                        if message.type == "error" else None)
+                page.goto(url + "#file=opening.txt")
+                page.wait_for_selector("body[data-state=ok]", timeout=20_000)
+                assert page.locator("#moving-frame").is_hidden()
+                # The keyboard reaches the button (after the theme, paper, downloads and
+                # the list of files); Enter opens the lines in motion.
+                for _ in range(30):
+                    page.keyboard.press("Tab")
+                    if page.evaluate("document.activeElement.id") == "watch":
+                        break
+                assert page.evaluate("document.activeElement.id") == "watch"
+                page.keyboard.press("Enter")
+                assert page.get_attribute("#watch", "aria-expanded") == "true", problems
+                page.wait_for_selector("#moving-frame:not([hidden])", timeout=20_000)
+                frame = page.frame_locator("#moving-frame")
+                frame.locator("#lines-pause").wait_for(timeout=20_000)
+                moving = next(f for f in page.frames if "/animation/" in f.url)
+                assert "theme=colour" in moving.url and "format=html" in moving.url
+                label = frame.locator(".picture").get_attribute("aria-label") or ""
+                assert label.startswith("A connection, annotated. An animation of 3 steps")
+                assert "running" in moving.evaluate(states)
+                # Tab goes on into the frame, to its Pause; Space pauses every frame.
+                page.keyboard.press("Tab")
+                page.keyboard.press("Tab")
+                assert moving.evaluate("document.activeElement.id") == "lines-pause"
+                page.keyboard.press("Space")
+                assert set(moving.evaluate(states).split(",")) <= {"paused", ""}
+                page.locator("#moving").scroll_into_view_if_needed()
+                shot = page.screenshot(full_page=True)
+                (tmp_path / "serve-moving.png").write_bytes(shot)
+                if os.environ.get("BOARDGEN_SERVE_SHOT"):
+                    Path(os.environ["BOARDGEN_SERVE_SHOT"]).write_bytes(shot)
+                # Pressed again: the frame goes.
+                page.focus("#watch")
+                page.keyboard.press("Space")
+                assert page.locator("#moving-frame").is_hidden()
+                assert problems == []
+            finally:
+                browser.close()
+    finally:
+        process.send_signal(signal.SIGINT)
+        try:
+            process.communicate(timeout=10)
+        finally:
+            if process.poll() is None:
+                process.kill()
