@@ -99,8 +99,8 @@ CONTENT_TYPES: dict[str, str] = {"svg": "image/svg+xml", "pdf": "application/pdf
 MOVING_TYPES: dict[str, str] = {"svg": "image/svg+xml", "html": "text/html; charset=utf-8"}
 # The animation's page is shown in a frame of ours only; it runs nothing.
 MOVING_PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'"
-MOVING_PAGE_STYLE = ("body{margin:0;padding:.5rem .75rem;font:15px/1.45 system-ui,sans-serif;color:#1f2328;"
-                     "background:#fff}figure{margin:0}label{margin-right:1rem}"
+MOVING_PAGE_STYLE = ("body{margin:0;padding:.5rem .75rem;font:15px/1.45 system-ui,sans-serif;"
+                     "color:#1f2328;background:#fff}figure{margin:0}label{margin-right:1rem}"
                      ".picture svg{display:block;width:100%;max-width:36rem;height:auto}")
 TEXT = "text/plain; charset=utf-8"
 # A drawing opened on its own cannot run or fetch anything (ours holds no script anyway).
