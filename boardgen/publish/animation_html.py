@@ -142,7 +142,10 @@ def animation_figure(svg: str, key: str, caption: str | None = None, *,
     title = re.search(r"<title>(.*?)</title>", svg, re.S)
     description = re.search(r"<desc>(.*?)</desc>", svg, re.S)
     own = ". ".join(m.group(1) for m in (title, description) if m is not None)
-    picture = _scoped_svg(svg, key).replace("<svg ", '<svg aria-hidden="true" ', 1)
+    # The picture's text alternative is the figure's: the SVG's own title and description
+    # go (a reader meets them once; a sheet's search finds the still figure's).
+    inner = re.sub(r"<title>.*?</title>|<desc>.*?</desc>", "", svg, count=2, flags=re.S)
+    picture = _scoped_svg(inner, key).replace("<svg ", '<svg aria-hidden="true" ', 1)
     controls = (f'<input type="checkbox" id="{key}-pause" class="pause">'
                 f'<label for="{key}-pause">Pause</label> '
                 f'<input type="checkbox" id="{key}-again" class="again">'
