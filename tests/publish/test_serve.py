@@ -228,6 +228,10 @@ def test_a_listed_file_is_animated_as_the_command_line_animates_it(
     (served.root / "bad.txt").write_text(bad)
     refused = get(served, "/animation/bad.txt?format=html")
     assert refused.status == 422 and refused.body.decode().startswith(f"bad.txt:{number}: ")
+    # The command line's limits: the same loader reads the file.
+    (served.root / "large.txt").write_text("game: copolymer\n" + "#" * 2_000_000 + "\n")
+    large = get(served, "/animation/large.txt")
+    assert large.status == 422 and b"large.txt: larger than 2,000,000 bytes" in large.body
 
 
 # --- what is never served -------------------------------------------------------------------
