@@ -10,20 +10,88 @@ still panels with :func:`animation_figure`.  The fragment has no script:
   checkboxes with labels, so they take the keyboard's focus and Space;
 - the alternative text is the SVG's own (its title and the caption of every move), given
   to the picture as ``role="img"`` with ``aria-label``;
-- with reduced motion asked for, the last frame stands alone and the controls are hidden.
+- with reduced motion asked for, the last frame stands alone and the controls are hidden;
+- what the frames repeat of each other (the board, the coordinates, a lattice's pieces) is
+  drawn once and referred to (``<use>``): a page holds several animations, and a Polygone
+  swing's in-between frames each hold the whole lattice.
 
-(Not yet placed on the sheets or the serve page: those are being rewritten elsewhere.)
+The HTML rule sheets place it under their diagrams (boardgen.publish.sheet_animation);
+the ``serve`` page opens it as a page of its own in a frame (``/animation/PATH``).
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from boardgen.errors import BoardgenError
 from boardgen.render.svg import escape, quoteattr
 
 _KEY = re.compile(r"[a-z][a-z0-9-]{0,63}")
 _STYLE = re.compile(r"<style[^>]*><!\[CDATA\[(.*?)\]\]></style>", re.S)
+
+
+_FRAME = re.compile(r'<g class="frame( last)?"[^>]*>')
+# An element with no element inside it: a leaf, or a group of leaves (or of references).
+_INNERMOST = re.compile(r"<(?:polyline|polygon|path|circle|ellipse|rect|line|use)\b[^>]*/>"
+                        r"|<g\b[^>]*>(?:(?!<g\b|</g>).)*</g>", re.S)
+SHARED_AT_LEAST = 48  # characters: a shorter element costs less than a reference to it
+SHARING_ROUNDS = 6  # groups of groups: the board in its layer, the layer in the frame
+
+
+def _shared(svg: str) -> str:
+    """The animation with every element that two frames or more draw alike (byte for
+    byte) drawn once in ``<defs>`` and referred to by ``<use>``, innermost first, so that
+    a group whose parts are all shared is shared whole.  The last frame keeps its own
+    elements (a still drawing of the final position, as the SVG's own).
+
+    A ``<use>``'s copy is styled apart from the page's selectors: only its own element
+    takes the style sheets' rules, and hands their (inherited) paint down.  So the
+    ``<use>`` carries the element's class, and an element is shared only if nothing
+    inside it has a class the style sheets style, nor has it paint of its own that such
+    a rule overrides."""
+    starts = [m.start() for m in _FRAME.finditer(svg)]
+    if len(starts) < 2:
+        return svg
+    styled = set(re.findall(r"\.([a-zA-Z][\w-]*)", " ".join(
+        re.sub(r"\{[^{}]*\}", " ", css) for css in _STYLE.findall(svg))))
+
+    def shareable(element: str) -> bool:
+        head, _, inside = element.partition(">")
+        inner = {name for found in re.findall(r'class="([^"]*)"', inside)
+                 for name in found.split()}
+        own = re.search(r'class="([^"]*)"', head)
+        painted = own is not None and bool(styled & set(own.group(1).split())) and \
+            re.search(r'\s(?:fill|stroke[\w-]*)="', head) is not None
+        return len(element) >= SHARED_AT_LEAST and ' id="' not in element and \
+            not (styled & inner) and not painted
+
+    end = svg.rindex("</svg>")
+    frames = [svg[a:b] for a, b in zip(starts, [*starts[1:], end], strict=True)]
+    shared: dict[str, str] = {}
+    for _ in range(SHARING_ROUNDS):
+        counts = Counter(found for frame in frames[:-1]
+                         for found in _INNERMOST.findall(frame[1:]))
+        counts.update(_INNERMOST.findall(frames[-1][1:]))
+
+        def referred(match: re.Match[str], counts: Counter[str] = counts) -> str:
+            element = match.group()
+            if counts[element] < 2 or not shareable(element):
+                return element
+            name = shared.setdefault(element, f"shared-{len(shared)}")
+            own = re.match(r'<[a-z]+\b[^>]*?(\sclass="[^"]*")', element)
+            return f'<use{own.group(1) if own else ""} href="#{name}"/>'
+
+        # (frame[1:]: the frame's own group is never shared; nor is the last frame's.)
+        changed = [frame[0] + _INNERMOST.sub(referred, frame[1:]) for frame in frames[:-1]]
+        if changed == frames[:-1]:
+            break
+        frames[:-1] = changed
+    if not shared:
+        return svg
+    definitions = "".join(re.sub(r"^<([a-z]+)", rf'<\1 id="{name}"', element, count=1)
+                          for element, name in shared.items())
+    return f"{svg[:starts[0]]}<defs>{definitions}</defs>{''.join(frames)}{svg[end:]}"
 
 
 def _scoped_rules(css: str, scope: str) -> str:
@@ -54,7 +122,7 @@ def _scoped_rules(css: str, scope: str) -> str:
 def _scoped_svg(svg: str, scope: str) -> str:
     """The document inline: no XML declaration, ids and references prefixed, style sheets
     scoped."""
-    svg = svg.split("?>", 1)[1] if svg.startswith("<?xml") else svg
+    svg = _shared(svg.split("?>", 1)[1] if svg.startswith("<?xml") else svg)
     svg = re.sub(r'\bid="([^"]+)"', rf'id="{scope}-\1"', svg)
     svg = re.sub(r'href="#([^"]+)"', rf'href="#{scope}-\1"', svg)
     svg = re.sub(r"url\(#([^)]+)\)", rf"url(#{scope}-\1)", svg)
@@ -62,17 +130,22 @@ def _scoped_svg(svg: str, scope: str) -> str:
                                 "</style>", svg).strip()
 
 
-def animation_figure(svg: str, key: str, caption: str | None = None) -> str:
+def animation_figure(svg: str, key: str, caption: str | None = None, *,
+                     alt: str | None = None) -> str:
     """An HTML ``<figure>`` showing the animated SVG with its Pause and Play again
     controls; ``key`` (lower-case letters, digits and hyphens, starting with a letter) is
-    unique on the page."""
+    unique on the page.  ``alt``: the alternative text (plain text) when it is not the
+    SVG's own (a rule sheet gives its still figure's, so both say the same)."""
     if not _KEY.fullmatch(key):
         raise BoardgenError(f"animation key {key!r}: lower-case letters, digits and hyphens, "
                             "starting with a letter")
     title = re.search(r"<title>(.*?)</title>", svg, re.S)
     description = re.search(r"<desc>(.*?)</desc>", svg, re.S)
-    alt = ". ".join(m.group(1) for m in (title, description) if m is not None)
-    picture = _scoped_svg(svg, key).replace("<svg ", '<svg aria-hidden="true" ', 1)
+    own = ". ".join(m.group(1) for m in (title, description) if m is not None)
+    # The picture's text alternative is the figure's: the SVG's own title and description
+    # go (a reader meets them once; a sheet's search finds the still figure's).
+    inner = re.sub(r"<title>.*?</title>|<desc>.*?</desc>", "", svg, count=2, flags=re.S)
+    picture = _scoped_svg(inner, key).replace("<svg ", '<svg aria-hidden="true" ', 1)
     controls = (f'<input type="checkbox" id="{key}-pause" class="pause">'
                 f'<label for="{key}-pause">Pause</label> '
                 f'<input type="checkbox" id="{key}-again" class="again">'
@@ -83,8 +156,9 @@ def animation_figure(svg: str, key: str, caption: str | None = None) -> str:
              f"@media (prefers-reduced-motion:reduce){{#{key} input,#{key} label"
              "{display:none}}")
     figcaption = f"<figcaption>{escape(caption)}</figcaption>" if caption else ""
-    # The alternative text is entity-escaped as the SVG holds it; quoteattr escapes again.
-    alt = alt.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+    if alt is None:
+        # The SVG's text is entity-escaped as the SVG holds it; quoteattr escapes again.
+        alt = own.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
     return (f'<figure class="boardgen-animation" id="{key}"><style>{style}</style>'
             f'{controls}<div class="picture" role="img" aria-label={quoteattr(alt)}>'
             f"{picture}</div>{figcaption}</figure>")

@@ -8,6 +8,10 @@ Routes (everything else is 404):
   drawn as ``boardgen diagram FILE`` draws it (200), or the loader's one-line error,
   ``PATH:LINE: reason``, as text (422).  ``last=good`` answers the last drawing of the file
   that succeeded in this run, so that a page opened on a broken file still has one to show.
+- ``GET /animation/PATH?theme=&format=svg|html``: the file's lines of play in motion, as
+  ``boardgen diagram FILE --animate`` draws them (an animated SVG, line after line), or that
+  SVG in a small HTML page with its Pause and Play again controls (no script), which the
+  page shows in a frame; the same checks, limits and answers as ``/diagram/``.
 - ``GET /source/PATH``: the file's text, for the page's view of the offending line.
 - ``GET /events``: Server-Sent Events, one ``change`` event naming the files (relative
   paths) each time files are saved, added or removed.
@@ -62,7 +66,10 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 from boardgen.errors import BoardgenError, raise_terminated
 from boardgen.games.registry import games, load_diagram_file
+from boardgen.picture import Diagram, diagram_animation
+from boardgen.publish.animation_html import animation_figure
 from boardgen.publish.serve_page import PAGE_HTML, PAGE_POLICY
+from boardgen.render.animation import render_animation
 from boardgen.render.diagram import draw_diagram
 from boardgen.render.paper import parse_paper
 from boardgen.render.scene import THEMES, theme_named
@@ -86,9 +93,15 @@ KEEPALIVE_S = 15.0
 IGNORED_FOLDERS = frozenset({"__pycache__", "node_modules"})  # and every hidden name
 DEFAULT_THEME = "colour"
 DEFAULT_PAPER = "a4"
-Format = Literal["svg", "pdf", "png"]
+Format = Literal["svg", "pdf", "png", "moving-svg", "moving-html"]
 CONTENT_TYPES: dict[str, str] = {"svg": "image/svg+xml", "pdf": "application/pdf",
                                  "png": "image/png"}
+MOVING_TYPES: dict[str, str] = {"svg": "image/svg+xml", "html": "text/html; charset=utf-8"}
+# The animation's page is shown in a frame of ours only; it runs nothing.
+MOVING_PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'"
+MOVING_PAGE_STYLE = ("body{margin:0;padding:.5rem .75rem;font:15px/1.45 system-ui,sans-serif;"
+                     "color:#1f2328;background:#fff}figure{margin:0}label{margin-right:1rem}"
+                     ".picture svg{display:block;width:100%;max-width:36rem;height:auto}")
 TEXT = "text/plain; charset=utf-8"
 # A drawing opened on its own cannot run or fetch anything (ours holds no script anyway).
 DRAWING_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
@@ -313,7 +326,7 @@ class Drawer:
             if remembered is not None and remembered[0] == digest:
                 return remembered[1]
             answer = self._draw_copy(relative, data, fmt, theme, paper)
-            if fmt == "svg":  # what the page shows; downloads are drawn each time
+            if fmt in ("svg", "moving-html"):  # what the page shows; downloads: each time
                 _remember(self._answers, key, (digest, answer))
                 if answer.status == 200:
                     _remember(self._last_good, key, answer)
@@ -333,6 +346,8 @@ class Drawer:
         copy.write_bytes(data)
         try:
             game, built = load_diagram_file(copy)
+            if fmt in ("moving-svg", "moving-html"):
+                return self._animate(built, fmt, theme)
             body = draw_diagram(built, game.key, copy.stem, fmt, paper=parse_paper(paper),
                                 theme=theme_named(theme), info=game.diagram_info(copy.stem))
         except BoardgenError as exc:
@@ -341,6 +356,24 @@ class Drawer:
             return text_answer(422, " ".join(line.strip() for line in lines if line.strip()))
         return Answer(200, CONTENT_TYPES[fmt], body,
                       (("Content-Security-Policy", DRAWING_POLICY),))
+
+
+    @staticmethod
+    def _animate(built: Diagram, fmt: Format, theme: str) -> Answer:
+        """The diagram's lines, one after another, as ``diagram FILE --animate`` draws them
+        (an animated SVG), or in a page with its controls."""
+        svg = render_animation(diagram_animation(built), "svg", theme=theme_named(theme))
+        if fmt == "moving-svg":
+            return Answer(200, MOVING_TYPES["svg"], svg,
+                          (("Content-Security-Policy", DRAWING_POLICY),))
+        text = svg.decode("utf-8")
+        title = re.search(r"<title>(.*?)</title>", text, re.S)
+        page = ('<!doctype html><html lang="en"><head><meta charset="utf-8">'
+                f"<title>{title.group(1) if title else 'In motion'}</title>"
+                f"<style>{MOVING_PAGE_STYLE}</style></head><body>"
+                f'{animation_figure(text, "lines")}</body></html>\n')
+        return Answer(200, MOVING_TYPES["html"], page.encode("utf-8"),
+                      (("Content-Security-Policy", MOVING_PAGE_POLICY),))
 
 
 def _remember(store: OrderedDict[tuple[str, ...], _T], key: tuple[str, ...], value: _T) -> None:
@@ -587,6 +620,8 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             self._events(preview)
         elif route.startswith("/diagram/"):
             self._send(self._diagram(preview, route.removeprefix("/diagram/"), query))
+        elif route.startswith("/animation/"):
+            self._send(self._animation(preview, route.removeprefix("/animation/"), query))
         elif route.startswith("/source/"):
             self._send(self._source(preview, route.removeprefix("/source/")))
         else:
@@ -665,6 +700,32 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             answer = Answer(answer.status, answer.content_type, answer.body, (
                 *answer.headers,
                 ("Content-Disposition", f'attachment; filename="{name}.{fmt}"')))
+        return answer
+
+    @staticmethod
+    def _animation(preview: PreviewServer, encoded: str, query: dict[str, str]) -> Answer:
+        fmt = query.get("format", "svg")
+        theme = query.get("theme", DEFAULT_THEME)
+        if fmt not in MOVING_TYPES:
+            return text_answer(400, f"format {fmt!r}: svg or html")
+        if theme not in THEMES:
+            return text_answer(400, f"theme {theme!r}: {', '.join(sorted(THEMES))}")
+        try:
+            relative, real = _resolve_listed(preview.root, encoded)
+            data = read_settled(real)
+            if said_game(data, Path(relative).name) is None:
+                raise NotServed(relative)
+            kind: Format = "moving-svg" if fmt == "svg" else "moving-html"
+            answer = preview.drawer.draw(relative, data, kind, theme, DEFAULT_PAPER)
+        except NotServed:
+            return NOT_FOUND
+        except BeingSaved:
+            return BEING_SAVED
+        if answer.status == 200 and query.get("download"):
+            name = re.sub(r"[^A-Za-z0-9._-]", "_", Path(relative).stem) or "diagram"
+            answer = Answer(answer.status, answer.content_type, answer.body, (
+                *answer.headers,
+                ("Content-Disposition", f'attachment; filename="{name}-moving.{fmt}"')))
         return answer
 
     @staticmethod

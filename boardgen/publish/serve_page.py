@@ -6,6 +6,10 @@ image (an ``<img>`` of the SVG: it cannot run anything, and its styles stay insi
 While a file is refused, the last good drawing stays, greyed, beside a view of the file
 with the offending line marked.
 
+Under the drawing, **Watch it move** (a button: Enter or Space) opens the file's lines of
+play in motion: the server's ``/animation/`` page, in a frame, with its own Pause and Play
+again controls (checkboxes, reached with Tab), and a link to download the animated SVG.
+
 The state is on ``<body>`` for tests and benchmarks: ``data-state`` (empty, loading, ok,
 error, missing), ``data-draws`` (drawings shown so far) and ``data-drawn-at`` (when the last
 one was shown, in milliseconds since the epoch).
@@ -70,6 +74,15 @@ body[data-state="error"] #drawing img { filter: grayscale(1); opacity: .45; }
                  box-shadow: inset 3px 0 var(--bad); }
 #source li.bad span { color: var(--bad); font-weight: 600; }
 .empty { color: var(--muted); }
+#moving { margin-top: 1rem; }
+#watch { font: inherit; padding: .3rem .8rem; border: 1px solid var(--accent);
+         border-radius: 4px; background: #fff; color: var(--accent); cursor: pointer; }
+#watch[aria-expanded="true"] { background: #ddeaf8; }
+#watch:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+#get-moving { margin-left: .8rem; color: var(--accent); }
+#moving iframe { display: block; width: 100%; max-width: 70rem; height: 24rem;
+                 margin-top: .6rem; border: 1px solid var(--line); background: #fff; }
+#moving [hidden] { display: none; }
 """
 
 SCRIPT = r"""
@@ -84,6 +97,22 @@ function drawingUrl(file, extra) {
   const query = new URLSearchParams({ theme: $("theme").value, paper: $("paper").value });
   for (const [key, value] of Object.entries(extra || {})) query.set(key, value);
   return pathUrl("/diagram/", file) + "?" + query;
+}
+function movingUrl(file, extra) {
+  const query = new URLSearchParams({ theme: $("theme").value, format: "html" });
+  for (const [key, value] of Object.entries(extra || {})) query.set(key, value);
+  return pathUrl("/animation/", file) + "?" + query;
+}
+// The lines in motion, in a frame, while the button is pressed (and drawn again at a save).
+function showMoving() {
+  const open = $("watch").getAttribute("aria-expanded") === "true" && !!page.file;
+  const frame = $("moving-frame");
+  $("get-moving").hidden = !page.file;
+  if (page.file) $("get-moving").href = movingUrl(page.file, { format: "svg", download: "1" });
+  if (!open) { frame.hidden = true; frame.removeAttribute("src"); return; }
+  frame.title = "The lines of " + page.file + " in motion";
+  frame.src = movingUrl(page.file) + "&at=" + page.draws;
+  frame.hidden = false;
 }
 function setState(state) { document.body.dataset.state = state; }
 function say(text) { $("status").textContent = text; }
@@ -148,6 +177,7 @@ function choose(file, draw = true) {
     $(id).href = file ? drawingUrl(file, { format, download: "1" }) : "";
   }
   $("downloads").setAttribute("aria-disabled", file ? "false" : "true");
+  showMoving();
   showList();
   if (draw) redraw();
 }
@@ -203,6 +233,7 @@ async function redraw() {
       setState("ok");
       page.draws += 1;
       document.body.dataset.draws = String(page.draws);
+      if (!$("moving-frame").hidden) showMoving();
       document.body.dataset.drawnAt = String(performance.timeOrigin + performance.now());
       say("Drawn at " + new Date().toLocaleTimeString() + " in "
           + ((performance.now() - started) / 1000).toFixed(2) + " s");
@@ -283,6 +314,17 @@ function listen() {
   };
 }
 
+$("watch").addEventListener("click", () => {
+  const open = $("watch").getAttribute("aria-expanded") !== "true";
+  $("watch").setAttribute("aria-expanded", String(open));
+  showMoving();
+});
+$("moving-frame").addEventListener("load", () => {
+  const inside = $("moving-frame").contentDocument;  // ours: the same origin
+  if (inside && inside.body) {
+    $("moving-frame").style.height = inside.body.scrollHeight + 8 + "px";
+  }
+});
 for (const name of ["theme", "paper"]) {
   $(name).addEventListener("change", () => choose(page.file));
 }
@@ -341,6 +383,12 @@ PAGE = f"""<!doctype html>
       <figure id="drawing" hidden><figcaption></figcaption></figure>
       <ol id="source" aria-label="The file" hidden></ol>
     </div>
+    <div id="moving">
+      <button type="button" id="watch" aria-expanded="false"
+              aria-controls="moving-frame">Watch it move</button>
+      <a id="get-moving" download hidden>Download the animated SVG</a>
+      <iframe id="moving-frame" hidden></iframe>
+    </div>
   </section>
 </main>
 <script>{SCRIPT}</script>
@@ -351,5 +399,6 @@ PAGE = f"""<!doctype html>
 PAGE_HTML = PAGE.encode("utf-8")
 # The page runs its own script and style, and nothing else; it talks to this server only.
 PAGE_POLICY = (f"default-src 'none'; script-src {_digest(SCRIPT)}; style-src {_digest(STYLE)}; "
-               "img-src 'self' blob: data:; connect-src 'self'; base-uri 'none'; "
+               "img-src 'self' blob: data:; connect-src 'self'; frame-src 'self'; "
+               "base-uri 'none'; "
                "form-action 'none'; frame-ancestors 'none'")

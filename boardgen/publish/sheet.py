@@ -43,6 +43,7 @@ from boardgen.inputs import split_lines
 from boardgen.limits import MAX_CACHED_FONT_BYTES
 from boardgen.picture import Diagram, HoleScene, Scene
 from boardgen.publish.markup import check_inline, for_medium
+from boardgen.publish.sheet_animation import SHEET_ANIMATION_CSS, sheet_animation
 from boardgen.render.board import largest_fitting_figure
 from boardgen.render.diagram import (
     describe,
@@ -539,6 +540,12 @@ def render_sheet_html(game: str, *, theme: Theme, quick: bool = False) -> bytes:
                 f'min-width: {figure.width:.0f}mm" ', 1)
             body.append(f"<figure><figcaption>{title}</figcaption>"
                         f"{_scroll(svg, figure.width, title)}</figure>")
+            # Its lines of play in motion, under it (issue 35): collapsed, never printed.
+            moving = sheet_animation(diagram, theme=theme, cell_mm=sheet_cell_mm(diagram),
+                                     key=f"moving-{len(body)}", name=_smart(diagram.title),
+                                     alt=text)
+            if moving:
+                body.append(moving)
         elif block.kind == "board":
             figure = sheet_board(game, (180.0, 250.0))[0]
             name = f"{game_named(game).name} board"
@@ -552,8 +559,11 @@ def render_sheet_html(game: str, *, theme: Theme, quick: bool = False) -> bytes:
     body.append(f"</main><footer>{html.escape(game_named(game).credit)} · rules explained by "
                 f"boardgen {__version__}</footer></body></html>")
     text = html.unescape(re.sub(r"<[^>]+>", " ", "\n".join(body)))
+    moving_css = SHEET_ANIMATION_CSS if any(part.startswith('<details class="moving">')
+                                            for part in body) else ""
     head = ["<!doctype html>", '<html lang="en"><head><meta charset="utf-8">',
             f"<title>{html.escape(_plain(blocks[0].text))}</title>",
             '<meta name="viewport" content="width=device-width, initial-scale=1">',
-            f"<style>{_font_faces(text + blocks[0].text)}\n{_CSS}</style></head><body><main>"]
+            f"<style>{_font_faces(text + blocks[0].text)}\n{_CSS}{moving_css}</style></head>"
+            "<body><main>"]
     return ("\n".join(head + body) + "\n").encode("utf-8")

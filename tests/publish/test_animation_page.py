@@ -4,6 +4,7 @@ the SVG's own alternative text."""
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import shutil
@@ -119,3 +120,52 @@ def _css_rgb(theme: object, role: str) -> str:
     colour = theme.cells[role].fill  # type: ignore[attr-defined]
     r, g, b = (int(colour[k:k + 2], 16) for k in (1, 3, 5))
     return f"rgb({r}, {g}, {b})"
+
+
+@pytest.mark.slow
+def test_frames_drawn_once_and_referred_to_look_as_the_svgs_own(tmp_path: Path) -> None:
+    """The figure draws what several frames repeat once (``<use>``): every frame, shown
+    alone in Chromium, has the same pixels as in the SVG as ``animate`` wrote it."""
+    browser_path = _chromium()
+    if browser_path is None:
+        if os.environ.get("BOARDGEN_REQUIRE_BROWSER"):
+            pytest.fail("chromium is not installed (.ci/run installs Debian's chromium)")
+        pytest.skip("chromium is not installed here; CI installs it and requires this test")
+    from PIL import Image, ImageChops
+    from playwright.sync_api import sync_playwright
+
+    # A swing turning, a capture fading, then a Copolymer turn: groups shared whole and not.
+    svgs = [boardgen.animate(boardgen.diagram("polygone", "06-triangle"), "svg"),
+            boardgen.animate(boardgen.play("copolymer", "C3 B2 C2 D3 A1", side=3), "svg")]
+    bare = "<style>body{margin:0}figure{margin:0}input,label{display:none}</style>"
+    show = ("(k) => document.querySelectorAll('.frame').forEach((g, i) => {"
+            "g.style.animation = 'none'; g.style.visibility = i === k ? 'visible' : 'hidden'})")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=browser_path,
+            args=["--no-sandbox", "--disable-gpu", "--headless", "--disable-dev-shm-usage"])
+        try:
+            page = browser.new_page(viewport={"width": 700, "height": 700})
+            for number, svg in enumerate(svgs):
+                figure = animation_figure(svg, "shared")
+                if number == 0:  # the swing's in-between frames: a lattice each
+                    assert len(figure) < 0.6 * len(svg) and ' href="#shared-shared-' in figure
+                own = tmp_path / f"own-{number}.html"
+                own.write_text(f"<!doctype html><html><body>{bare}"
+                               f"{svg.split('?>', 1)[1]}</body></html>")
+                ours = tmp_path / f"ours-{number}.html"
+                ours.write_text(f"<!doctype html><html><body>{bare}{figure}</body></html>")
+                frames = svg.count('<g class="frame')
+                shots: dict[Path, list[bytes]] = {}
+                for path in (own, ours):
+                    page.goto(path.as_uri())
+                    shots[path] = []
+                    for k in range(frames):
+                        page.evaluate(show, k)
+                        shots[path].append(page.locator("svg").first.screenshot())
+                for k, (a, b) in enumerate(zip(shots[own], shots[ours], strict=True)):
+                    first, second = (Image.open(io.BytesIO(s)).convert("RGB") for s in (a, b))
+                    assert first.size == second.size
+                    assert ImageChops.difference(first, second).getbbox() is None, (number, k)
+        finally:
+            browser.close()

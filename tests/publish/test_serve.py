@@ -191,6 +191,49 @@ def test_the_command_lines_limits_hold(served: PreviewServer) -> None:
     assert reply.body.decode().startswith("many.txt:203: more than 200 panels")
 
 
+# --- the lines in motion ---------------------------------------------------------------------
+
+def test_a_listed_file_is_animated_as_the_command_line_animates_it(
+        served: PreviewServer, run_cli: RunCli, tmp_path: Path) -> None:
+    reply = get(served, "/animation/opening.txt")
+    assert reply.status == 200 and reply.headers["content-type"] == "image/svg+xml"
+    assert "script-src" not in reply.headers["content-security-policy"]
+    assert reply.body == cli_output(run_cli, served.root / "opening.txt", tmp_path / "a.svg",
+                                    "--animate")
+    root = ET.fromstring(reply.body)
+    frames = [g for g in root.iter("{http://www.w3.org/2000/svg}g")
+              if g.attrib.get("class", "").startswith("frame")]
+    # A frame per move: the first panel as set, then D3, then B3 (its second panel's two).
+    assert [g.attrib["aria-label"].split(" (")[0] for g in frames] == [
+        "O to play. O can connect at D3, touching C2 and C3.", "O connects at D3",
+        "O connects at D3"]
+    # The page for the frame: the figure with its controls, the SVG's alternative text.
+    page = get(served, "/animation/opening.txt?format=html&theme=ink")
+    assert page.status == 200 and page.headers["content-type"].startswith("text/html")
+    policy = page.headers["content-security-policy"]
+    assert "default-src 'none'" in policy and "frame-ancestors 'self'" in policy
+    text = page.body.decode()
+    assert "<script" not in text
+    assert text.count('type="checkbox"') == 2 and 'for="lines-pause"' in text
+    description = root.findtext("{http://www.w3.org/2000/svg}desc")
+    assert description and f"aria-label=\"A connection, annotated. {description}\"" in text
+    ink = get(served, "/animation/opening.txt?theme=ink")
+    assert ink.status == 200 and ink.body != reply.body
+    assert get(served, "/animation/opening.txt?format=gif").status == 400
+    assert get(served, "/animation/opening.txt?theme=neon").status == 400
+    download = get(served, "/animation/opening.txt?download=1")
+    assert download.headers["content-disposition"] == \
+        'attachment; filename="opening-moving.svg"'
+    bad, number = broken_copy(ANNOTATED, "place: D3 connection 2", "place: D3 connection 5")
+    (served.root / "bad.txt").write_text(bad)
+    refused = get(served, "/animation/bad.txt?format=html")
+    assert refused.status == 422 and refused.body.decode().startswith(f"bad.txt:{number}: ")
+    # The command line's limits: the same loader reads the file.
+    (served.root / "large.txt").write_text("game: copolymer\n" + "#" * 2_000_000 + "\n")
+    large = get(served, "/animation/large.txt")
+    assert large.status == 422 and b"large.txt: larger than 2,000,000 bytes" in large.body
+
+
 # --- what is never served -------------------------------------------------------------------
 
 ESCAPES = [
@@ -218,7 +261,7 @@ ESCAPES = [
 ]
 
 
-@pytest.mark.parametrize("route", ["/diagram/", "/source/"])
+@pytest.mark.parametrize("route", ["/diagram/", "/source/", "/animation/"])
 @pytest.mark.parametrize("target", ESCAPES)
 def test_nothing_outside_the_folder_and_no_other_file_is_served(
         served: PreviewServer, route: str, target: str) -> None:
@@ -577,3 +620,73 @@ def _check_and_keep_screenshot(shot: bytes, scratch: Path, documented: Path,
     if os.environ.get("BOARDGEN_UPDATE_SCREENSHOTS"):
         documented.parent.mkdir(exist_ok=True)
         small.save(documented, optimize=True)
+
+
+def test_the_lines_in_motion_open_and_pause_from_the_keyboard(tmp_path: Path) -> None:
+    browser_path = _chromium()
+    if browser_path is None:
+        if os.environ.get("BOARDGEN_REQUIRE_BROWSER"):
+            pytest.fail("chromium is not installed (.ci/run installs Debian's chromium)")
+        pytest.skip("chromium is not installed here; CI installs it and requires this test")
+    from playwright.sync_api import sync_playwright
+
+    folder = folder_with_diagrams(tmp_path)
+    process, url = start_serving(folder)
+    states = ("() => Array.from(document.querySelectorAll('.frame'), g => "
+              "g.getAnimations().map(a => a.playState).join()).join(',')")
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path=browser_path,
+                args=["--no-sandbox", "--disable-gpu", "--headless", "--disable-dev-shm-usage"])
+            try:
+                page = browser.new_page(viewport={"width": 1200, "height": 900})
+                problems: list[str] = []
+                page.on("pageerror", lambda error: problems.append(str(error)))
+                page.on("console", lambda message: problems.append(message.text)
+                        if message.type == "error" else None)
+                page.goto(url + "#file=opening.txt")
+                page.wait_for_selector("body[data-state=ok]", timeout=20_000)
+                assert page.locator("#moving-frame").is_hidden()
+                # The keyboard reaches the button (after the theme, paper, downloads and
+                # the list of files); Enter opens the lines in motion.
+                for _ in range(30):
+                    page.keyboard.press("Tab")
+                    if page.evaluate("document.activeElement.id") == "watch":
+                        break
+                assert page.evaluate("document.activeElement.id") == "watch"
+                page.keyboard.press("Enter")
+                assert page.get_attribute("#watch", "aria-expanded") == "true", problems
+                page.wait_for_selector("#moving-frame:not([hidden])", timeout=20_000)
+                frame = page.frame_locator("#moving-frame")
+                frame.locator("#lines-pause").wait_for(timeout=20_000)
+                moving = next(f for f in page.frames if "/animation/" in f.url)
+                assert "theme=colour" in moving.url and "format=html" in moving.url
+                label = frame.locator(".picture").get_attribute("aria-label") or ""
+                assert label.startswith("A connection, annotated. An animation of 3 steps")
+                assert "running" in moving.evaluate(states)
+                # Tab goes on into the frame, to its Pause; Space pauses every frame.
+                page.keyboard.press("Tab")
+                page.keyboard.press("Tab")
+                assert moving.evaluate("document.activeElement.id") == "lines-pause"
+                page.keyboard.press("Space")
+                assert set(moving.evaluate(states).split(",")) <= {"paused", ""}
+                page.locator("#moving").scroll_into_view_if_needed()
+                shot = page.screenshot(full_page=True)
+                (tmp_path / "serve-moving.png").write_bytes(shot)
+                if os.environ.get("BOARDGEN_SERVE_SHOT"):
+                    Path(os.environ["BOARDGEN_SERVE_SHOT"]).write_bytes(shot)
+                # Pressed again: the frame goes.
+                page.focus("#watch")
+                page.keyboard.press("Space")
+                assert page.locator("#moving-frame").is_hidden()
+                assert problems == []
+            finally:
+                browser.close()
+    finally:
+        process.send_signal(signal.SIGINT)
+        try:
+            process.communicate(timeout=10)
+        finally:
+            if process.poll() is None:
+                process.kill()

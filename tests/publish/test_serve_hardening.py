@@ -66,7 +66,8 @@ def raw(server: PreviewServer, request: bytes, timeout: float = 10) -> bytes:
 # --- 3: other sites ------------------------------------------------------------------------
 
 @pytest.mark.parametrize("path", ["/diagram/opening.txt", "/files", "/source/opening.txt",
-                                  "/diagram/missing.txt", "/events"])
+                                  "/diagram/missing.txt", "/events",
+                                  "/animation/opening.txt?format=html"])
 @pytest.mark.parametrize("headers", [{"Sec-Fetch-Site": "cross-site"},
                                      {"Sec-Fetch-Site": "same-site"},
                                      {"Origin": "http://evil.example"},
@@ -80,6 +81,10 @@ def test_another_sites_requests_are_refused(served: PreviewServer, path: str,
 def test_the_page_and_its_own_requests_are_answered(served: PreviewServer) -> None:
     own = {"Sec-Fetch-Site": "same-origin", "Origin": f"http://127.0.0.1:{served.port}"}
     assert ask(served, "/diagram/opening.txt", own)[0] == 200
+    # The page's frame of the lines in motion: a navigation of a frame, from this page.
+    framed = {"Sec-Fetch-Site": "same-origin", "Sec-Fetch-Mode": "navigate",
+              "Sec-Fetch-Dest": "iframe"}
+    assert ask(served, "/animation/opening.txt?format=html", framed)[0] == 200
     assert ask(served, "/files", {"Sec-Fetch-Site": "same-origin"})[0] == 200
     assert ask(served, "/", {"Sec-Fetch-Site": "none", "Sec-Fetch-Mode": "navigate"})[0] == 200
     # A link from another site may open the page (it holds no data), nothing else.
