@@ -126,7 +126,10 @@ def test_a_good_file_is_drawn_as_the_command_line_draws_it(
     root = ET.fromstring(reply.body)
     assert root.tag == "{http://www.w3.org/2000/svg}svg"
     assert root.attrib["width"].endswith("mm") and len(root.attrib["viewBox"].split(",")) == 4
-    assert root.findtext("{http://www.w3.org/2000/svg}desc") == "A connection, annotated"
+    # The drawing's text alternative: its title, then every panel in words, then the credit.
+    desc = root.findtext("{http://www.w3.org/2000/svg}desc") or ""
+    assert desc.startswith("A connection, annotated. ") and "Panel 2:" in desc, desc
+    assert desc.endswith("Copolymer by Mark Steere (2006)."), desc
     assert cells_drawn(reply.body) == 2 * CELLS_SIDE_3  # two panels of the side-3 board
     assert reply.body == cli_output(run_cli, served.root / "opening.txt", tmp_path / "a.svg")
     where = get(served, "/diagram/sub/where.txt")
@@ -533,7 +536,8 @@ def test_the_page_redraws_on_save_shows_errors_and_recovers(tmp_path: Path) -> N
                 page.on("pageerror", lambda error: problems.append(str(error)))
                 page.goto(url + "#file=opening.txt")
                 page.wait_for_selector("body[data-state=ok]", timeout=20_000)
-                assert page.get_attribute("#drawing", "data-title") == "A connection, annotated"
+                title = page.get_attribute("#drawing", "data-title") or ""
+                assert title.startswith("A connection, annotated. "), title
                 assert page.locator("#files a").all_inner_texts() == [
                     "link-in.txt\ncopolymer", "opening.txt\ncopolymer", "sub/where.txt\no",
                     "typo.txt\ncopolimer"]

@@ -769,14 +769,19 @@ def test_highlight_roles_print_apart_in_grey(run_cli: RunCli, tmp_path: Path,
         patch = grey[y - 8:y + 9, x + band.start:x + band.stop].astype(float)
         across = float(np.mean(np.abs(np.diff(patch, axis=1))))  # lines along: vary across
         along = float(np.mean(np.abs(np.diff(patch, axis=0))))
+        # Lines on the diagonals (crosshatch) or along the axes (a grid): stepping
+        # diagonally crosses both families of a grid but one family of a crosshatch.
+        diagonal = float(np.mean(np.abs(patch[1:, 1:] - patch[:-1, :-1]))
+                         + np.mean(np.abs(patch[1:, :-1] - patch[:-1, 1:])))
         looks[cell] = (float(np.median(patch)), float(np.std(patch)),
-                       along / (across + along + 1e-9))
+                       along / (across + along + 1e-9),
+                       diagonal / (across + along + diagonal + 1e-9))
     cells = list(looks)
     for i, a in enumerate(cells):
         for b in cells[i + 1:]:
-            (ma, sa, ra), (mb, sb, rb) = looks[a], looks[b]
-            assert abs(ma - mb) >= 20 or abs(sa - sb) >= 15 or abs(ra - rb) >= 0.2, \
-                (theme, a, b, looks)
+            (ma, sa, ra, da), (mb, sb, rb, db) = looks[a], looks[b]
+            assert abs(ma - mb) >= 20 or abs(sa - sb) >= 15 or abs(ra - rb) >= 0.2 \
+                or abs(da - db) >= 0.1, (theme, a, b, looks)
 
 
 # --- 5: a diagram file names its own glyph chart --------------------------------------------
