@@ -1,0 +1,70 @@
+"""A free diagram's incomplete lines are refused at FILE:LINE (a ``stone:`` without cells
+or colour, a ``remove:`` without cells), and a ``game:`` line names its game in any case
+(``game: O``, ``game: Free``), in a file, in text given to the API, and in the templates'
+folder where the game is known from the folder."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from conftest import Run, one_line_error
+
+import boardgen
+from boardgen.errors import BoardgenError
+from boardgen.games.registry import diagram_file_game
+
+RunCli = Callable[..., Run]
+
+HEAD = "game: free\nboard: hexhex 3\n"
+
+
+@pytest.mark.parametrize(("body", "line", "words"), [
+    ("stone: black\npanel: a\n", 3, "stone needs 'COLOUR CELLS'"),  # the start, no cells
+    ("stone: black   \npanel: a\n", 3, "stone needs 'COLOUR CELLS'"),
+    ("stone:\npanel: a\n", 3, "stone needs 'COLOUR CELLS'"),
+    ("stone: C3\npanel: a\n", 3, "stone needs 'COLOUR CELLS'"),  # no colour
+    ("panel: a\nstone: white\n", 4, "stone needs 'COLOUR CELLS'"),  # in a panel
+    ("panel: a\nstone: green C3\n", 4, "stone needs 'COLOUR CELLS'"),
+    ("stone: black C3\npanel: a\nremove:\n", 5, "remove needs the CELLS"),
+    ("stone: black C3\npanel: a\nremove:   \n", 5, "remove needs the CELLS"),
+])
+def test_an_incomplete_stone_or_remove_line_is_refused_at_its_line(
+        body: str, line: int, words: str, run_cli: RunCli, in_tmp: Path) -> None:
+    path = in_tmp / "incomplete.txt"
+    path.write_text(HEAD + body, encoding="utf-8")
+    with pytest.raises(BoardgenError) as refused:
+        boardgen.load_diagram(path)
+    assert str(refused.value).startswith(f"{path}:{line}: {words}"), str(refused.value)
+    with pytest.raises(BoardgenError) as from_text:
+        boardgen.parse_diagram(HEAD + body)
+    assert str(from_text.value).startswith(f"line {line}: {words}"), str(from_text.value)
+    one_line_error(run_cli("diagram", "incomplete.txt", "-o", "d.svg"),
+                   f"incomplete.txt:{line}: {words}")
+    assert not (in_tmp / "d.svg").exists()
+
+
+def test_complete_lines_are_drawn() -> None:
+    diagram = boardgen.parse_diagram(HEAD + "stone: black C3 B2\npanel: a\nstone: red A1\n"
+                                            "panel: b\nremove: C3\n")
+    assert sum(len(row) for row in diagram.rows) == 2
+
+
+@pytest.mark.parametrize("written", ["O", "o", " O ", "Free", "FREE", "Polygone", "COPOLYMER"])
+def test_a_game_line_names_its_game_in_any_case(written: str, tmp_path: Path) -> None:
+    key = written.strip().lower()
+    bodies = {"o": "board: hexhex 4\npanel: empty\n",
+              "free": "board: hexhex 3\npanel: empty\n",
+              "polygone": "panel: empty\n",
+              "copolymer": "board: hexhex 3\npanel: empty\n"}
+    text = f"game: {written}\ntitle: cased\n{bodies[key]}"
+    path = tmp_path / "cased.txt"
+    path.write_text(text, encoding="utf-8")
+    from_file = boardgen.load_diagram(path)
+    from_text = boardgen.parse_diagram(text)
+    as_written = boardgen.parse_diagram(f"game: {key}\ntitle: cased\n{bodies[key]}")
+    # The same game's diagram: its roles are the game's own.
+    assert from_file.roles == from_text.roles == as_written.roles
+    assert len(from_file.rows) == len(from_text.rows) == len(as_written.rows) == 1
+    assert diagram_file_game(path).key == key
