@@ -188,6 +188,27 @@ def test_the_command_lines_limits_hold(served: PreviewServer) -> None:
     assert reply.body.decode().startswith("many.txt:203: more than 200 panels")
 
 
+def test_source_and_drawing_share_the_size_limit_to_the_byte(served: PreviewServer) -> None:
+    """A file of exactly 2,000,000 bytes (the README's limit) is drawn and its text shown;
+    one byte more is refused by both routes."""
+    head = "game: copolymer\nboard: hexhex 3\npanel: p\n# "
+    for size, drawn in ((2_000_000, True), (2_000_001, False)):
+        path = served.root / f"edge-{size}.txt"
+        path.write_text(head + "x" * (size - len(head) - 1) + "\n")
+        assert path.stat().st_size == size
+        source = get(served, f"/source/{path.name}")
+        diagram = get(served, f"/diagram/{path.name}")
+        if drawn:
+            assert source.status == 200 and len(source.body) == size
+            assert diagram.status == 200, diagram.body[:200]
+            assert cells_drawn(diagram.body) == 19
+        else:
+            assert source.status == 413, source.status
+            assert source.body.decode().strip() == "larger than 2,000,000 bytes"
+            assert diagram.status == 422
+            assert b"larger than 2,000,000 bytes" in diagram.body
+
+
 # --- what is never served -------------------------------------------------------------------
 
 ESCAPES = [
