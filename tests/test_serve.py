@@ -266,6 +266,19 @@ def test_the_list_names_the_diagram_files_only(served: PreviewServer) -> None:
     assert get(served, "/").headers["content-security-policy"].startswith("default-src 'none'")
 
 
+def test_the_list_follows_a_files_game_line_when_it_is_edited(served: PreviewServer) -> None:
+    def games() -> dict[str, str]:
+        listing = json.loads(get(served, "/files").body)
+        return {entry["path"]: entry["game"] for entry in listing["files"]}
+
+    assert games()["sub/where.txt"] == "o"
+    assert games()["sub/where.txt"] == "o"  # asked again, the file unchanged
+    where = served.root / "sub" / "where.txt"
+    where.write_text(where.read_text().replace("game: o", "game: polygone  "))
+    os.utime(where, ns=(where.stat().st_atime_ns, where.stat().st_mtime_ns + 10**9))
+    assert games()["sub/where.txt"] == "polygone"
+
+
 # --- saves caught half way ------------------------------------------------------------------
 
 def test_a_file_saved_in_two_halves(

@@ -175,3 +175,52 @@ def test_the_api_draws_at_the_dpi_bounds() -> None:
     assert boardgen.draw(position, "png", dpi=36)[:4] == b"\x89PNG"
     with pytest.raises(BoardgenError, match="^dpi 1201: between 36 and 1200"):
         boardgen.draw(position, "png", dpi=1201)
+
+
+def test_a_board_over_the_page_limit_is_refused_before_it_is_built(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import boardgen.requests as requests
+
+    def never(*args: object) -> object:
+        raise AssertionError("the grid was built")
+
+    monkeypatch.setattr(requests, "make_shape", never)
+    with pytest.raises(BoardgenError, match="500"):
+        requests.board_request(game_named("o"), board_size(side=100), theme="colour",
+                               cell_mm=200, dpi=150, title=None, pages_checked=True)
+    with pytest.raises(AssertionError, match="the grid was built"):  # unchecked: built
+        requests.board_request(game_named("o"), board_size(side=100), theme="colour",
+                               cell_mm=200, dpi=150, title=None)
+
+
+def test_the_requests_defaults_and_what_they_pass_on() -> None:
+    from boardgen.render.paper import parse_paper
+    from boardgen.requests import board_request, play_request
+
+    assert draw_options().paper == parse_paper("a4")
+    fixed = board_request(game_named("polygone"), board_size(), theme="ink", cell_mm=None,
+                          dpi=150, title="Mine")
+    assert (fixed.draw.title, fixed.draw.theme.name) == ("Mine", "ink")
+    assert "Mine" in fixed.render("svg").decode("utf-8")
+    assert play_request(game_named("o"), board_size(side=4)).options.partisan is False
+    assert play_request(game_named("o"), board_size(side=4), partisan=True).options.partisan \
+        is True
+
+
+@pytest.mark.parametrize(("call", "message", "field"), [
+    (lambda: boardgen.play("copolymer", side=3, first="z"),
+     "first: unknown player 'z' (choose from x, o)", "first"),
+    (lambda: boardgen.board("copolymer", "svg", shape="rhombus", mask=". .\n . .\n"),
+     "shape rhombus and mask both give the board's shape: use one", None),
+    (lambda: boardgen.board("copolymer", "svg", preset="huge"),
+     "preset 'huge': unknown (choose from large, medium, small)", None),
+    (lambda: boardgen.board("copolymer", "svg", mask="x\n"),
+     "mask:", "mask"),
+])
+def test_each_refusal_says_what_and_names_its_option(call: Callable[[], object], message: str,
+                                                     field: str | None) -> None:
+    with pytest.raises(BoardgenError) as refused:
+        call()
+    assert str(refused.value).startswith(message), str(refused.value)
+    if field is not None:
+        assert refused.value.field == field

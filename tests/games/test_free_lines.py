@@ -68,3 +68,48 @@ def test_a_game_line_names_its_game_in_any_case(written: str, tmp_path: Path) ->
     assert from_file.roles == from_text.roles == as_written.roles
     assert len(from_file.rows) == len(from_text.rows) == len(as_written.rows) == 1
     assert diagram_file_game(path).key == key
+
+
+def test_a_panels_notes_are_joined_by_one_space_under_its_label() -> None:
+    from boardgen.games.free.directives import load_free_example
+
+    example = load_free_example(Path("d.txt"), text=HEAD + "panel: First\nnote: one\n"
+                                                           "note: two\n")
+    (panel,) = example.lines[0].panels
+    assert panel.caption.endswith("one two") and "First" in panel.caption
+
+
+def test_a_free_diagram_keys_its_four_colours() -> None:
+    diagram = boardgen.parse_diagram(HEAD + "panel: a\n")
+    assert [role.name for role in diagram.roles] == [
+        "stone-black", "stone-white", "stone-red", "stone-blue", "tint"]
+
+
+def test_free_play_as_text_json_and_numbers() -> None:
+    from boardgen.games.free.engine import FreeBoard, FreeReason, text_position
+    from boardgen.games.free.picture import board_picture
+    from boardgen.geometry import hexhex
+
+    board = FreeBoard(hexhex(3))
+    name = board.notation.parse
+    board.put(name("A1"), "red")
+    board.put(name("B2"), "blue")
+    board.put(name("E5"), "white")
+    board.place(name("C3"))  # black: the replay's first stone
+    assert text_position(board) == ["  r . .", " . b . .", ". . x . .", " . . . .", "  . . o",
+                                    "White to place; 4 stones."]
+    scene = board_picture(board, since=0)
+    assert scene.cell_texts == {name("C3"): "1"}  # the replay's stone, numbered
+    position = boardgen.play("free", "C3 B2 A1", side=3)
+    assert position.to_json() == {"side": 3, "to_move": "white", "over": False,
+                                  "winner": None, "stones": {"A1": "black", "B2": "white",
+                                                             "C3": "black"}}
+    refused = board.refusal(name("A1"), "green", replay=False)
+    assert refused is not None and refused.code == FreeReason.COLOUR
+    from boardgen.errors import IllegalMove
+    from boardgen.geometry import Hex
+
+    with pytest.raises(IllegalMove) as off:
+        board.put(Hex(9, 9), "red")
+    assert off.value.subject == str(Hex(9, 9))
+    assert off.value.code == FreeReason.OFF_BOARD

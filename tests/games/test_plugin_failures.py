@@ -121,3 +121,14 @@ def test_from_the_command_line_a_broken_plugin_is_one_warning(
         env=env, capture_output=True, text=True, timeout=300).stdout.split()
     assert (tmp_path / "b.svg").read_text(encoding="utf-8").count('class="cell ') == 61
     assert ROOT.is_dir()
+
+
+def test_new_position_is_each_games_start() -> None:
+    from boardgen.errors import BoardgenError
+    from boardgen.games.registry import PlayOptions, new_position
+
+    assert new_position("polygone").to_move == BUILT_IN[2].new_position(PlayOptions()).to_move
+    assert new_position("free").to_json()["stones"] == {}
+    with pytest.raises(BoardgenError, match="^unknown game 'chess' .choose from copolymer, o, "
+                                            "polygone, free"):
+        new_position("chess")

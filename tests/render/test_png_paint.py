@@ -226,3 +226,13 @@ def test_a_disc_mark_is_paper_white_in_the_svg(theme: str) -> None:
         assert f'fill="{paper}"' in disc, disc
         stroke = re.search(r'stroke="(#[0-9a-f]{6})"', disc)
         assert stroke and _rgb(stroke.group(1)) != _rgb(paper)  # its edge is drawn
+
+
+def test_cairosvg_is_reached_through_the_png_module() -> None:
+    import cairosvg
+
+    from boardgen.render import png
+
+    assert png.cairosvg is cairosvg
+    with pytest.raises(AttributeError, match="no attribute 'cairo_svg'"):
+        png.cairo_svg  # noqa: B018
