@@ -608,3 +608,23 @@ def _check_and_keep_screenshot(shot: bytes, scratch: Path, documented: Path,
     if os.environ.get("BOARDGEN_UPDATE_SCREENSHOTS"):
         documented.parent.mkdir(exist_ok=True)
         small.save(documented, optimize=True)
+
+
+def test_without_a_port_it_tries_twenty_and_names_those_it_tried(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+
+    from boardgen.errors import BoardgenError
+    from boardgen.publish import serve
+
+    tried: list[int] = []
+
+    def busy(address: tuple[str, int], handler: object) -> object:
+        tried.append(address[1])
+        raise OSError(errno.EADDRINUSE, "in use")
+
+    monkeypatch.setattr(serve, "_HTTPServer", busy)
+    with pytest.raises(BoardgenError) as refused:
+        serve._bind(None)
+    assert tried == list(range(8000, 8020))  # 8000 and the next 19, as the README says
+    assert str(refused.value).startswith(f"ports {tried[0]} to {tried[-1]} are all in use")

@@ -236,3 +236,22 @@ def test_cairosvg_is_reached_through_the_png_module() -> None:
     assert png.cairosvg is cairosvg
     with pytest.raises(AttributeError, match="no attribute 'cairo_svg'"):
         png.cairo_svg  # noqa: B018
+
+
+@pytest.mark.parametrize(("width_mm", "height_mm", "dpi", "ok"), [
+    (800.0, 999.9, 254, True),    # 8,000 x 9,999 pixels: under 80 million
+    (800.0, 1000.1, 254, False),  # 8,000 x 10,001: over
+    (3276.7, 10.0, 254, True),    # 32,767 pixels across: the most one way
+    (3276.8, 10.0, 254, False),   # 32,768
+    (10.0, 3276.8, 254, False),
+])
+def test_a_png_may_have_80_million_pixels_and_32767_each_way(
+        width_mm: float, height_mm: float, dpi: int, ok: bool) -> None:
+    from boardgen.errors import BoardgenError
+    from boardgen.render.png import check_png_size
+
+    if ok:
+        check_png_size(width_mm, height_mm, dpi)
+        return
+    with pytest.raises(BoardgenError, match=r"lower dpi or cell_mm, or ask for \.pdf or \.svg"):
+        check_png_size(width_mm, height_mm, dpi)
