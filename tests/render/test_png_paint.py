@@ -12,6 +12,7 @@ import struct
 import xml.etree.ElementTree as ET
 import zlib
 
+import numpy as np
 import pytest
 from PIL import Image
 
@@ -81,9 +82,9 @@ def _darkest(image: Image.Image, box: tuple[float, float, float, float]
              ) -> tuple[int, int, int]:
     scale = DPI / 25.4
     x0, y0, x1, y1 = (int(v * scale) for v in box)
-    region = image.crop((x0, y0, x1, y1))
-    pixels = list(region.getdata())  # type: ignore[arg-type]
-    return min(pixels, key=sum)  # type: ignore[no-any-return]
+    pixels = np.asarray(image.crop((x0, y0, x1, y1)), dtype=int).reshape(-1, 3)
+    darkest = pixels[int(np.argmin(pixels.sum(axis=1)))]
+    return int(darkest[0]), int(darkest[1]), int(darkest[2])
 
 
 @pytest.mark.parametrize("theme", THEMES)
