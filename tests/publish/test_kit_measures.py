@@ -160,3 +160,16 @@ def test_tracker_boxes_are_22_mm_unless_the_row_would_not_fit(boxes: int, width:
         assert abs(s.points[1][1] - s.points[0][1]) == pytest.approx(box)
     numbers = [t.text for t in figure.texts if t.role == "coordinate"]
     assert numbers == [str(k) for k in range(1, boxes + 1)] * 2
+
+
+@pytest.mark.parametrize("game", ["copolymer", "o", "polygone"])
+def test_every_word_of_a_kit_lies_on_its_page_at_a_readable_size(game: str) -> None:
+    pages, owner = kit_pages(game, "a4", "colour")
+    for number, (page, part) in enumerate(zip(pages, owner, strict=True), start=1):
+        for run in page.runs:
+            x0, y0, x1, y1 = run.box
+            where = (part, number, run.text[:40])
+            assert 0 <= x0 and x1 <= page.width and 0 <= y0 and y1 <= page.height, where
+            # From the font's descent to its ascent: about 1.2 times its size, which is
+            # between 8 pt (the smallest print) and 30 pt (a title).
+            assert 8 * 25.4 / 72 <= y1 - y0 <= 1.5 * 30 * 25.4 / 72, (where, y1 - y0)
