@@ -132,3 +132,15 @@ def test_new_position_is_each_games_start() -> None:
     with pytest.raises(BoardgenError, match="^unknown game 'chess' .choose from copolymer, o, "
                                             "polygone, free"):
         new_position("chess")
+
+
+def test_memoised_diagrams_are_kept_apart_by_game_and_name() -> None:
+    from boardgen.games.registry import build_diagram, diagrams_memoised
+
+    with diagrams_memoised():
+        tempo = build_diagram("copolymer", "tempo")
+        loop = build_diagram("o", "loop")
+        assert build_diagram("copolymer", "tempo") is tempo  # built once
+        assert loop is not tempo and loop.title != tempo.title
+        assert build_diagram("o", "loop") is loop
+    assert build_diagram("o", "loop") is not loop  # outside: built again
