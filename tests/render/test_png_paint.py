@@ -211,8 +211,12 @@ def test_a_foreign_svg_drawn_as_png_records_its_resolution(dpi: int) -> None:
     svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="50mm" height="20mm" '
            'viewBox="0 0 50 20"><rect width="50" height="20" fill="#808080"/></svg>')
     png = render_png(svg, width_mm=50, height_mm=20, dpi=dpi)
-    per_x, per_y, unit = struct.unpack(">IIB", _chunks(png)[b"pHYs"])
+    chunks = _chunks(png)
+    per_x, per_y, unit = struct.unpack(">IIB", chunks[b"pHYs"])
     assert (per_x, per_y, unit) == (round(dpi * 1000 / 25.4),) * 2 + (1,)
+    # Drawn at that resolution too: 50 mm across is 50 / 25.4 * dpi pixels.
+    assert struct.unpack(">II", chunks[b"IHDR"][:8]) == (round(50 / 25.4 * dpi),
+                                                          round(20 / 25.4 * dpi))
 
 
 @pytest.mark.parametrize("theme", THEMES)
