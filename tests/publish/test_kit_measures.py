@@ -173,3 +173,5 @@ def test_every_word_of_a_kit_lies_on_its_page_at_a_readable_size(game: str) -> N
             # From the font's descent to its ascent: about 1.2 times its size, which is
             # between 8 pt (the smallest print) and 30 pt (a title).
             assert 8 * 25.4 / 72 <= y1 - y0 <= 1.5 * 30 * 25.4 / 72, (where, y1 - y0)
+            if "playing with pens" in part:  # a page of prose: a comfortable measure
+                assert x1 - x0 <= 150.0, (where, x1 - x0)
