@@ -1,4 +1,4 @@
-"""Where the HTML sheets' cut fonts are kept (the README's "Rule sheets" section): under
+"""Where the HTML sheets' cut fonts are kept, as the README says: under
 ``$BOARDGEN_CACHE_DIR/sheet-fonts``, else ``$XDG_CACHE_HOME/boardgen/sheet-fonts``, else
 ``~/.cache/boardgen/sheet-fonts``; folders that do not exist yet are made; an empty
 ``BOARDGEN_CACHE_DIR`` turns the cache off."""
