@@ -224,3 +224,19 @@ def test_each_refusal_says_what_and_names_its_option(call: Callable[[], object],
     assert str(refused.value).startswith(message), str(refused.value)
     if field is not None:
         assert refused.value.field == field
+
+
+@pytest.mark.parametrize(("kwargs", "message", "field"), [
+    ({"cell_mm": "12"}, "cell_mm: expected a number, not '12'", "cell_mm"),
+    ({"cell_mm": True}, "cell_mm: expected a number, not True", "cell_mm"),
+    ({"dpi": 150.0}, "dpi: expected a number, not 150.0", "dpi"),
+    ({"title": 5}, "title: expected text, not 5", "title"),
+    ({"paper": None}, "paper: expected text, not None", "paper"),
+    ({"theme": 1}, "theme: expected text, not 1", "theme"),
+])
+def test_a_value_of_the_wrong_type_is_refused_naming_its_option(
+        kwargs: dict[str, object], message: str, field: str) -> None:
+    with pytest.raises(BoardgenError) as refused:
+        draw_options(**kwargs)
+    assert str(refused.value) == message
+    assert refused.value.field == field
