@@ -628,3 +628,20 @@ def test_without_a_port_it_tries_twenty_and_names_those_it_tried(
         serve._bind(None)
     assert tried == list(range(8000, 8020))  # 8000 and the next 19, as the README says
     assert str(refused.value).startswith(f"ports {tried[0]} to {tried[-1]} are all in use")
+
+
+def test_a_link_swapped_in_for_a_checked_file_is_not_read(tmp_path: Path) -> None:
+    """The file is opened without following a link (O_NOFOLLOW): one put in its place
+    between the check and the read is refused, not read through."""
+    from boardgen.publish.serve import NotServed, read_settled
+
+    real = tmp_path / "real.txt"
+    real.write_text("game: o\n")
+    os.utime(real, (1, 1))  # long quiet: read at once
+    assert read_settled(real) == b"game: o\n"
+    link = tmp_path / "link.txt"
+    link.symlink_to(tmp_path / "secret.txt")
+    (tmp_path / "secret.txt").write_text("secret\n")
+    os.utime(tmp_path / "secret.txt", (1, 1))
+    with pytest.raises(NotServed):
+        read_settled(link)

@@ -175,3 +175,7 @@ def test_every_word_of_a_kit_lies_on_its_page_at_a_readable_size(game: str) -> N
             assert 8 * 25.4 / 72 <= y1 - y0 <= 1.5 * 30 * 25.4 / 72, (where, y1 - y0)
             if "playing with pens" in part:  # a page of prose: a comfortable measure
                 assert x1 - x0 <= 150.0, (where, x1 - x0)
+        if "playing with pens" in part:  # and its lines one under the other, apart
+            tops = sorted((run.box for run in page.runs), key=lambda box: -box[3])
+            for upper, lower in zip(tops, tops[1:], strict=False):
+                assert lower[3] <= upper[1] + 0.5, (part, upper, lower)
