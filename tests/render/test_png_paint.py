@@ -260,3 +260,10 @@ def test_a_png_may_have_80_million_pixels_and_32767_each_way(
         return
     with pytest.raises(BoardgenError, match=r"lower dpi or cell_mm, or ask for \.pdf or \.svg"):
         check_png_size(width_mm, height_mm, dpi)
+
+
+def test_a_short_hex_colour_paints_as_its_long_form() -> None:
+    from boardgen.render.raster import _rgb
+
+    assert _rgb("#fa0") == _rgb("#ffaa00") == (1.0, 170 / 255, 0.0)
+    assert _rgb("#1a2b3c") == (0x1A / 255, 0x2B / 255, 0x3C / 255)
