@@ -87,6 +87,37 @@ def _darkest(image: Image.Image, box: tuple[float, float, float, float]
     return int(darkest[0]), int(darkest[1]), int(darkest[2])
 
 
+def _letters_painted(root: ET.Element, style: dict[str, str], image: Image.Image,
+                     kinds: tuple[str, ...] = ("coordinate", "title")) -> int:
+    """Check each coordinate letter and title of the SVG against the PNG's darkest pixel
+    under it; how many were checked."""
+    letters = 0
+    for g in root.iter(f"{SVG_NS}g"):
+        kind = g.attrib.get("class")
+        if kind not in kinds:
+            continue
+        x, y, s = (float(v) for v in re.search(  # type: ignore[union-attr]
+            r"translate\(([-\d.]+) ([-\d.]+)\) scale\(([-\d.]+)\)", g.attrib["transform"]
+        ).groups())
+        size = s * 1000  # the font's 1000 units
+        box = (x, y - 0.75 * size, x + 0.6 * size, y)
+        _close(_darkest(image, box), style[f".{kind}"], f"{kind} {g.attrib.get('aria-label')}")
+        letters += 1
+    return letters
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_polygones_board_png_prints_its_title_and_labels_as_the_svg(theme: str) -> None:
+    svg = boardgen.board("polygone", "svg", theme=theme)
+    image = Image.open(io.BytesIO(boardgen.board("polygone", "png", theme=theme, dpi=DPI)))
+    root = ET.fromstring(svg)
+    titles = [g for g in root.iter(f"{SVG_NS}g") if g.attrib.get("class") == "title"]
+    assert titles
+    # (Its side labels are set turned: the title is enough to see it drawn.)
+    assert _letters_painted(root, _style(svg), image.convert("RGB"), ("title",)) == \
+        len(titles)
+
+
 @pytest.mark.parametrize("theme", THEMES)
 @pytest.mark.parametrize(("game", "moves", "side"), SUBJECTS)
 def test_png_pixels_are_the_svgs_paint(game: str, moves: str, side: int, theme: str) -> None:
@@ -153,19 +184,7 @@ def test_png_pixels_are_the_svgs_paint(game: str, moves: str, side: int, theme: 
     assert kinds_seen == {"dot", "disc", "ring", "cross"}, kinds_seen
 
     # Text: the darkest pixel of a coordinate letter, and of the title, is its paint.
-    letters = 0
-    for g in root.iter(f"{SVG_NS}g"):
-        kind = g.attrib.get("class")
-        if kind not in ("coordinate", "title"):
-            continue
-        x, y, s = (float(v) for v in re.search(  # type: ignore[union-attr]
-            r"translate\(([-\d.]+) ([-\d.]+)\) scale\(([-\d.]+)\)", g.attrib["transform"]
-        ).groups())
-        size = s * 1000  # the font's 1000 units
-        box = (x, y - 0.75 * size, x + 0.6 * size, y)
-        _close(_darkest(image, box), style[f".{kind}"], f"{kind} {g.attrib.get('aria-label')}")
-        letters += 1
-    assert letters > 2 * side
+    assert _letters_painted(root, style, image) > 2 * side
 
 
 def test_the_coordinates_are_muted_and_the_title_is_not() -> None:
