@@ -645,3 +645,18 @@ def test_a_link_swapped_in_for_a_checked_file_is_not_read(tmp_path: Path) -> Non
     os.utime(tmp_path / "secret.txt", (1, 1))
     with pytest.raises(NotServed):
         read_settled(link)
+
+
+def test_an_internal_error_is_one_line_naming_its_kind(
+        served: PreviewServer, capsys: pytest.CaptureFixture[str]) -> None:
+    try:
+        raise ValueError("something broke")
+    except ValueError:
+        served.httpd.handle_error(None, ("127.0.0.1", 1))
+    assert capsys.readouterr().err == \
+        "boardgen serve: internal error: ValueError: something broke\n"
+    try:
+        raise ConnectionResetError("gone")
+    except ConnectionResetError:
+        served.httpd.handle_error(None, ("127.0.0.1", 1))
+    assert capsys.readouterr().err == ""  # the browser went away: nothing to say
