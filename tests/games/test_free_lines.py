@@ -113,3 +113,15 @@ def test_free_play_as_text_json_and_numbers() -> None:
         board.put(Hex(9, 9), "red")
     assert off.value.subject == str(Hex(9, 9))
     assert off.value.code == FreeReason.OFF_BOARD
+
+
+def test_a_full_free_board_says_so() -> None:
+    from boardgen.games.free.engine import FreeBoard, position_json, text_position
+    from boardgen.geometry import hexhex
+
+    board = FreeBoard(hexhex(2))
+    for cell in board.grid.cells:
+        board.place(cell)
+    assert text_position(board)[-1] == "The board is full."
+    shown = position_json(board)
+    assert (shown["over"], shown["to_move"], len(shown["stones"])) == (True, None, 7)  # type: ignore[arg-type]
