@@ -179,3 +179,17 @@ def test_every_word_of_a_kit_lies_on_its_page_at_a_readable_size(game: str) -> N
             tops = sorted((run.box for run in page.runs), key=lambda box: -box[3])
             for upper, lower in zip(tops, tops[1:], strict=False):
                 assert lower[3] <= upper[1] + 0.5, (part, upper, lower)
+
+
+@pytest.mark.parametrize("game", ["copolymer", "o", "polygone"])
+def test_a_kit_names_its_maker_and_asks_for_actual_size(game: str) -> None:
+    from boardgen import __version__
+    from boardgen.publish.kit import render_kit
+
+    reader = PdfReader(io.BytesIO(render_kit(game, paper=parse_paper("a4"),
+                                             theme=THEMES["colour"])))
+    meta = reader.metadata
+    assert meta is not None
+    assert meta["/Creator"] == f"boardgen {__version__}"
+    assert meta["/Producer"] == f"boardgen {__version__} (pypdf)"
+    assert reader.trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"] == "/None"

@@ -43,3 +43,19 @@ def test_a_typst_refusal_is_one_line_at_the_template_line(
     assert message.startswith(f"{Path(sheet_path('o', True))}:")
     assert message.endswith(": the typesetter refused the sheet: unknown variable: nope")
     assert "\n" not in message
+
+
+@pytest.mark.parametrize(("cell", "said"), [
+    (13.0, "Pieces up to 12 mm across fit its cells: 8 mm beads and 12 mm glass counters. "
+           "Go stones need a board with larger cells."),
+    (9.0, "Pieces up to 8 mm across fit its cells: 8 mm beads. 12 mm glass counters and Go "
+          "stones need a board with larger cells."),  # a piece fits a cell 1 mm wider
+    (8.9, "Pieces up to 7 mm across fit its cells. 8 mm beads, 12 mm glass counters and Go "
+          "stones need a board with larger cells."),
+    (23.0, "Pieces up to 22 mm across fit its cells: 8 mm beads, 12 mm glass counters and Go "
+           "stones."),
+])
+def test_the_pieces_that_fit_a_cell_are_each_said_once(cell: float, said: str) -> None:
+    from boardgen.publish.sheet import pieces_in_words
+
+    assert pieces_in_words(cell) == said
