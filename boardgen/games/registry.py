@@ -62,18 +62,20 @@ def games() -> dict[str, Game]:
             loaded = point.load()
             game = loaded() if isinstance(loaded, type) and issubclass(loaded, Game) \
                 else loaded
+            # Read here: a plug-in's own property may raise too.
+            key = game.key if isinstance(game, Game) else ""
         except Exception as exc:  # a third party's bug must not break the other games
             problems.append(f"{where}: cannot be loaded: {type(exc).__name__}: {exc}")
             continue
         if not isinstance(game, Game):
             problems.append(f"{where}: is not a boardgen.games.protocol.Game")
-        elif game.key != point.name or not KEY.match(game.key):
-            problems.append(f"{where}: its key {game.key!r} must be its entry point's name, "
+        elif key != point.name or not isinstance(key, str) or not KEY.match(key):
+            problems.append(f"{where}: its key {key!r} must be its entry point's name, "
                             "lower-case letters, digits and hyphens")
-        elif game.key in found:
-            problems.append(f"{where}: the name {game.key!r} is taken")
+        elif key in found:
+            problems.append(f"{where}: the name {key!r} is taken")
         else:
-            found[game.key] = game
+            found[key] = game
     return found
 
 

@@ -237,6 +237,27 @@ def test_a_listed_file_is_animated_as_the_command_line_animates_it(
     assert large.status == 422 and b"large.txt: larger than 2,000,000 bytes" in large.body
 
 
+def test_source_and_drawing_share_the_size_limit_to_the_byte(served: PreviewServer) -> None:
+    """A file of exactly 2,000,000 bytes (the README's limit) is drawn and its text shown;
+    one byte more is refused by both routes."""
+    head = "game: copolymer\nboard: hexhex 3\npanel: p\n# "
+    for size, drawn in ((2_000_000, True), (2_000_001, False)):
+        path = served.root / f"edge-{size}.txt"
+        path.write_text(head + "x" * (size - len(head) - 1) + "\n")
+        assert path.stat().st_size == size
+        source = get(served, f"/source/{path.name}")
+        diagram = get(served, f"/diagram/{path.name}")
+        if drawn:
+            assert source.status == 200 and len(source.body) == size
+            assert diagram.status == 200, diagram.body[:200]
+            assert cells_drawn(diagram.body) == 19
+        else:
+            assert source.status == 413, source.status
+            assert source.body.decode().strip() == "larger than 2,000,000 bytes"
+            assert diagram.status == 422
+            assert b"larger than 2,000,000 bytes" in diagram.body
+
+
 # --- what is never served -------------------------------------------------------------------
 
 ESCAPES = [
@@ -292,6 +313,19 @@ def test_the_list_names_the_diagram_files_only(served: PreviewServer) -> None:
         "typo.txt": "copolimer"}  # listed, so that its error can be seen
     assert listing["truncated"] is False
     assert get(served, "/").headers["content-security-policy"].startswith("default-src 'none'")
+
+
+def test_the_list_follows_a_files_game_line_when_it_is_edited(served: PreviewServer) -> None:
+    def games() -> dict[str, str]:
+        listing = json.loads(get(served, "/files").body)
+        return {entry["path"]: entry["game"] for entry in listing["files"]}
+
+    assert games()["sub/where.txt"] == "o"
+    assert games()["sub/where.txt"] == "o"  # asked again, the file unchanged
+    where = served.root / "sub" / "where.txt"
+    where.write_text(where.read_text().replace("game: o", "game: polygone  "))
+    os.utime(where, ns=(where.stat().st_atime_ns, where.stat().st_mtime_ns + 10**9))
+    assert games()["sub/where.txt"] == "polygone"
 
 
 # --- saves caught half way ------------------------------------------------------------------
@@ -547,7 +581,7 @@ def test_the_page_redraws_on_save_shows_errors_and_recovers(tmp_path: Path) -> N
                 saved = ANNOTATED.replace("title: A connection, annotated",
                                           "title: A connection, saved")
                 diagram.write_text(saved)
-                page.wait_for_selector('#drawing[data-title="A connection, saved"]',
+                page.wait_for_selector('#drawing[data-title^="A connection, saved. "]',
                                        timeout=20_000)
                 assert page.evaluate("window.stillTheSamePage") is True
                 assert page.get_attribute("body", "data-draws") == "2"
@@ -562,7 +596,8 @@ def test_the_page_redraws_on_save_shows_errors_and_recovers(tmp_path: Path) -> N
                 assert page.inner_text("#bad-line") == "place: D3 connection 5"
                 assert page.locator("#source li").count() == len(broken.splitlines())
                 assert page.locator("#drawing img").is_visible()
-                assert page.get_attribute("#drawing", "data-title") == "A connection, saved"
+                assert (page.get_attribute("#drawing", "data-title") or "").startswith(
+                    "A connection, saved. ")
                 error_shot = page.screenshot()
 
                 # The fix: the drawing comes back.
@@ -573,7 +608,7 @@ def test_the_page_redraws_on_save_shows_errors_and_recovers(tmp_path: Path) -> N
 
                 # Another file, the ink theme, and the downloads of what is shown.
                 page.click("text=where.txt")
-                page.wait_for_selector('#drawing[data-title="Where may the stone go?"]',
+                page.wait_for_selector('#drawing[data-title^="Where may the stone go?"]',
                                        timeout=20_000)
                 page.select_option("#theme", "ink")
                 page.wait_for_selector('body[data-draws="5"]', timeout=20_000)
@@ -694,3 +729,55 @@ def test_the_lines_in_motion_open_and_pause_from_the_keyboard(tmp_path: Path) ->
         finally:
             if process.poll() is None:
                 process.kill()
+
+
+def test_without_a_port_it_tries_twenty_and_names_those_it_tried(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+
+    from boardgen.errors import BoardgenError
+    from boardgen.publish import serve
+
+    tried: list[int] = []
+
+    def busy(address: tuple[str, int], handler: object) -> object:
+        tried.append(address[1])
+        raise OSError(errno.EADDRINUSE, "in use")
+
+    monkeypatch.setattr(serve, "_HTTPServer", busy)
+    with pytest.raises(BoardgenError) as refused:
+        serve._bind(None)
+    assert tried == list(range(8000, 8020))  # 8000 and the next 19, as the README says
+    assert str(refused.value).startswith(f"ports {tried[0]} to {tried[-1]} are all in use")
+
+
+def test_a_link_swapped_in_for_a_checked_file_is_not_read(tmp_path: Path) -> None:
+    """The file is opened without following a link (O_NOFOLLOW): one put in its place
+    between the check and the read is refused, not read through."""
+    from boardgen.publish.serve import NotServed, read_settled
+
+    real = tmp_path / "real.txt"
+    real.write_text("game: o\n")
+    os.utime(real, (1, 1))  # long quiet: read at once
+    assert read_settled(real) == b"game: o\n"
+    link = tmp_path / "link.txt"
+    link.symlink_to(tmp_path / "secret.txt")
+    (tmp_path / "secret.txt").write_text("secret\n")
+    os.utime(tmp_path / "secret.txt", (1, 1))
+    with pytest.raises(NotServed):
+        read_settled(link)
+
+
+def test_an_internal_error_is_one_line_naming_its_kind(
+        served: PreviewServer, capsys: pytest.CaptureFixture[str]) -> None:
+    try:
+        raise ValueError("something broke")
+    except ValueError:
+        served.httpd.handle_error(None, ("127.0.0.1", 1))
+    assert capsys.readouterr().err == \
+        "boardgen serve: internal error: ValueError: something broke\n"
+    try:
+        raise ConnectionResetError("gone")
+    except ConnectionResetError:
+        served.httpd.handle_error(None, ("127.0.0.1", 1))
+    assert capsys.readouterr().err == ""  # the browser went away: nothing to say

@@ -213,6 +213,28 @@ def test_a_figure_longer_than_a_page_continues_under_its_title() -> None:
     assert "(continued)" not in _said(texts[first])
 
 
+def test_a_figure_split_over_two_pages_says_so_in_its_alternative_text() -> None:
+    """A reader who hears the figures, not sees them, is told that the Tempo strip on A5
+    goes on over the page, and the part over the page is told apart as its continuation."""
+    pdf = render_sheet_pdf("copolymer", paper=parse_paper("148x210mm"),
+                           theme=THEMES["colour"])
+    reader = PdfReader(io.BytesIO(pdf))
+    alts = [_said(str(e["/Alt"])) for e in structure_elements(reader)
+            if e["/S"] == "/Figure" and "/Alt" in e]
+    title = "Tempo: three connections open, only one taken"
+    described = _said(describe(_sheet_diagram("copolymer", "tempo", False)))
+    first = [a for a in alts if a.startswith(described)]
+    assert first == [f"{described} The figure continues on the next page."], first
+    later = [a for a in alts if a.startswith(f"{title} (continued)")]
+    assert later == [f"{title} (continued): more panels of the figure that starts on the "
+                     "previous page, described there."], later
+    assert alts.index(first[0]) + 1 == alts.index(later[0])  # the one after the other
+    # On A4 the strip fits one page: its description alone, and no continuation.
+    whole = [_said(str(e["/Alt"])) for e in structure_elements(PdfReader(io.BytesIO(
+        sheet("copolymer", "a4", False)))) if e["/S"] == "/Figure" and "/Alt" in e]
+    assert described in whole and not any("continue" in a for a in whole)
+
+
 def test_building_in_workers_after_typesetting_does_not_hang() -> None:
     """Typst keeps a pool of threads: a process forked after a compile hangs on its own.
     The gallery sets the sheets in the main process and forks workers for the rest, so a
