@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Literal, overload
 
 from boardgen.errors import BoardgenError, option
-from boardgen.games.registry import Position, games, load_diagram_file
+from boardgen.games.registry import Position, diagram_file_game, games
 from boardgen.games.script import Directive, ExampleError, parse_directives
 from boardgen.picture import Diagram, PageInfo, highlight_roles
 from boardgen.publish.drawing import render_position
@@ -39,18 +39,15 @@ from boardgen.requests import (
     checked_format,
     draw_options,
     game_of,
-    glyph_table,
+    game_options,
     need,
     play_request,
-    quoted,
 )
 from boardgen.text import MAX_INPUT_BYTES
+from boardgen.text import quoted_value as quoted
 
 __all__ = ["Diagram", "Engine", "Position", "board", "diagram", "draw", "engine",
            "game_names", "load_diagram", "parse_diagram", "play"]
-
-Glyphs = str | dict[str, str]  # the text of a glyph file, or glyph -> ruling
-
 
 def game_names() -> list[str]:
     """The games boardgen knows, by their command-line names."""
@@ -58,33 +55,30 @@ def game_names() -> list[str]:
 
 
 def _play_request(game: str, *, side: int | None, preset: str | None, diameter: int | None,
-                  shape: ShapeName, mask: Mask | None, first: str | None, start: str | None,
-                  partisan: bool, glyphs: Glyphs | None) -> PlayRequest:
+                  shape: ShapeName | None, mask: Mask | None,
+                  options: dict[str, object]) -> PlayRequest:
     description = game_of(game)
-    if start is not None:
-        need(start, str, "start")
     return play_request(description, board_size(side=side, preset=preset, diameter=diameter,
-                                                shape=shape, mask=mask),
-                        first=first, start=(start, "start") if start is not None else None,
-                        partisan=partisan, glyphs=glyph_table(glyphs))
+                                                shape=shape, mask=mask), options)
 
 
 def play(game: str, moves: str | Iterable[str] = "", *, side: int | None = None,
-         preset: str | None = None, diameter: int | None = None, shape: ShapeName = "hexhex",
-         mask: Mask | None = None, first: str | None = None, start: str | None = None,
-         partisan: bool = False, glyphs: Glyphs | None = None) -> Position:
+         preset: str | None = None, diameter: int | None = None,
+         shape: ShapeName | None = None, mask: Mask | None = None,
+         **options: object) -> Position:
     """Replay ``moves`` (a string as on the command line, or a list of moves) through the
     game's engine and return the position.  An illegal move raises BoardgenError naming
     its number, the move and the reason.
 
     ``side``, ``preset``, ``diameter``, ``shape`` and ``mask`` (a shape drawn as text, or a
-    ``Path`` to a file of one) choose a hex board (Copolymer and O), as on the command line;
-    ``first`` and ``start`` (a position drawn as text) are Copolymer's; ``partisan`` and
-    ``glyphs`` (a glyph table: the text of a glyph file, or a dict) are O's.
+    ``Path`` to a file of one) choose a hex board, as on the command line (default: the
+    game's own).  ``options`` are the game's own, as it declares them (``boardgen play
+    GAME --help`` lists them): Copolymer's ``first`` and ``start`` (a position drawn as
+    text), O's ``partisan`` and ``glyphs`` (a glyph table: the text of a glyph file, or a
+    dict), a plug-in's own.
     """
     request = _play_request(game, side=side, preset=preset, diameter=diameter, shape=shape,
-                            mask=mask, first=first, start=start, partisan=partisan,
-                            glyphs=glyphs)
+                            mask=mask, options=options)
     need(moves, (str, list, tuple), "moves")
     position = request.new_position()
     position.play(moves)
@@ -162,22 +156,21 @@ class Engine:
 
 
 def engine(game: str, *, side: int | None = None, preset: str | None = None,
-           diameter: int | None = None, shape: ShapeName = "hexhex", mask: Mask | None = None,
-           first: str | None = None, start: str | None = None, partisan: bool = False,
-           glyphs: Glyphs | None = None) -> Engine:
+           diameter: int | None = None, shape: ShapeName | None = None,
+           mask: Mask | None = None, **options: object) -> Engine:
     """A game at its start, as an :class:`Engine` to play move by move.  The options are
     :func:`play`'s."""
     return Engine(_play_request(game, side=side, preset=preset, diameter=diameter, shape=shape,
-                                mask=mask, first=first, start=start, partisan=partisan,
-                                glyphs=glyphs))
+                                mask=mask, options=options))
 
 
-def diagram(game: str, name: str, *, glyphs: Glyphs | None = None) -> Diagram:
+def diagram(game: str, name: str, **options: object) -> Diagram:
     """One of a game's built-in diagrams (``boardgen diagram GAME --list`` names them);
-    O's glyph charts take a glyph table, as :func:`play` does."""
+    ``options`` are the game's own options of diagrams (O's ``glyphs``, a glyph table, as
+    :func:`play` takes it)."""
     description = game_of(game)
     need(name, str, "name")
-    return description.diagram(name, glyphs=glyph_table(glyphs))
+    return description.diagram(name, options=game_options(description, options, "diagram"))
 
 
 def _path(path: object) -> Path:
@@ -191,19 +184,20 @@ def _path(path: object) -> Path:
     return Path(text)
 
 
-def load_diagram(path: str | os.PathLike[str], *, glyphs: Glyphs | None = None) -> Diagram:
+def load_diagram(path: str | os.PathLike[str], **options: object) -> Diagram:
     """A diagram file from anywhere on disk, replayed and checked by the engine; a problem
-    raises BoardgenError as ``FILE:LINE: what is wrong``."""
+    raises BoardgenError as ``FILE:LINE: what is wrong``.  ``options``: the game's own
+    options of diagrams, as :func:`diagram` takes them."""
     source = _path(path)
-    table = glyph_table(glyphs)
     try:
-        return load_diagram_file(source, glyphs=table)[1]
+        game = diagram_file_game(source)
+        return game.load_file(source, game_options(game, options, "diagram"))
     except OSError as exc:  # a name too long for the system, a folder we may not read
         raise BoardgenError(f"{option('path')} {quoted(str(source))}: "
                             f"{exc.strerror or exc}") from None
 
 
-def parse_diagram(text: str, *, glyphs: Glyphs | None = None) -> Diagram:
+def parse_diagram(text: str, **options: object) -> Diagram:
     """A diagram written as a diagram file's text (its ``game:`` line says the game),
     replayed and checked by the engine as a file is; a problem raises BoardgenError as
     ``line N: what is wrong``.
@@ -228,7 +222,6 @@ def parse_diagram(text: str, *, glyphs: Glyphs | None = None) -> Diagram:
     if len(text) > MAX_INPUT_BYTES:
         raise BoardgenError(f"{option('text')}: a diagram of more than {MAX_INPUT_BYTES:,} "
                             "characters", field="text")
-    table = glyph_table(glyphs)
     named = next((d for d in parse_directives(text, "") if d.key == "game"), None)
     known = games()
     if named is None:
@@ -239,9 +232,9 @@ def parse_diagram(text: str, *, glyphs: Glyphs | None = None) -> Diagram:
         raise BoardgenError(f"line {named.line}: unknown game {key!r} in its 'game:' line "
                             f"(choose from {', '.join(known)})", field="text")
     game = known[key]
-    game.check_glyphs(table)
+    given = game_options(game, options, "diagram")
     try:
-        return game.load_text(text, table)
+        return game.load_text(text, given)
     except BoardgenError as exc:  # one exception type for every refusal, 'line N: ...'
         raise BoardgenError(exc.template, field=exc.field or "text") from None
 
@@ -341,7 +334,7 @@ def _draw(subject: Position | Diagram, fmt: str, options: DrawOptions) -> bytes:
 
 @overload
 def board(game: str, fmt: Literal["svg"], *, side: int | None = ..., preset: str | None = ...,
-          diameter: int | None = ..., shape: ShapeName = ..., mask: Mask | None = ...,
+          diameter: int | None = ..., shape: ShapeName | None = ..., mask: Mask | None = ...,
           labels: LabelMode = ..., theme: ThemeName = ..., paper: str = ...,
           orientation: Orientation = ..., title: str | None = ..., cell_mm: float | None = ...,
           dpi: int = ...) -> str: ...
@@ -349,14 +342,14 @@ def board(game: str, fmt: Literal["svg"], *, side: int | None = ..., preset: str
 
 @overload
 def board(game: str, fmt: Literal["pdf", "png"] = ..., *, side: int | None = ...,
-          preset: str | None = ..., diameter: int | None = ..., shape: ShapeName = ...,
+          preset: str | None = ..., diameter: int | None = ..., shape: ShapeName | None = ...,
           mask: Mask | None = ..., labels: LabelMode = ..., theme: ThemeName = ...,
           paper: str = ..., orientation: Orientation = ..., title: str | None = ...,
           cell_mm: float | None = ..., dpi: int = ...) -> bytes: ...
 
 
 def board(game: str, fmt: Format = "pdf", *, side: int | None = None, preset: str | None = None,
-          diameter: int | None = None, shape: ShapeName = "hexhex", mask: Mask | None = None,
+          diameter: int | None = None, shape: ShapeName | None = None, mask: Mask | None = None,
           labels: LabelMode = "outside", theme: ThemeName = "colour", paper: str = "a4",
           orientation: Orientation = "auto", title: str | None = None,
           cell_mm: float | None = None, dpi: int = 150) -> str | bytes:

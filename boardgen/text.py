@@ -33,6 +33,17 @@ def quoted(text: str, limit: int = MAX_QUOTED_CHARS) -> str:
     return f"{text[:limit]!r}... ({len(text):,} characters)"
 
 
+MAX_QUOTED = 80  # characters of a refused value quoted in an error
+
+
+def quoted_value(value: object) -> str:
+    """``repr(value)``, cut to about one line: an error quotes, it does not echo."""
+    if isinstance(value, int) and abs(value) >= 10 ** 60:
+        return f"a number of {value.bit_length()} bits"  # repr() refuses the longest
+    text = repr(value)
+    return text if len(text) <= MAX_QUOTED else text[:MAX_QUOTED] + "..."
+
+
 # A quoted run in an error message: what repr() makes of a string.
 _QUOTED_RUN = re.compile(r"'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\"")
 MAX_ERROR_LINE_CHARS = 400

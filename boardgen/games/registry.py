@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from importlib.metadata import entry_points
 from pathlib import Path
 
-from boardgen.errors import BoardgenError
+from boardgen.errors import BoardgenError, option
 from boardgen.games.copolymer.game import COPOLYMER
 from boardgen.games.free.game import FREE
 from boardgen.games.o.game import O_GAME
@@ -30,16 +30,19 @@ from boardgen.games.polygone.game import POLYGONE
 from boardgen.games.protocol import (
     TEMPLATES,
     Game,
+    GameOption,
+    GameOptions,
     GlyphTable,
     HexBoards,
     PlayOptions,
     Position,
 )
 from boardgen.games.script import directive_owners_with
-from boardgen.picture import Diagram
+from boardgen.picture import Diagram, declare_paints
 
-__all__ = ["BUILT_IN", "ENTRY_POINT_GROUP", "Game", "GlyphTable", "HexBoards",
-           "PlayOptions", "Position", "TEMPLATES", "build_diagram", "diagram_file_game",
+__all__ = ["BUILT_IN", "ENTRY_POINT_GROUP", "Game", "GameOption", "GameOptions", "GlyphTable",
+           "HexBoards", "PlayOptions", "Position", "TEMPLATES", "build_diagram", "check_options",
+           "diagram_file_game",
            "diagrams_memoised", "game_named", "games", "load_diagram_file", "new_position",
            "problems", "remember_diagram"]
 
@@ -53,6 +56,8 @@ problems: list[str] = []  # plug-ins left out, and why
 def games() -> dict[str, Game]:
     """Every game by key: the built-in ones, then the plug-ins (each loaded once)."""
     found: dict[str, Game] = {game.key: game for game in BUILT_IN}
+    for game in BUILT_IN:
+        declare_paints(game.roles)
     if os.environ.get("BOARDGEN_DISABLE_PLUGINS", "") not in ("", "0"):
         return found
     for point in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda p: p.name):
@@ -72,6 +77,11 @@ def games() -> dict[str, Game]:
         elif game.key in found:
             problems.append(f"{where}: the name {game.key!r} is taken")
         else:
+            try:
+                declare_paints(game.roles)  # its own roles' paints, known to every theme
+            except ValueError as exc:
+                problems.append(f"{where}: {exc}")
+                continue
             found[game.key] = game
     return found
 
@@ -100,6 +110,22 @@ def game_named(key: str) -> Game:
             from None
 
 
+def check_options(game: Game, given: GameOptions | None, command: str) -> None:
+    """Refuse an option given that ``game`` does not take in ``command``, naming the
+    games that do."""
+    for name in given or {}:
+        declared = game.option_named(name)
+        if declared is not None and command in declared.commands:
+            continue
+        takers = [g.name for g in games().values()
+                  if (o := g.option_named(name)) is not None and command in o.commands]
+        if not takers:
+            raise BoardgenError(f"{option(name)}: no game takes this option", field=name)
+        only = " diagrams only" if command == "diagram" else ""
+        raise BoardgenError(f"{option(name)} applies to {' and '.join(takers)}{only}, "
+                            f"not {game.name}", field=name)
+
+
 def new_position(game: str, options: PlayOptions | None = None) -> Position:
     """The start of a game (the empty board, a drawn position, or a set-up)."""
     description = game_named(game)
@@ -111,11 +137,14 @@ def new_position(game: str, options: PlayOptions | None = None) -> Position:
 _MEMO: list[dict[tuple[str, str], Diagram]] = []  # the diagrams built so far, when memoised
 
 
-def build_diagram(game: str, name: str, *, glyphs: GlyphTable | None = None) -> Diagram:
-    """The named diagram of a game (``templates/GAME/NAME.txt`` or a generated figure);
-    inside :func:`diagrams_memoised`, built once however often it is asked for."""
-    if glyphs is not None or not _MEMO:
-        return game_named(game).diagram(name, glyphs=glyphs)
+def build_diagram(game: str, name: str, *, options: GameOptions | None = None) -> Diagram:
+    """The named diagram of a game (``templates/GAME/NAME.txt`` or a generated figure),
+    the game's own ``options`` of the diagram command checked; inside
+    :func:`diagrams_memoised`, built once however often it is asked for."""
+    if options or not _MEMO:
+        description = game_named(game)
+        check_options(description, options, "diagram")
+        return description.diagram(name, options=options)
     memo = _MEMO[-1]
     key = (game, name)
     if key not in memo:
@@ -165,8 +194,9 @@ def diagram_file_game(path: Path) -> Game:
                         f"'game: {'|'.join(known)}' at the top")
 
 
-def load_diagram_file(path: Path, *, glyphs: GlyphTable | None = None) -> tuple[Game, Diagram]:
+def load_diagram_file(path: Path, *, options: GameOptions | None = None
+                      ) -> tuple[Game, Diagram]:
     """Replay a diagram file from anywhere on disk; every claim checked by the engine."""
     game = diagram_file_game(path)
-    game.check_glyphs(glyphs)
-    return game, game.load_file(path, glyphs)
+    check_options(game, options, "diagram")
+    return game, game.load_file(path, options or {})

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from boardgen.games.protocol import Game, GlyphTable, Position
+from boardgen.games.protocol import Game, GameOptions, Position
 from boardgen.games.registry import build_diagram, game_named
-from boardgen.picture import PageInfo, Panel
+from boardgen.picture import Diagram, Panel
 from boardgen.render.paper import Paper, parse_paper
 from boardgen.render.scene import THEMES, Theme
 
@@ -19,15 +19,22 @@ from boardgen.render.scene import THEMES, Theme
 # replaying moves or printing --help must not pay for it (tests/test_speed.py).
 
 
-def render_diagram(game: str, name: str, fmt: str, *, paper: Paper, theme: Theme,
-                   cell_mm: float | None = None, dpi: int = 150,
-                   info: PageInfo | None = None, glyphs: GlyphTable | None = None) -> bytes:
-    """Build the named diagram from the engine and draw it."""
+def draw_game_diagram(game: Game, name: str, diagram: Diagram, fmt: str, *, paper: Paper,
+                      theme: Theme, cell_mm: float | None = None, dpi: int = 150) -> bytes:
+    """A diagram of ``game`` drawn with the game's page furniture: the one drawing of
+    ``boardgen diagram`` (a NAME or a FILE), the gallery and ``boardgen serve``."""
     from boardgen.render.diagram import draw_diagram
 
-    return draw_diagram(build_diagram(game, name, glyphs=glyphs), game, name, fmt,
-                        paper=paper, theme=theme, cell_mm=cell_mm, dpi=dpi,
-                        info=info or game_named(game).diagram_info(name))
+    return draw_diagram(diagram, game.key, name, fmt, paper=paper, theme=theme,
+                        cell_mm=cell_mm, dpi=dpi, info=game.diagram_info(name))
+
+
+def render_diagram(game: str, name: str, fmt: str, *, paper: Paper, theme: Theme,
+                   cell_mm: float | None = None, dpi: int = 150,
+                   options: GameOptions | None = None) -> bytes:
+    """Build the named diagram from the engine and draw it."""
+    return draw_game_diagram(game_named(game), name, build_diagram(game, name, options=options),
+                             fmt, paper=paper, theme=theme, cell_mm=cell_mm, dpi=dpi)
 
 
 def render_position(position: Position, fmt: str, *, paper: Paper | None = None,

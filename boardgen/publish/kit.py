@@ -23,7 +23,6 @@ from boardgen._version import __version__
 from boardgen.errors import BoardgenError
 from boardgen.games.protocol import Game, KitNote, Tracker
 from boardgen.games.registry import game_named
-from boardgen.geometry import hexhex
 from boardgen.render.board import BoardOptions, build_figure, render_board
 from boardgen.render.figure import MIN_PRINT_TEXT_MM, Figure, Mark, Stroke, Text, wrap
 from boardgen.render.fonts import BOLD, REGULAR
@@ -76,7 +75,7 @@ def kit_parts(game: str, *, paper: Paper, theme: Theme) -> list[Part]:
         for side, label in kit.boards or ((boards.default_side, None),):
             parts.append(_board_part(description, side, label, paper, theme))
         if kit.stones:
-            grid = hexhex(boards.default_side)
+            grid = description.hex_board()
             cell = build_figure(description.board_scene(grid), BoardOptions(paper)).cell_width
             parts.append(Part(f"{description.name}: stones to cut out", "stones",
                               _stones_pdf(description, cell, len(grid), paper, theme)))
@@ -92,7 +91,7 @@ def kit_parts(game: str, *, paper: Paper, theme: Theme) -> list[Part]:
 
 def _board_part(description: Game, side: int, label: str | None, paper: Paper,
                 theme: Theme) -> Part:
-    grid = hexhex(side)
+    grid = description.hex_board(side)
     title = f"{description.name} ({label})" if label else None
     info = description.board_info(grid, title)
     pdf = render_board(description.board_scene(grid), "pdf", BoardOptions(paper),

@@ -33,7 +33,6 @@ from pathlib import Path
 from boardgen._version import __version__
 from boardgen.errors import BoardgenError
 from boardgen.games.registry import build_diagram, game_named
-from boardgen.geometry import hexhex
 from boardgen.picture import Diagram, HoleScene
 from boardgen.publish.markup import check_inline, for_medium
 from boardgen.render.board import largest_fitting_figure
@@ -187,8 +186,8 @@ def sheet_board(game: str, room: tuple[float, float]) -> list[Figure]:
         if fixed.strips is not None:
             figures.append(pieces_sheet(fixed.strips, spacing, room[0]))
         return figures
-    boards = description.hex_boards
-    scene = description.board_scene(hexhex(boards.default_side if boards else 0))
+    scene = description.board_scene(description.hex_board())
+
     def growth(figure: Figure) -> float:
         return min(room[0] / figure.width, room[1] / figure.height)
 

@@ -7,32 +7,50 @@ never colours or millimetres; the theme says how each role looks.  Renderers tur
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
 from boardgen.errors import BoardgenError
 
 # The picture model used to live here; these names stay importable from here.
 from boardgen.picture import LABEL_MODES as LABEL_MODES
+from boardgen.picture import PATTERNS as PATTERNS
 from boardgen.picture import Arrow as Arrow
 from boardgen.picture import Marker as Marker
+from boardgen.picture import Paint as Paint
 from boardgen.picture import Scene as Scene
 from boardgen.picture import board_scene as board_scene
+from boardgen.picture import declared_paint, declared_roles
 from boardgen.picture import edge_roles as edge_roles
 
-PATTERNS = ("dots", "hatch", "crosshatch", "hlines", "vlines")
 EDGE_SUFFIX = "-edge"  # ROLE-edge: the outlines of a highlight band of ROLE
 
 
-@dataclass(frozen=True)
-class Paint:
-    """How a role is filled: a colour, optionally overprinted with a pattern in the theme's
-    line colour, and optionally its own outline colour (so that neighbouring dark cells stay
-    apart instead of merging into one blob)."""
+class _Cells(Mapping[str, Paint]):
+    """A theme's paints by role: its own, then those the games declared for roles of
+    their own (:func:`boardgen.picture.declare_paints`), in this theme or their fallback."""
 
-    fill: str
-    pattern: str | None = None  # one of PATTERNS
-    outline: str | None = None  # None: the theme's line colour
+    def __init__(self, own: Mapping[str, Paint], theme: str) -> None:
+        self._own = dict(own)
+        self._theme = theme
+
+    def __getitem__(self, role: str) -> Paint:
+        if role in self._own:
+            return self._own[role]
+        declared = declared_paint(role)
+        if declared is None:
+            raise KeyError(role)
+        return declared.in_theme(self._theme)
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self._own
+        yield from (role for role in declared_roles() if role not in self._own)
+
+    def __len__(self) -> int:
+        return len(set(self._own) | set(declared_roles()))
+
+    def own(self, role: str) -> bool:
+        return role in self._own
 
 
 @dataclass(frozen=True)
@@ -55,6 +73,15 @@ class Theme:
     # Stones drawn with a heavy rim, as a share of their radius (the ink theme's loop
     # stones: hollow would be white on a white cell; a heavy rim is not).
     rims: Mapping[str, float] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.cells, _Cells):
+            object.__setattr__(self, "cells", _Cells(self.cells, self.name))
+
+    def paints(self, role: str) -> bool:
+        """Whether this theme paints ``role`` itself (not through a game's declaration)."""
+        assert isinstance(self.cells, _Cells)
+        return self.cells.own(role)
 
     def colour(self, role: str) -> str:
         """The colour of a role: a cell paint's fill, a stone's, or one of the theme's own;

@@ -6,11 +6,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from boardgen.errors import BoardgenError
 from boardgen.games.copolymer import engine as copolymer
 from boardgen.games.copolymer.picture import PLAYER_ROLES, ROLES, copolymer_diagram
 from boardgen.games.protocol import (
     Game,
-    GlyphTable,
+    GameOption,
+    GameOptions,
     HexBoards,
     Kit,
     KitNote,
@@ -20,6 +22,7 @@ from boardgen.games.protocol import (
 from boardgen.games.script import annotated
 from boardgen.geometry import Hex, hexhex
 from boardgen.picture import Diagram, Marker, Panel, Scene
+from boardgen.text import quoted_value
 
 if TYPE_CHECKING:
     from boardgen.games.script import Directive
@@ -34,10 +37,12 @@ class CopolymerPosition(Position):
     def __init__(self, game: Game, options: PlayOptions) -> None:
         self.game = game
         grid = options.grid or hexhex(copolymer.DEFAULT_SIDE)
-        first = options.first or "x"
+        first = str(options.get("first") or "x")
         self.engine = copolymer.Copolymer(grid, first=first)
-        if options.start is not None:
-            text, source = options.start
+        start = options.get("start")
+        if start is not None:
+            assert isinstance(start, tuple)
+            text, source = start
             cells, _capitals = copolymer.parse_text_position(grid, text, source)
             self.engine.set_position(cells, first)
 
@@ -94,6 +99,22 @@ PENS_NOTE = (
 )
 
 
+def read_start(given: object, source: str) -> tuple[str, str]:
+    """A start position drawn as text, with the name its errors report it under."""
+    if not isinstance(given, str):
+        raise BoardgenError(f"{source}: expected text, not {quoted_value(given)}",
+                            field="start")
+    return given, source
+
+
+OPTIONS = (
+    GameOption("first", "choice", "Copolymer: who places first, or who is to move after "
+               "--start (default x).", choices=copolymer.PLAYERS),
+    GameOption("start", "file", "Copolymer: start from a position drawn as text in the "
+               "server's style (. x o).", read=read_start),
+)
+
+
 class CopolymerDescription(Game):
     key = "copolymer"
     name = copolymer.NAME
@@ -102,8 +123,9 @@ class CopolymerDescription(Game):
     board = HexBoards(
         copolymer.DEFAULT_SIDE, copolymer.check_board, copolymer.PRESETS,
         gallery=tuple((side, preset, ("pdf", "svg")) for preset, side in
-                      sorted(copolymer.PRESETS.items(), key=lambda item: item[1])))
-    play_options = frozenset({"first", "start"})
+                      sorted(copolymer.PRESETS.items(), key=lambda item: item[1])),
+        presets_help="the play-by-email server's 9x9, 13x13 and 19x19")
+    options = OPTIONS
     roles = ROLES
     # Played with two pens: the server's boards to write on, and a note on pens.
     kit = Kit(boards=tuple((side, preset) for preset, side in
@@ -113,14 +135,12 @@ class CopolymerDescription(Game):
     def new_position(self, options: PlayOptions) -> Position:
         return CopolymerPosition(self, options)
 
-    def load_file(self, path: Path, glyphs: GlyphTable | None) -> Diagram:
-        del glyphs  # refused before: Game.check_glyphs
+    def load_file(self, path: Path, options: GameOptions) -> Diagram:
         from boardgen.games.copolymer.directives import load_example
 
         return copolymer_diagram(load_example(path))
 
-    def load_text(self, text: str, glyphs: GlyphTable | None) -> Diagram:
-        del glyphs
+    def load_text(self, text: str, options: GameOptions) -> Diagram:
         from boardgen.games.copolymer.directives import load_example
 
         return copolymer_diagram(load_example(Path("diagram"), text=text))

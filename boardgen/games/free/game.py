@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from boardgen.games.free import engine as free
 from boardgen.games.free.picture import ROLES, board_picture, free_diagram
-from boardgen.games.protocol import Game, GlyphTable, HexBoards, PlayOptions, Position
+from boardgen.games.protocol import Game, GameOptions, HexBoards, PlayOptions, Position
 from boardgen.games.script import annotated
 from boardgen.geometry import hexhex
 from boardgen.picture import Diagram, Panel, Scene
@@ -60,14 +60,12 @@ class FreeDescription(Game):
     def new_position(self, options: PlayOptions) -> Position:
         return FreePosition(self, options)
 
-    def load_file(self, path: Path, glyphs: GlyphTable | None) -> Diagram:
-        del glyphs  # refused before: Game.check_glyphs
+    def load_file(self, path: Path, options: GameOptions) -> Diagram:
         from boardgen.games.free.directives import load_free_example
 
         return free_diagram(load_free_example(path))
 
-    def load_text(self, text: str, glyphs: GlyphTable | None) -> Diagram:
-        del glyphs
+    def load_text(self, text: str, options: GameOptions) -> Diagram:
         from boardgen.games.free.directives import load_free_example
 
         return free_diagram(load_free_example(Path("diagram"), text=text))

@@ -7,6 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from boardgen.errors import BoardgenError
 from boardgen.games.o import engine as o
 from boardgen.games.o.picture import (
     RECONSTRUCTION,
@@ -16,10 +17,20 @@ from boardgen.games.o.picture import (
     o_legend,
     partisan_glyphs,
 )
-from boardgen.games.protocol import Game, GlyphTable, HexBoards, Kit, PlayOptions, Position
+from boardgen.games.protocol import (
+    Game,
+    GameOption,
+    GameOptions,
+    GlyphTable,
+    HexBoards,
+    Kit,
+    PlayOptions,
+    Position,
+)
 from boardgen.games.script import annotated
 from boardgen.geometry import hexhex
 from boardgen.picture import Diagram, Marker, Panel, Scene, edge_roles
+from boardgen.text import quoted_value
 
 if TYPE_CHECKING:
     from boardgen.games.script import Directive
@@ -31,7 +42,8 @@ class OPosition(Position):
     def __init__(self, game: Game, options: PlayOptions) -> None:
         self.game = game
         grid = options.grid or hexhex(o.DEFAULT_SIDE)
-        self.engine = o.OGame(grid, partisan=options.partisan, table=options.glyphs)
+        self.engine = o.OGame(grid, partisan=bool(options.get("partisan", False)),
+                              table=_table(options.given))
 
     def _play_one(self, token: str) -> object:
         return self.engine.place(self.engine.notation.parse(token))
@@ -64,6 +76,31 @@ class OPosition(Position):
                      markers=tuple(markers), caption=caption)
 
 
+def read_glyphs(given: object, source: str) -> GlyphTable:
+    """A glyph table: the text of a glyph file (``glyph: ruling`` lines), or a mapping of
+    glyph to ruling, checked as a file is."""
+    if isinstance(given, str):
+        return o.parse_glyph_table(given, source)
+    if isinstance(given, dict):
+        return o.check_glyph_table(given, source)
+    raise BoardgenError(f"{source}: expected text or dict, not {quoted_value(given)}",
+                        field="glyphs")
+
+
+def _table(given: GameOptions) -> GlyphTable | None:
+    table = given.get("glyphs")
+    assert table is None or isinstance(table, dict)
+    return table
+
+
+OPTIONS = (
+    GameOption("partisan", "flag", "O: the partisan variant (Left and Right)."),
+    GameOption("glyphs", "file", "O: replace the glyph table from a file of "
+               "'glyph: legal|illegal|left|right' lines.", read=read_glyphs,
+               commands=frozenset({"play", "diagram"})),
+)
+
+
 class ODescription(Game):
     key = "o"
     name = o.NAME
@@ -74,8 +111,7 @@ class ODescription(Game):
         note="glyph chart: our reconstruction",
         gallery=tuple((side, None, ("pdf",)) for side in range(o.MIN_SIDE, 11)))
     roles = ROLES
-    play_options = frozenset({"partisan", "glyphs"})
-    takes_glyphs = True
+    options = OPTIONS
     said_once = (RECONSTRUCTION,)
     kit = Kit(stones=True)  # stones to cut out, sized to the board's cells
 
@@ -89,15 +125,16 @@ class ODescription(Game):
         return replace(diagram, legend=o_legend([s for s in scenes if isinstance(s, Scene)])
                        ) if note is not None else diagram
 
-    def load_file(self, path: Path, glyphs: GlyphTable | None) -> Diagram:
+    def load_file(self, path: Path, options: GameOptions) -> Diagram:
         from boardgen.games.o.directives import load_o_example
 
-        return o_file_diagram(load_o_example(path, table=glyphs))
+        return o_file_diagram(load_o_example(path, table=_table(options)))
 
-    def load_text(self, text: str, glyphs: GlyphTable | None) -> Diagram:
+    def load_text(self, text: str, options: GameOptions) -> Diagram:
         from boardgen.games.o.directives import load_o_example
 
-        return o_file_diagram(load_o_example(Path("diagram"), table=glyphs, text=text))
+        return o_file_diagram(load_o_example(Path("diagram"), table=_table(options),
+                                             text=text))
 
     def diagram_directives(self) -> frozenset[str]:
         from boardgen.games.o.directives import OScript
@@ -113,8 +150,9 @@ class ODescription(Game):
         return annotated(panel, script.annotations_of(position.engine, PanelDraft(""),
                                                       directives))
 
-    def generated(self) -> Mapping[str, Callable[[GlyphTable | None], Diagram]]:
-        return {"glyphs": glyph_chart, "partisan-glyphs": partisan_glyphs}
+    def generated(self) -> Mapping[str, Callable[[GameOptions], Diagram]]:
+        return {"glyphs": lambda given: glyph_chart(_table(given)),
+                "partisan-glyphs": lambda given: partisan_glyphs(_table(given))}
 
 
 O_GAME = ODescription()

@@ -15,7 +15,7 @@ from boardgen.games.polygone.picture import (
     lattice_scene,
     polygone_diagram,
 )
-from boardgen.games.protocol import Game, GlyphTable, Kit, PlayOptions, Position, Tracker
+from boardgen.games.protocol import Game, GameOptions, Kit, PlayOptions, Position, Tracker
 from boardgen.geometry.lattice import Line, line_name
 from boardgen.picture import Diagram, HoleScene, Panel
 
@@ -108,14 +108,12 @@ class PolygoneDescription(Game):
     def split_moves(self, text: str) -> list[str]:
         return polygone.split_moves(text)
 
-    def load_file(self, path: Path, glyphs: GlyphTable | None) -> Diagram:
-        del glyphs  # refused before: Game.check_glyphs
+    def load_file(self, path: Path, options: GameOptions) -> Diagram:
         from boardgen.games.polygone.directives import load_polygone_example
 
         return polygone_diagram(load_polygone_example(path))
 
-    def load_text(self, text: str, glyphs: GlyphTable | None) -> Diagram:
-        del glyphs
+    def load_text(self, text: str, options: GameOptions) -> Diagram:
         from boardgen.games.polygone.directives import load_polygone_example
 
         return polygone_diagram(load_polygone_example(Path("diagram"), text=text))

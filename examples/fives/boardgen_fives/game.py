@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from boardgen.games.protocol import Game, GlyphTable, HexBoards, PlayOptions, Position
+from boardgen.games.protocol import Game, GameOptions, HexBoards, PlayOptions, Position
 from boardgen.games.script import (
     Annotations,
     Directive,
@@ -199,7 +199,7 @@ class FivesGame(Game):
     def new_position(self, options: PlayOptions) -> Position:
         return FivesPosition(self, options)
 
-    def load_file(self, path: Path, glyphs: GlyphTable | None) -> Diagram:
+    def load_file(self, path: Path, options: GameOptions) -> Diagram:
         script = FivesScript(path)
         lines = script.run()
         scenes = [s for line in lines for s in line.panels]
