@@ -379,7 +379,7 @@ class Position(ABC):
         """Play moves in order (a list of moves, or one text of moves as ``boardgen play
         --moves`` takes them); the first one refused raises BoardgenError naming its number
         (counting every move played so far), the move as written, and the reason."""
-        replay_moves(self._checked_moves(moves), self._play_one,
+        replay_moves(self._checked_moves(moves), self.play_one,
                      first_number=self.moves_played + 1)
 
     def _checked_moves(self, moves: object) -> Iterator[str]:
@@ -417,9 +417,16 @@ class Position(ABC):
         """Every move the player to move may make, in the game's notation (the same text
         :meth:`play` takes), in a fixed order; none once the game is over."""
 
-    @abstractmethod
+    def play_one(self, token: str) -> object:
+        """The hook a game implements: one move as written (a token of
+        :meth:`Game.split_moves`), played on its engine; raises IllegalMove (with the
+        engine's reason code) or BoardgenError.  :meth:`play` numbers the moves and words
+        the errors.  (A plug-in written before this hook was public overrides
+        ``_play_one``, which is still called.)"""
+        return self._play_one(token)
+
     def _play_one(self, token: str) -> object:
-        """One move as written; raises IllegalMove or BoardgenError."""
+        raise NotImplementedError(f"{type(self).__name__} implements no play_one()")
 
     @abstractmethod
     def to_json(self) -> dict[str, object]:

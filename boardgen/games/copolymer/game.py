@@ -46,7 +46,7 @@ class CopolymerPosition(Position):
             cells, _capitals = copolymer.parse_text_position(grid, text, source)
             self.engine.set_position(cells, first)
 
-    def _play_one(self, token: str) -> object:
+    def play_one(self, token: str) -> object:
         return self.engine.place(self.engine.notation.parse(token))
 
     def legal_moves(self) -> list[str]:

@@ -25,7 +25,7 @@ class FreePosition(Position):
         self.game = game
         self.engine = free.FreeBoard(options.grid or hexhex(free.DEFAULT_SIDE))
 
-    def _play_one(self, token: str) -> object:
+    def play_one(self, token: str) -> object:
         return self.engine.place(self.engine.notation.parse(token))
 
     def legal_moves(self) -> list[str]:

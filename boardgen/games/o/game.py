@@ -45,7 +45,7 @@ class OPosition(Position):
         self.engine = o.OGame(grid, partisan=bool(options.get("partisan", False)),
                               table=_table(options.given))
 
-    def _play_one(self, token: str) -> object:
+    def play_one(self, token: str) -> object:
         return self.engine.place(self.engine.notation.parse(token))
 
     def legal_moves(self) -> list[str]:

@@ -30,7 +30,7 @@ class PolygonePosition(Position):
         self.game = game
         self.engine = polygone.Polygone()
 
-    def _play_one(self, token: str) -> object:
+    def play_one(self, token: str) -> object:
         return self.engine.play(polygone.parse_move(token))
 
     def legal_moves(self) -> list[str]:

@@ -47,7 +47,7 @@ class FivesPosition(Position):
         self.game = game
         self.engine = Fives(options.grid or hexhex(DEFAULT_SIDE))
 
-    def _play_one(self, token: str) -> object:
+    def play_one(self, token: str) -> object:
         self.engine.place(self.engine.notation.parse(token))
         return None
 
