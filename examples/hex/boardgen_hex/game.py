@@ -52,7 +52,8 @@ EDGE_PAINTS = {
     RED_EDGE: RolePaint(
         Paint("#ffffff", "dots"),
         {"colour": Paint("#f2b8ab"),  # grey 200: 48 below empty, 60 above a red stone
-         "colourblind": Paint("#f0c888"),  # 205: 50 below empty, 43 above an orange stone
+         # Dotted: in a deuteranope's eyes its light orange nears the orange stone.
+         "colourblind": Paint("#f0c888", "dots"),
          "ink": Paint("#ffffff", "dots")},
         apart_from=("empty", "player1", "player2", BLUE_EDGE)),
     BLUE_EDGE: RolePaint(
