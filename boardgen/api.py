@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Literal, overload
 
 from boardgen.errors import BoardgenError, option
-from boardgen.games.registry import Position, diagram_file_game, games
-from boardgen.games.script import Directive, ExampleError, parse_directives
+from boardgen.games.registry import Position, games, read_diagram_file, replay_read
+from boardgen.games.script import DesignerMarks, ExampleError, parse_directives
 from boardgen.picture import Diagram, PageInfo, highlight_roles
 from boardgen.publish.drawing import render_position
 from boardgen.render.diagram import draw_diagram
@@ -33,10 +33,10 @@ from boardgen.requests import (
     PlayRequest,
     ShapeName,
     ThemeName,
-    annotation_directives,
     board_request,
     board_size,
     checked_format,
+    designer_marks,
     draw_options,
     game_of,
     game_options,
@@ -190,8 +190,8 @@ def load_diagram(path: str | os.PathLike[str], **options: object) -> Diagram:
     options of diagrams, as :func:`diagram` takes them."""
     source = _path(path)
     try:
-        game = diagram_file_game(source)
-        return game.load_file(source, game_options(game, options, "diagram"))
+        game, directives = read_diagram_file(source)  # the file is read once
+        return replay_read(game, source, directives, game_options(game, options, "diagram"))
     except OSError as exc:  # a name too long for the system, a folder we may not read
         raise BoardgenError(f"{option('path')} {quoted(str(source))}: "
                             f"{exc.strerror or exc}") from None
@@ -288,28 +288,29 @@ def draw(subject: Position | Diagram | Engine, fmt: Format = "svg", *,
                             f"Engine), not {quoted(subject)}")
     need(lastmove, bool, "lastmove")
     options = draw_options(paper=paper, theme=theme, cell_mm=cell_mm, dpi=dpi, title=title)
-    directives = annotation_directives(arrows, marks, highlights)
-    if isinstance(subject, Diagram) and (directives or not lastmove):
-        field = ANNOTATION_FIELDS[directives[0].key] if directives else "lastmove"
+    given = designer_marks(arrows, marks, highlights)
+    if isinstance(subject, Diagram) and (given or not lastmove):
+        field = ("arrows" if given.arrows else "marks" if given.marks else "highlights") \
+            if given else "lastmove"
         raise BoardgenError(f"{option(field)}: a diagram's annotations are in its file "
                             "(arrow:, mark:, highlight:); these are for a position",
                             field=field)
-    if isinstance(subject, Position) and (directives or not lastmove):
-        data = _draw_annotated(subject, directives, lastmove, fmt, options)
+    if isinstance(subject, Position) and (given or not lastmove):
+        data = _draw_annotated(subject, given, lastmove, fmt, options)
     else:
         data = _draw(subject, fmt, options)
     return data.decode("utf-8") if fmt == "svg" else data
 
 
-def _draw_annotated(position: Position, directives: list[Directive], lastmove: bool,
+def _draw_annotated(position: Position, given: DesignerMarks, lastmove: bool,
                     fmt: str, options: DrawOptions) -> bytes:
     """A position with a designer's annotations, checked as a diagram file's are."""
     game = position.game
     panel = position.scene() if lastmove else \
         position.strip_scene(None, position.moves_played)
-    if directives:
+    if given:
         try:
-            panel = game.annotated(position, panel, directives)
+            panel = game.annotated(position, panel, given)
         except ExampleError as exc:
             field = ANNOTATION_FIELDS.get(exc.key, "highlights")
             raise BoardgenError(f"{option(field)}: {exc}", field=field) from None

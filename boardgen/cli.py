@@ -25,11 +25,12 @@ from boardgen.games.registry import (
     Position,
     build_diagram,
     check_options,
-    diagram_file_game,
     diagrams_memoised,
     game_named,
     games,
     problems,
+    read_diagram_file,
+    replay_read,
 )
 from boardgen.games.replay import RecordMove, play_record, read_record
 from boardgen.games.script import MAX_PANELS
@@ -591,9 +592,9 @@ def diagram(target: str, name: str | None, list_names: bool, cell_mm: float | No
             raise click.UsageError(f"{target!r} is not a game ({', '.join(GAMES)}), so it is "
                                    "read as a diagram FILE, which takes no NAME or --list")
         source = Path(target)
-        description = diagram_file_game(source)
-        built = description.load_file(source, game_options(description, texts, "diagram",
-                                                           sources))
+        description, directives = read_diagram_file(source)  # the file is read once
+        built = replay_read(description, source, directives,
+                            game_options(description, texts, "diagram", sources))
         name = source.stem
     paper_size = parse_paper(paper)
     width = checked_cell_mm(cell_mm)

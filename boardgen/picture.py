@@ -206,11 +206,11 @@ class Role:
 _DECLARED: dict[str, RolePaint] = {}
 
 
-def declare_paints(roles: tuple[Role, ...]) -> None:
-    """Make the paints of ``roles`` known to every theme (a theme's own paint of a role
-    comes first).  Refused (ValueError, nothing declared) if another game declared one of
-    the roles with another paint."""
-    new = {role.name: role.paint for role in roles if role.paint is not None}
+def declare_paints(paints: Mapping[str, RolePaint]) -> None:
+    """Make the paints of a game's own roles known to every theme (a theme's own paint of
+    a role comes first).  Refused (ValueError, nothing declared) if another game declared
+    one of the roles with another paint."""
+    new = dict(paints)
     for name, paint in new.items():
         if _DECLARED.get(name, paint) != paint:
             raise ValueError(f"the role {name!r} is painted otherwise by another game")

@@ -24,7 +24,7 @@ from boardgen.games.registry import (
     game_named,
     games,
 )
-from boardgen.games.script import Directive
+from boardgen.games.script import DesignerMarks
 from boardgen.geometry import SHAPES, HexGrid, grid_from_mask, make_shape, shape_cell_count
 from boardgen.geometry.hexgrid import MAX_CELLS, Hex, shape_corners
 from boardgen.render.board import (
@@ -401,12 +401,11 @@ def _word(value: object, field: str, what: str) -> str:
     return value
 
 
-def annotation_directives(arrows: object, marks: object, highlights: object
-                          ) -> list[Directive]:
-    """``draw()``'s arrows, marks and highlights as the directives a diagram file would
-    have (``arrow: FROM TO``, ``mark: WHERE KIND``, ``highlight: ROLE WHERE...``), so that
-    they are read and checked as a file's are."""
-    directives: list[Directive] = []
+def designer_marks(arrows: object, marks: object, highlights: object) -> DesignerMarks:
+    """``draw()``'s arrows, marks and highlights, their types checked, as the values a game
+    reads and checks as it reads a diagram file's ``arrow:``, ``mark:`` and
+    ``highlight:``."""
+    arrows_given: list[tuple[str, str]] = []
     if arrows is not None:
         need(arrows, (list, tuple), "arrows")
         assert isinstance(arrows, list | tuple)
@@ -415,13 +414,14 @@ def annotation_directives(arrows: object, marks: object, highlights: object
                 raise BoardgenError(f"{option('arrows')}: each arrow is a pair (FROM, TO), "
                                     f"not {quoted(arrow)}", field="arrows")
             start, end = (_word(w, "arrows", "a place") for w in arrow)
-            directives.append(Directive("arrow", f"{start} {end}", 0))
+            arrows_given.append((start, end))
+    marks_given: list[tuple[str, str]] = []
     if marks is not None:
         need(marks, dict, "marks")
         assert isinstance(marks, dict)
-        for where, kind in marks.items():
-            directives.append(Directive("mark", f"{_word(where, 'marks', 'a place')} "
-                                                f"{_word(kind, 'marks', 'a mark')}", 0))
+        marks_given = [(_word(where, "marks", "a place"), _word(kind, "marks", "a mark"))
+                       for where, kind in marks.items()]
+    highlights_given: list[tuple[str, tuple[str, ...]]] = []
     if highlights is not None:
         need(highlights, dict, "highlights")
         assert isinstance(highlights, dict)
@@ -430,7 +430,6 @@ def annotation_directives(arrows: object, marks: object, highlights: object
             if not isinstance(places, list | tuple | set | frozenset) or not places:
                 raise BoardgenError(f"{option('highlights')}: {quoted(role)} needs a list of "
                                     f"places, not {quoted(wheres)}", field="highlights")
-            words = [_word(w, "highlights", "a place") for w in sorted(places)]
-            directives.append(Directive("highlight", f"{_word(role, 'highlights', 'a role')} "
-                                                     f"{' '.join(words)}", 0))
-    return directives
+            words = tuple(_word(w, "highlights", "a place") for w in sorted(places))
+            highlights_given.append((_word(role, "highlights", "a role"), words))
+    return DesignerMarks(tuple(arrows_given), tuple(marks_given), tuple(highlights_given))

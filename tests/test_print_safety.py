@@ -516,7 +516,7 @@ def test_an_example_declares_roles_of_its_own() -> None:
 @pytest.mark.parametrize("theme", sorted(THEMES))
 @pytest.mark.parametrize("game", DECLARING, ids=lambda game: game.key)
 def test_a_games_own_roles_stay_apart_in_every_theme(game: Game, theme: str) -> None:
-    declare_paints(game.roles)  # as the registry does when it loads a plug-in
+    declare_paints(game.declared_paints())  # as the registry does when it loads a plug-in
     assert declared_failures(game_figures(game), THEMES[theme], declared_pairs(game)) == \
         {vision: [] for vision in VISIONS}
 
@@ -525,7 +525,8 @@ def test_the_check_catches_a_declared_role_too_close_to_an_empty_cell() -> None:
     """Break it on purpose: a role painted 8 grey levels off an empty cell fails."""
     faint = Role("test-faint", "faint", paint=RolePaint(Paint("#f0f0f0"),
                                                         apart_from=("empty",)))
-    declare_paints((faint,))
+    assert faint.paint is not None
+    declare_paints({faint.name: faint.paint})
     grid = hexhex(3)
     scene = board_scene(grid)
     scene = replace(scene, cell_roles={cell: "test-faint" for cell in grid.cells[:9]})

@@ -57,6 +57,7 @@ from boardgen.picture import (
     PageInfo,
     Panel,
     Role,
+    RolePaint,
     Scene,
     board_scene,
     legend_of,
@@ -65,7 +66,7 @@ from boardgen.resources import templates_root
 from boardgen.text import quoted, quoted_value
 
 if TYPE_CHECKING:  # the diagram-file runner is imported when a diagram is read
-    from boardgen.games.script import Directive
+    from boardgen.games.script import DesignerMarks
 
 TEMPLATES = templates_root()
 GlyphTable = dict[str, str]  # O's glyph table (kept for plug-ins that named it)
@@ -225,6 +226,9 @@ class Game(ABC):
     board: HexBoards | FixedBoard
     roles: tuple[Role, ...] = ()
     options: tuple[GameOption, ...] = ()  # its own options (play and diagram)
+    # How its own roles look (beside Role.paint, for roles outside its legend): the themes
+    # paint only the neutral roles.
+    paints: Mapping[str, RolePaint] = {}
     panel_cell_mm: float = DEFAULT_PANEL_CELL_MM  # a position's panel, unless told
     # Sentences a rule sheet says once, in its opening box, rather than under every picture.
     said_once: tuple[str, ...] = ()
@@ -252,12 +256,10 @@ class Game(ABC):
         another game's file can say whose it is)."""
         return frozenset()
 
-    def annotated(self, position: Position, panel: Panel,
-                  directives: Sequence[Directive]) -> Panel:
-        """The position's picture with a designer's ``arrow:``, ``mark:`` and
-        ``highlight:`` directives (made by ``boardgen.draw``), checked as in a diagram
-        file: a highlight the engine judges must be true of the position.  Default: no
-        annotations."""
+    def annotated(self, position: Position, panel: Panel, marks: DesignerMarks) -> Panel:
+        """The position's picture with a designer's arrows, marks and highlights given to
+        ``boardgen.draw`` as values, checked as a diagram file's are: a highlight the
+        engine judges must be true of the position.  Default: no annotations."""
         raise BoardgenError(f"{self.name} pictures take no arrows, marks or highlights")
 
     def split_moves(self, text: str) -> list[str]:
@@ -340,6 +342,11 @@ class Game(ABC):
 
     def diagram_names(self) -> list[str]:
         return sorted([*self.generated(), *self.file_names()])
+
+    def declared_paints(self) -> dict[str, RolePaint]:
+        """Every paint it declares for roles of its own, by role."""
+        return {**{role.name: role.paint for role in self.roles if role.paint is not None},
+                **self.paints}
 
     def option_named(self, name: str) -> GameOption | None:
         return next((o for o in self.options if o.name == name), None)

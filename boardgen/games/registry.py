@@ -37,12 +37,13 @@ from boardgen.games.protocol import (
     PlayOptions,
     Position,
 )
-from boardgen.games.script import directive_owners_with
+from boardgen.games.script import Directive, directive_owners_with, read_directives
+from boardgen.games.scripted import ScriptedGame
 from boardgen.picture import Diagram, declare_paints
 
 __all__ = ["BUILT_IN", "ENTRY_POINT_GROUP", "Game", "GameOption", "GameOptions", "GlyphTable",
            "HexBoards", "PlayOptions", "Position", "TEMPLATES", "build_diagram", "check_options",
-           "diagram_file_game",
+           "diagram_file_game", "read_diagram_file", "replay_read",
            "diagrams_memoised", "game_named", "games", "load_diagram_file", "new_position",
            "problems", "remember_diagram"]
 
@@ -57,7 +58,7 @@ def games() -> dict[str, Game]:
     """Every game by key: the built-in ones, then the plug-ins (each loaded once)."""
     found: dict[str, Game] = {game.key: game for game in BUILT_IN}
     for game in BUILT_IN:
-        declare_paints(game.roles)
+        declare_paints(game.declared_paints())
     if os.environ.get("BOARDGEN_DISABLE_PLUGINS", "") not in ("", "0"):
         return found
     for point in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda p: p.name):
@@ -78,7 +79,7 @@ def games() -> dict[str, Game]:
             problems.append(f"{where}: the name {game.key!r} is taken")
         else:
             try:
-                declare_paints(game.roles)  # its own roles' paints, known to every theme
+                declare_paints(game.declared_paints())  # known to every theme from now
             except ValueError as exc:
                 problems.append(f"{where}: {exc}")
                 continue
@@ -170,33 +171,47 @@ def remember_diagram(game: str, name: str, diagram: Diagram) -> None:
         _MEMO[-1][(game, name)] = diagram
 
 
-def diagram_file_game(path: Path) -> Game:
-    """The game a diagram file is written for: its ``game:`` line, or else the game whose
-    template folder it lies in."""
-    from boardgen.games.script import read_directives
-
+def read_diagram_file(path: Path) -> tuple[Game, list[Directive]]:
+    """A diagram file read once: the game it is written for (its ``game:`` line, or else
+    the game whose template folder it lies in) and its directives."""
     if path.exists() and not path.is_file() and not path.is_dir():
-        # A pipe or a device: the game line and the replay would each need to read it.
+        # A pipe or a device: read once it would be, but a diagram is a file to edit.
         raise BoardgenError(f"diagram file {path}: not a regular file (save it to a file)")
+    directives = read_directives(path)
     known = games()
-    line = next((d for d in read_directives(path) if d.key == "game"), None)
+    line = next((d for d in directives if d.key == "game"), None)
     if line is not None:
         declared = line.value.strip().lower()
         if declared not in known:
             raise BoardgenError(f"{path}:{line.line}: unknown game {declared!r} in its "
                                 f"'game:' line (choose from {', '.join(known)})")
-        return known[declared]
+        return known[declared], directives
     folder = path.resolve().parent
     for game in known.values():
         if folder == game.template_folder.resolve():
-            return game
+            return game, directives
     raise BoardgenError(f"{path}: the file does not say which game it is for; add a line "
                         f"'game: {'|'.join(known)}' at the top")
 
 
+def diagram_file_game(path: Path) -> Game:
+    """The game a diagram file is written for (see :func:`read_diagram_file`)."""
+    return read_diagram_file(path)[0]
+
+
+def replay_read(game: Game, path: Path, directives: list[Directive],
+                options: GameOptions) -> Diagram:
+    """A diagram file replayed from the directives :func:`read_diagram_file` read (a game
+    that reads its files itself, not through a ScriptedGame, reads it again)."""
+    if isinstance(game, ScriptedGame):
+        return game.load_read(path, directives, options)
+    return game.load_file(path, options)
+
+
 def load_diagram_file(path: Path, *, options: GameOptions | None = None
                       ) -> tuple[Game, Diagram]:
-    """Replay a diagram file from anywhere on disk; every claim checked by the engine."""
-    game = diagram_file_game(path)
+    """Replay a diagram file from anywhere on disk, read once; every claim checked by the
+    engine."""
+    game, directives = read_diagram_file(path)
     check_options(game, options, "diagram")
-    return game, game.load_file(path, options or {})
+    return game, replay_read(game, path, directives, options or {})

@@ -147,24 +147,12 @@ THEMES: dict[str, Theme] = {
             "illegal": Paint("#f0a0a0", "crosshatch"),  # struck through
             "groove": Paint("#cfc6b4"),
             "hole": Paint("#4a4238"),
-            "white-piece": Paint("#ffffff"),
-            "black-piece": Paint("#2b2b2b"),  # 43
             "ghost": Paint("#1e7b34"),  # 90, and dashed: an allowed target
             "crossed": Paint("#b4b4b4"),  # 180, with a cross: forbidden
             "captured": Paint("#4a4a4a"),  # a dashed outline where a piece was taken
-            "white-home": Paint("#f7f1e3"),
-            "black-home": Paint("#e3e3e3"),
-            "white-start": Paint("#c2baa9"),  # 187: 47 above black-start, as keyed
-            "black-start": Paint("#8c8c8c"),  # 140
-            # Highlights only (bands over cells): a connection, and a designer's tint.
-            "connection": Paint("#f29e4c", "hlines"),  # 169, lines across
+            # A designer's tint: a highlight band (over cells) that no engine judges.
             # Light: a band of it stands apart from X (140), O (59) and empty cells (248).
             "tint": Paint("#d9c2ec"),  # 206, lavender: no engine role is this colour
-            # Stones of the rules-free diagrams: 26, 255, 167 and 77 once grey.
-            "stone-black": Paint("#1a1a1a"),
-            "stone-white": Paint("#ffffff"),
-            "stone-red": Paint("#f08a7a"),
-            "stone-blue": Paint("#2b4f9e"),
         },
         # 26 and 101: a loop stone stands 60 levels from a corner, 75 from a stone.
         {"stone": "#1a1a1a", "loop": "#c4450e"},
@@ -184,21 +172,10 @@ THEMES: dict[str, Theme] = {
             "illegal": Paint("#cc79a7", "crosshatch"),
             "groove": Paint("#c8c8c8"),
             "hole": Paint("#333333"),
-            "white-piece": Paint("#ffffff"),
-            "black-piece": Paint("#222222"),
             "ghost": Paint("#009e73"),  # 106, dashed
             "crossed": Paint("#bbbbbb"),  # 187, with a cross
             "captured": Paint("#4a4a4a"),  # a dashed outline
-            "white-home": Paint("#f4f4f4"),
-            "black-home": Paint("#e2e2e2"),
-            "white-start": Paint("#b4b4b4"),  # 180: 44 above black-start
-            "black-start": Paint("#888888"),  # 136
-            "connection": Paint("#e69f00", "hlines"),
             "tint": Paint("#a6d8f3"),  # 204, a light sky blue: apart from both players
-            "stone-black": Paint("#111111"),  # 17
-            "stone-white": Paint("#ffffff"),  # 255
-            "stone-red": Paint("#e69f00"),  # orange, 157: told from blue in every vision
-            "stone-blue": Paint("#0072b2"),  # 87
         },
         {"stone": "#111111", "loop": "#d55e00"},  # 17 and 119
     ),
@@ -218,21 +195,10 @@ THEMES: dict[str, Theme] = {
             "illegal": Paint("#ffffff", "crosshatch"),
             "groove": Paint("#000000"),
             "hole": Paint("#000000"),
-            "white-piece": Paint("#ffffff"),
-            "black-piece": Paint("#000000"),
             "ghost": Paint("#000000"),
             "crossed": Paint("#000000"),
             "captured": Paint("#000000"),
-            "white-home": Paint("#ffffff"),
-            "black-home": Paint("#ffffff", "dots"),
-            "white-start": Paint("#000000"),
-            "black-start": Paint("#000000"),
-            "connection": Paint("#ffffff", "hlines"),
             "tint": Paint("#ffffff", "dots"),
-            "stone-black": Paint("#000000"),
-            "stone-white": Paint("#ffffff"),
-            "stone-red": Paint("#ffffff", "hatch"),  # the two colours told apart by lines
-            "stone-blue": Paint("#ffffff", "hlines"),
         },
         # Loop stones paper-white inside a heavy black rim: a number on a black stone
         # prints white, on a loop stone black, so the two never look alike.

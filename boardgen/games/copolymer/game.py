@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any
 
 from boardgen.errors import BoardgenError
 from boardgen.games.copolymer import engine as copolymer
-from boardgen.games.copolymer.picture import PLAYER_ROLES, ROLES, copolymer_diagram
+from boardgen.games.copolymer.picture import PAINTS, PLAYER_ROLES, ROLES, copolymer_diagram
 from boardgen.games.protocol import (
     Game,
     GameOption,
@@ -19,13 +18,11 @@ from boardgen.games.protocol import (
     PlayOptions,
     Position,
 )
-from boardgen.games.script import annotated
+from boardgen.games.script import GameScript
+from boardgen.games.scripted import ScriptedGame
 from boardgen.geometry import Hex, hexhex
-from boardgen.picture import Diagram, Marker, Panel, Scene
+from boardgen.picture import Diagram, Marker, Scene
 from boardgen.text import quoted_value
-
-if TYPE_CHECKING:
-    from boardgen.games.script import Directive
 
 # The diagram files' reader is imported when a diagram is built: replaying moves or
 # printing --help must not pay for it.
@@ -115,7 +112,7 @@ OPTIONS = (
 )
 
 
-class CopolymerDescription(Game):
+class CopolymerDescription(ScriptedGame):
     key = "copolymer"
     name = copolymer.NAME
     designer = "Mark Steere"
@@ -127,6 +124,7 @@ class CopolymerDescription(Game):
         presets_help="the play-by-email server's 9x9, 13x13 and 19x19")
     options = OPTIONS
     roles = ROLES
+    paints = PAINTS
     # Played with two pens: the server's boards to write on, and a note on pens.
     kit = Kit(boards=tuple((side, preset) for preset, side in
                            sorted(copolymer.PRESETS.items(), key=lambda item: item[1])),
@@ -135,29 +133,17 @@ class CopolymerDescription(Game):
     def new_position(self, options: PlayOptions) -> Position:
         return CopolymerPosition(self, options)
 
-    def load_file(self, path: Path, options: GameOptions) -> Diagram:
-        from boardgen.games.copolymer.directives import load_example
-
-        return copolymer_diagram(load_example(path))
-
-    def load_text(self, text: str, options: GameOptions) -> Diagram:
-        from boardgen.games.copolymer.directives import load_example
-
-        return copolymer_diagram(load_example(Path("diagram"), text=text))
-
-    def diagram_directives(self) -> frozenset[str]:
+    def script(self, path: Path, text: str | None, options: GameOptions
+               ) -> GameScript[Any, Any, Any]:
         from boardgen.games.copolymer.directives import CopolymerScript
 
-        return CopolymerScript(Path("-")).keys()
+        return CopolymerScript(path, text=text)
 
-    def annotated(self, position: Position, panel: Panel,
-                  directives: Sequence[Directive]) -> Panel:
-        from boardgen.games.copolymer.directives import CopolymerScript, PanelDraft
+    def diagram_of(self, script: GameScript[Any, Any, Any]) -> Diagram:
+        from boardgen.games.copolymer.directives import CopolymerScript, example_of
 
-        assert isinstance(position, CopolymerPosition) and isinstance(panel, Scene)
-        script = CopolymerScript(Path("-"), text="")
-        return annotated(panel, script.annotations_of(position.engine, PanelDraft(""),
-                                                      directives))
+        assert isinstance(script, CopolymerScript)
+        return copolymer_diagram(example_of(script))
 
 
 COPOLYMER = CopolymerDescription()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any
 
 from boardgen.errors import BoardgenError
 from boardgen.games.o import engine as o
@@ -27,13 +27,11 @@ from boardgen.games.protocol import (
     PlayOptions,
     Position,
 )
-from boardgen.games.script import annotated
+from boardgen.games.script import GameScript
+from boardgen.games.scripted import ScriptedGame
 from boardgen.geometry import hexhex
 from boardgen.picture import Diagram, Marker, Panel, Scene, edge_roles
 from boardgen.text import quoted_value
-
-if TYPE_CHECKING:
-    from boardgen.games.script import Directive
 
 
 class OPosition(Position):
@@ -101,7 +99,7 @@ OPTIONS = (
 )
 
 
-class ODescription(Game):
+class ODescription(ScriptedGame):
     key = "o"
     name = o.NAME
     designer = "Mark Steere"
@@ -125,30 +123,17 @@ class ODescription(Game):
         return replace(diagram, legend=o_legend([s for s in scenes if isinstance(s, Scene)])
                        ) if note is not None else diagram
 
-    def load_file(self, path: Path, options: GameOptions) -> Diagram:
-        from boardgen.games.o.directives import load_o_example
-
-        return o_file_diagram(load_o_example(path, table=_table(options)))
-
-    def load_text(self, text: str, options: GameOptions) -> Diagram:
-        from boardgen.games.o.directives import load_o_example
-
-        return o_file_diagram(load_o_example(Path("diagram"), table=_table(options),
-                                             text=text))
-
-    def diagram_directives(self) -> frozenset[str]:
+    def script(self, path: Path, text: str | None, options: GameOptions
+               ) -> GameScript[Any, Any, Any]:
         from boardgen.games.o.directives import OScript
 
-        return OScript(Path("-"), None).keys()
+        return OScript(path, _table(options), text=text)
 
-    def annotated(self, position: Position, panel: Panel,
-                  directives: Sequence[Directive]) -> Panel:
-        from boardgen.games.o.directives import OScript, PanelDraft
+    def diagram_of(self, script: GameScript[Any, Any, Any]) -> Diagram:
+        from boardgen.games.o.directives import OScript, example_of
 
-        assert isinstance(position, OPosition) and isinstance(panel, Scene)
-        script = OScript(Path("-"), None, text="")
-        return annotated(panel, script.annotations_of(position.engine, PanelDraft(""),
-                                                      directives))
+        assert isinstance(script, OScript)
+        return o_file_diagram(example_of(script))
 
     def generated(self) -> Mapping[str, Callable[[GameOptions], Diagram]]:
         return {"glyphs": lambda given: glyph_chart(_table(given)),

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from boardgen.games.protocol import (
     Game,
@@ -28,6 +29,7 @@ from boardgen.games.script import (
     expected,
     labelled,
 )
+from boardgen.games.scripted import ScriptedGame
 from boardgen.geometry import Hex, HexGrid, format_hex_text, make_shape, rhombus
 from boardgen.picture import (
     Diagram,
@@ -157,8 +159,8 @@ class HexScript(GameScript[HexEngine, Draft, Scene]):
     game = "hex"
     highlight_roles = ("new",)
 
-    def __init__(self, path: Path) -> None:
-        super().__init__(path)
+    def __init__(self, path: Path, *, text: str | None = None) -> None:
+        super().__init__(path, text=text)
         self.grid: HexGrid = rhombus(DEFAULT_SIDE)
         self.swap_rule = False
         self.setup: Directive | None = None
@@ -261,7 +263,7 @@ PLAYING_NOTE = (
 )
 
 
-class HexGame(Game):
+class HexGame(ScriptedGame):
     """Hex: connect your two edges.  Invented by Piet Hein (1942) and, independently, by
     John Nash (1948)."""
 
@@ -296,8 +298,12 @@ class HexGame(Game):
     def new_position(self, options: PlayOptions) -> Position:
         return HexPosition(self, options)
 
-    def load_file(self, path: Path, options: GameOptions) -> Diagram:
-        script = HexScript(path)
+    # Its diagram files, diagrams given as text (boardgen.parse_diagram) and annotations
+    # given to boardgen.draw: ScriptedGame does all three from these two hooks.
+    def script(self, path: Path, text: str | None, options: GameOptions) -> HexScript:
+        return HexScript(path, text=text)
+
+    def diagram_of(self, script: GameScript[Any, Any, Any]) -> Diagram:
         lines = script.run()
         scenes = [s for line in lines for s in line.panels]
         return Diagram(script.title, tuple((line.title, line.panels) for line in lines),

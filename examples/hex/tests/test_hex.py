@@ -189,3 +189,13 @@ def test_the_api_takes_the_swap_option() -> None:
     assert position.to_json()["stones"] == {"C4": "blue"}
     with pytest.raises(BoardgenError, match="swap applies to Hex, not O"):
         api.play("o", side=4, swap=True)
+
+
+def test_a_diagram_as_text_and_annotations_come_from_the_script() -> None:
+    import boardgen as api
+
+    text = (TEMPLATES / "winning-chain.txt").read_text()
+    assert api.parse_diagram(text).title == "A chain from edge to edge wins"
+    position = api.play("hex", "C3 B3", side=5)
+    svg = api.draw(position, "svg", arrows=[("C3", "C5")], highlights={"new": ["D5"]})
+    assert 'data-cell="D5"' in svg
