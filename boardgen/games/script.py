@@ -650,6 +650,45 @@ def legality_judges(player: Callable[[str], str]) -> dict[str, Judge]:
     return {"legal": legal, "illegal": illegal}
 
 
+class _Turns(Protocol):
+    """An engine that says who moves, whether the game is over and who won."""
+
+    @property
+    def to_move(self) -> str: ...
+
+    @property
+    def over(self) -> bool: ...
+
+    @property
+    def winner(self) -> str | None: ...
+
+
+Claim = Callable[[Any, Directive, list[str]], "str | None"]
+
+
+def turn_claims(players: Sequence[str]) -> dict[str, Claim]:
+    """The claims ``expect: to-move P`` and ``expect: winner P|none`` of an engine with
+    ``to_move``, ``over`` and ``winner`` (P one of ``players``), for a game's claims
+    table."""
+
+    def to_move(game: _Turns, d: Directive, words: list[str]) -> str | None:
+        if len(words) != 2 or words[1] not in players:
+            raise NotAClaim
+        if not game.over and game.to_move == words[1]:
+            return None
+        return expected(" ".join(words), "the game is over" if game.over
+                        else f"{game.to_move} is to move")
+
+    def winner(game: _Turns, d: Directive, words: list[str]) -> str | None:
+        if len(words) != 2 or words[1] not in (*players, "none"):
+            raise NotAClaim
+        if (game.winner or "none") == words[1]:
+            return None
+        return expected(" ".join(words), f"the winner is {game.winner or 'nobody yet'}")
+
+    return {"to-move": to_move, "winner": winner}
+
+
 def expected(claim: str, seen: str) -> str:
     """The usual report of a claim the engine does not share."""
     return f"the example expects '{claim}', but {seen}"

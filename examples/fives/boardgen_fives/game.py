@@ -11,9 +11,9 @@ from boardgen.games.script import (
     Annotations,
     Directive,
     GameScript,
-    NotAClaim,
     annotated,
     expected,
+    turn_claims,
 )
 from boardgen.geometry import Hex, HexGrid, format_hex_text, hexhex, make_shape
 from boardgen.picture import Diagram, Marker, Role, Scene, legend_of
@@ -97,7 +97,7 @@ class FivesScript(GameScript[Fives, Draft, Scene]):
         self.setup: Directive | None = None
         self.header = {"board": self.board, "setup": self.set_up}
         self.directives = {"place": self.place}
-        self.claims = {"to-move": self.claim_to_move, "winner": self.claim_winner,
+        self.claims = {**turn_claims(PLAYERS),
                        "row": self.claim_row}
 
     def board(self, d: Directive) -> None:
@@ -148,21 +148,6 @@ class FivesScript(GameScript[Fives, Draft, Scene]):
         label = f"{draft.label}. " if draft.label else ""
         caption = draft.annotations.caption or " ".join([label + said, *draft.notes])
         return annotated(scene(game, caption, draft.placed), draft.annotations)
-
-    def claim_to_move(self, game: Fives, d: Directive, words: list[str]) -> str | None:
-        if len(words) != 2 or words[1] not in PLAYERS:
-            raise NotAClaim
-        if not game.over and game.to_move == words[1]:
-            return None
-        return expected(" ".join(words), "the game is over" if game.over
-                        else f"{game.to_move} is to move")
-
-    def claim_winner(self, game: Fives, d: Directive, words: list[str]) -> str | None:
-        if len(words) != 2 or words[1] not in (*PLAYERS, "none"):
-            raise NotAClaim
-        if (game.winner or "none") == words[1]:
-            return None
-        return expected(" ".join(words), f"the winner is {game.winner or 'nobody yet'}")
 
     def claim_row(self, game: Fives, d: Directive, words: list[str]) -> str | None:
         want = sorted(game.notation.name(game.notation.parse(w)) for w in words[1:])

@@ -24,10 +24,10 @@ from boardgen.games.script import (
     Annotations,
     Directive,
     GameScript,
-    NotAClaim,
     annotated,
     expected,
     labelled,
+    turn_claims,
 )
 from boardgen.games.scripted import ScriptedGame
 from boardgen.geometry import Hex, HexGrid, format_hex_text, make_shape, rhombus
@@ -166,7 +166,7 @@ class HexScript(GameScript[HexEngine, Draft, Scene]):
         self.setup: Directive | None = None
         self.header = {"board": self.board, "swap": self.swap, "setup": self.set_up}
         self.directives = {"play": self.play}
-        self.claims = {"to-move": self.claim_to_move, "winner": self.claim_winner,
+        self.claims = {**turn_claims(PLAYERS),
                        "chain": self.claim_chain}
 
     def board(self, d: Directive) -> None:
@@ -224,21 +224,6 @@ class HexScript(GameScript[HexEngine, Draft, Scene]):
         caption = draft.annotations.caption or " ".join([labelled(draft.label, said),
                                                            *draft.notes])
         return annotated(scene(game, caption, draft.moved), draft.annotations)
-
-    def claim_to_move(self, game: HexEngine, d: Directive, words: list[str]) -> str | None:
-        if len(words) != 2 or words[1] not in PLAYERS:
-            raise NotAClaim
-        if not game.over and game.to_move == words[1]:
-            return None
-        return expected(" ".join(words), "the game is over" if game.over
-                        else f"{game.to_move} is to move")
-
-    def claim_winner(self, game: HexEngine, d: Directive, words: list[str]) -> str | None:
-        if len(words) != 2 or words[1] not in (*PLAYERS, "none"):
-            raise NotAClaim
-        if (game.winner or "none") == words[1]:
-            return None
-        return expected(" ".join(words), f"the winner is {game.winner or 'nobody yet'}")
 
     def claim_chain(self, game: HexEngine, d: Directive, words: list[str]) -> str | None:
         want = sorted(game.notation.name(game.notation.parse(w)) for w in words[1:])
