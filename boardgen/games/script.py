@@ -261,6 +261,17 @@ class _Reader(Generic[P, R]):
             self.notes.highlighted.append((where, word, role, d))
 
 
+@dataclass
+class Draft:
+    """A panel being written, for a game that needs no more: its label, the notes under
+    it, the designer's annotations and how many moves it made."""
+
+    label: str
+    notes: list[str] = field(default_factory=list)
+    annotations: Annotations[Any, Any] = field(default_factory=Annotations)
+    moved: int = 0
+
+
 def annotate(d: Directive, notes: Annotations[P, R], source: str,
              point: Callable[[str], P], region: Callable[[str], R],
              roles: Iterable[str]) -> None:

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from boardgen.games.protocol import Game, GameOptions, HexBoards, PlayOptions, Position
 from boardgen.games.script import (
-    Annotations,
     Directive,
+    Draft,
     GameScript,
     annotated,
     expected,
@@ -72,16 +72,6 @@ class FivesPosition(Position):
 
 # --- diagram files -----------------------------------------------------------------------
 
-class Draft:
-    """A panel being written: its label, notes, annotations and stones placed."""
-
-    def __init__(self, label: str) -> None:
-        self.label = label
-        self.notes: list[str] = []
-        self.annotations: Annotations[Hex, Hex] = Annotations()
-        self.placed = 0
-
-
 class FivesScript(GameScript[Fives, Draft, Scene]):
     """Directives: 'board: hexhex N' (or any shape), 'setup: CELLS' before the first
     panel; 'place: CELLS' in a panel; claims 'expect: to-move P', 'expect: winner P|none',
@@ -136,7 +126,7 @@ class FivesScript(GameScript[Fives, Draft, Scene]):
         return game.notation.parse(word)
 
     def place(self, game: Fives, draft: Draft, d: Directive) -> None:
-        draft.placed += self._place_all(game, d)
+        draft.moved += self._place_all(game, d)
 
     def close_panel(self, game: Fives, draft: Draft) -> Scene:
         if game.winner:
@@ -147,7 +137,7 @@ class FivesScript(GameScript[Fives, Draft, Scene]):
             said = f"{game.to_move.upper()} to play."
         label = f"{draft.label}. " if draft.label else ""
         caption = draft.annotations.caption or " ".join([label + said, *draft.notes])
-        return annotated(scene(game, caption, draft.placed), draft.annotations)
+        return annotated(scene(game, caption, draft.moved), draft.annotations)
 
     def claim_row(self, game: Fives, d: Directive, words: list[str]) -> str | None:
         want = sorted(game.notation.name(game.notation.parse(w)) for w in words[1:])

@@ -21,8 +21,8 @@ from boardgen.games.protocol import (
     Position,
 )
 from boardgen.games.script import (
-    Annotations,
     Directive,
+    Draft,
     GameScript,
     annotated,
     expected,
@@ -140,16 +140,6 @@ class HexPosition(Position):
 
 
 # --- diagram files -----------------------------------------------------------------------
-
-class Draft:
-    """A panel being written: its label, notes, annotations and moves made."""
-
-    def __init__(self, label: str) -> None:
-        self.label = label
-        self.notes: list[str] = []
-        self.annotations: Annotations[Hex, Hex] = Annotations()
-        self.moved = 0
-
 
 class HexScript(GameScript[HexEngine, Draft, Scene]):
     """Directives: 'board: rhombus N', 'swap: on|off', 'setup: MOVES' before the first
