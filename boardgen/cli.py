@@ -260,6 +260,17 @@ def _presets_help() -> list[str]:
     return said or ["none"]
 
 
+def _per_game(said: Callable[[Game], str]) -> str:
+    """What each game says (games saying the same grouped: 'Copolymer and O: ...'), for
+    a help text; a game that says nothing is left out."""
+    grouped: dict[str, list[str]] = {}
+    for game in GAMES_BY_KEY.values():
+        if words := said(game):
+            grouped.setdefault(words, []).append(game.name)
+    return ".  ".join(f"{', '.join(names[:-1])}{' and ' * (len(names) > 1)}{names[-1]}: "
+                      f"{words}" for words, names in grouped.items())
+
+
 def board_size_options(command: Callable[..., None]) -> Callable[..., None]:
     """--side, --preset, --diameter, --shape and --mask: the same for every hex command."""
     options = [
@@ -386,9 +397,8 @@ def picture_options(command: Callable[..., None]) -> Callable[..., None]:
 @click.argument("game", type=click.Choice(GAMES), metavar="GAME")
 @board_size_options
 @click.option("--moves", default="", show_default=True,
-              help='Moves in order, separated by spaces.  Copolymer and O: cells "F6 E5 ..." '
-              'or axial "0,0".  Polygone: MOVING-PIVOT>TARGET, "b1-c2>d3" (or "b1 c2 -> d3"), '
-              'with "/2,1" for the order of several polygons closed at once.')
+              help="Moves in order, separated by spaces.  " + _per_game(
+                  lambda g: g.moves_help) + ".")
 @click.option("--moves-file", type=click.Path(path_type=Path),
               help="Read the moves from a file instead, such as a game record: move numbers "
               "(12. or 12)) and comments (# or ; to the end of the line, or {in braces}) are "
@@ -396,9 +406,7 @@ def picture_options(command: Callable[..., None]) -> Callable[..., None]:
               "name FILE:LINE.")
 @game_option_flags("play")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object, a stable "
-              "contract.  Copolymer: side, to_move, cells, connections, turn_continues, over, "
-              "winner, counts.  O: side, to_move, stones, legal, over, winner, loop.  "
-              "Polygone: to_move, pieces, captured, legal, over, winner.")
+              "contract.  " + _per_game(lambda g: ", ".join(g.json_keys)) + ".")
 @click.option("-o", "--output", type=OUTPUT_FILE,
               help="Draw the position after the moves (PDF, SVG or PNG), the last turn's "
               "cells numbered; prints 'wrote FILE' (or, with --json, the JSON only).")

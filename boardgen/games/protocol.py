@@ -226,6 +226,9 @@ class Game(ABC):
     board: HexBoards | FixedBoard
     roles: tuple[Role, ...] = ()
     options: tuple[GameOption, ...] = ()  # its own options (play and diagram)
+    # How its moves are written, and the keys of its `play --json` object (the help says).
+    moves_help: str = 'cells "F6 E5 ..." or axial "0,0"'
+    json_keys: tuple[str, ...] = ()
     # How its own roles look (beside Role.paint, for roles outside its legend): the themes
     # paint only the neutral roles.
     paints: Mapping[str, RolePaint] = {}

@@ -123,6 +123,8 @@ class CopolymerDescription(ScriptedGame):
                       sorted(copolymer.PRESETS.items(), key=lambda item: item[1])),
         presets_help="the play-by-email server's 9x9, 13x13 and 19x19")
     options = OPTIONS
+    json_keys = ("side", "to_move", "cells", "connections", "turn_continues", "over",
+                 "winner", "counts")
     roles = ROLES
     paints = PAINTS
     # Played with two pens: the server's boards to write on, and a note on pens.

@@ -110,6 +110,7 @@ class ODescription(ScriptedGame):
         gallery=tuple((side, None, ("pdf",)) for side in range(o.MIN_SIDE, 11)))
     roles = ROLES
     options = OPTIONS
+    json_keys = ("side", "to_move", "stones", "legal", "over", "winner", "loop")
     said_once = (RECONSTRUCTION,)
     kit = Kit(stones=True)  # stones to cut out, sized to the board's cells
 

@@ -92,6 +92,9 @@ class PolygoneDescription(ScriptedGame):
     roles = ROLES
     paints = PAINTS
     panel_cell_mm = PANEL_SPACING_MM
+    moves_help = 'MOVING-PIVOT>TARGET, "b1-c2>d3" (or "b1 c2 -> d3"), with "/2,1" for the ' \
+        "order of several polygons closed at once"
+    json_keys = ("to_move", "pieces", "captured", "legal", "over", "winner")
     said_once = (polygone.RECONSTRUCTION,)
     # The pieces come with the board; the captures are counted on a tracker.
     kit = Kit(tracker=Tracker(
