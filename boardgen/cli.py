@@ -414,10 +414,11 @@ def picture_options(command: Callable[..., None]) -> Callable[..., None]:
               help="With -o: a strip of panels, the position after every N moves (and after "
               "the last), each move since the panel before numbered, with a legend.")
 @click.option("--every-turn", type=click.IntRange(1, 10_000),
-              help="As --every, counting turns: the position after every N turns "
-              "(Copolymer: a turn goes on while its player connects).")
-@click.option("--cell-mm", type=float, help="Cell width (hole spacing for Polygone) in the "
-              "drawing; default 8 mm (14 mm).")
+              help="As --every, counting turns: the position after every N turns (in a "
+              "game where a turn may hold several moves, a turn ends when its player's "
+              "does).")
+@click.option("--cell-mm", type=float, help="Cell width in the drawing (for a game on a "
+              "fixed board, its hole spacing); default: the game's own (8 mm a hex cell).")
 @click.option("--title", help="Title above the drawing (default: the game and the number of "
               "moves).")
 @picture_options
@@ -691,9 +692,7 @@ def kit(game: str, paper: str, theme: str, output: Path | None) -> None:
 
     \b
     Every kit starts with the rule sheet and the quick reference, then:
-      copolymer  the server's three boards (sides 5, 7, 10) to colour in, a note on pens
-      o          the board and a sheet of stones to cut out, sized to its cells
-      polygone   the board, the pieces to cut and fold, and a capture tracker
+    KITS
     Print at 100 % (actual size); run 'boardgen calibrate' first to check the printer.
 
     \b
@@ -819,6 +818,10 @@ def _name_the_games(*commands: click.Command) -> None:
 
 
 _name_the_games(board, play, diagram, rules)
+# What each game's kit holds, as the game declares it (a plug-in's too).
+kit.help = (kit.help or "").replace("KITS", "\n    ".join(
+    f"  {key:<10} {game.kit.contents}" for key, game in GAMES_BY_KEY.items()
+    if game.kit.contents and game.has_sheet()))
 
 
 # --- entry point ------------------------------------------------------------------------

@@ -130,6 +130,7 @@ class Kit:
     stones: bool = False
     tracker: Tracker | None = None
     note: KitNote | None = None
+    contents: str | None = None  # what it holds besides the sheets, for `kit --help`
 
 
 OptionKind = Literal["flag", "choice", "file"]

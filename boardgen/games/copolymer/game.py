@@ -130,7 +130,9 @@ class CopolymerDescription(ScriptedGame):
     # Played with two pens: the server's boards to write on, and a note on pens.
     kit = Kit(boards=tuple((side, preset) for preset, side in
                            sorted(copolymer.PRESETS.items(), key=lambda item: item[1])),
-              note=KitNote("Playing with pens", PENS_NOTE))
+              note=KitNote("Playing with pens", PENS_NOTE),
+              contents="the server's three boards (sides 5, 7, 10) to colour in, a note on "
+              "pens")
 
     def new_position(self, options: PlayOptions) -> Position:
         return CopolymerPosition(self, options)

@@ -112,7 +112,8 @@ class ODescription(ScriptedGame):
     options = OPTIONS
     json_keys = ("side", "to_move", "stones", "legal", "over", "winner", "loop")
     said_once = (RECONSTRUCTION,)
-    kit = Kit(stones=True)  # stones to cut out, sized to the board's cells
+    kit = Kit(stones=True,  # stones to cut out, sized to the board's cells
+              contents="the board and a sheet of stones to cut out, sized to its cells")
 
     def new_position(self, options: PlayOptions) -> Position:
         return OPosition(self, options)

@@ -103,7 +103,8 @@ class PolygoneDescription(ScriptedGame):
         "Lay each enemy piece you capture across a box of your row, or tick the box. "
         f"Whoever fills box {polygone.CAPTURES_TO_WIN} of their row wins at once, even in "
         "the middle of a turn: when one move closes several polygons, they are taken in the "
-        f"order the mover chooses, and the first to {polygone.CAPTURES_TO_WIN} wins there."))
+        f"order the mover chooses, and the first to {polygone.CAPTURES_TO_WIN} wins there."),
+        contents="the board, the pieces to cut and fold, and a capture tracker")
 
     def new_position(self, options: PlayOptions) -> Position:
         return PolygonePosition(self, options)

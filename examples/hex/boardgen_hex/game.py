@@ -254,7 +254,8 @@ class HexGame(ScriptedGame):
                           "'swap', taking Red's first stone over (mirrored).",
                           commands=frozenset({"play"})),)
     kit = Kit(boards=((7, "first game"), (DEFAULT_SIDE, None)),
-              note=KitNote("Playing Hex on paper", PLAYING_NOTE))
+              note=KitNote("Playing Hex on paper", PLAYING_NOTE),
+              contents="a 7 x 7 and an 11 x 11 board, a note on playing on paper")
     panel_cell_mm = 8.0
 
     @property
