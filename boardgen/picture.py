@@ -183,6 +183,9 @@ class RolePaint:
     fallback: Paint
     themes: Mapping[str, Paint] = field(default_factory=dict)
     apart_from: tuple[str, ...] = ()
+    # A stone (mark) of this role drawn hollow with a heavy rim, as a share of its radius,
+    # by theme (the ink theme's loop stones: white on a white cell would not show).
+    rims: Mapping[str, float] = field(default_factory=dict)
 
     def in_theme(self, theme: str) -> Paint:
         return self.themes.get(theme, self.fallback)

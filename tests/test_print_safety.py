@@ -439,12 +439,17 @@ def test_the_picture_check_catches_zones_and_a_loop_stone_grey_on_a_corner() -> 
     assert any(f.startswith("loop on corner") for f in found), found
 
 
-def test_the_picture_check_catches_hollow_loop_stones() -> None:
+def test_the_picture_check_catches_hollow_loop_stones(monkeypatch: pytest.MonkeyPatch) -> None:
     """Ink before issue 23: loop stones hollow with a thin outline, white on a white or
-    dotted cell, as the numbered stones were."""
+    dotted cell, as the numbered stones were (O declares its loop stones' rim)."""
     from dataclasses import replace
 
-    hollow = replace(THEMES["ink"], rims={})
+    from boardgen import picture
+
+    loop = picture.declared_paint("loop")
+    assert loop is not None and loop.rims
+    monkeypatch.setitem(picture._DECLARED, "loop", replace(loop, rims={}))
+    hollow = THEMES["ink"]
     (figure,) = [f for name, f in O_PICTURES if name == "o short-game"]
     found = picture_failures(figure, svg_picture(figure, hollow), {})
     assert any(f.startswith("loop on") for f in found), found
@@ -515,14 +520,22 @@ def test_an_example_declares_roles_of_its_own() -> None:
 
 @pytest.mark.parametrize("theme", sorted(THEMES))
 @pytest.mark.parametrize("game", DECLARING, ids=lambda game: game.key)
-def test_a_games_own_roles_stay_apart_in_every_theme(game: Game, theme: str) -> None:
+def test_a_games_own_roles_stay_apart_in_every_theme(game: Game, theme: str,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    from boardgen import picture
+
+    monkeypatch.setattr(picture, "_DECLARED", dict(picture._DECLARED))  # undone after
     declare_paints(game.declared_paints())  # as the registry does when it loads a plug-in
     assert declared_failures(game_figures(game), THEMES[theme], declared_pairs(game)) == \
         {vision: [] for vision in VISIONS}
 
 
-def test_the_check_catches_a_declared_role_too_close_to_an_empty_cell() -> None:
+def test_the_check_catches_a_declared_role_too_close_to_an_empty_cell(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """Break it on purpose: a role painted 8 grey levels off an empty cell fails."""
+    from boardgen import picture
+
+    monkeypatch.setattr(picture, "_DECLARED", dict(picture._DECLARED))  # undone after
     faint = Role("test-faint", "faint", paint=RolePaint(Paint("#f0f0f0"),
                                                         apart_from=("empty",)))
     assert faint.paint is not None

@@ -53,6 +53,34 @@ class _Cells(Mapping[str, Paint]):
         return role in self._own
 
 
+class _Rims(Mapping[str, float]):
+    """A theme's heavy-rimmed stones by role: its own, then those a game declared for this
+    theme (:attr:`boardgen.picture.RolePaint.rims`)."""
+
+    def __init__(self, own: Mapping[str, float], theme: str) -> None:
+        self._own = dict(own)
+        self._theme = theme
+
+    def _declared(self) -> dict[str, float]:
+        found = {}
+        for role in declared_roles():
+            paint = declared_paint(role)
+            if paint is not None and self._theme in paint.rims:
+                found[role] = paint.rims[self._theme]
+        return found
+
+    def __getitem__(self, role: str) -> float:
+        if role in self._own:
+            return self._own[role]
+        return self._declared()[role]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter({**self._declared(), **self._own})
+
+    def __len__(self) -> int:
+        return len({**self._declared(), **self._own})
+
+
 @dataclass(frozen=True)
 class Theme:
     """Colours and patterns for every role.  Roles a player must tell apart differ by at
@@ -77,6 +105,8 @@ class Theme:
     def __post_init__(self) -> None:
         if not isinstance(self.cells, _Cells):
             object.__setattr__(self, "cells", _Cells(self.cells, self.name))
+        if not isinstance(self.rims, _Rims):
+            object.__setattr__(self, "rims", _Rims(self.rims, self.name))
 
     def paints(self, role: str) -> bool:
         """Whether this theme paints ``role`` itself (not through a game's declaration)."""
@@ -90,10 +120,10 @@ class Theme:
         if role.endswith(EDGE_SUFFIX) and role.removesuffix(EDGE_SUFFIX) in self.cells:
             fill = self.cells[role.removesuffix(EDGE_SUFFIX)].fill
             return max((self.line, self.paper), key=lambda ink: abs(luma(ink) - luma(fill)))
+        if role in self.marks:  # the theme's own stone colours come before a game's
+            return self.marks[role]
         if role in self.cells:
             return self.cells[role].fill
-        if role in self.marks:
-            return self.marks[role]
         return {"accent": self.accent, "muted": self.muted, "line": self.line,
                 "paper": self.paper, "coordinate": self.muted,
                 "caption": self.muted}.get(role, self.text)
@@ -123,10 +153,9 @@ def luma(colour: str) -> float:
 CAPTION_INK = "#2e2e2e"
 
 
-def _theme(name: str, line: str, text: str, accent: str, cells: dict[str, Paint],
-           marks: dict[str, str], rims: dict[str, float] | None = None) -> Theme:
+def _theme(name: str, line: str, text: str, accent: str, cells: dict[str, Paint]) -> Theme:
     return Theme(name, "#ffffff", line, 0.25, text, CAPTION_INK if text != "#000000"
-                 else text, accent, cells, marks, rims=rims or {})
+                 else text, accent, cells)
 
 
 # Grey levels below are ITU-R 601 luma (what a greyscale printer makes of a colour), of 255.
@@ -154,8 +183,6 @@ THEMES: dict[str, Theme] = {
             # Light: a band of it stands apart from X (140), O (59) and empty cells (248).
             "tint": Paint("#d9c2ec"),  # 206, lavender: no engine role is this colour
         },
-        # 26 and 101: a loop stone stands 60 levels from a corner, 75 from a stone.
-        {"stone": "#1a1a1a", "loop": "#c4450e"},
     ),
     # Okabe-Ito colours: told apart with every common colour-vision deficiency, and the two
     # players differ in lightness too, so a greyscale copy still works.
@@ -177,7 +204,6 @@ THEMES: dict[str, Theme] = {
             "captured": Paint("#4a4a4a"),  # a dashed outline
             "tint": Paint("#a6d8f3"),  # 204, a light sky blue: apart from both players
         },
-        {"stone": "#111111", "loop": "#d55e00"},  # 17 and 119
     ),
     # For black-only printers and photocopies: lines and patterns, no tint carries meaning.
     # Each pair a player must tell apart differs in darkness or in the direction of its
@@ -200,9 +226,6 @@ THEMES: dict[str, Theme] = {
             "captured": Paint("#000000"),
             "tint": Paint("#ffffff", "dots"),
         },
-        # Loop stones paper-white inside a heavy black rim: a number on a black stone
-        # prints white, on a loop stone black, so the two never look alike.
-        {"stone": "#000000", "loop": "#ffffff"}, rims={"loop": 0.3},
     ),
 }
 

@@ -10,6 +10,7 @@ from typing import Any
 from boardgen.errors import BoardgenError
 from boardgen.games.o import engine as o
 from boardgen.games.o.picture import (
+    PAINTS,
     RECONSTRUCTION,
     ROLES,
     glyph_chart,
@@ -109,6 +110,7 @@ class ODescription(ScriptedGame):
         note="glyph chart: our reconstruction",
         gallery=tuple((side, None, ("pdf",)) for side in range(o.MIN_SIDE, 11)))
     roles = ROLES
+    paints = PAINTS
     options = OPTIONS
     json_keys = ("side", "to_move", "stones", "legal", "over", "winner", "loop")
     said_once = (RECONSTRUCTION,)
