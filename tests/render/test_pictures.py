@@ -757,7 +757,8 @@ def test_a_highlight_keeps_the_cell_its_stone_and_its_number(run_cli: RunCli, tm
 def test_highlight_roles_print_apart_in_grey(run_cli: RunCli, tmp_path: Path,
                                              theme: str) -> None:
     """Two highlights on empty cells, a judged role and the designer's tint: their bands
-    differ in grey (level or pattern), so a grey copy still tells them apart."""
+    differ in grey (level, or pattern: its density, its direction, or whether its lines
+    run square to the page or diagonally), so a grey copy still tells them apart."""
     text = ("game: o\nboard: hexhex 4\nsetup: D4 D5\npanel: p\nhighlight: legal A4\n"
             "highlight: illegal E5\nhighlight: tint G4\n")
     grey, at, _ = drawn_cells(run_cli, tmp_path, text, theme, "roles")
@@ -769,14 +770,19 @@ def test_highlight_roles_print_apart_in_grey(run_cli: RunCli, tmp_path: Path,
         patch = grey[y - 8:y + 9, x + band.start:x + band.stop].astype(float)
         across = float(np.mean(np.abs(np.diff(patch, axis=1))))  # lines along: vary across
         along = float(np.mean(np.abs(np.diff(patch, axis=0))))
+        # Lines along the pixel rows or columns (hlines, vlines, a grid) make whole rows
+        # or columns dark: the rows' and columns' means carry the pattern's variation.
+        # Diagonal lines (hatch, crosshatch) cross every row alike: their means barely vary.
+        square = (float(np.var(patch.mean(axis=1))) + float(np.var(patch.mean(axis=0)))) / \
+            (float(np.var(patch)) + 1e-9)
         looks[cell] = (float(np.median(patch)), float(np.std(patch)),
-                       along / (across + along + 1e-9))
+                       along / (across + along + 1e-9), square)
     cells = list(looks)
     for i, a in enumerate(cells):
         for b in cells[i + 1:]:
-            (ma, sa, ra), (mb, sb, rb) = looks[a], looks[b]
-            assert abs(ma - mb) >= 20 or abs(sa - sb) >= 15 or abs(ra - rb) >= 0.2, \
-                (theme, a, b, looks)
+            (ma, sa, ra, qa), (mb, sb, rb, qb) = looks[a], looks[b]
+            assert abs(ma - mb) >= 20 or abs(sa - sb) >= 15 or abs(ra - rb) >= 0.2 or \
+                abs(qa - qb) >= 0.3, (theme, a, b, looks)
 
 
 # --- 5: a diagram file names its own glyph chart --------------------------------------------
