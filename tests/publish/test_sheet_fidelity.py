@@ -38,7 +38,9 @@ def normalise(text: str) -> str:
     """Words only, so that a phrase is found whatever the line breaks, hyphenation, quotes
     or dashes of the typesetter: lower case, hyphens dropped (with the line break after
     one), every other run of non-word characters one space."""
-    text = text.lower().replace("\u00ad", "")
+    # A soft hyphen is where the typesetter broke a word at a line's end: the word goes on
+    # after the line break.
+    text = re.sub("\u00ad\\s*", "", text.lower())
     text = text.translate(str.maketrans("\u2018\u2019\u201c\u201d\u2013\u2014\u2010\u2011",
                                         "''\"\"----"))
     text = re.sub(r"-\s*", "", text)
