@@ -37,7 +37,8 @@ TEXT = Path("diagram")
 
 
 class ScriptedGame(Game):
-    """A :class:`Game` whose diagram files its :class:`GameScript` reads."""
+    """A :class:`~boardgen.games.protocol.Game` whose diagram files its
+    :class:`~boardgen.games.script.GameScript` reads."""
 
     @abstractmethod
     def script(self, path: Path, text: str | None, options: GameOptions
