@@ -471,10 +471,16 @@ def example_games() -> list[Game]:
     found = []
     for project in sorted((ROOT / "examples").glob("*/pyproject.toml")):
         points = tomllib.loads(project.read_text())["project"]["entry-points"]["boardgen.games"]
+        # On the path only while imported: left there, its build metadata (an .egg-info a
+        # pip install leaves in the folder) would list it as an installed plug-in to every
+        # later test of this process.
         sys.path.insert(0, str(project.parent))
-        for value in points.values():
-            module, _, attribute = value.partition(":")
-            found.append(getattr(importlib.import_module(module), attribute))
+        try:
+            for value in points.values():
+                module, _, attribute = value.partition(":")
+                found.append(getattr(importlib.import_module(module), attribute))
+        finally:
+            sys.path.remove(str(project.parent))
     return found
 
 
