@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import Literal, ParamSpec, TypeVar, overload
 
 from boardgen.errors import BoardgenError, option
-from boardgen.games.registry import Position, games, load_diagram_file
-from boardgen.games.script import Directive, ExampleError, parse_directives
+from boardgen.games.registry import Position, games, read_diagram_file, replay_read
+from boardgen.games.script import DesignerMarks, ExampleError, parse_directives
 from boardgen.picture import Diagram, PageInfo, highlight_roles
 from boardgen.publish.drawing import render_animation_of, render_position
 from boardgen.render.diagram import draw_diagram
@@ -40,24 +40,23 @@ from boardgen.requests import (
     ShopName,
     ThemeName,
     animate_options,
-    annotation_directives,
     board_request,
     board_size,
     checked_format,
+    designer_marks,
     draw_options,
     game_of,
-    glyph_table,
+    game_options,
     need,
     plain,
     play_request,
-    quoted,
 )
-from boardgen.text import MAX_INPUT_BYTES
+from boardgen.text import MAX_INPUT_BYTES, read_once
+from boardgen.text import quoted_value as quoted
 
 __all__ = ["Diagram", "Engine", "Position", "animate", "board", "diagram", "draw", "engine",
            "game_names", "load_diagram", "parse_diagram", "play"]
 
-Glyphs = str | dict[str, str]  # the text of a glyph file, or glyph -> ruling
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
 
@@ -91,30 +90,28 @@ def game_names() -> list[str]:
 
 
 def _play_request(game: str, *, side: int | None, preset: str | None, diameter: int | None,
-                  shape: ShapeName, mask: Mask | None, first: str | None, start: str | None,
-                  partisan: bool, glyphs: Glyphs | None) -> PlayRequest:
+                  shape: ShapeName | None, mask: Mask | None,
+                  options: dict[str, object]) -> PlayRequest:
     description = game_of(game)
-    if start is not None:
-        need(start, str, "start")
     return play_request(description, board_size(side=side, preset=preset, diameter=diameter,
-                                                shape=shape, mask=mask),
-                        first=first, start=(start, "start") if start is not None else None,
-                        partisan=partisan, glyphs=glyph_table(glyphs))
+                                                shape=shape, mask=mask), options)
 
 
 @_plain_arguments
 def play(game: str, moves: str | Iterable[str] = "", *, side: int | None = None,
-         preset: str | None = None, diameter: int | None = None, shape: ShapeName = "hexhex",
-         mask: Mask | None = None, first: str | None = None, start: str | None = None,
-         partisan: bool = False, glyphs: Glyphs | None = None) -> Position:
+         preset: str | None = None, diameter: int | None = None,
+         shape: ShapeName | None = None, mask: Mask | None = None,
+         **options: object) -> Position:
     """Replay ``moves`` (a string as on the command line, or a list of moves) through the
     game's engine and return the position.  An illegal move raises BoardgenError naming
     its number, the move and the reason.
 
     ``side``, ``preset``, ``diameter``, ``shape`` and ``mask`` (a shape drawn as text, or a
-    ``Path`` to a file of one) choose a hex board (Copolymer and O), as on the command line;
-    ``first`` and ``start`` (a position drawn as text) are Copolymer's; ``partisan`` and
-    ``glyphs`` (a glyph table: the text of a glyph file, or a dict) are O's.
+    ``Path`` to a file of one) choose a hex board, as on the command line (default: the
+    game's own).  ``options`` are the game's own, as it declares them (``boardgen play
+    GAME --help`` lists them): Copolymer's ``first`` and ``start`` (a position drawn as
+    text), O's ``partisan`` and ``glyphs`` (a glyph table: the text of a glyph file, or a
+    dict), a plug-in's own.
 
     >>> import boardgen
     >>> position = boardgen.play("copolymer", "C3 B2 C2 D3 B3", side=3)
@@ -126,8 +123,7 @@ def play(game: str, moves: str | Iterable[str] = "", *, side: int | None = None,
     boardgen.errors.BoardgenError: move 2 (D4): there is a stone there already
     """
     request = _play_request(game, side=side, preset=preset, diameter=diameter, shape=shape,
-                            mask=mask, first=first, start=start, partisan=partisan,
-                            glyphs=glyphs)
+                            mask=mask, options=options)
     need(moves, (str, list, tuple), "moves")
     position = request.new_position()
     position.play(moves)
@@ -221,9 +217,8 @@ class Engine:
 
 @_plain_arguments
 def engine(game: str, *, side: int | None = None, preset: str | None = None,
-           diameter: int | None = None, shape: ShapeName = "hexhex", mask: Mask | None = None,
-           first: str | None = None, start: str | None = None, partisan: bool = False,
-           glyphs: Glyphs | None = None) -> Engine:
+           diameter: int | None = None, shape: ShapeName | None = None,
+           mask: Mask | None = None, **options: object) -> Engine:
     """A game at its start, as an :class:`Engine` to play move by move.  The options are
     :func:`play`'s.
 
@@ -238,14 +233,14 @@ def engine(game: str, *, side: int | None = None, preset: str | None = None,
     True
     """
     return Engine(_play_request(game, side=side, preset=preset, diameter=diameter, shape=shape,
-                                mask=mask, first=first, start=start, partisan=partisan,
-                                glyphs=glyphs))
+                                mask=mask, options=options))
 
 
 @_plain_arguments
-def diagram(game: str, name: str, *, glyphs: Glyphs | None = None) -> Diagram:
+def diagram(game: str, name: str, **options: object) -> Diagram:
     """One of a game's built-in diagrams (``boardgen diagram GAME --list`` names them);
-    O's glyph charts take a glyph table, as :func:`play` does.
+    ``options`` are the game's own options of diagrams (O's ``glyphs``, a glyph table, as
+    :func:`play` takes it).
 
     >>> import boardgen
     >>> tempo = boardgen.diagram("copolymer", "tempo")
@@ -254,7 +249,7 @@ def diagram(game: str, name: str, *, glyphs: Glyphs | None = None) -> Diagram:
     """
     description = game_of(game)
     need(name, str, "name")
-    return description.diagram(name, glyphs=glyph_table(glyphs))
+    return description.diagram(name, options=game_options(description, options, "diagram"))
 
 
 def _path(path: object) -> Path:
@@ -273,9 +268,10 @@ def _path(path: object) -> Path:
 
 
 @_plain_arguments
-def load_diagram(path: str | os.PathLike[str], *, glyphs: Glyphs | None = None) -> Diagram:
+def load_diagram(path: str | os.PathLike[str], **options: object) -> Diagram:
     """A diagram file from anywhere on disk, replayed and checked by the engine; a problem
-    raises BoardgenError as ``FILE:LINE: what is wrong``.
+    raises BoardgenError as ``FILE:LINE: what is wrong``.  ``options``: the game's own
+    options of diagrams, as :func:`diagram` takes them.
 
     >>> import boardgen, pathlib, tempfile
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "two.txt"
@@ -291,18 +287,20 @@ def load_diagram(path: str | os.PathLike[str], *, glyphs: Glyphs | None = None) 
     boardgen.games.script.ExampleError: .../two.txt:5: the example expects 'stones 3', ...
     """
     source = _path(path)
-    table = glyph_table(glyphs)
     try:
         with contextlib.suppress(FileNotFoundError):  # the loader says so, naming the file
             source.stat()
-        return load_diagram_file(source, glyphs=table)[1]
+        with read_once():  # the file is read once: it may be /dev/stdin
+            game, directives = read_diagram_file(source)
+            return replay_read(game, source, directives,
+                               game_options(game, options, "diagram"))
     except OSError as exc:  # a name too long for the system, a folder we may not read
         raise BoardgenError(f"{option('path')} {quoted(str(source))}: "
                             f"{exc.strerror or exc}") from None
 
 
 @_plain_arguments
-def parse_diagram(text: str, *, glyphs: Glyphs | None = None) -> Diagram:
+def parse_diagram(text: str, **options: object) -> Diagram:
     """A diagram written as a diagram file's text (its ``game:`` line says the game),
     replayed and checked by the engine as a file is; a problem raises BoardgenError as
     ``line N: what is wrong``.
@@ -327,7 +325,6 @@ def parse_diagram(text: str, *, glyphs: Glyphs | None = None) -> Diagram:
     if len(text) > MAX_INPUT_BYTES:
         raise BoardgenError(f"{option('text')}: a diagram of more than {MAX_INPUT_BYTES:,} "
                             "characters", field="text")
-    table = glyph_table(glyphs)
     named = next((d for d in parse_directives(text, "") if d.key == "game"), None)
     known = games()
     if named is None:
@@ -338,9 +335,9 @@ def parse_diagram(text: str, *, glyphs: Glyphs | None = None) -> Diagram:
         raise BoardgenError(f"line {named.line}: unknown game {key!r} in its 'game:' line "
                             f"(choose from {', '.join(known)})", field="text")
     game = known[key]
-    game.check_glyphs(table)
+    given = game_options(game, options, "diagram")
     try:
-        return game.load_text(text, table)
+        return game.load_text(text, given)
     except BoardgenError as exc:  # one exception type for every refusal, 'line N: ...'
         raise BoardgenError(exc.template, field=exc.field or "text") from None
 
@@ -395,28 +392,29 @@ def draw(subject: Position | Diagram | Engine, fmt: Format = "svg", *,
                             f"Engine), not {quoted(subject)}")
     need(lastmove, bool, "lastmove")
     options = draw_options(paper=paper, theme=theme, cell_mm=cell_mm, dpi=dpi, title=title)
-    directives = annotation_directives(arrows, marks, highlights)
-    if isinstance(subject, Diagram) and (directives or not lastmove):
-        field = ANNOTATION_FIELDS[directives[0].key] if directives else "lastmove"
+    given = designer_marks(arrows, marks, highlights)
+    if isinstance(subject, Diagram) and (given or not lastmove):
+        field = ("arrows" if given.arrows else "marks" if given.marks else "highlights") \
+            if given else "lastmove"
         raise BoardgenError(f"{option(field)}: a diagram's annotations are in its file "
                             "(arrow:, mark:, highlight:); these are for a position",
                             field=field)
-    if isinstance(subject, Position) and (directives or not lastmove):
-        data = _draw_annotated(subject, directives, lastmove, fmt, options)
+    if isinstance(subject, Position) and (given or not lastmove):
+        data = _draw_annotated(subject, given, lastmove, fmt, options)
     else:
         data = _draw(subject, fmt, options)
     return data.decode("utf-8") if fmt == "svg" else data
 
 
-def _draw_annotated(position: Position, directives: list[Directive], lastmove: bool,
+def _draw_annotated(position: Position, given: DesignerMarks, lastmove: bool,
                     fmt: str, options: DrawOptions) -> bytes:
     """A position with a designer's annotations, checked as a diagram file's are."""
     game = position.game
     panel = position.scene() if lastmove else \
         position.strip_scene(None, position.moves_played)
-    if directives:
+    if given:
         try:
-            panel = game.annotated(position, panel, directives)
+            panel = game.annotated(position, panel, given)
         except ExampleError as exc:
             field = ANNOTATION_FIELDS.get(exc.key, "highlights")
             raise BoardgenError(f"{option(field)}: {exc}", field=field) from None
@@ -500,7 +498,7 @@ def animate(subject: Position | Diagram | Engine, fmt: AnimationFormat = "gif", 
 
 @overload
 def board(game: str, fmt: Literal["svg"], *, side: int | None = ..., preset: str | None = ...,
-          diameter: int | None = ..., shape: ShapeName = ..., mask: Mask | None = ...,
+          diameter: int | None = ..., shape: ShapeName | None = ..., mask: Mask | None = ...,
           labels: LabelMode = ..., theme: ThemeName = ..., paper: str = ...,
           orientation: Orientation = ..., title: str | None = ..., cell_mm: float | None = ...,
           dpi: int = ..., shop: ShopName | None = ..., bleed: float | None = ...,
@@ -510,7 +508,7 @@ def board(game: str, fmt: Literal["svg"], *, side: int | None = ..., preset: str
 
 @overload
 def board(game: str, fmt: Literal["pdf", "png"] = ..., *, side: int | None = ...,
-          preset: str | None = ..., diameter: int | None = ..., shape: ShapeName = ...,
+          preset: str | None = ..., diameter: int | None = ..., shape: ShapeName | None = ...,
           mask: Mask | None = ..., labels: LabelMode = ..., theme: ThemeName = ...,
           paper: str = ..., orientation: Orientation = ..., title: str | None = ...,
           cell_mm: float | None = ..., dpi: int = ..., shop: ShopName | None = ...,
@@ -520,7 +518,7 @@ def board(game: str, fmt: Literal["pdf", "png"] = ..., *, side: int | None = ...
 
 @_plain_arguments
 def board(game: str, fmt: Format = "pdf", *, side: int | None = None, preset: str | None = None,
-          diameter: int | None = None, shape: ShapeName = "hexhex", mask: Mask | None = None,
+          diameter: int | None = None, shape: ShapeName | None = None, mask: Mask | None = None,
           labels: LabelMode = "outside", theme: ThemeName = "colour", paper: str = "a4",
           orientation: Orientation = "auto", title: str | None = None,
           cell_mm: float | None = None, dpi: int = 150, shop: ShopName | None = None,

@@ -19,31 +19,36 @@ from typing import NoReturn
 import click
 
 from boardgen._version import __version__
-from boardgen.errors import BoardgenError, Terminated, cli_flag, option, raise_terminated
-from boardgen.games.copolymer import engine as copolymer
+from boardgen.errors import BoardgenError, Terminated, cli_flag, raise_terminated
 from boardgen.games.registry import (
-    PlayOptions,
+    Game,
+    GameOption,
     Position,
     build_diagram,
+    check_options,
     diagrams_memoised,
     game_named,
     games,
-    load_diagram_file,
     problems,
+    read_diagram_file,
+    replay_read,
 )
 from boardgen.games.replay import RecordMove, play_record, read_record
 from boardgen.games.script import MAX_PANELS
 from boardgen.geometry import (
     SHAPES,
     HexGrid,
-    hexhex_cell_count,
 )
-from boardgen.geometry.lattice import HOLE_SET
 from boardgen.inputs import inputs_noted
 from boardgen.limits import MAX_ANIMATION_FRAMES, MAX_DRAWN_CELLS
 from boardgen.output import check_folder_writable, check_writable, is_folder, write_atomic
 from boardgen.picture import LABEL_MODES, Panel
-from boardgen.publish.drawing import draw_panels, render_animation_of, render_position
+from boardgen.publish.drawing import (
+    draw_game_diagram,
+    draw_panels,
+    render_animation_of,
+    render_position,
+)
 from boardgen.publish.gallery import (
     board_stem,
     build_all_diagrams,
@@ -73,18 +78,15 @@ from boardgen.requests import (
     SHOP_NAMES,
     AnimateOptions,
     BoardSize,
-    PlayRequest,
     animate_options,
     board_request,
-    check_play_options,
     checked_cell_mm,
     checked_title,
-    glyph_table,
+    game_options,
     made_options,
-    refuse_hex_options,
-    resolve_grid,
+    play_request,
 )
-from boardgen.text import MAX_TITLE_CHARS, clip_quotes, read_input_text
+from boardgen.text import MAX_TITLE_CHARS, clip_quotes, read_input_text, read_once
 
 # A command imports the writers it uses when it runs (the diagram drawer, the rule sheets'
 # platypus, the gallery's rasterisers): --help or replaying moves must not pay for them.
@@ -212,10 +214,78 @@ def warn_missing_glyphs(title: str | None) -> None:
                    "printed as boxes", err=True)
 
 
-def _read_glyphs(path: Path | None) -> dict[str, str] | None:
-    if path is None:
-        return None
-    return glyph_table(read_input_text(path, option("glyphs")), str(path))
+def _declared_options(command: str) -> dict[str, list[tuple[Game, GameOption]]]:
+    """Every game's own options of ``command``, by name, with the games declaring each."""
+    found: dict[str, list[tuple[Game, GameOption]]] = {}
+    for game in GAMES_BY_KEY.values():
+        for declared in game.options:
+            if command in declared.commands:
+                found.setdefault(declared.name, []).append((game, declared))
+    return found
+
+
+def game_option_flags(command: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """The games' own options of ``command``, each as its game declares it (a plug-in's
+    too): a flag, a choice, or a file to read."""
+
+    def decorate(function: Callable[..., None]) -> Callable[..., None]:
+        for name, declarations in reversed(_declared_options(command).items()):
+            first = declarations[0][1]
+            said = " ".join(dict.fromkeys(d.help for _, d in declarations))
+            if first.kind == "flag":
+                made = click.option(first.flag, name, is_flag=True, help=said)
+            elif first.kind == "choice":
+                choices = dict.fromkeys(c for _, d in declarations for c in d.choices)
+                made = click.option(first.flag, name, type=click.Choice(tuple(choices)),
+                                    help=said)
+            else:
+                made = click.option(first.flag, name, type=click.Path(path_type=Path),
+                                    metavar=first.metavar or "FILE", help=said)
+            function = made(function)
+        return function
+
+    return decorate
+
+
+def _read_files(given: dict[str, object]) -> tuple[dict[str, object], dict[str, str]]:
+    """The games' own options as the command line got them, each file option's file read
+    (an error names its flag), with the names of the files read (for the game's errors)."""
+    texts: dict[str, object] = {}
+    sources: dict[str, str] = {}
+    for name, value in given.items():
+        if isinstance(value, Path):
+            texts[name] = read_input_text(value, "--" + name.replace("_", "-"))
+            sources[name] = str(value)
+        else:
+            texts[name] = value
+    return texts, sources
+
+
+def _presets_help() -> list[str]:
+    """Each game's presets in words: ``Copolymer: small, medium, large (sides 5, 7, 10:
+    the server's ...)``."""
+    said = []
+    for game in GAMES_BY_KEY.values():
+        boards = game.hex_boards
+        if boards is None or not boards.presets:
+            continue
+        named = sorted(boards.presets.items(), key=lambda item: item[1])
+        sides = ", ".join(str(side) for _, side in named)
+        note = f": {boards.presets_help}" if boards.presets_help else ""
+        said.append(f"{game.name}: {', '.join(name for name, _ in named)} "
+                    f"({'side' if len(named) == 1 else 'sides'} {sides}{note})")
+    return said or ["none"]
+
+
+def _per_game(said: Callable[[Game], str]) -> str:
+    """What each game says (games saying the same grouped: 'Copolymer and O: ...'), for
+    a help text; a game that says nothing is left out."""
+    grouped: dict[str, list[str]] = {}
+    for game in GAMES_BY_KEY.values():
+        if words := said(game):
+            grouped.setdefault(words, []).append(game.name)
+    return ".  ".join(f"{', '.join(names[:-1])}{' and ' * (len(names) > 1)}{names[-1]}: "
+                      f"{words}" for words, names in grouped.items())
 
 
 def board_size_options(command: Callable[..., None]) -> Callable[..., None]:
@@ -223,17 +293,17 @@ def board_size_options(command: Callable[..., None]) -> Callable[..., None]:
     options = [
         click.option("--side", type=int, help="Cells on each edge (hexhex), or N for an N x N "
                      "rhombus, or the rows of a triangle.  Default: " + ", ".join(
-                         f"{g.name} {b.default_side} ({hexhex_cell_count(b.default_side)} "
-                         "cells)" for g in GAMES_BY_KEY.values()
+                         f"{g.name} {b.words()}" for g in GAMES_BY_KEY.values()
                          if (b := g.hex_boards) is not None) + "."),
         click.option("--preset", type=click.Choice(sorted({p for g in GAMES_BY_KEY.values()
                                                            if g.hex_boards is not None
                                                            for p in g.hex_boards.presets})),
-                     help="small, medium or large: sides 5, 7, 10 (the server's 9x9, 13x13, "
-                     "19x19)."),
-        click.option("--diameter", type=int, help="Cells across the middle row (odd), like "
-                     "the server's -size=N."),
-        click.option("--shape", type=click.Choice(SHAPES), default="hexhex", show_default=True),
+                     help="A board the game names: " + "; ".join(_presets_help()) + "."),
+        click.option("--diameter", type=int, help="Cells across the middle row (odd): a "
+                     "hexhex board of side (N+1)/2."),
+        click.option("--shape", type=click.Choice(SHAPES), help="Default: the game's own ("
+                     + ", ".join(f"{g.name} {b.default_shape}" for g in GAMES_BY_KEY.values()
+                                 if (b := g.hex_boards) is not None) + ")."),
         click.option("--mask", type=click.Path(path_type=Path), help="A custom shape drawn as "
                      "text: one character per cell (. # * o x @), cells two columns apart, "
                      "rows offset by one column, spaces (not tabs); at least 3 cells."),
@@ -286,9 +356,10 @@ def board_size_options(command: Callable[..., None]) -> Callable[..., None]:
               help="With --cutter: the width the cut burns away; parts are drawn larger and "
               "holes smaller by it, so both come out their size.  Default 0.")
 @click.option("--hole-mm", type=float, metavar="MM",
-              help="With --cutter, Polygone: the holes' diameter (default: as printed, a tenth "
-              "of the spacing).")
-def board(game: str, side: int | None, preset: str | None, diameter: int | None, shape: str,
+              help="With --cutter, a game on a fixed board of holes: the holes' diameter "
+              "(default: as printed, a tenth of the spacing).")
+def board(game: str, side: int | None, preset: str | None, diameter: int | None,
+          shape: str | None,
           mask: Path | None, paper: str, orientation: str, cell_mm: float | None, labels: str,
           theme: str, title: str | None, fmt: str | None, dpi: int,
           output: Path | None, shop: str | None, bleed: float | None, crop_marks: bool,
@@ -325,8 +396,9 @@ def board(game: str, side: int | None, preset: str | None, diameter: int | None,
                             orientation=orientation, labels=labels, pages_checked=wants_pdf,
                             shop=shop, bleed=bleed, crop_marks=crop_marks, cutter=cutter,
                             kerf=kerf, hole_mm=hole_mm)
-    stem = "polygone-board" if request.grid is None else \
-        board_file_stem(game, request.grid, mask)
+    fixed = request.game.fixed_board
+    stem = fixed.stem if request.grid is None and fixed is not None else \
+        board_file_stem(game, request.grid, mask) if request.grid is not None else game
     if request.shop is not None:
         stem += f"-{request.shop.name}"
     if request.cutter is not None:
@@ -382,27 +454,16 @@ def picture_options(command: Callable[..., None]) -> Callable[..., None]:
 @click.argument("game", type=click.Choice(GAMES), metavar="GAME")
 @board_size_options
 @click.option("--moves", default="", show_default=True,
-              help='Moves in order, separated by spaces.  Copolymer and O: cells "F6 E5 ..." '
-              'or axial "0,0".  Polygone: MOVING-PIVOT>TARGET, "b1-c2>d3" (or "b1 c2 -> d3"), '
-              'with "/2,1" for the order of several polygons closed at once.')
+              help="Moves in order, separated by spaces.  " + _per_game(
+                  lambda g: g.moves_help) + ".")
 @click.option("--moves-file", type=click.Path(path_type=Path),
               help="Read the moves from a file instead, such as a game record: move numbers "
               "(12. or 12)) and comments (# or ; to the end of the line, or {in braces}) are "
               "skipped; a player label (X:, White:) must name the player to move.  Errors "
               "name FILE:LINE.")
-@click.option("--first", type=click.Choice(copolymer.PLAYERS),
-              help="Copolymer: who places first, or who is to move after --start (default x).")
-@click.option("--partisan", is_flag=True, help="O: the partisan variant (Left and Right).")
-@click.option("--glyphs", "glyphs_file", type=click.Path(path_type=Path),
-              help="O: replace the glyph table from a file of 'glyph: legal|illegal|left|right' "
-              "lines.")
-@click.option("--start", "start_file", type=click.Path(path_type=Path),
-              help="Copolymer: start from a position drawn as text in the server's style "
-              "(. x o).")
+@game_option_flags("play")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object, a stable "
-              "contract.  Copolymer: side, to_move, cells, connections, turn_continues, over, "
-              "winner, counts.  O: side, to_move, stones, legal, over, winner, loop.  "
-              "Polygone: to_move, pieces, captured, legal, over, winner.")
+              "contract.  " + _per_game(lambda g: ", ".join(g.json_keys)) + ".")
 @click.option("-o", "--output", type=OUTPUT_FILE,
               help="Draw the position after the moves (PDF, SVG or PNG), the last turn's "
               "cells numbered; prints 'wrote FILE' (or, with --json, the JSON only).")
@@ -410,19 +471,20 @@ def picture_options(command: Callable[..., None]) -> Callable[..., None]:
               help="With -o: a strip of panels, the position after every N moves (and after "
               "the last), each move since the panel before numbered, with a legend.")
 @click.option("--every-turn", type=click.IntRange(1, 10_000),
-              help="As --every, counting turns: the position after every N turns "
-              "(Copolymer: a turn goes on while its player connects).")
-@click.option("--cell-mm", type=float, help="Cell width (hole spacing for Polygone) in the "
-              "drawing; default 8 mm (14 mm).")
+              help="As --every, counting turns: the position after every N turns (in a "
+              "game where a turn may hold several moves, a turn ends when its player's "
+              "does).")
+@click.option("--cell-mm", type=float, help="Cell width in the drawing (for a game on a "
+              "fixed board, its hole spacing); default: the game's own (8 mm a hex cell).")
 @click.option("--title", help="Title above the drawing (default: the game and the number of "
               "moves).")
 @picture_options
-def play(game: str, side: int | None, preset: str | None, diameter: int | None, shape: str,
-         mask: Path | None, moves: str, moves_file: Path | None, first: str | None,
-         partisan: bool, glyphs_file: Path | None, start_file: Path | None, as_json: bool,
-         output: Path | None, every: int | None, every_turn: int | None,
+def play(game: str, side: int | None, preset: str | None, diameter: int | None,
+         shape: str | None, mask: Path | None, moves: str, moves_file: Path | None,
+         as_json: bool, output: Path | None, every: int | None, every_turn: int | None,
          cell_mm: float | None, title: str | None, paper: str, theme: str, fmt: str | None,
-         dpi: int | None, animate: bool, move_ms: int, hold_ms: int) -> None:
+         dpi: int | None, animate: bool, move_ms: int, hold_ms: int,
+         **own_options: object) -> None:
     """Replay moves through the GAME engine and print the position, or draw it.
 
     \b
@@ -446,9 +508,8 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None, 
         raise BoardgenError("--animate draws every move: leave out --every and --every-turn")
     if animate and as_json and output is not None and str(output) == STDOUT:
         raise BoardgenError("--json prints to standard output, so -o - cannot: name a file")
-    check_play_options(description, {"first": first is not None,
-                                     "start": start_file is not None,
-                                     "partisan": partisan, "glyphs": glyphs_file is not None})
+    check_options(description, {name: value for name, value in own_options.items()
+                                if value is not None and value is not False}, "play")
     if moves and moves_file is not None:
         raise BoardgenError("--moves and --moves-file both give the moves: use one")
     if every is not None and every_turn is not None:
@@ -466,22 +527,16 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None, 
             record = read_record(text, description.split_moves)
         except BoardgenError as exc:  # LINE: what is wrong
             raise BoardgenError(f"{moves_file}:{exc.template}") from None
-    size = BoardSize(side, preset, diameter, shape, mask)
-    grid = None
-    if description.hex_boards is not None:
-        grid = resolve_grid(description, size)
-    else:
-        refuse_hex_options(description, size)
-    start = None
-    if start_file is not None:
-        start = (read_input_text(start_file, "--start"), str(start_file))
-    position = PlayRequest(description, PlayOptions(
-        grid=grid, first=first, start=start, partisan=partisan,
-        glyphs=_read_glyphs(glyphs_file))).new_position()
+    request = play_request(description, BoardSize(side, preset, diameter, shape, mask),
+                           *_read_files(own_options))
+    position = request.new_position()
+    grid = request.options.grid
     tokens = description.split_moves(moves) if record is None else \
         [entry.move for entry in record]
     if every is not None:
-        _check_strip(every, len(tokens), len(grid) if grid is not None else len(HOLE_SET))
+        fixed = description.fixed_board
+        _check_strip(every, len(tokens), len(grid) if grid is not None else
+                     len(fixed.picture.holes) if fixed is not None else 1)
     if animation is not None:
         _play_animation(position, tokens, record, moves_file, (output, fmt), animation, game,
                         as_json)
@@ -624,17 +679,16 @@ def _strip(position: Position, tokens: list[str], record: list[RecordMove] | Non
 @click.option("--list", "list_names", is_flag=True, help="List the GAME's diagrams and exit.")
 @click.option("--cell-mm", type=float, help="Cell width in the panels, flat to flat (default 8 "
               "mm); for Polygone, how far apart neighbouring holes are (default 14 mm).")
-@click.option("--glyphs", "glyphs_file", type=click.Path(path_type=Path),
-              help="O: replace the glyph table from a file of 'glyph: ruling' lines.")
+@game_option_flags("diagram")
 @click.option("-o", "--output", type=OUTPUT_FILE,
               help="Output file (default: output/GAME-diagram-NAME.pdf).")
 @click.option("--line", type=int, help="With --animate: animate this line of play only "
               "(counting from 1); default: the whole diagram, line after line.")
 @picture_options
 def diagram(target: str, name: str | None, list_names: bool, cell_mm: float | None,
-            glyphs_file: Path | None, output: Path | None, line: int | None, paper: str,
-            theme: str, fmt: str | None, dpi: int | None, animate: bool, move_ms: int,
-            hold_ms: int) -> None:
+            output: Path | None, line: int | None, paper: str, theme: str, fmt: str | None,
+            dpi: int | None, animate: bool, move_ms: int, hold_ms: int,
+            **own_options: object) -> None:
     """Draw a diagram, every position replayed through the engine: the built-in diagram
     NAME of GAME, or a diagram FILE of your own (it names its game in a 'game:' line).
 
@@ -656,32 +710,34 @@ def diagram(target: str, name: str | None, list_names: bool, cell_mm: float | No
       boardgen diagram my-opening.txt -o my-opening.svg
       boardgen diagram my-opening.txt --animate --line 2 -o line2.gif
     """
-    from boardgen.render.diagram import draw_diagram
-
     animation = _animation_options(animate, fmt, dpi, move_ms, hold_ms, cell_mm, theme, None,
                                    line)
-    glyphs = _read_glyphs(glyphs_file)
+    texts, sources = _read_files(own_options)
     if target in GAMES:
-        game = target
+        description = game_named(target)
         if list_names:
             if name:
                 raise click.UsageError(f"--list takes no diagram NAME (got {name!r})")
-            for known in game_named(game).diagram_names():
+            for known in description.diagram_names():
                 click.echo(known)
             return
         if not name:
-            known = ", ".join(game_named(game).diagram_names())
+            known = ", ".join(description.diagram_names())
             raise click.UsageError(f"missing diagram NAME (one of: {known})")
-        built = build_diagram(game, name, glyphs=glyphs)  # bad names and examples: no file
-        stem = diagram_stem(game, name)
+        # Bad names and examples: no file.
+        given = game_options(description, texts, "diagram", sources)
+        built = build_diagram(target, name, options=given)
     else:
         if list_names or name:
             raise click.UsageError(f"{target!r} is not a game ({', '.join(GAMES)}), so it is "
                                    "read as a diagram FILE, which takes no NAME or --list")
         source = Path(target)
-        description, built = load_diagram_file(source, glyphs=glyphs)
-        game, name = description.key, source.stem
-        stem = diagram_stem(game, name)
+        with read_once():  # the file is read once: it may be /dev/stdin or <(command)
+            description, directives = read_diagram_file(source)
+            given = game_options(description, texts, "diagram", sources)
+            built = replay_read(description, source, directives, given)
+        name = source.stem
+    stem = diagram_stem(description.key, name)
     if animation is not None:
         path, fmt = _animation_target(output, fmt, f"{stem}-animation")
         emit(path, render_animation_of(built, fmt, theme=animation.theme,
@@ -692,10 +748,9 @@ def diagram(target: str, name: str | None, list_names: bool, cell_mm: float | No
     paper_size = parse_paper(paper)
     width = checked_cell_mm(cell_mm)
     path, fmt = prepare_output(output, fmt, stem)
-    data = draw_diagram(built, game, name, fmt, paper=paper_size, theme=theme_named(theme),
-                        cell_mm=width, dpi=dpi or 150,
-                        info=game_named(game).diagram_info(name, glyphs))
-    emit(path, data)
+    emit(path, draw_game_diagram(description, name, built, fmt, paper=paper_size,
+                                 theme=theme_named(theme), cell_mm=width, dpi=dpi or 150,
+                                 options=given))
 
 
 @cli.command()
@@ -787,9 +842,7 @@ def kit(game: str, paper: str, theme: str, output: Path | None, shop: str | None
 
     \b
     Every kit starts with the rule sheet and the quick reference, then:
-      copolymer  the server's three boards (sides 5, 7, 10) to colour in, a note on pens
-      o          the board and a sheet of stones to cut out, sized to its cells
-      polygone   the board, the pieces to cut and fold, and a capture tracker
+    KITS
     Print at 100 % (actual size); run 'boardgen calibrate' first to check the printer.
 
     \b
@@ -928,6 +981,10 @@ def _name_the_games(*commands: click.Command) -> None:
 
 
 _name_the_games(board, play, diagram, rules)
+# What each game's kit holds, as the game declares it (a plug-in's too).
+kit.help = (kit.help or "").replace("KITS", "\n    ".join(
+    f"  {key:<10} {game.kit.contents}" for key, game in GAMES_BY_KEY.items()
+    if game.kit.contents and game.has_sheet()))
 
 
 # --- entry point ------------------------------------------------------------------------

@@ -162,15 +162,75 @@ Panel = Scene | HoleScene  # one panel of a diagram: a hex board or a lattice
 # --- diagrams ------------------------------------------------------------------------------
 
 
+# hatch rises to the right, backhatch falls; grid is hlines and vlines together.
+PATTERNS = ("dots", "hatch", "backhatch", "crosshatch", "hlines", "vlines", "grid")
+
+
+@dataclass(frozen=True)
+class Paint:
+    """How a role is filled: a colour (#rrggbb), optionally overprinted with a pattern in
+    the theme's line colour, and optionally its own outline colour (so that neighbouring
+    dark cells stay apart instead of merging into one blob)."""
+
+    fill: str
+    pattern: str | None = None  # one of PATTERNS
+    outline: str | None = None  # None: the theme's line colour
+
+
+@dataclass(frozen=True)
+class RolePaint:
+    """How a game's own role looks, declared by the game: a paint per theme (by the
+    theme's name) and a ``fallback`` for any other theme, and the roles a player must tell
+    it apart from (``apart_from``: held to the grey-distinctness test of the built-in
+    roles, 40 grey levels or another pattern, in every theme)."""
+
+    fallback: Paint
+    themes: Mapping[str, Paint] = field(default_factory=dict)
+    apart_from: tuple[str, ...] = ()
+    # A stone (mark) of this role drawn hollow with a heavy rim, as a share of its radius,
+    # by theme (the ink theme's loop stones: white on a white cell would not show).
+    rims: Mapping[str, float] = field(default_factory=dict)
+
+    def in_theme(self, theme: str) -> Paint:
+        return self.themes.get(theme, self.fallback)
+
+
 @dataclass(frozen=True)
 class Role:
     """What a role means to a player: its words in a legend and, when a text alternative
-    lists the cells of that role, the words it says (None: not said)."""
+    lists the cells of that role, the words it says (None: not said); and, for a role of
+    a game's own that the themes do not paint, how it looks (``paint``)."""
 
     name: str
     legend: str
     said: str | None = None
     swatch: SwatchKind = "cell"
+    paint: RolePaint | None = None
+
+
+# The paints games declared for roles of their own, by role (boardgen.games.registry
+# declares each game's when it lists the games; the themes look here for a role they lack).
+_DECLARED: dict[str, RolePaint] = {}
+
+
+def declare_paints(paints: Mapping[str, RolePaint]) -> None:
+    """Make the paints of a game's own roles known to every theme (a theme's own paint of
+    a role comes first).  Refused (ValueError, nothing declared) if another game declared
+    one of the roles with another paint."""
+    new = dict(paints)
+    for name, paint in new.items():
+        if _DECLARED.get(name, paint) != paint:
+            raise ValueError(f"the role {name!r} is painted otherwise by another game")
+    _DECLARED.update(new)
+
+
+def declared_paint(role: str) -> RolePaint | None:
+    """The paint a game declared for ``role``, if any."""
+    return _DECLARED.get(role)
+
+
+def declared_roles() -> list[str]:
+    return list(_DECLARED)
 
 
 DEFAULT_PANEL_CELL_MM = 8.0

@@ -15,13 +15,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from boardgen.errors import BoardgenError, option
-from boardgen.games.copolymer.engine import PLAYERS
-from boardgen.games.o.engine import check_glyph_table, parse_glyph_table
-from boardgen.games.registry import Game, GlyphTable, PlayOptions, Position, game_named, games
-from boardgen.games.script import Directive
+from boardgen.games.registry import (
+    Game,
+    GameOptions,
+    PlayOptions,
+    Position,
+    check_options,
+    game_named,
+    games,
+)
+from boardgen.games.script import DesignerMarks
 from boardgen.geometry import SHAPES, HexGrid, grid_from_mask, make_shape, shape_cell_count
 from boardgen.geometry.hexgrid import MAX_CELLS, Hex, shape_corners
-from boardgen.limits import MAX_ANNOTATIONS, MAX_INPUT_BYTES
+from boardgen.limits import MAX_ANNOTATIONS
 from boardgen.render.board import (
     FORMATS,
     MAX_CELL_MM,
@@ -39,6 +45,7 @@ from boardgen.render.motion import (
 from boardgen.render.paper import ORIENTATIONS, Paper, parse_paper
 from boardgen.render.scene import LABEL_MODES, THEMES, Theme, theme_named
 from boardgen.text import check_line, read_input_text
+from boardgen.text import quoted_value as quoted
 
 if TYPE_CHECKING:
     from boardgen.render.cutter import CutterOptions
@@ -51,7 +58,6 @@ LabelMode = Literal["outside", "inside", "none"]
 ThemeName = Literal["colour", "colourblind", "ink"]
 Orientation = Literal["auto", "portrait", "landscape"]
 ShapeName = Literal["hexhex", "rhombus", "triangle"]
-PlayOption = Literal["first", "start", "partisan", "glyphs"]
 ShopName = Literal["generic", "tgc", "mounted"]
 CutterName = Literal["laser", "vinyl"]
 # Here, not from the writers: the command line lists them without importing reportlab.
@@ -59,21 +65,6 @@ SHOP_NAMES: tuple[str, ...] = get_args(ShopName)
 CUTTERS: tuple[str, ...] = get_args(CutterName)
 
 MIN_DPI, MAX_DPI = 36, 1200
-MAX_QUOTED = 80  # characters of a refused value quoted in an error
-
-
-def quoted(value: object) -> str:
-    """``repr(value)``, cut to about one line: an error quotes, it does not echo (nor fails:
-    a caller's object may have a repr() that raises)."""
-    try:
-        if isinstance(value, int) and abs(value) >= 10 ** 60:
-            return f"a number of {value.bit_length()} bits"  # repr() refuses the longest
-        text = repr(value)
-    except Exception:
-        return f"a {type(value).__name__} object"
-    if not isinstance(text, str):
-        return f"a {type(value).__name__} object"
-    return text if len(text) <= MAX_QUOTED else text[:MAX_QUOTED] + "..."
 
 
 # The containers an argument may be made of: rebuilt of plain values by plain().
@@ -257,7 +248,7 @@ class BoardSize:
     side: int | None = None
     preset: str | None = None
     diameter: int | None = None
-    shape: str = "hexhex"
+    shape: str | None = None  # None: the game's own shape
     mask: Mask | None = None
 
     @property
@@ -265,19 +256,20 @@ class BoardSize:
         """The options given, by name."""
         return [name for name, used in (
             ("side", self.side is not None), ("preset", self.preset is not None),
-            ("diameter", self.diameter is not None), ("shape", self.shape != "hexhex"),
+            ("diameter", self.diameter is not None), ("shape", self.shape is not None),
             ("mask", self.mask is not None)) if used]
 
 
 def board_size(*, side: object = None, preset: object = None, diameter: object = None,
-               shape: object = "hexhex", mask: object = None) -> BoardSize:
+               shape: object = None, mask: object = None) -> BoardSize:
     """A BoardSize from what was given, each option's type checked."""
     for field, value in (("side", side), ("diameter", diameter)):
         if value is not None:
             need(value, int, field)
     if preset is not None:
         need(preset, str, "preset")
-    one_of(shape, SHAPES, "shape", "shape")
+    if shape is not None:
+        one_of(shape, SHAPES, "shape", "shape")
     if mask is not None:
         need(mask, (str, Path), "mask")
     return BoardSize(side, preset, diameter, shape, mask)  # type: ignore[arg-type]
@@ -301,25 +293,32 @@ def resolve_grid(game: Game, size: BoardSize,
     given = [option(name) for name in size.given if name != "shape"]
     if len(given) > 1:
         raise BoardgenError(f"{' and '.join(given)} both give the board size: use one")
+    boards = game.hex_boards
     if mask is not None:
-        if shape != "hexhex":
+        if shape is not None:
             raise BoardgenError(f"{option('shape')} {shape} and {option('mask')} both give the "
                                 "board's shape: use one")
         grid = _mask_grid(mask)
     else:
+        own_shape = boards.default_shape if boards else "hexhex"
         size_flag = f"{option('side')} {quoted(side)}"
-        if (preset or diameter is not None) and shape != "hexhex":
-            raise BoardgenError(f"{option('preset' if preset else 'diameter')} describes a "
-                                f"hexhex board, not a {shape}")
-        boards = game.hex_boards
+        if diameter is not None and shape not in (None, "hexhex"):
+            raise BoardgenError(f"{option('diameter')} describes a hexhex board, not a {shape}")
+        if preset and shape not in (None, own_shape):
+            raise BoardgenError(f"{option('preset')} describes a {own_shape} board, not a "
+                                f"{shape}")
+        shape = "hexhex" if diameter is not None else shape or own_shape
         if preset:
             presets = boards.presets if boards else {}
             if preset not in presets:
                 if presets:
                     raise BoardgenError(f"{option('preset')} {quoted(preset)}: unknown "
                                         f"(choose from {', '.join(sorted(presets))})")
-                raise BoardgenError(f"{option('preset')} names the Copolymer server's boards, "
-                                    f"not {game.name}'s; use {option('side')}")
+                takers = [g.name for g in games().values()
+                          if (b := g.hex_boards) is not None and preset in b.presets]
+                raise BoardgenError(f"{option('preset')} names "
+                                    f"{' and '.join(takers) or 'no game'}'s boards, not "
+                                    f"{game.name}'s; use {option('side')}")
             side = presets[preset]
             size_flag = f"{option('preset')} {preset}"
         elif diameter is not None:
@@ -518,34 +517,26 @@ def board_request(game: Game, size: BoardSize, *, paper: object = "a4", theme: o
 
 # --- a replay ----------------------------------------------------------------------------
 
-def check_play_options(game: Game, given: Mapping[str, bool]) -> None:
-    """Refuse an option the game does not take, naming the games that do."""
-    for name, used in given.items():
-        if used and name not in game.play_options:
-            takers = [g.name for g in games().values() if name in g.play_options]
-            raise BoardgenError(f"{option(name)} applies to {' and '.join(takers)}, "
-                                f"not {game.name}")
+def _present(given: Mapping[str, object]) -> dict[str, object]:
+    """The options given: None, and a flag left off, are not."""
+    return {name: value for name, value in given.items()
+            if value is not None and value is not False}
 
 
-def check_text_size(text: str, field: str) -> None:
-    """A text given in place of a file (the API's ``start=``, ``glyphs=``, a mask) is held to
-    the size a file may have, before anything reads it."""
-    if len(text) > MAX_INPUT_BYTES:
-        raise BoardgenError(f"{option(field)}: {len(text):,} characters, more than the limit "
-                            f"of {MAX_INPUT_BYTES:,} (as a file)", field=field)
-
-
-def glyph_table(glyphs: object, source: str | None = None) -> GlyphTable | None:
-    """A glyph table as O's engine takes it: None (the spec's chart), the text of a glyph
-    file (``source`` names the file; else the option), or a mapping, checked as a file is."""
-    if glyphs is None:
-        return None
-    need(glyphs, (str, dict), "glyphs")
-    if isinstance(glyphs, str):
-        check_text_size(glyphs, "glyphs")
-        return parse_glyph_table(glyphs, source or option("glyphs"))
-    assert isinstance(glyphs, dict)
-    return check_glyph_table(glyphs, option("glyphs"))
+def game_options(game: Game, given: Mapping[str, object], command: str,
+                 sources: Mapping[str, str] | None = None) -> GameOptions:
+    """The game's own options (:class:`boardgen.games.protocol.GameOption`) as given to
+    ``command`` (None, and a flag left off, are not given), each refused if the game does
+    not take it there, else checked and read; ``sources`` names the file a value was read
+    from (the command line's file options)."""
+    present = _present(given)
+    check_options(game, present, command)
+    read: dict[str, object] = {}
+    for name, value in present.items():
+        declared = game.option_named(name)
+        assert declared is not None
+        read[name] = declared.value(value, (sources or {}).get(name))
+    return read
 
 
 @dataclass(frozen=True)
@@ -561,25 +552,18 @@ class PlayRequest:
         return position
 
 
-def play_request(game: Game, size: BoardSize, *, first: object = None,
-                 start: tuple[str, str] | None = None, partisan: object = False,
-                 glyphs: GlyphTable | None = None) -> PlayRequest:
-    """How a replay of ``game`` starts.  ``start`` is a position drawn as text with the
-    name to report its errors under; ``glyphs`` a table already read (:func:`glyph_table`)."""
-    need(partisan, bool, "partisan")
-    if start is not None:
-        check_text_size(start[0], "start")
-    check_play_options(game, {"first": first is not None, "start": start is not None,
-                              "partisan": bool(partisan), "glyphs": glyphs is not None})
-    if first is not None:
-        one_of(first, PLAYERS, "first", "player")
+def play_request(game: Game, size: BoardSize, options: Mapping[str, object] | None = None,
+                 sources: Mapping[str, str] | None = None) -> PlayRequest:
+    """How a replay of ``game`` starts: its board, and its own options of ``play``
+    (:func:`game_options`)."""
+    check_options(game, _present(options or {}), "play")  # before the board: its name
     grid = None
     if game.hex_boards is not None:
         grid = resolve_grid(game, size)
     else:
         refuse_hex_options(game, size)
-    return PlayRequest(game, PlayOptions(grid=grid, first=first,  # type: ignore[arg-type]
-                                         start=start, partisan=bool(partisan), glyphs=glyphs))
+    given = game_options(game, options or {}, "play", sources)
+    return PlayRequest(game, PlayOptions(grid=grid, given=given))
 
 
 def game_of(game: object) -> Game:
@@ -630,12 +614,11 @@ def _word(value: object, field: str, what: str) -> str:
     return value
 
 
-def annotation_directives(arrows: object, marks: object, highlights: object
-                          ) -> list[Directive]:
-    """``draw()``'s arrows, marks and highlights as the directives a diagram file would
-    have (``arrow: FROM TO``, ``mark: WHERE KIND``, ``highlight: ROLE WHERE...``), so that
-    they are read and checked as a file's are."""
-    directives: list[Directive] = []
+def designer_marks(arrows: object, marks: object, highlights: object) -> DesignerMarks:
+    """``draw()``'s arrows, marks and highlights, their types checked, as the values a game
+    reads and checks as it reads a diagram file's ``arrow:``, ``mark:`` and
+    ``highlight:``."""
+    arrows_given: list[tuple[str, str]] = []
     if arrows is not None:
         need(arrows, (list, tuple), "arrows")
         assert isinstance(arrows, list | tuple)
@@ -647,16 +630,17 @@ def annotation_directives(arrows: object, marks: object, highlights: object
                 raise BoardgenError(f"{option('arrows')}: each arrow is a pair (FROM, TO), "
                                     f"not {quoted(arrow)}", field="arrows")
             start, end = (_word(w, "arrows", "a place") for w in arrow)
-            directives.append(Directive("arrow", f"{start} {end}", 0))
+            arrows_given.append((start, end))
+    marks_given: list[tuple[str, str]] = []
     if marks is not None:
         need(marks, dict, "marks")
         assert isinstance(marks, dict)
-        if len(marks) > MAX_ANNOTATIONS:
-            raise BoardgenError(f"{option('marks')}: {len(marks):,} marks, more than the "
+        marks_given = [(_word(where, "marks", "a place"), _word(kind, "marks", "a mark"))
+                       for where, kind in marks.items()]
+        if len(marks_given) > MAX_ANNOTATIONS:
+            raise BoardgenError(f"{option('marks')}: {len(marks_given):,} marks, more than the "
                                 f"limit of {MAX_ANNOTATIONS:,} on one picture", field="marks")
-        for where, kind in marks.items():
-            directives.append(Directive("mark", f"{_word(where, 'marks', 'a place')} "
-                                                f"{_word(kind, 'marks', 'a mark')}", 0))
+    highlights_given: list[tuple[str, tuple[str, ...]]] = []
     if highlights is not None:
         need(highlights, dict, "highlights")
         assert isinstance(highlights, dict)
@@ -665,7 +649,6 @@ def annotation_directives(arrows: object, marks: object, highlights: object
             if not isinstance(places, list | tuple | set | frozenset) or not places:
                 raise BoardgenError(f"{option('highlights')}: {quoted(role)} needs a list of "
                                     f"places, not {quoted(wheres)}", field="highlights")
-            words = [_word(w, "highlights", "a place") for w in sorted(places)]
-            directives.append(Directive("highlight", f"{_word(role, 'highlights', 'a role')} "
-                                                     f"{' '.join(words)}", 0))
-    return directives
+            words = tuple(_word(w, "highlights", "a place") for w in sorted(places))
+            highlights_given.append((_word(role, "highlights", "a role"), words))
+    return DesignerMarks(tuple(arrows_given), tuple(marks_given), tuple(highlights_given))

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from boardgen.errors import BoardgenError
+from boardgen.errors import BoardgenError, option
 from boardgen.inputs import note_input, split_lines
 from boardgen.limits import MAX_INPUT_BYTES as MAX_INPUT_BYTES
 from boardgen.limits import MAX_QUOTED_CHARS
@@ -35,6 +35,31 @@ def quoted(text: str, limit: int = MAX_QUOTED_CHARS) -> str:
     if len(text) <= limit:
         return repr(text)
     return f"{text[:limit]!r}... ({len(text):,} characters)"
+
+
+MAX_QUOTED = 80  # characters of a refused value quoted in an error
+
+
+def quoted_value(value: object) -> str:
+    """``repr(value)``, cut to about one line: an error quotes, it does not echo (nor fails:
+    a caller's object may have a repr() that raises)."""
+    try:
+        if isinstance(value, int) and abs(value) >= 10 ** 60:
+            return f"a number of {value.bit_length()} bits"  # repr() refuses the longest
+        text = repr(value)
+    except Exception:
+        return f"a {type(value).__name__} object"
+    if not isinstance(text, str):
+        return f"a {type(value).__name__} object"
+    return text if len(text) <= MAX_QUOTED else text[:MAX_QUOTED] + "..."
+
+
+def check_text_size(text: str, field: str) -> None:
+    """A text given in place of a file (the API's ``start=``, ``glyphs=``, a mask) is held to
+    the size a file may have, before anything reads it."""
+    if len(text) > MAX_INPUT_BYTES:
+        raise BoardgenError(f"{option(field)}: {len(text):,} characters, more than the limit "
+                            f"of {MAX_INPUT_BYTES:,} (as a file)", field=field)
 
 
 # A quoted run in an error message: what repr() makes of a string.

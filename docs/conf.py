@@ -60,6 +60,9 @@ nitpick_ignore_regex = [
     (r"py:class", r"boardgen\.games\.script\.[GDQTPR]"),
     # ... as Sphinx splits them out of a generic dataclass field's type (list[tuple[P, P]]).
     (r"py:class", r"(list|dict|tuple)\[.*~boardgen\.games\.script\.[PR]"),
+    # ... and out of a field of nested tuples (DesignerMarks), or a generic's arguments.
+    (r"py:class", r"tuple\[str"),
+    (r"py:class", r"boardgen\.games\.script\.Annotations\[.*"),
 ]
 
 autodoc_member_order = "bysource"

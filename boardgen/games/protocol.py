@@ -9,9 +9,10 @@ A game is a subclass of :class:`Game` (an abstract base class) with these parts:
   with a default side, presets and a check that refuses boards the rules do not allow) or a
   :class:`boardgen.picture.FixedBoard` (one board, drawn from a lattice picture, with
   pieces to cut out).
-- **options**: ``play_options``, the names of the :class:`PlayOptions` fields beyond the
-  board that its replays take (``first``, ``start``, ``partisan``, ``glyphs``);
-  ``takes_glyphs`` if its diagrams take a replaced glyph table.
+- **options**: ``options``, its own options (:class:`GameOption`: name, kind, help,
+  how a value is read, and which commands take it), declared once; the command line and
+  the API offer them without a change to boardgen, and its replays and diagram files get
+  them checked (:class:`PlayOptions`, ``load_file``).
 - **engine**: :meth:`Game.new_position` starts a replay, a :class:`Position` wrapping the
   game's engine (moves as written, the position as text and as the stable JSON of
   ``boardgen play --json``, and as a picture); :meth:`Game.split_moves` cuts a line of
@@ -45,11 +46,11 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from boardgen.errors import BoardgenError, option
 from boardgen.games.replay import replay_moves
-from boardgen.geometry import HexGrid
+from boardgen.geometry import SHAPES, HexGrid, make_shape, shape_cell_count
 from boardgen.picture import (
     DEFAULT_PANEL_CELL_MM,
     Animation,
@@ -59,24 +60,28 @@ from boardgen.picture import (
     PageInfo,
     Panel,
     Role,
+    RolePaint,
     Scene,
     Swing,
     board_scene,
     legend_of,
 )
 from boardgen.resources import templates_root
-from boardgen.text import quoted
+from boardgen.text import check_text_size, quoted, quoted_value
 
 if TYPE_CHECKING:  # the diagram-file runner is imported when a diagram is read
-    from boardgen.games.script import Directive, GameSyntax
+    from boardgen.games.script import DesignerMarks, GameSyntax
 
 TEMPLATES = templates_root()
-GlyphTable = dict[str, str]
+GlyphTable = dict[str, str]  # O's glyph table (kept for plug-ins that named it)
 
 
 @dataclass(frozen=True)
 class HexBoards:
-    """A game played on hex boards of many sizes: sizes, shapes and masks apply."""
+    """A game played on hex boards of many sizes: sizes, shapes and masks apply.  Its
+    default board is ``default_shape`` of ``default_side``; a preset names a side of that
+    shape.  Every road that makes one of its boards (board, play, sheet, kit, gallery,
+    serve, the API) makes it through :meth:`Game.hex_board`, which runs ``check``."""
 
     default_side: int  # the board when no size is given
     check: Callable[[HexGrid], None] | None = None  # refuses a board the rules do not allow
@@ -85,6 +90,19 @@ class HexBoards:
     note: str | None = None  # what every printed board must also say
     # The boards `boardgen all` prints: (side, label or None, formats).
     gallery: tuple[tuple[int, str | None, tuple[str, ...]], ...] = ()
+    default_shape: str = "hexhex"  # a name of boardgen.geometry.SHAPES
+    presets_help: str | None = None  # what its presets are, for --preset's help
+
+    def __post_init__(self) -> None:
+        if self.default_shape not in SHAPES:
+            raise ValueError(f"default_shape {self.default_shape!r}: not one of {SHAPES}")
+
+    def words(self, side: int | None = None) -> str:
+        """A board of ``side`` (default: the default side) in the game's shape, in words
+        for help texts: ``10 (271 cells)``, ``rhombus 11 (121 cells)``."""
+        side = self.default_side if side is None else side
+        shape = "" if self.default_shape == "hexhex" else f"{self.default_shape} "
+        return f"{shape}{side} ({shape_cell_count(self.default_shape, side)} cells)"
 
 
 @dataclass(frozen=True)
@@ -116,19 +134,82 @@ class Kit:
     stones: bool = False
     tracker: Tracker | None = None
     note: KitNote | None = None
+    contents: str | None = None  # what it holds besides the sheets, for `kit --help`
+
+
+OptionKind = Literal["flag", "choice", "file"]
+COMMANDS = ("play", "diagram")  # the commands a game's own option may reach
+
+
+@dataclass(frozen=True)
+class GameOption:
+    """An option of a game's own, declared once by the game: the command line's
+    ``--NAME`` (in the ``commands`` named) and the API's ``NAME=`` keyword both come from
+    it, with no change to boardgen.
+
+    ``kind``: ``flag`` (on or off; the command line's ``--NAME``, the API's True/False),
+    ``choice`` (one of ``choices``) or ``file`` (the command line reads the file named and
+    gives its text to ``read`` with the file's name; the API gives ``read`` what it was
+    given, text or another value, with the option's name).  ``read`` turns what was given
+    into the value the game takes, raising BoardgenError for a bad one."""
+
+    name: str  # a Python name: the API's keyword; the command line's --name-with-hyphens
+    kind: OptionKind
+    help: str
+    choices: tuple[str, ...] = ()
+    read: Callable[[object, str], object] | None = None
+    commands: frozenset[str] = frozenset({"play"})
+    metavar: str | None = None
+    # Given, it replaces what the game's diagram note speaks of (a table the note calls a
+    # reconstruction): a diagram drawn with it does not print the note.
+    replaces_note: bool = False
+
+    def __post_init__(self) -> None:
+        if not self.name.isidentifier() or self.name != self.name.lower():
+            raise ValueError(f"option name {self.name!r}: a lower-case Python name")
+        if self.kind not in ("flag", "choice", "file") or not set(self.commands) <= set(COMMANDS):
+            raise ValueError(f"option {self.name!r}: kind or commands unknown")
+
+    @property
+    def flag(self) -> str:
+        return "--" + self.name.replace("_", "-")
+
+    @property
+    def default(self) -> object:
+        return False if self.kind == "flag" else None
+
+    def value(self, given: object, source: str | None = None) -> object:
+        """What was given (the API's value, or a file's text read by the command line,
+        named ``source``), checked and turned into the value the game takes."""
+        if self.kind == "flag":
+            if not isinstance(given, bool):
+                raise BoardgenError(f"{option(self.name)}: expected bool, not "
+                                    f"{quoted_value(given)}", field=self.name)
+            return given
+        if self.kind == "choice" and (not isinstance(given, str) or given not in self.choices):
+            raise BoardgenError(f"{option(self.name)}: unknown value {quoted_value(given)} "
+                                f"(choose from {', '.join(self.choices)})", field=self.name)
+        if self.kind == "file" and isinstance(given, str):
+            check_text_size(given, self.name)  # text given in place of a file: a file's cap
+        if self.read is not None:
+            return self.read(given, source or option(self.name))
+        return given
+
+
+GameOptions = Mapping[str, object]  # a game's own options given, by name: checked values
 
 
 @dataclass(frozen=True)
 class PlayOptions:
-    """How a replay starts.  ``grid`` for the hex games; ``first`` and ``start`` (a
-    position drawn as text, with the name to report errors under) for Copolymer;
-    ``partisan`` and ``glyphs`` for O."""
+    """How a replay starts: ``grid`` for the hex games (None: its default board), and the
+    game's own options given (:class:`GameOption`), by name, as checked values."""
 
     grid: HexGrid | None = None
-    first: str | None = None
-    start: tuple[str, str] | None = None
-    partisan: bool = False
-    glyphs: GlyphTable | None = None
+    given: GameOptions = field(default_factory=dict)
+
+    def get(self, name: str, default: object = None) -> object:
+        """A game's own option, or ``default`` if it was not given."""
+        return self.given.get(name, default)
 
 
 class _Engine(Protocol):
@@ -154,8 +235,13 @@ class Game(ABC):
     year: int
     board: HexBoards | FixedBoard
     roles: tuple[Role, ...] = ()
-    play_options: frozenset[str] = frozenset()
-    takes_glyphs: bool = False  # O's replaceable glyph chart
+    options: tuple[GameOption, ...] = ()  # its own options (play and diagram)
+    # How its moves are written, and the keys of its `play --json` object (the help says).
+    moves_help: str = 'cells "F6 E5 ..." or axial "0,0"'
+    json_keys: tuple[str, ...] = ()
+    # How its own roles look (beside Role.paint, for roles outside its legend): the themes
+    # paint only the neutral roles.
+    paints: Mapping[str, RolePaint] = {}
     panel_cell_mm: float = DEFAULT_PANEL_CELL_MM  # a position's panel, unless told
     # Sentences a rule sheet says once, in its opening box, rather than under every picture.
     said_once: tuple[str, ...] = ()
@@ -170,11 +256,12 @@ class Game(ABC):
         """The start of a replay (the empty board, a drawn position, or a set-up)."""
 
     @abstractmethod
-    def load_file(self, path: Path, glyphs: GlyphTable | None) -> Diagram:
+    def load_file(self, path: Path, options: GameOptions) -> Diagram:
         """A diagram file replayed through the engine, every claim checked; raises
-        BoardgenError as ``FILE:LINE: message``."""
+        BoardgenError as ``FILE:LINE: message``.  ``options``: its own options of the
+        ``diagram`` command given, checked."""
 
-    def load_text(self, text: str, glyphs: GlyphTable | None) -> Diagram:
+    def load_text(self, text: str, options: GameOptions) -> Diagram:
         """A diagram file's contents given as text (``boardgen.parse_diagram``); raises
         BoardgenError as ``line N: message``.  Default: files only."""
         raise BoardgenError(f"{self.name} diagrams are read from files only")
@@ -190,19 +277,17 @@ class Game(ABC):
         ``boardgen diagram --syntax``.  Default: none."""
         return None
 
-    def annotated(self, position: Position, panel: Panel,
-                  directives: Sequence[Directive]) -> Panel:
-        """The position's picture with a designer's ``arrow:``, ``mark:`` and
-        ``highlight:`` directives (made by ``boardgen.draw``), checked as in a diagram
-        file: a highlight the engine judges must be true of the position.  Default: no
-        annotations."""
+    def annotated(self, position: Position, panel: Panel, marks: DesignerMarks) -> Panel:
+        """The position's picture with a designer's arrows, marks and highlights given to
+        ``boardgen.draw`` as values, checked as a diagram file's are: a highlight the
+        engine judges must be true of the position.  Default: no annotations."""
         raise BoardgenError(f"{self.name} pictures take no arrows, marks or highlights")
 
     def split_moves(self, text: str) -> list[str]:
         """A line of moves cut into moves (default: at spaces)."""
         return text.split()
 
-    def generated(self) -> Mapping[str, Callable[[GlyphTable | None], Diagram]]:
+    def generated(self) -> Mapping[str, Callable[[GameOptions], Diagram]]:
         """Figures built from the engine's tables rather than from files, by name."""
         return {}
 
@@ -245,12 +330,15 @@ class Game(ABC):
             subject += f" · {boards.note}"
         return PageInfo(heading, subject, self.credit)
 
-    def diagram_info(self, name: str, glyphs: GlyphTable | None = None) -> PageInfo:
+    def diagram_info(self, name: str, options: GameOptions | None = None) -> PageInfo:
         """The page furniture of a named diagram or a diagram file: the game's name above
         it; below it what it is, the designer's credit, and the game's diagram note
-        (unless a table the user gave replaces the one the note speaks of)."""
+        (unless one of its own options given replaces what the note speaks of: a table
+        the user gave for the one the note calls a reconstruction)."""
+        replaced = any(o.replaces_note and (options or {}).get(o.name) not in (None, False)
+                       for o in self.options)
         return PageInfo(self.name, f"{self.name} diagram: {name}", self.credit,
-                        self.diagram_note if glyphs is None else None)
+                        None if replaced else self.diagram_note)
 
     def position_info(self) -> PageInfo:
         """The page furniture of a position played (``play -o``, ``boardgen.draw``): the
@@ -261,6 +349,18 @@ class Game(ABC):
         boards = self.hex_boards
         if boards is not None and boards.check is not None:
             boards.check(grid)
+
+    def hex_board(self, side: int | None = None, shape: str | None = None) -> HexGrid:
+        """One of its hex boards, through its check: ``side`` (default: its default side)
+        of ``shape`` (default: its default shape).  Every road that prints, draws or plays
+        one of its boards without a size given by the user makes it here."""
+        boards = self.hex_boards
+        if boards is None:
+            raise BoardgenError(f"{self.name} is played on one fixed board, not a hex board")
+        grid = make_shape(shape or boards.default_shape,
+                          boards.default_side if side is None else side)
+        self.check_board(grid)
+        return grid
 
     def sheet_path(self, quick: bool = False) -> Path:
         """Its rule sheet's text (``sheet.md``) or quick reference (``quick.md``)."""
@@ -275,23 +375,28 @@ class Game(ABC):
     def diagram_names(self) -> list[str]:
         return sorted([*self.generated(), *self.file_names()])
 
-    def check_glyphs(self, glyphs: GlyphTable | None) -> None:
-        if glyphs is not None and not self.takes_glyphs:
-            raise BoardgenError(f"{option('glyphs')} applies to O diagrams only, not {self.name}")
+    def declared_paints(self) -> dict[str, RolePaint]:
+        """Every paint it declares for roles of its own, by role."""
+        return {**{role.name: role.paint for role in self.roles if role.paint is not None},
+                **self.paints}
 
-    def diagram(self, name: str, *, glyphs: GlyphTable | None = None) -> Diagram:
-        """The named diagram, every position from the engine.  A name is never a path."""
-        self.check_glyphs(glyphs)
+    def option_named(self, name: str) -> GameOption | None:
+        return next((o for o in self.options if o.name == name), None)
+
+    def diagram(self, name: str, *, options: GameOptions | None = None) -> Diagram:
+        """The named diagram, every position from the engine.  A name is never a path.
+        ``options`` are checked before (boardgen.games.registry.check_options)."""
+        given = options or {}
         generated = self.generated()
         if name in generated:
-            return generated[name](glyphs)
+            return generated[name](given)
         # Looked up in the list, never turned into a path first: a NAME of 300 characters
         # is an unknown name, not a "file name too long".
         if name not in self.file_names():
             raise BoardgenError(f"no {self.key} diagram named {quoted(name)} (known: "
                                 f"{', '.join(self.diagram_names()) or 'none'}; to draw a file, "
                                 "give its path: boardgen diagram FILE)")
-        return self.load_file(self.template_folder / f"{name}.txt", glyphs)
+        return self.load_file(self.template_folder / f"{name}.txt", given)
 
     def panels(self, heading: str, scenes: Sequence[Panel], note: str | None = None
                ) -> Diagram:
@@ -318,12 +423,12 @@ class Position(ABC):
         (counting every move played so far), the move as written, and the reason."""
         written = self.written
 
-        def play_one(token: str) -> object:
-            result = self._play_one(token)
+        def played(token: str) -> object:
+            result = self.play_one(token)
             written.append(token)
             return result
 
-        replay_moves(self._checked_moves(moves), play_one, first_number=self.moves_played + 1)
+        replay_moves(self._checked_moves(moves), played, first_number=self.moves_played + 1)
 
     @property
     def written(self) -> list[str]:
@@ -368,9 +473,16 @@ class Position(ABC):
         """Every move the player to move may make, in the game's notation (the same text
         :meth:`play` takes), in a fixed order; none once the game is over."""
 
-    @abstractmethod
+    def play_one(self, token: str) -> object:
+        """The hook a game implements: one move as written (a token of
+        :meth:`Game.split_moves`), played on its engine; raises IllegalMove (with the
+        engine's reason code) or BoardgenError.  :meth:`play` numbers the moves and words
+        the errors.  (A plug-in written before this hook was public overrides
+        ``_play_one``, which is still called.)"""
+        return self._play_one(token)
+
     def _play_one(self, token: str) -> object:
-        """One move as written; raises IllegalMove or BoardgenError."""
+        raise NotImplementedError(f"{type(self).__name__} implements no play_one()")
 
     @abstractmethod
     def to_json(self) -> dict[str, object]:

@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from importlib.metadata import entry_points
 from pathlib import Path
 
-from boardgen.errors import BoardgenError
+from boardgen.errors import BoardgenError, option
 from boardgen.games.copolymer.game import COPOLYMER
 from boardgen.games.free.game import FREE
 from boardgen.games.o.game import O_GAME
@@ -30,17 +30,21 @@ from boardgen.games.polygone.game import POLYGONE
 from boardgen.games.protocol import (
     TEMPLATES,
     Game,
+    GameOption,
+    GameOptions,
     GlyphTable,
     HexBoards,
     PlayOptions,
     Position,
 )
-from boardgen.games.script import directive_owners_with
-from boardgen.picture import Diagram
+from boardgen.games.script import Directive, directive_owners_with, read_directives
+from boardgen.games.scripted import ScriptedGame
+from boardgen.picture import Diagram, declare_paints
 from boardgen.text import read_once
 
-__all__ = ["BUILT_IN", "ENTRY_POINT_GROUP", "Game", "GlyphTable", "HexBoards",
-           "PlayOptions", "Position", "TEMPLATES", "build_diagram", "diagram_file_game",
+__all__ = ["BUILT_IN", "ENTRY_POINT_GROUP", "Game", "GameOption", "GameOptions", "GlyphTable",
+           "HexBoards", "PlayOptions", "Position", "TEMPLATES", "build_diagram", "check_options",
+           "diagram_file_game", "read_diagram_file", "replay_read",
            "diagrams_memoised", "game_named", "games", "load_diagram_file", "new_position",
            "problems", "remember_diagram"]
 
@@ -54,6 +58,8 @@ problems: list[str] = []  # plug-ins left out, and why
 def games() -> dict[str, Game]:
     """Every game by key: the built-in ones, then the plug-ins (each loaded once)."""
     found: dict[str, Game] = {game.key: game for game in BUILT_IN}
+    for game in BUILT_IN:
+        declare_paints(game.declared_paints())
     if os.environ.get("BOARDGEN_DISABLE_PLUGINS", "") not in ("", "0"):
         return found
     for point in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda p: p.name):
@@ -75,6 +81,11 @@ def games() -> dict[str, Game]:
         elif key in found:
             problems.append(f"{where}: the name {key!r} is taken")
         else:
+            try:
+                declare_paints(game.declared_paints())  # known to every theme from now
+            except ValueError as exc:
+                problems.append(f"{where}: {exc}")
+                continue
             found[key] = game
     return found
 
@@ -103,6 +114,22 @@ def game_named(key: str) -> Game:
             from None
 
 
+def check_options(game: Game, given: GameOptions | None, command: str) -> None:
+    """Refuse an option given that ``game`` does not take in ``command``, naming the
+    games that do."""
+    for name in given or {}:
+        declared = game.option_named(name)
+        if declared is not None and command in declared.commands:
+            continue
+        takers = [g.name for g in games().values()
+                  if (o := g.option_named(name)) is not None and command in o.commands]
+        if not takers:
+            raise BoardgenError(f"{option(name)}: no game takes this option", field=name)
+        only = " diagrams only" if command == "diagram" else ""
+        raise BoardgenError(f"{option(name)} applies to {' and '.join(takers)}{only}, "
+                            f"not {game.name}", field=name)
+
+
 def new_position(game: str, options: PlayOptions | None = None) -> Position:
     """The start of a game (the empty board, a drawn position, or a set-up)."""
     description = game_named(game)
@@ -114,11 +141,14 @@ def new_position(game: str, options: PlayOptions | None = None) -> Position:
 _MEMO: list[dict[tuple[str, str], Diagram]] = []  # the diagrams built so far, when memoised
 
 
-def build_diagram(game: str, name: str, *, glyphs: GlyphTable | None = None) -> Diagram:
-    """The named diagram of a game (``templates/GAME/NAME.txt`` or a generated figure);
-    inside :func:`diagrams_memoised`, built once however often it is asked for."""
-    if glyphs is not None or not _MEMO:
-        return game_named(game).diagram(name, glyphs=glyphs)
+def build_diagram(game: str, name: str, *, options: GameOptions | None = None) -> Diagram:
+    """The named diagram of a game (``templates/GAME/NAME.txt`` or a generated figure),
+    the game's own ``options`` of the diagram command checked; inside
+    :func:`diagrams_memoised`, built once however often it is asked for."""
+    if options or not _MEMO:
+        description = game_named(game)
+        check_options(description, options, "diagram")
+        return description.diagram(name, options=options)
     memo = _MEMO[-1]
     key = (game, name)
     if key not in memo:
@@ -144,32 +174,49 @@ def remember_diagram(game: str, name: str, diagram: Diagram) -> None:
         _MEMO[-1][(game, name)] = diagram
 
 
-def diagram_file_game(path: Path) -> Game:
-    """The game a diagram file is written for: its ``game:`` line, or else the game whose
-    template folder it lies in."""
-    from boardgen.games.script import read_directives
-
+def read_diagram_file(path: Path) -> tuple[Game, list[Directive]]:
+    """A diagram file read once: the game it is written for (its ``game:`` line, or else
+    the game whose template folder it lies in) and its directives.  A pipe or a device is
+    read (``/dev/stdin``, ``<(command)``), once, and with a size cap."""
+    directives = read_directives(path)
     known = games()
-    line = next((d for d in read_directives(path) if d.key == "game"), None)
+    line = next((d for d in directives if d.key == "game"), None)
     if line is not None:
         declared = line.value.strip().lower()
         if declared not in known:
             raise BoardgenError(f"{path}:{line.line}: unknown game {declared!r} in its "
                                 f"'game:' line (choose from {', '.join(known)})")
-        return known[declared]
+        return known[declared], directives
     folder = path.resolve().parent
     for game in known.values():
         if folder == game.template_folder.resolve():
-            return game
+            return game, directives
     raise BoardgenError(f"{path}: the file does not say which game it is for; add a line "
                         f"'game: {'|'.join(known)}' at the top")
 
 
-def load_diagram_file(path: Path, *, glyphs: GlyphTable | None = None) -> tuple[Game, Diagram]:
-    """Replay a diagram file from anywhere on disk; every claim checked by the engine.
-    The file is read once (its 'game:' line and its replay read the same text): it may be
-    /dev/stdin or ``<(command)``."""
+def diagram_file_game(path: Path) -> Game:
+    """The game a diagram file is written for (see :func:`read_diagram_file`)."""
     with read_once():
-        game = diagram_file_game(path)
-        game.check_glyphs(glyphs)
-        return game, game.load_file(path, glyphs)
+        return read_diagram_file(path)[0]
+
+
+def replay_read(game: Game, path: Path, directives: list[Directive],
+                options: GameOptions) -> Diagram:
+    """A diagram file replayed from the directives :func:`read_diagram_file` read (a game
+    that reads its files itself, not through a ScriptedGame, reads it again: called inside
+    :func:`boardgen.text.read_once`, a pipe gives it the same text)."""
+    if isinstance(game, ScriptedGame):
+        return game.load_read(path, directives, options)
+    return game.load_file(path, options)
+
+
+def load_diagram_file(path: Path, *, options: GameOptions | None = None
+                      ) -> tuple[Game, Diagram]:
+    """Replay a diagram file from anywhere on disk; every claim checked by the engine.
+    The file is read once (its 'game:' line and its replay come from one reading): it may
+    be /dev/stdin or ``<(command)``."""
+    with read_once():
+        game, directives = read_diagram_file(path)
+        check_options(game, options, "diagram")
+        return game, replay_read(game, path, directives, options or {})

@@ -37,7 +37,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
-from boardgen.errors import BoardgenError
+from boardgen.errors import BoardgenError, Refusal
 from boardgen.geometry import Hex
 from boardgen.inputs import split_lines
 from boardgen.limits import (
@@ -217,50 +217,113 @@ class Annotations(Generic[P, R]):
     highlighted: list[tuple[R, str, str, Directive]] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class DesignerMarks:
+    """A designer's arrows, marks and highlights given as values (``boardgen.draw``'s
+    ``arrows=``, ``marks=``, ``highlights=``): places named in the game's notation, read
+    and checked as a diagram file's ``arrow:``, ``mark:`` and ``highlight:`` are, without
+    being written out as a file's text first."""
+
+    arrows: tuple[tuple[str, str], ...] = ()
+    marks: tuple[tuple[str, str], ...] = ()  # (where, kind or short text)
+    highlights: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (role, places)
+
+    def __bool__(self) -> bool:
+        return bool(self.arrows or self.marks or self.highlights)
+
+
+class _Reader(Generic[P, R]):
+    """Reads annotations into ``notes``, each checked; an error is an ExampleError at
+    ``line`` of ``source`` naming the kind of annotation (its directive's key)."""
+
+    def __init__(self, notes: Annotations[P, R], source: str, line: int,
+                 point: Callable[[str], P], region: Callable[[str], R],
+                 roles: Iterable[str]) -> None:
+        self.notes, self.source, self.line = notes, source, line
+        self.point, self.region, self.known = point, region, sorted(roles)
+
+    def fail(self, key: str, message: str) -> ExampleError:
+        return ExampleError(self.source, self.line, message, key)
+
+    def parsed(self, key: str, parse: Callable[[str], T], word: str) -> T:
+        try:
+            return parse(word)
+        except BoardgenError as exc:
+            raise self.fail(key, str(exc)) from None
+
+    def arrow(self, start: str, end: str) -> None:
+        self.notes.arrows.append((self.parsed("arrow", self.point, start),
+                                  self.parsed("arrow", self.point, end)))
+
+    def mark(self, where: str, kind: str) -> None:
+        if kind not in MARK_KINDS and len(kind) > MAX_MARK_TEXT:
+            raise self.fail("mark", f"mark {kind!r}: use {', '.join(MARK_KINDS)}, or a number "
+                            f"or letter of up to {MAX_MARK_TEXT} characters")
+        self.notes.marks.append((self.parsed("mark", self.point, where), kind))
+
+    def highlight(self, role: str, places: Sequence[str], d: Directive) -> None:
+        if role not in self.known:
+            raise self.fail("highlight", f"unknown highlight role {role!r} (roles: "
+                            f"{', '.join(self.known)})")
+        for word in places:
+            where = self.parsed("highlight", self.region, word)
+            self.notes.highlights[where] = role
+            self.notes.highlighted.append((where, word, role, d))
+
+
+@dataclass
+class Draft:
+    """A panel being written, for a game that needs no more: its label, the notes under
+    it, the designer's annotations and how many moves it made."""
+
+    label: str
+    notes: list[str] = field(default_factory=list)
+    annotations: Annotations[Any, Any] = field(default_factory=Annotations)
+    moved: int = 0
+
+
 def annotate(d: Directive, notes: Annotations[P, R], source: str,
              point: Callable[[str], P], region: Callable[[str], R],
              roles: Iterable[str]) -> None:
     """Read one annotation directive into ``notes``.  ``point`` and ``region`` parse names
     (raising BoardgenError for a bad one); ``roles`` are the highlight roles the game's
     pictures know (those its engine judges are checked when the panel closes)."""
-
-    def fail(message: str) -> ExampleError:
-        return ExampleError(source, d.line, message, d.key)
-
-    def parsed(parse: Callable[[str], T], word: str) -> T:
-        try:
-            return parse(word)
-        except BoardgenError as exc:
-            raise fail(str(exc)) from None
-
+    read = _Reader(notes, source, d.line, point, region, roles)
     words = d.value.split()
     if d.key == "arrow":
         if len(words) != 2:
-            raise fail(f"arrow needs 'FROM TO', not {quoted(d.value)}")
-        notes.arrows.append((parsed(point, words[0]), parsed(point, words[1])))
+            raise read.fail(d.key, f"arrow needs 'FROM TO', not {quoted(d.value)}")
+        read.arrow(*words)
     elif d.key == "mark":
         if len(words) != 2:
-            raise fail(f"mark needs 'WHERE KIND' (KIND: {', '.join(MARK_KINDS)}, or a number "
-                       f"or letter of up to {MAX_MARK_TEXT} characters), not {quoted(d.value)}")
-        kind = words[1]
-        if kind not in MARK_KINDS and len(kind) > MAX_MARK_TEXT:
-            raise fail(f"mark {kind!r}: use {', '.join(MARK_KINDS)}, or a number or letter of "
-                       f"up to {MAX_MARK_TEXT} characters")
-        notes.marks.append((parsed(point, words[0]), kind))
+            raise read.fail(d.key, f"mark needs 'WHERE KIND' (KIND: {', '.join(MARK_KINDS)}, "
+                            f"or a number or letter of up to {MAX_MARK_TEXT} characters), not "
+                            f"{quoted(d.value)}")
+        read.mark(*words)
     elif d.key == "highlight":
-        known = sorted(roles)
         if len(words) < 2:
-            raise fail(f"highlight needs 'ROLE WHERE...' (roles: {', '.join(known)})")
-        if words[0] not in known:
-            raise fail(f"unknown highlight role {words[0]!r} (roles: {', '.join(known)})")
-        for word in words[1:]:
-            where = parsed(region, word)
-            notes.highlights[where] = words[0]
-            notes.highlighted.append((where, word, words[0], d))
+            raise read.fail(d.key, f"highlight needs 'ROLE WHERE...' (roles: "
+                            f"{', '.join(read.known)})")
+        read.highlight(words[0], words[1:], d)
     elif d.key == "caption":
         notes.caption = d.value
     else:
-        raise fail(f"unknown directive {d.key!r}")
+        raise read.fail(d.key, f"unknown directive {d.key!r}")
+
+
+def annotate_marks(given: DesignerMarks, notes: Annotations[P, R], source: str,
+                   point: Callable[[str], P], region: Callable[[str], R],
+                   roles: Iterable[str]) -> None:
+    """Read a designer's annotations given as values into ``notes``, checked as
+    :func:`annotate` checks a file's."""
+    read = _Reader(notes, source, 0, point, region, roles)
+    for start, end in given.arrows:
+        read.arrow(start, end)
+    for where, kind in given.marks:
+        read.mark(where, kind)
+    for role, places in given.highlights:
+        # Where a judged highlight's error is reported: no file line, the annotation's kind.
+        read.highlight(role, places, Directive("highlight", role, 0))
 
 
 def _words(text: str) -> list[str]:
@@ -378,6 +441,9 @@ class GameScript(ABC, Generic[G, D, Q]):
         self.path = path
         self.text = text
         self.source = str(path) if text is None else ""
+        # The file's directives when the caller has read them already (a file is read
+        # once: its 'game:' line and its replay come from one reading).
+        self.read: list[Directive] | None = None
         self.name = path.stem
         self.title = path.stem
         self._start_claims: list[Directive] = []
@@ -472,15 +538,16 @@ class GameScript(ABC, Generic[G, D, Q]):
             if failure is not None:
                 raise self.fail(d, f"highlight {role} {word}: {failure}")
 
-    def annotations_of(self, game: G, draft: D, directives: Iterable[Directive]
+    def annotations_of(self, game: G, draft: D, given: DesignerMarks
                        ) -> Annotations[Any, Any]:
-        """Arrows, marks and highlights given as directives (by ``boardgen.draw``) read as
-        a file's are, every judged highlight checked against ``game``."""
+        """Arrows, marks and highlights given as values (by ``boardgen.draw``) read as a
+        file's are, every judged highlight checked against ``game``."""
         notes: Annotations[Any, Any] = Annotations()
-        for d in directives:
-            self._annotation(d)
-            annotate(d, notes, self.source, partial(self.point, game),
-                     partial(self.region, game), self.roles())
+        if len(given.arrows) + len(given.marks) > MAX_ANNOTATIONS:
+            raise ExampleError(self.source, 0, f"more than {MAX_ANNOTATIONS:,} arrows and "
+                                               "marks on one picture", "arrow")
+        annotate_marks(given, notes, self.source, partial(self.point, game),
+                       partial(self.region, game), self.roles())
         self.judge_highlights(game, draft, notes)
         return notes
 
@@ -535,7 +602,8 @@ class GameScript(ABC, Generic[G, D, Q]):
 
     def run(self) -> list[PlayLine[Q]]:
         """Replay the file; raises ExampleError (``FILE:LINE: reason``) on any disagreement."""
-        directives = read_directives(self.path) if self.text is None else \
+        directives = self.read if self.read is not None else \
+            read_directives(self.path) if self.text is None else \
             parse_directives(self.text, self.source)
         body_keys = ("line", "panel") if self.lines else ("panel",)
         body = next((i for i, d in enumerate(directives) if d.key in body_keys),
@@ -619,6 +687,73 @@ class GameScript(ABC, Generic[G, D, Q]):
                 raise self.unknown_directive(d, "in a panel")
         close_line()
         return lines
+
+
+class _Ruled(Protocol):
+    """An engine that says why a move is refused (None: it is allowed), and who moves."""
+
+    @property
+    def to_move(self) -> str: ...
+
+    def refusal(self, where: Any) -> Refusal | None: ...
+
+
+Judge = Callable[[Any, Any, Any], "str | None"]
+
+
+def legality_judges(player: Callable[[str], str]) -> dict[str, Judge]:
+    """The highlight judges ``legal`` and ``illegal`` of an engine with ``refusal()``:
+    a highlight of either is true of the position only if the engine rules so for the
+    player to move (``player`` words the player: ``str.upper`` gives X)."""
+
+    def legal(game: _Ruled, draft: object, where: object) -> str | None:
+        refusal = game.refusal(where)
+        return None if refusal is None else f"the engine rules it illegal: {refusal.message}"
+
+    def illegal(game: _Ruled, draft: object, where: object) -> str | None:
+        return f"the engine rules it legal for {player(game.to_move)}" \
+            if game.refusal(where) is None else None
+
+    return {"legal": legal, "illegal": illegal}
+
+
+class _Turns(Protocol):
+    """An engine that says who moves, whether the game is over and who won."""
+
+    @property
+    def to_move(self) -> str: ...
+
+    @property
+    def over(self) -> bool: ...
+
+    @property
+    def winner(self) -> str | None: ...
+
+
+Claim = Callable[[Any, Directive, list[str]], "str | None"]
+
+
+def turn_claims(players: Sequence[str]) -> dict[str, Claim]:
+    """The claims ``expect: to-move P`` and ``expect: winner P|none`` of an engine with
+    ``to_move``, ``over`` and ``winner`` (P one of ``players``), for a game's claims
+    table."""
+
+    def to_move(game: _Turns, d: Directive, words: list[str]) -> str | None:
+        if len(words) != 2 or words[1] not in players:
+            raise NotAClaim
+        if not game.over and game.to_move == words[1]:
+            return None
+        return expected(" ".join(words), "the game is over" if game.over
+                        else f"{game.to_move} is to move")
+
+    def winner(game: _Turns, d: Directive, words: list[str]) -> str | None:
+        if len(words) != 2 or words[1] not in (*players, "none"):
+            raise NotAClaim
+        if (game.winner or "none") == words[1]:
+            return None
+        return expected(" ".join(words), f"the winner is {game.winner or 'nobody yet'}")
+
+    return {"to-move": to_move, "winner": winner}
 
 
 def expected(claim: str, seen: str) -> str:

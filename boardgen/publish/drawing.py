@@ -11,9 +11,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from boardgen.errors import BoardgenError
-from boardgen.games.protocol import Game, GlyphTable, Position
+from boardgen.games.protocol import Game, GameOptions, Position
 from boardgen.games.registry import build_diagram, game_named
-from boardgen.picture import Animation, Diagram, PageInfo, Panel, diagram_animation
+from boardgen.picture import Animation, Diagram, Panel, diagram_animation
 from boardgen.render.paper import Paper, parse_paper
 from boardgen.render.scene import THEMES, Theme
 
@@ -21,15 +21,26 @@ from boardgen.render.scene import THEMES, Theme
 # replaying moves or printing --help must not pay for it (tests/packaging/test_speedups.py).
 
 
-def render_diagram(game: str, name: str, fmt: str, *, paper: Paper, theme: Theme,
-                   cell_mm: float | None = None, dpi: int = 150,
-                   info: PageInfo | None = None, glyphs: GlyphTable | None = None) -> bytes:
-    """Build the named diagram from the engine and draw it."""
+def draw_game_diagram(game: Game, name: str, diagram: Diagram, fmt: str, *, paper: Paper,
+                      theme: Theme, cell_mm: float | None = None, dpi: int = 150,
+                      options: GameOptions | None = None) -> bytes:
+    """A diagram of ``game`` drawn with the game's page furniture: the one drawing of
+    ``boardgen diagram`` (a NAME or a FILE), the gallery and ``boardgen serve``.
+    ``options``: the game's own options it was built with (the furniture may depend on
+    them: a table given replaces the one a diagram note speaks of)."""
     from boardgen.render.diagram import draw_diagram
 
-    return draw_diagram(build_diagram(game, name, glyphs=glyphs), game, name, fmt,
-                        paper=paper, theme=theme, cell_mm=cell_mm, dpi=dpi,
-                        info=info or game_named(game).diagram_info(name, glyphs))
+    return draw_diagram(diagram, game.key, name, fmt, paper=paper, theme=theme,
+                        cell_mm=cell_mm, dpi=dpi, info=game.diagram_info(name, options))
+
+
+def render_diagram(game: str, name: str, fmt: str, *, paper: Paper, theme: Theme,
+                   cell_mm: float | None = None, dpi: int = 150,
+                   options: GameOptions | None = None) -> bytes:
+    """Build the named diagram from the engine and draw it."""
+    return draw_game_diagram(game_named(game), name, build_diagram(game, name, options=options),
+                             fmt, paper=paper, theme=theme, cell_mm=cell_mm, dpi=dpi,
+                             options=options)
 
 
 def render_position(position: Position, fmt: str, *, paper: Paper | None = None,

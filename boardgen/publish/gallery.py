@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 from boardgen._version import __version__
 from boardgen.errors import BoardgenError, cli_flag, raise_terminated
 from boardgen.games.registry import build_diagram, games, remember_diagram
-from boardgen.geometry import HexGrid, hexhex
+from boardgen.geometry import HexGrid
 from boardgen.picture import Diagram, PageInfo, Scene
 from boardgen.publish.drawing import render_diagram
 from boardgen.render.board import BoardOptions, build_figure, render_board
@@ -108,7 +108,7 @@ def default_jobs(paper: Paper, theme: Theme = THEMES["colour"]) -> list[Job]:
                                     spacing=None, dpi=150, info=description.board_info())))
         boards = description.hex_boards
         for side, label, formats in boards.gallery if boards else ():
-            grid = hexhex(side)
+            grid = description.hex_board(side)
             info = description.board_info(grid, f"{description.name} ({label})" if label
                                           else None)
             scene = description.board_scene(grid)

@@ -21,7 +21,6 @@ import math
 from boardgen.errors import BoardgenError
 from boardgen.games.protocol import Game, Tracker
 from boardgen.games.registry import game_named
-from boardgen.geometry import hexhex
 from boardgen.render.figure import MIN_PRINT_TEXT_MM, Figure, Mark, Stroke, Text, wrap
 from boardgen.render.fonts import BOLD, REGULAR
 from boardgen.render.paper import Paper
@@ -58,7 +57,9 @@ def render_kit(game: str, *, paper: Paper, theme: Theme) -> bytes:
     if description.fixed_board is None and hex_boards is not None:
         cell = 0.0
         for side, label in kit.boards or ((hex_boards.default_side, None),):
-            scene = description.board_scene(hexhex(side))
+            grid = description.hex_board(side)  # the game's own shape, through its check
+            scene = description.board_scene(grid)
+            size = f"side {side}" if grid.shape == "hexhex" else grid.description
             # As large as the page allows: across the whole column when the bar up the
             # page fits in the board's empty top-left corner.
             wide = fitted_board(scene, kit_board_room(paper, corner=True))
@@ -67,14 +68,14 @@ def render_kit(game: str, *, paper: Paper, theme: Theme) -> bytes:
             figure = wide if corner else fitted_board(scene, room)
             said = f"Each cell is {figure.cell_width:.1f} mm flat to flat. " \
                 f"{pieces_in_words(figure.cell_width)}"
-            title = f"{name}: board, side {side}" + (f" ({label})" if label else "")
+            title = f"{name}: board, {size}" + (f" ({label})" if label else "")
             boards.append(KitBoard(title, figure, said,
-                                   f"The {name} board, side {side}, at actual size. {said}",
+                                   f"The {name} board, {size}, at actual size. {said}",
                                    corner))
             if side == hex_boards.default_side:
                 cell = figure.cell_width
         if kit.stones:
-            cells = len(hexhex(hex_boards.default_side))
+            cells = len(description.hex_board())
             stones = stones_figure(cell, room, cells)
             said = f"Stones {cell - 1.0:.1f} mm across, for the board's {cell:.1f} mm cells."
             boards.append(KitBoard(f"{name}: stones to cut out", stones, said,

@@ -68,9 +68,9 @@ from boardgen.errors import BoardgenError, raise_terminated
 from boardgen.games.registry import games, load_diagram_file
 from boardgen.picture import Diagram, diagram_animation
 from boardgen.publish.animation_html import animation_figure
+from boardgen.publish.drawing import draw_game_diagram
 from boardgen.publish.serve_page import PAGE_HTML, PAGE_POLICY
 from boardgen.render.animation import render_animation
-from boardgen.render.diagram import draw_diagram
 from boardgen.render.paper import parse_paper
 from boardgen.render.scene import THEMES, theme_named
 from boardgen.text import MAX_INPUT_BYTES
@@ -348,8 +348,8 @@ class Drawer:
             game, built = load_diagram_file(copy)
             if fmt in ("moving-svg", "moving-html"):
                 return self._animate(built, fmt, theme)
-            body = draw_diagram(built, game.key, copy.stem, fmt, paper=parse_paper(paper),
-                                theme=theme_named(theme), info=game.diagram_info(copy.stem))
+            body = draw_game_diagram(game, copy.stem, built, fmt, paper=parse_paper(paper),
+                                     theme=theme_named(theme))
         except BoardgenError as exc:
             # One line, as the command line prints it, naming the file as the page does.
             lines = str(exc).replace(str(copy), relative).splitlines()

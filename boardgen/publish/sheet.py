@@ -38,7 +38,6 @@ from pathlib import Path
 from boardgen._version import __version__
 from boardgen.errors import BoardgenError
 from boardgen.games.registry import build_diagram, game_named
-from boardgen.geometry import hexhex
 from boardgen.inputs import split_lines
 from boardgen.limits import MAX_CACHED_FONT_BYTES
 from boardgen.picture import Diagram, HoleScene, Scene
@@ -240,9 +239,7 @@ def sheet_board(game: str, room: tuple[float, float]) -> list[Figure]:
         if fixed.strips is not None:
             figures.append(pieces_sheet(fixed.strips, spacing, room[0]))
         return figures
-    boards = description.hex_boards
-    return [fitted_board(description.board_scene(hexhex(boards.default_side if boards else 0)),
-                         room)]
+    return [fitted_board(description.board_scene(description.hex_board()), room)]
 
 
 def fitted_board(scene: Scene, room: tuple[float, float]) -> Figure:

@@ -50,9 +50,9 @@ from boardgen.render.lattice import (
 )
 from boardgen.render.paper import Paper, content_size
 from boardgen.render.pdf import PageInfo, render_pdf_pages
-from boardgen.render.png import render_png
+from boardgen.render.png import render_figure_png
 from boardgen.render.scene import THEMES, Theme
-from boardgen.render.svg import document_size, render_svg
+from boardgen.render.svg import render_svg
 
 __all__ = ["DEFAULT_PANEL_CELL_MM", "Diagram", "describe", "diagram_pages", "draw_diagram",
            "legend_figure", "panel_rows"]
@@ -356,11 +356,9 @@ def draw_diagram(diagram: Diagram, game: str, name: str, fmt: str, *, paper: Pap
     figure = curled(figure)  # typographer's quotes, as the rule sheets print captions
     # The text alternative a rule sheet gives the same figure, and the credit drawn under it.
     description = describe(diagram) + (f" {_sentence(credit)}" if credit else "")
-    svg = render_svg(figure, theme=theme, description=description)
-    if fmt == "svg":
-        return svg.encode("utf-8")
-    width_mm, height_mm = document_size(figure, None)
-    return render_png(svg, width_mm=width_mm, height_mm=height_mm, dpi=dpi)
+    if fmt == "png":  # drawn from the figure, with no SVG text in between
+        return render_figure_png(figure, theme=theme, title=None, dpi=dpi)
+    return render_svg(figure, theme=theme, description=description).encode("utf-8")
 
 
 CREDIT_MM = 2.8  # the credit line under an SVG or PNG diagram

@@ -33,9 +33,9 @@ from boardgen.render.figure import (
 from boardgen.render.fonts import BOLD, REGULAR, face
 from boardgen.render.paper import Paper, content_size, parse_paper
 from boardgen.render.pdf import render_pdf_pages
-from boardgen.render.png import render_png
+from boardgen.render.png import render_figure_png
 from boardgen.render.scene import Theme
-from boardgen.render.svg import document_size, render_svg
+from boardgen.render.svg import render_svg
 
 if TYPE_CHECKING:
     from boardgen.render.cutter import CutterOptions
@@ -460,11 +460,10 @@ def render_fixed_board(board: FixedBoard, fmt: str, *, paper: Paper, theme: Them
         spacing = board_spacing(board, content_size(paper.size("landscape")))
     figure = curled(lattice_figure(board.picture, spacing))
     info = PageInfo(info.title, (info.subject or "").format(spacing=spacing), info.credit)
-    svg = render_svg(figure, theme=theme, title=info.title, description=info.subject)
-    if fmt == "svg":
-        return svg.encode("utf-8")
-    width_mm, height_mm = document_size(figure, info.title)
-    return render_png(svg, width_mm=width_mm, height_mm=height_mm, dpi=dpi)
+    if fmt == "png":  # drawn from the figure, with no SVG text in between
+        return render_figure_png(figure, theme=theme, title=info.title, dpi=dpi)
+    return render_svg(figure, theme=theme, title=info.title,
+                      description=info.subject).encode("utf-8")
 
 
 def render_fixed_board_for_shop(board: FixedBoard, *, paper: Paper, theme: Theme,

@@ -7,33 +7,78 @@ never colours or millimetres; the theme says how each role looks.  Renderers tur
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
 from boardgen.errors import BoardgenError
 
 # The picture model used to live here; these names stay importable from here.
 from boardgen.picture import LABEL_MODES as LABEL_MODES
+from boardgen.picture import PATTERNS as PATTERNS
 from boardgen.picture import Arrow as Arrow
 from boardgen.picture import Marker as Marker
+from boardgen.picture import Paint as Paint
 from boardgen.picture import Scene as Scene
 from boardgen.picture import board_scene as board_scene
+from boardgen.picture import declared_paint, declared_roles
 from boardgen.picture import edge_roles as edge_roles
 
-# hatch rises to the right, backhatch falls; grid is hlines and vlines together.
-PATTERNS = ("dots", "hatch", "backhatch", "crosshatch", "hlines", "vlines", "grid")
 EDGE_SUFFIX = "-edge"  # ROLE-edge: the outlines of a highlight band of ROLE
 
 
-@dataclass(frozen=True)
-class Paint:
-    """How a role is filled: a colour, optionally overprinted with a pattern in the theme's
-    line colour, and optionally its own outline colour (so that neighbouring dark cells stay
-    apart instead of merging into one blob)."""
+class _Cells(Mapping[str, Paint]):
+    """A theme's paints by role: its own, then those the games declared for roles of
+    their own (:func:`boardgen.picture.declare_paints`), in this theme or their fallback."""
 
-    fill: str
-    pattern: str | None = None  # one of PATTERNS
-    outline: str | None = None  # None: the theme's line colour
+    def __init__(self, own: Mapping[str, Paint], theme: str) -> None:
+        self._own = dict(own)
+        self._theme = theme
+
+    def __getitem__(self, role: str) -> Paint:
+        if role in self._own:
+            return self._own[role]
+        declared = declared_paint(role)
+        if declared is None:
+            raise KeyError(role)
+        return declared.in_theme(self._theme)
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self._own
+        yield from (role for role in declared_roles() if role not in self._own)
+
+    def __len__(self) -> int:
+        return len(set(self._own) | set(declared_roles()))
+
+    def own(self, role: str) -> bool:
+        return role in self._own
+
+
+class _Rims(Mapping[str, float]):
+    """A theme's heavy-rimmed stones by role: its own, then those a game declared for this
+    theme (:attr:`boardgen.picture.RolePaint.rims`)."""
+
+    def __init__(self, own: Mapping[str, float], theme: str) -> None:
+        self._own = dict(own)
+        self._theme = theme
+
+    def _declared(self) -> dict[str, float]:
+        found = {}
+        for role in declared_roles():
+            paint = declared_paint(role)
+            if paint is not None and self._theme in paint.rims:
+                found[role] = paint.rims[self._theme]
+        return found
+
+    def __getitem__(self, role: str) -> float:
+        if role in self._own:
+            return self._own[role]
+        return self._declared()[role]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter({**self._declared(), **self._own})
+
+    def __len__(self) -> int:
+        return len({**self._declared(), **self._own})
 
 
 @dataclass(frozen=True)
@@ -57,6 +102,17 @@ class Theme:
     # stones: hollow would be white on a white cell; a heavy rim is not).
     rims: Mapping[str, float] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.cells, _Cells):
+            object.__setattr__(self, "cells", _Cells(self.cells, self.name))
+        if not isinstance(self.rims, _Rims):
+            object.__setattr__(self, "rims", _Rims(self.rims, self.name))
+
+    def paints(self, role: str) -> bool:
+        """Whether this theme paints ``role`` itself (not through a game's declaration)."""
+        assert isinstance(self.cells, _Cells)
+        return self.cells.own(role)
+
     def colour(self, role: str) -> str:
         """The colour of a role: a cell paint's fill, a stone's, or one of the theme's own;
         ``ROLE-edge`` (a highlight band's outlines) the line colour or the paper, whichever
@@ -64,10 +120,10 @@ class Theme:
         if role.endswith(EDGE_SUFFIX) and role.removesuffix(EDGE_SUFFIX) in self.cells:
             fill = self.cells[role.removesuffix(EDGE_SUFFIX)].fill
             return max((self.line, self.paper), key=lambda ink: abs(luma(ink) - luma(fill)))
+        if role in self.marks:  # the theme's own stone colours come before a game's
+            return self.marks[role]
         if role in self.cells:
             return self.cells[role].fill
-        if role in self.marks:
-            return self.marks[role]
         return {"accent": self.accent, "muted": self.muted, "line": self.line,
                 "paper": self.paper, "coordinate": self.muted,
                 "caption": self.muted, "credit": self.muted}.get(role, self.text)
@@ -97,10 +153,9 @@ def luma(colour: str) -> float:
 CAPTION_INK = "#2e2e2e"
 
 
-def _theme(name: str, line: str, text: str, accent: str, cells: dict[str, Paint],
-           marks: dict[str, str], rims: dict[str, float] | None = None) -> Theme:
+def _theme(name: str, line: str, text: str, accent: str, cells: dict[str, Paint]) -> Theme:
     return Theme(name, "#ffffff", line, 0.25, text, CAPTION_INK if text != "#000000"
-                 else text, accent, cells, marks, rims=rims or {})
+                 else text, accent, cells)
 
 
 # Grey levels below are ITU-R 601 luma (what a greyscale printer makes of a colour), of 255.
@@ -121,27 +176,13 @@ THEMES: dict[str, Theme] = {
             "illegal": Paint("#f0a0a0", "crosshatch"),  # struck through
             "groove": Paint("#cfc6b4"),
             "hole": Paint("#4a4238"),
-            "white-piece": Paint("#ffffff"),
-            "black-piece": Paint("#2b2b2b"),  # 43
             "ghost": Paint("#1e7b34"),  # 90, and dashed: an allowed target
             "crossed": Paint("#b4b4b4"),  # 180, with a cross: forbidden
             "captured": Paint("#4a4a4a"),  # a dashed outline where a piece was taken
-            "white-home": Paint("#f7f1e3"),
-            "black-home": Paint("#e3e3e3"),
-            "white-start": Paint("#c2baa9"),  # 187: 47 above black-start, as keyed
-            "black-start": Paint("#8c8c8c"),  # 140
-            # Highlights only (bands over cells): a connection, and a designer's tint.
-            "connection": Paint("#f29e4c", "hlines"),  # 169, lines across
+            # A designer's tint: a highlight band (over cells) that no engine judges.
             # Light: a band of it stands apart from X (140), O (59) and empty cells (248).
             "tint": Paint("#d9c2ec"),  # 206, lavender: no engine role is this colour
-            # Stones of the rules-free diagrams: 26, 255, 167 and 77 once grey.
-            "stone-black": Paint("#1a1a1a"),
-            "stone-white": Paint("#ffffff"),
-            "stone-red": Paint("#f08a7a"),
-            "stone-blue": Paint("#2b4f9e"),
         },
-        # 26 and 101: a loop stone stands 60 levels from a corner, 75 from a stone.
-        {"stone": "#1a1a1a", "loop": "#c4450e"},
     ),
     # Okabe-Ito colours: told apart with every common colour-vision deficiency, and the two
     # players differ in lightness too, so a greyscale copy still works.
@@ -158,23 +199,11 @@ THEMES: dict[str, Theme] = {
             "illegal": Paint("#cc79a7", "crosshatch"),
             "groove": Paint("#c8c8c8"),
             "hole": Paint("#333333"),
-            "white-piece": Paint("#ffffff"),
-            "black-piece": Paint("#222222"),
             "ghost": Paint("#009e73"),  # 106, dashed
             "crossed": Paint("#bbbbbb"),  # 187, with a cross
             "captured": Paint("#4a4a4a"),  # a dashed outline
-            "white-home": Paint("#f4f4f4"),
-            "black-home": Paint("#e2e2e2"),
-            "white-start": Paint("#b4b4b4"),  # 180: 44 above black-start
-            "black-start": Paint("#888888"),  # 136
-            "connection": Paint("#e69f00", "hlines"),
             "tint": Paint("#a6d8f3"),  # 204, a light sky blue: apart from both players
-            "stone-black": Paint("#111111"),  # 17
-            "stone-white": Paint("#ffffff"),  # 255
-            "stone-red": Paint("#e69f00"),  # orange, 157: told from blue in every vision
-            "stone-blue": Paint("#0072b2"),  # 87
         },
-        {"stone": "#111111", "loop": "#d55e00"},  # 17 and 119
     ),
     # For black-only printers and photocopies: lines and patterns, no tint carries meaning.
     # No two roles one game can show on a page share a paint (tests/render/
@@ -193,25 +222,11 @@ THEMES: dict[str, Theme] = {
             "illegal": Paint("#ffffff", "crosshatch"),
             "groove": Paint("#000000"),
             "hole": Paint("#000000"),
-            "white-piece": Paint("#ffffff"),
-            "black-piece": Paint("#000000"),
             "ghost": Paint("#000000"),
             "crossed": Paint("#000000"),
             "captured": Paint("#000000"),
-            "white-home": Paint("#ffffff"),
-            "black-home": Paint("#ffffff", "dots"),
-            "white-start": Paint("#000000"),
-            "black-start": Paint("#000000"),
-            "connection": Paint("#ffffff", "hlines"),
             "tint": Paint("#ffffff", "grid"),  # apart from O's perimeter dots
-            "stone-black": Paint("#000000"),
-            "stone-white": Paint("#ffffff"),
-            "stone-red": Paint("#ffffff", "hatch"),  # the two colours told apart by lines
-            "stone-blue": Paint("#ffffff", "hlines"),
         },
-        # Loop stones paper-white inside a heavy black rim: a number on a black stone
-        # prints white, on a loop stone black, so the two never look alike.
-        {"stone": "#000000", "loop": "#ffffff"}, rims={"loop": 0.3},
     ),
 }
 

@@ -338,14 +338,14 @@ def test_the_api_refuses_bad_arguments_with_boardgen_error(call: Callable[..., o
 
 def test_glyphs_are_refused_for_the_games_without_a_glyph_chart() -> None:
     from boardgen.errors import BoardgenError, cli_flag
-    from boardgen.games.registry import load_diagram_file
+    from boardgen.games.registry import build_diagram, load_diagram_file
 
     table = {"k0": "legal"}
     # The layer below the command line names the option, not the flag.
     with pytest.raises(BoardgenError, match="^glyphs applies to O diagrams only, not Polygone"
                        ) as refused:
-        GAMES["polygone"].diagram("06-triangle", glyphs=table)
+        build_diagram("polygone", "06-triangle", options={"glyphs": table})
     assert refused.value.field == "glyphs"
     assert refused.value.worded(cli_flag).startswith("--glyphs applies to O diagrams only")
     with pytest.raises(BoardgenError, match="only, not Copolymer"):
-        load_diagram_file(FILES / "copolymer-annotated.txt", glyphs=table)
+        load_diagram_file(FILES / "copolymer-annotated.txt", options={"glyphs": table})

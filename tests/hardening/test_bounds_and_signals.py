@@ -118,7 +118,7 @@ def test_a_bad_source_date_epoch_is_refused_before_any_work(
         raise AssertionError("work started with a bad SOURCE_DATE_EPOCH")
 
     monkeypatch.setattr("boardgen.cli.board_request", no_work)
-    monkeypatch.setattr("boardgen.cli.resolve_grid", no_work)
+    monkeypatch.setattr("boardgen.cli.play_request", no_work)
     monkeypatch.setattr("boardgen.cli.default_jobs", no_work)
     for args in (["board", "copolymer", "-o", "b.pdf"], ["all", "-o", "out"],
                  ["play", "copolymer", "--moves", "C3"]):

@@ -30,3 +30,15 @@ def test_every_template_file_is_package_data() -> None:
     assert files
     missed = [f for f in files if not any(fnmatch.fnmatch(f, pat) for pat in patterns)]
     assert not missed, f"template files the wheel would leave out: {missed}"
+
+
+def test_the_distribution_has_a_name_of_our_own() -> None:
+    """PyPI's ``boardgen`` is an unrelated project: ours is boardgen-games (the import
+    package stays boardgen), and the example plug-ins depend on that name, so that pip
+    never resolves them to the other project."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert project["name"] == "boardgen-games"
+    for example in sorted((ROOT / "examples").glob("*/pyproject.toml")):
+        needs = tomllib.loads(example.read_text())["project"]["dependencies"]
+        names = [need.split(">")[0].split("=")[0].split("<")[0].strip() for need in needs]
+        assert "boardgen-games" in names and "boardgen" not in names, example

@@ -64,7 +64,7 @@ def test_a_chart_the_user_gives_is_not_called_our_reconstruction() -> None:
     chart["k2-gap"] = "illegal"
     for fmt in ("pdf", "svg"):
         data = render_diagram("o", "corners", fmt, paper=parse_paper("a4"),
-                              theme=THEMES["colour"], glyphs=chart)
+                              theme=THEMES["colour"], options={"glyphs": chart})
         text = _one_line(" ".join(page.extract_text() for page in
                                   PdfReader(io.BytesIO(data)).pages)) if fmt == "pdf" \
             else data.decode()

@@ -16,19 +16,22 @@ import io
 import math
 import warnings
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cairosvg
 import numpy as np
 import pypdfium2
 import pytest
+from conftest import ROOT
 from pdfdata import read_pages
 from PIL import Image
 
 from boardgen.games.polygone.picture import BOARD_SCENE
+from boardgen.games.protocol import Game
 from boardgen.games.registry import GAMES as GAME_DESCRIPTIONS
 from boardgen.games.registry import build_diagram
 from boardgen.geometry import hexhex
+from boardgen.picture import Paint, Role, RolePaint, declare_paints
 from boardgen.render.diagram import diagram_pages
 from boardgen.render.figure import Figure, board_figure, text_box
 from boardgen.render.lattice import lattice_figure
@@ -439,12 +442,116 @@ def test_the_picture_check_catches_zones_and_a_loop_stone_grey_on_a_corner() -> 
     assert any(f.startswith("loop on corner") for f in found), found
 
 
-def test_the_picture_check_catches_hollow_loop_stones() -> None:
+def test_the_picture_check_catches_hollow_loop_stones(monkeypatch: pytest.MonkeyPatch) -> None:
     """Ink before issue 23: loop stones hollow with a thin outline, white on a white or
-    dotted cell, as the numbered stones were."""
+    dotted cell, as the numbered stones were (O declares its loop stones' rim)."""
     from dataclasses import replace
 
-    hollow = replace(THEMES["ink"], rims={})
+    from boardgen import picture
+
+    loop = picture.declared_paint("loop")
+    assert loop is not None and loop.rims
+    monkeypatch.setitem(picture._DECLARED, "loop", replace(loop, rims={}))
+    hollow = THEMES["ink"]
     (figure,) = [f for name, f in O_PICTURES if name == "o short-game"]
     found = picture_failures(figure, svg_picture(figure, hollow), {})
     assert any(f.startswith("loop on") for f in found), found
+
+
+# --- roles a game declares with their own paint ----------------------------------------------
+
+
+def example_games() -> list[Game]:
+    """The example plug-ins' games (examples/*), loaded from the repository as their entry
+    points name them, installed or not: their declared roles are held to the same test."""
+    import importlib
+    import sys
+    import tomllib
+
+    found = []
+    for project in sorted((ROOT / "examples").glob("*/pyproject.toml")):
+        points = tomllib.loads(project.read_text())["project"]["entry-points"]["boardgen.games"]
+        # On the path only while imported: left there, its build metadata (an .egg-info a
+        # pip install leaves in the folder) would list it as an installed plug-in to every
+        # later test of this process.
+        sys.path.insert(0, str(project.parent))
+        try:
+            for value in points.values():
+                module, _, attribute = value.partition(":")
+                found.append(getattr(importlib.import_module(module), attribute))
+        finally:
+            sys.path.remove(str(project.parent))
+    return found
+
+
+def declared_pairs(game: Game) -> list[tuple[str, str]]:
+    return [(role.name, other) for role in game.roles if role.paint is not None
+            for other in role.paint.apart_from]
+
+
+def game_figures(game: Game) -> list[Figure]:
+    """The game's default board and its diagrams, as the sheets draw them."""
+    figures = [board_figure(game.board_scene(game.hex_board()), 9.0)] \
+        if game.hex_boards is not None else []
+    for name in game.diagram_names():
+        diagram = game.diagram(name)
+        figures.extend(diagram_pages(diagram, cell_width=diagram.cell_mm, max_width=180.0,
+                                     max_height=None))
+    return figures
+
+
+def declared_failures(figures: list[Figure], theme: Theme,
+                      pairs: list[tuple[str, str]]) -> dict[str, list[str]]:
+    """Per vision, each pair of ``pairs`` not told apart on the pixels (or not drawn)."""
+    pictures = [(figure, svg_picture(figure, theme)) for figure in figures]
+    found: dict[str, list[str]] = {}
+    for vision in VISIONS:
+        seen: dict[str, list[Look]] = {}
+        for figure, picture in pictures:
+            for role, cell in cell_looks(figure, picture, vision):
+                seen.setdefault(role, []).append(cell)
+        looks = {role: _median_look(cells) for role, cells in seen.items()}
+        found[vision] = [f"{a}/{b}: " + (f"{looks[a]} vs {looks[b]}" if {a, b} <= set(looks)
+                                          else "not drawn")
+                         for a, b in pairs
+                         if not {a, b} <= set(looks)
+                         or not told_apart(looks[a], looks[b], GREY_STEP, vision)]
+    return found
+
+
+DECLARING = [game for game in [*GAME_DESCRIPTIONS.values(), *example_games()]
+             if declared_pairs(game)]
+
+
+def test_an_example_declares_roles_of_its_own() -> None:
+    assert "hex" in {game.key for game in DECLARING}  # else the test below checks nothing
+
+
+@pytest.mark.parametrize("theme", sorted(THEMES))
+@pytest.mark.parametrize("game", DECLARING, ids=lambda game: game.key)
+def test_a_games_own_roles_stay_apart_in_every_theme(game: Game, theme: str,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    from boardgen import picture
+
+    monkeypatch.setattr(picture, "_DECLARED", dict(picture._DECLARED))  # undone after
+    declare_paints(game.declared_paints())  # as the registry does when it loads a plug-in
+    assert declared_failures(game_figures(game), THEMES[theme], declared_pairs(game)) == \
+        {vision: [] for vision in VISIONS}
+
+
+def test_the_check_catches_a_declared_role_too_close_to_an_empty_cell(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Break it on purpose: a role painted 8 grey levels off an empty cell fails."""
+    from boardgen import picture
+
+    monkeypatch.setattr(picture, "_DECLARED", dict(picture._DECLARED))  # undone after
+    faint = Role("test-faint", "faint", paint=RolePaint(Paint("#f0f0f0"),
+                                                        apart_from=("empty",)))
+    assert faint.paint is not None
+    declare_paints({faint.name: faint.paint})
+    grid = hexhex(3)
+    scene = board_scene(grid)
+    scene = replace(scene, cell_roles={cell: "test-faint" for cell in grid.cells[:9]})
+    failed = declared_failures([board_figure(scene, 9.0)], THEMES["colour"],
+                               [("test-faint", "empty")])
+    assert failed["grey"] and failed["grey"][0].startswith("test-faint/empty")

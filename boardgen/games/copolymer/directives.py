@@ -48,6 +48,7 @@ from boardgen.games.script import (
     NotAClaim,
     PlayLine,
     expected,
+    legality_judges,
 )
 from boardgen.geometry import Hex, HexGrid, make_shape
 from boardgen.limits import MAX_SOLVED_CLAIMS, MAX_SOLVED_EMPTY
@@ -78,18 +79,8 @@ def judge_connection(game: Copolymer, draft: object, cell: Hex) -> str | None:
         f"(connections: {_names(game, found)})"
 
 
-def judge_legal(game: Copolymer, draft: object, cell: Hex) -> str | None:
-    refusal = game.refusal(cell)
-    return None if refusal is None else f"the engine rules it illegal: {refusal.message}"
-
-
-def judge_illegal(game: Copolymer, draft: object, cell: Hex) -> str | None:
-    return f"the engine rules it legal for {game.to_move.upper()}" \
-        if game.refusal(cell) is None else None
-
-
-HIGHLIGHT_JUDGES = {"new": judge_new, "connection": judge_connection, "legal": judge_legal,
-                    "illegal": judge_illegal}
+HIGHLIGHT_JUDGES = {"new": judge_new, "connection": judge_connection,
+                    **legality_judges(str.upper)}
 
 
 @dataclass(frozen=True)
@@ -471,7 +462,11 @@ class CopolymerScript(GameScript[Copolymer, PanelDraft, Panel]):
 def load_example(path: Path, *, text: str | None = None) -> Example:
     """Replay an example file (or ``text``, a file's contents); raises ExampleError
     (file:line: reason) on any disagreement."""
-    script = CopolymerScript(path, text=text)
+    return example_of(CopolymerScript(path, text=text))
+
+
+def example_of(script: CopolymerScript) -> Example:
+    """The example a script replays (see :func:`load_example`)."""
     lines = script.run()
     assert script.grid is not None
     return Example(script.name, script.title, script.grid, tuple(lines), script.origin)

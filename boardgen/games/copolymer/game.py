@@ -2,27 +2,27 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any
 
+from boardgen.errors import BoardgenError
 from boardgen.games.copolymer import engine as copolymer
-from boardgen.games.copolymer.picture import PLAYER_ROLES, ROLES, copolymer_diagram
+from boardgen.games.copolymer.picture import PAINTS, PLAYER_ROLES, ROLES, copolymer_diagram
 from boardgen.games.protocol import (
     Game,
-    GlyphTable,
+    GameOption,
+    GameOptions,
     HexBoards,
     Kit,
     KitNote,
     PlayOptions,
     Position,
 )
-from boardgen.games.script import GameSyntax, annotated, directive_syntax
+from boardgen.games.script import GameScript
+from boardgen.games.scripted import ScriptedGame
 from boardgen.geometry import Hex, hexhex
-from boardgen.picture import Diagram, Marker, Panel, Scene
-
-if TYPE_CHECKING:
-    from boardgen.games.script import Directive
+from boardgen.picture import Diagram, Marker, Scene
+from boardgen.text import quoted_value
 
 # The diagram files' reader is imported when a diagram is built: replaying moves or
 # printing --help must not pay for it.
@@ -34,15 +34,17 @@ class CopolymerPosition(Position):
     def __init__(self, game: Game, options: PlayOptions) -> None:
         self.game = game
         grid = options.grid or hexhex(copolymer.DEFAULT_SIDE)
-        first = options.first or "x"
+        first = str(options.get("first") or "x")
         self.engine = copolymer.Copolymer(grid, first=first)
         self._forced: list[bool] = []
-        if options.start is not None:
-            text, source = options.start
+        start = options.get("start")
+        if start is not None:
+            assert isinstance(start, tuple)
+            text, source = start
             cells, _capitals = copolymer.parse_text_position(grid, text, source)
             self.engine.set_position(cells, first)
 
-    def _play_one(self, token: str) -> object:
+    def play_one(self, token: str) -> object:
         cell = self.engine.notation.parse(token)
         forced = self.engine.forced()
         placed = self.engine.place(cell)
@@ -111,7 +113,23 @@ PENS_NOTE = (
 )
 
 
-class CopolymerDescription(Game):
+def read_start(given: object, source: str) -> tuple[str, str]:
+    """A start position drawn as text, with the name its errors report it under."""
+    if not isinstance(given, str):
+        raise BoardgenError(f"{source}: expected text, not {quoted_value(given)}",
+                            field="start")
+    return given, source
+
+
+OPTIONS = (
+    GameOption("first", "choice", "Copolymer: who places first, or who is to move after "
+               "--start (default x).", choices=copolymer.PLAYERS),
+    GameOption("start", "file", "Copolymer: start from a position drawn as text in the "
+               "server's style (. x o).", read=read_start),
+)
+
+
+class CopolymerDescription(ScriptedGame):
     key = "copolymer"
     name = copolymer.NAME
     designer = "Mark Steere"
@@ -119,47 +137,34 @@ class CopolymerDescription(Game):
     board = HexBoards(
         copolymer.DEFAULT_SIDE, copolymer.check_board, copolymer.PRESETS,
         gallery=tuple((side, preset, ("pdf", "svg")) for preset, side in
-                      sorted(copolymer.PRESETS.items(), key=lambda item: item[1])))
-    play_options = frozenset({"first", "start"})
+                      sorted(copolymer.PRESETS.items(), key=lambda item: item[1])),
+        presets_help="the play-by-email server's 9x9, 13x13 and 19x19")
+    options = OPTIONS
+    json_keys = ("side", "to_move", "cells", "connections", "turn_continues", "over",
+                 "winner", "counts")
     roles = ROLES
+    paints = PAINTS
     # Played with two pens: the server's boards to write on, and a note on pens.
     kit = Kit(boards=tuple((side, preset) for preset, side in
                            sorted(copolymer.PRESETS.items(), key=lambda item: item[1])),
-              note=KitNote("Playing with pens", PENS_NOTE))
+              note=KitNote("Playing with pens", PENS_NOTE),
+              contents="the server's three boards (sides 5, 7, 10) to colour in, a note on "
+              "pens")
 
     def new_position(self, options: PlayOptions) -> Position:
         return CopolymerPosition(self, options)
 
-    def load_file(self, path: Path, glyphs: GlyphTable | None) -> Diagram:
-        del glyphs  # refused before: Game.check_glyphs
-        from boardgen.games.copolymer.directives import load_example
-
-        return copolymer_diagram(load_example(path))
-
-    def load_text(self, text: str, glyphs: GlyphTable | None) -> Diagram:
-        del glyphs
-        from boardgen.games.copolymer.directives import load_example
-
-        return copolymer_diagram(load_example(Path("diagram"), text=text))
-
-    def diagram_directives(self) -> frozenset[str]:
+    def script(self, path: Path, text: str | None, options: GameOptions
+               ) -> GameScript[Any, Any, Any]:
         from boardgen.games.copolymer.directives import CopolymerScript
 
-        return CopolymerScript(Path("-")).keys()
+        return CopolymerScript(path, text=text)
 
-    def diagram_syntax(self) -> GameSyntax:
-        from boardgen.games.copolymer.directives import CopolymerScript
+    def diagram_of(self, script: GameScript[Any, Any, Any]) -> Diagram:
+        from boardgen.games.copolymer.directives import CopolymerScript, example_of
 
-        return directive_syntax(CopolymerScript(Path("-")))
-
-    def annotated(self, position: Position, panel: Panel,
-                  directives: Sequence[Directive]) -> Panel:
-        from boardgen.games.copolymer.directives import CopolymerScript, PanelDraft
-
-        assert isinstance(position, CopolymerPosition) and isinstance(panel, Scene)
-        script = CopolymerScript(Path("-"), text="")
-        return annotated(panel, script.annotations_of(position.engine, PanelDraft(""),
-                                                      directives))
+        assert isinstance(script, CopolymerScript)
+        return copolymer_diagram(example_of(script))
 
 
 COPOLYMER = CopolymerDescription()

@@ -7,7 +7,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from boardgen.games.script import annotated, labelled
-from boardgen.picture import TINT, Diagram, Marker, Role, Scene, legend_of
+from boardgen.picture import (
+    TINT,
+    Diagram,
+    Marker,
+    Paint,
+    Role,
+    RolePaint,
+    Scene,
+    declare_paints,
+    legend_of,
+)
 
 if TYPE_CHECKING:  # the reader is imported when a file is read, not with the game
     from boardgen.games.copolymer.directives import Example, Panel
@@ -51,3 +61,16 @@ def panel_scene(example: Example, panel: Panel) -> Scene:
         caption=labelled(panel.label, panel.caption),
     )
     return annotated(scene, panel.annotations)
+
+
+# How a connection highlight (a band over the cell) looks in each theme: lines across, grey
+# 169 in colour.  The registry makes it known to every theme.
+PAINTS = {
+    "connection": RolePaint(Paint("#f29e4c", "hlines"),
+                            {"colour": Paint("#f29e4c", "hlines"),
+                             "colourblind": Paint("#e69f00", "hlines"),
+                             "ink": Paint("#ffffff", "hlines")}),
+}
+
+# Known to every theme as soon as its pictures can be made (the registry declares them too).
+declare_paints(PAINTS)

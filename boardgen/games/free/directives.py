@@ -156,6 +156,10 @@ class FreeScript(GameScript[FreeBoard, PanelDraft, FreePanel]):
 def load_free_example(path: Path, *, text: str | None = None) -> FreeExample:
     """Read a free diagram file (or ``text``, a file's contents); raises ExampleError
     (file:line: reason) on a mistake."""
-    script = FreeScript(path, text=text)
+    return example_of(FreeScript(path, text=text))
+
+
+def example_of(script: FreeScript) -> FreeExample:
+    """The example a script replays (see :func:`load_free_example`)."""
     lines = script.run()
     return FreeExample(script.name, script.title, script.grid, tuple(lines))

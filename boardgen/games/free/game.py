@@ -3,19 +3,16 @@ colours and annotations, for a designer of any hex game."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any
 
 from boardgen.games.free import engine as free
-from boardgen.games.free.picture import ROLES, board_picture, free_diagram
-from boardgen.games.protocol import Game, GlyphTable, HexBoards, PlayOptions, Position
-from boardgen.games.script import GameSyntax, annotated, directive_syntax
+from boardgen.games.free.picture import PAINTS, ROLES, board_picture, free_diagram
+from boardgen.games.protocol import Game, GameOptions, HexBoards, PlayOptions, Position
+from boardgen.games.script import GameScript
+from boardgen.games.scripted import ScriptedGame
 from boardgen.geometry import hexhex
-from boardgen.picture import Diagram, Panel, Scene
-
-if TYPE_CHECKING:
-    from boardgen.games.script import Directive
+from boardgen.picture import Diagram, Scene
 
 
 class FreePosition(Position):
@@ -25,7 +22,7 @@ class FreePosition(Position):
         self.game = game
         self.engine = free.FreeBoard(options.grid or hexhex(free.DEFAULT_SIDE))
 
-    def _play_one(self, token: str) -> object:
+    def play_one(self, token: str) -> object:
         return self.engine.place(self.engine.notation.parse(token))
 
     def move_caption(self) -> str:
@@ -53,13 +50,14 @@ class FreePosition(Position):
         return board_picture(self.engine, caption, since)
 
 
-class FreeDescription(Game):
+class FreeDescription(ScriptedGame):
     key = "free"
     name = free.NAME
     designer = "you"
     year = 0
     board = HexBoards(free.DEFAULT_SIDE)
     roles = ROLES
+    paints = PAINTS
 
     @property
     def credit(self) -> str:
@@ -68,36 +66,17 @@ class FreeDescription(Game):
     def new_position(self, options: PlayOptions) -> Position:
         return FreePosition(self, options)
 
-    def load_file(self, path: Path, glyphs: GlyphTable | None) -> Diagram:
-        del glyphs  # refused before: Game.check_glyphs
-        from boardgen.games.free.directives import load_free_example
-
-        return free_diagram(load_free_example(path))
-
-    def load_text(self, text: str, glyphs: GlyphTable | None) -> Diagram:
-        del glyphs
-        from boardgen.games.free.directives import load_free_example
-
-        return free_diagram(load_free_example(Path("diagram"), text=text))
-
-    def diagram_directives(self) -> frozenset[str]:
+    def script(self, path: Path, text: str | None, options: GameOptions
+               ) -> GameScript[Any, Any, Any]:
         from boardgen.games.free.directives import FreeScript
 
-        return FreeScript(Path("-")).keys()
+        return FreeScript(path, text=text)
 
-    def diagram_syntax(self) -> GameSyntax:
-        from boardgen.games.free.directives import FreeScript
+    def diagram_of(self, script: GameScript[Any, Any, Any]) -> Diagram:
+        from boardgen.games.free.directives import FreeScript, example_of
 
-        return directive_syntax(FreeScript(Path("-")))
-
-    def annotated(self, position: Position, panel: Panel,
-                  directives: Sequence[Directive]) -> Panel:
-        from boardgen.games.free.directives import FreeScript, PanelDraft
-
-        assert isinstance(position, FreePosition) and isinstance(panel, Scene)
-        script = FreeScript(Path("-"), text="")
-        return annotated(panel, script.annotations_of(position.engine, PanelDraft(""),
-                                                      directives))
+        assert isinstance(script, FreeScript)
+        return free_diagram(example_of(script))
 
 
 FREE = FreeDescription()

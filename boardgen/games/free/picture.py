@@ -8,7 +8,17 @@ from typing import TYPE_CHECKING
 from boardgen.games.free.engine import COLOURS, FreeBoard
 from boardgen.games.script import annotated
 from boardgen.geometry import Hex, HexGrid
-from boardgen.picture import TINT, Diagram, Marker, Role, Scene, legend_of
+from boardgen.picture import (
+    TINT,
+    Diagram,
+    Marker,
+    Paint,
+    Role,
+    RolePaint,
+    Scene,
+    declare_paints,
+    legend_of,
+)
 
 if TYPE_CHECKING:  # the reader is imported when a file is read, not with the game
     from boardgen.games.free.directives import FreeExample, FreePanel
@@ -53,3 +63,25 @@ def free_diagram(example: FreeExample) -> Diagram:
     scenes: list[Scene] = [s for _, scenes in rows for s in scenes]
     return Diagram(example.title, rows, legend_of(ROLES, list(scenes)), roles=ROLES,
                    steps=steps)
+
+
+# The stones of the rules-free diagrams in each theme: grey 26, 255, 167 and 77 in colour;
+# 17, 255, 157 and 87 colourblind (orange and blue told apart in every vision); in ink the
+# red and blue stones told apart by the direction of their lines.
+PAINTS = {
+    "stone-black": RolePaint(Paint("#1a1a1a"), {"colour": Paint("#1a1a1a"),
+                                                "colourblind": Paint("#111111"),
+                                                "ink": Paint("#000000")}),
+    "stone-white": RolePaint(Paint("#ffffff"), {"colour": Paint("#ffffff"),
+                                                "colourblind": Paint("#ffffff"),
+                                                "ink": Paint("#ffffff")}),
+    "stone-red": RolePaint(Paint("#f08a7a"), {"colour": Paint("#f08a7a"),
+                                              "colourblind": Paint("#e69f00"),
+                                              "ink": Paint("#ffffff", "hatch")}),
+    "stone-blue": RolePaint(Paint("#2b4f9e"), {"colour": Paint("#2b4f9e"),
+                                               "colourblind": Paint("#0072b2"),
+                                               "ink": Paint("#ffffff", "hlines")}),
+}
+
+# Known to every theme as soon as its pictures can be made (the registry declares them too).
+declare_paints(PAINTS)

@@ -43,6 +43,7 @@ from boardgen.games.script import (
     NotAClaim,
     PlayLine,
     expected,
+    legality_judges,
 )
 from boardgen.geometry import Hex, HexGrid, make_shape
 from boardgen.geometry.hexgrid import drawn_on_grid
@@ -53,16 +54,6 @@ POSITION_CHARS = frozenset(".oO*")  # as 'boardgen play o' prints a position
 
 def _names(game: OGame, cells: Iterable[Hex]) -> str:
     return " ".join(sorted(game.notation.name(h) for h in cells)) or "none"
-
-
-def judge_legal(game: OGame, draft: object, cell: Hex) -> str | None:
-    refusal = game.refusal(cell)
-    return None if refusal is None else f"the engine rules it illegal: {refusal.message}"
-
-
-def judge_illegal(game: OGame, draft: object, cell: Hex) -> str | None:
-    return f"the engine rules it legal for {game.to_move.capitalize()}" \
-        if game.refusal(cell) is None else None
 
 
 def judge_cut_off(game: OGame, draft: object, cell: Hex) -> str | None:
@@ -80,7 +71,7 @@ def judge_corner(game: OGame, draft: object, cell: Hex) -> str | None:
 
 
 # Highlight roles the engine judges, by role (in the position the panel shows).
-HIGHLIGHT_JUDGES = {"legal": judge_legal, "illegal": judge_illegal, "new": judge_cut_off,
+HIGHLIGHT_JUDGES = {**legality_judges(str.capitalize), "new": judge_cut_off,
                     "perimeter": judge_perimeter, "corner": judge_corner}
 
 
@@ -415,7 +406,11 @@ def load_o_example(path: Path, *, table: dict[str, str] | None = None,
     """Replay an O diagram file (or ``text``, a file's contents), under ``table`` (default:
     the file's own chart, else the engine's); raises ExampleError (file:line: reason) on
     any disagreement."""
-    script = OScript(path, table, text=text)
+    return example_of(OScript(path, table, text=text))
+
+
+def example_of(script: OScript) -> OExample:
+    """The example a script replays (see :func:`load_o_example`)."""
     lines = script.run()
     assert script.grid is not None
     return OExample(script.name, script.title, script.grid, script.partisan, tuple(lines),

@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any
 
+from boardgen.errors import BoardgenError
 from boardgen.games.o import engine as o
 from boardgen.games.o.picture import (
+    PAINTS,
     RECONSTRUCTION,
     ROLES,
     glyph_chart,
@@ -16,13 +18,21 @@ from boardgen.games.o.picture import (
     o_legend,
     partisan_glyphs,
 )
-from boardgen.games.protocol import Game, GlyphTable, HexBoards, Kit, PlayOptions, Position
-from boardgen.games.script import GameSyntax, annotated, directive_syntax
+from boardgen.games.protocol import (
+    Game,
+    GameOption,
+    GameOptions,
+    GlyphTable,
+    HexBoards,
+    Kit,
+    PlayOptions,
+    Position,
+)
+from boardgen.games.script import GameScript
+from boardgen.games.scripted import ScriptedGame
 from boardgen.geometry import hexhex
 from boardgen.picture import Diagram, Marker, Panel, Scene, edge_roles
-
-if TYPE_CHECKING:
-    from boardgen.games.script import Directive
+from boardgen.text import quoted_value
 
 
 class OPosition(Position):
@@ -31,9 +41,10 @@ class OPosition(Position):
     def __init__(self, game: Game, options: PlayOptions) -> None:
         self.game = game
         grid = options.grid or hexhex(o.DEFAULT_SIDE)
-        self.engine = o.OGame(grid, partisan=options.partisan, table=options.glyphs)
+        self.engine = o.OGame(grid, partisan=bool(options.get("partisan", False)),
+                              table=_table(options.given))
 
-    def _play_one(self, token: str) -> object:
+    def play_one(self, token: str) -> object:
         return self.engine.place(self.engine.notation.parse(token))
 
     def move_caption(self) -> str:
@@ -73,7 +84,33 @@ class OPosition(Position):
 CHART_NOTE = "glyph chart: our reconstruction"
 
 
-class ODescription(Game):
+def read_glyphs(given: object, source: str) -> GlyphTable:
+    """A glyph table: the text of a glyph file (``glyph: ruling`` lines), or a mapping of
+    glyph to ruling, checked as a file is."""
+    if isinstance(given, str):
+        return o.parse_glyph_table(given, source)
+    if isinstance(given, dict):
+        return o.check_glyph_table(given, source)
+    raise BoardgenError(f"{source}: expected text or dict, not {quoted_value(given)}",
+                        field="glyphs")
+
+
+def _table(given: GameOptions) -> GlyphTable | None:
+    table = given.get("glyphs")
+    assert table is None or isinstance(table, dict)
+    return table
+
+
+OPTIONS = (
+    GameOption("partisan", "flag", "O: the partisan variant (Left and Right)."),
+    # A table given replaces the chart the diagram note calls our reconstruction.
+    GameOption("glyphs", "file", "O: replace the glyph table from a file of "
+               "'glyph: legal|illegal|left|right' lines.", read=read_glyphs,
+               commands=frozenset({"play", "diagram"}), replaces_note=True),
+)
+
+
+class ODescription(ScriptedGame):
     key = "o"
     name = o.NAME
     designer = "Mark Steere"
@@ -83,12 +120,14 @@ class ODescription(Game):
         note=CHART_NOTE,
         gallery=tuple((side, None, ("pdf",)) for side in range(o.MIN_SIDE, 11)))
     roles = ROLES
-    play_options = frozenset({"partisan", "glyphs"})
-    takes_glyphs = True
+    paints = PAINTS
+    options = OPTIONS
+    json_keys = ("side", "to_move", "stones", "legal", "over", "winner", "loop")
     said_once = (RECONSTRUCTION,)
     # Every verdict an O diagram shows (allowed, refused, a loop reached) rests on the chart.
     diagram_note = CHART_NOTE
-    kit = Kit(stones=True)  # stones to cut out, sized to the board's cells
+    kit = Kit(stones=True,  # stones to cut out, sized to the board's cells
+              contents="the board and a sheet of stones to cut out, sized to its cells")
 
     def new_position(self, options: PlayOptions) -> Position:
         return OPosition(self, options)
@@ -100,37 +139,21 @@ class ODescription(Game):
         return replace(diagram, legend=o_legend([s for s in scenes if isinstance(s, Scene)])
                        ) if note is not None else diagram
 
-    def load_file(self, path: Path, glyphs: GlyphTable | None) -> Diagram:
-        from boardgen.games.o.directives import load_o_example
-
-        return o_file_diagram(load_o_example(path, table=glyphs))
-
-    def load_text(self, text: str, glyphs: GlyphTable | None) -> Diagram:
-        from boardgen.games.o.directives import load_o_example
-
-        return o_file_diagram(load_o_example(Path("diagram"), table=glyphs, text=text))
-
-    def diagram_directives(self) -> frozenset[str]:
+    def script(self, path: Path, text: str | None, options: GameOptions
+               ) -> GameScript[Any, Any, Any]:
         from boardgen.games.o.directives import OScript
 
-        return OScript(Path("-"), None).keys()
+        return OScript(path, _table(options), text=text)
 
-    def diagram_syntax(self) -> GameSyntax:
-        from boardgen.games.o.directives import OScript
+    def diagram_of(self, script: GameScript[Any, Any, Any]) -> Diagram:
+        from boardgen.games.o.directives import OScript, example_of
 
-        return directive_syntax(OScript(Path("-"), None))
+        assert isinstance(script, OScript)
+        return o_file_diagram(example_of(script))
 
-    def annotated(self, position: Position, panel: Panel,
-                  directives: Sequence[Directive]) -> Panel:
-        from boardgen.games.o.directives import OScript, PanelDraft
-
-        assert isinstance(position, OPosition) and isinstance(panel, Scene)
-        script = OScript(Path("-"), None, text="")
-        return annotated(panel, script.annotations_of(position.engine, PanelDraft(""),
-                                                      directives))
-
-    def generated(self) -> Mapping[str, Callable[[GlyphTable | None], Diagram]]:
-        return {"glyphs": glyph_chart, "partisan-glyphs": partisan_glyphs}
+    def generated(self) -> Mapping[str, Callable[[GameOptions], Diagram]]:
+        return {"glyphs": lambda given: glyph_chart(_table(given)),
+                "partisan-glyphs": lambda given: partisan_glyphs(_table(given))}
 
 
 O_GAME = ODescription()

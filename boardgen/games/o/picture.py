@@ -17,7 +17,18 @@ from boardgen.games.o.engine import RULED_GLYPHS, OGame
 from boardgen.games.script import annotated, labelled
 from boardgen.geometry import DIRECTIONS, Hex, hexhex
 from boardgen.geometry.rings import RING, patterns_of
-from boardgen.picture import TINT, Diagram, Marker, Role, Scene, edge_roles, legend_of
+from boardgen.picture import (
+    TINT,
+    Diagram,
+    Marker,
+    Paint,
+    Role,
+    RolePaint,
+    Scene,
+    declare_paints,
+    edge_roles,
+    legend_of,
+)
 
 if TYPE_CHECKING:  # the reader is imported when a file is read, not with the game
     from boardgen.games.o.directives import OExample, OPanel
@@ -175,3 +186,21 @@ def partisan_glyphs(table: dict[str, str] | None) -> Diagram:
         # each).
         legend_of(LEGEND, [*scenes]), cell_mm=11.0, roles=ROLES,
     )
+
+
+# O's stones (marks of role "stone") and the stones of a loop ("loop"), in each theme.
+# Grey 26 and 101 in colour: a loop stone stands 60 levels from a corner, 75 from a stone;
+# 17 and 119 colourblind.  In ink, loop stones are paper-white inside a heavy black rim: a
+# number on a black stone prints white, on a loop stone black, so the two never look alike.
+PAINTS = {
+    "stone": RolePaint(Paint("#1a1a1a"), {"colour": Paint("#1a1a1a"),
+                                          "colourblind": Paint("#111111"),
+                                          "ink": Paint("#000000")}),
+    "loop": RolePaint(Paint("#c4450e"), {"colour": Paint("#c4450e"),
+                                         "colourblind": Paint("#d55e00"),
+                                         "ink": Paint("#ffffff")},
+                      rims={"ink": 0.3}),
+}
+
+# Known to every theme as soon as its pictures can be made (the registry declares them too).
+declare_paints(PAINTS)

@@ -638,7 +638,11 @@ class PolygoneScript(GameScript[Polygone, PolygonePanel, PolygonePanel]):
 def load_polygone_example(path: Path, *, text: str | None = None) -> PolygoneExample:
     """Replay a Polygone diagram file (or ``text``, a file's contents); raises ExampleError
     (file:line: reason) on any disagreement."""
-    script = PolygoneScript(path, text=text)
+    return example_of(PolygoneScript(path, text=text))
+
+
+def example_of(script: PolygoneScript) -> PolygoneExample:
+    """The example a script replays (see :func:`load_polygone_example`)."""
     lines = script.run()
     turn = script.last_turn
     if turn is not None and not script.last_turn_shown:

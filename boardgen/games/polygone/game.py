@@ -2,25 +2,24 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any
 
 from boardgen.games.polygone import engine as polygone
 from boardgen.games.polygone.picture import (
     BOARD,
+    PAINTS,
     PANEL_SPACING_MM,
     ROLES,
     annotated_lattice,
     lattice_scene,
     polygone_diagram,
 )
-from boardgen.games.protocol import Game, GlyphTable, Kit, PlayOptions, Position, Tracker
+from boardgen.games.protocol import Game, GameOptions, Kit, PlayOptions, Position, Tracker
+from boardgen.games.script import Annotations, GameScript
+from boardgen.games.scripted import ScriptedGame
 from boardgen.geometry.lattice import Line, line_name
 from boardgen.picture import Diagram, HoleScene, Panel, Swing
-
-if TYPE_CHECKING:
-    from boardgen.games.script import Directive, GameSyntax
 
 
 class PolygonePosition(Position):
@@ -31,7 +30,7 @@ class PolygonePosition(Position):
         self.engine = polygone.Polygone()
         self._last: tuple[polygone.Move, dict[Line, str]]
 
-    def _play_one(self, token: str) -> object:
+    def play_one(self, token: str) -> object:
         move = polygone.parse_move(token)
         before = dict(self.engine.pieces)  # for the way round the swing went
         turn = self.engine.play(move)
@@ -106,14 +105,18 @@ def _taken(engine: polygone.Polygone) -> str:
         f"piece{'s' * (black != 1)}."
 
 
-class PolygoneDescription(Game):
+class PolygoneDescription(ScriptedGame):
     key = "polygone"
     name = polygone.NAME
     designer = "Fabien Vandenbussche"
     year = 2004
     board = BOARD
     roles = ROLES
+    paints = PAINTS
     panel_cell_mm = PANEL_SPACING_MM
+    moves_help = 'MOVING-PIVOT>TARGET, "b1-c2>d3" (or "b1 c2 -> d3"), with "/2,1" for the ' \
+        "order of several polygons closed at once"
+    json_keys = ("to_move", "pieces", "captured", "legal", "over", "winner")
     said_once = (polygone.RECONSTRUCTION,)
     # The pieces come with the board; the captures are counted on a tracker.
     kit = Kit(tracker=Tracker(
@@ -123,7 +126,8 @@ class PolygoneDescription(Game):
         f"Whoever fills box {polygone.CAPTURES_TO_WIN} of their row wins at once (our "
         "ruling), even in the middle of a turn: when one move closes several polygons, they "
         "are taken in the order the mover chooses, and the first to "
-        f"{polygone.CAPTURES_TO_WIN} wins there."))
+        f"{polygone.CAPTURES_TO_WIN} wins there."),
+        contents="the board, the pieces to cut and fold, and a capture tracker")
 
     @property
     def credit(self) -> str:
@@ -136,44 +140,35 @@ class PolygoneDescription(Game):
     def split_moves(self, text: str) -> list[str]:
         return polygone.split_moves(text)
 
-    def load_file(self, path: Path, glyphs: GlyphTable | None) -> Diagram:
-        del glyphs  # refused before: Game.check_glyphs
-        from boardgen.games.polygone.directives import load_polygone_example
-
-        return polygone_diagram(load_polygone_example(path))
-
-    def load_text(self, text: str, glyphs: GlyphTable | None) -> Diagram:
-        del glyphs
-        from boardgen.games.polygone.directives import load_polygone_example
-
-        return polygone_diagram(load_polygone_example(Path("diagram"), text=text))
-
-    def diagram_directives(self) -> frozenset[str]:
+    def script(self, path: Path, text: str | None, options: GameOptions
+               ) -> GameScript[Any, Any, Any]:
         from boardgen.games.polygone.directives import PolygoneScript
 
-        return PolygoneScript(Path("-")).keys()
+        return PolygoneScript(path, text=text)
 
-    def diagram_syntax(self) -> GameSyntax:
-        from boardgen.games.polygone.directives import PolygoneScript
-        from boardgen.games.script import directive_syntax
+    def diagram_of(self, script: GameScript[Any, Any, Any]) -> Diagram:
+        from boardgen.games.polygone.directives import PolygoneScript, example_of
 
-        return directive_syntax(PolygoneScript(Path("-")))
+        assert isinstance(script, PolygoneScript)
+        return polygone_diagram(example_of(script))
 
-    def annotated(self, position: Position, panel: Panel,
-                  directives: Sequence[Directive]) -> Panel:
-        from boardgen.games.polygone.directives import PolygonePanel, PolygoneScript
+    def annotation_draft(self, script: GameScript[Any, Any, Any], position: Position) -> Any:
+        """The position as a panel shows it: its pieces, the targets, what was just taken."""
+        from boardgen.games.polygone.directives import PolygonePanel
 
-        assert isinstance(position, PolygonePosition) and isinstance(panel, HoleScene)
+        assert isinstance(position, PolygonePosition)
         engine = position.engine
         last = engine.history[-1] if engine.history else None
-        shown = PolygonePanel(
+        return PolygonePanel(
             "", dict(engine.pieces),
             targets=frozenset(m.new_line for m in engine.legal_moves()),
             captured_before=frozenset(ln for c in (last.captures if last else [])
                                       for ln in c.removed),
             mover=engine.to_move)
-        script = PolygoneScript(Path("-"), text="")
-        return annotated_lattice(panel, script.annotations_of(engine, shown, directives))
+
+    def annotate(self, panel: Panel, notes: Annotations[Any, Any]) -> Panel:
+        assert isinstance(panel, HoleScene)
+        return annotated_lattice(panel, notes)
 
 
 POLYGONE = PolygoneDescription()

@@ -27,10 +27,13 @@ from boardgen.picture import (
     FixedBoard,
     HoleNote,
     HoleScene,
+    Paint,
     Role,
+    RolePaint,
     StripGroup,
     Strips,
     Swing,
+    declare_paints,
     legend_of,
 )
 
@@ -146,3 +149,32 @@ def polygone_diagram(example: PolygoneExample) -> Diagram:
         f"Double circles: the apexes. {RECONSTRUCTION}"
     return Diagram(example.title, ((None, tuple(scenes)),), legend_of(ROLES, list(scenes)),
                    note, cell_mm=PANEL_SPACING_MM, roles=ROLES)
+
+
+# How Polygone's pieces and its board's homes and starting rails look in each theme (the
+# themes paint only the neutral roles; the lattice's grooves, holes and targets are the
+# lattice picture's own).  The registry makes them known to every theme.
+PAINTS = {
+    "white-piece": RolePaint(Paint("#ffffff"), {"colour": Paint("#ffffff"),
+                                                "colourblind": Paint("#ffffff"),
+                                                "ink": Paint("#ffffff")}),
+    "black-piece": RolePaint(Paint("#2b2b2b"), {"colour": Paint("#2b2b2b"),  # 43
+                                                "colourblind": Paint("#222222"),
+                                                "ink": Paint("#000000")}),
+    "white-home": RolePaint(Paint("#f7f1e3"), {"colour": Paint("#f7f1e3"),
+                                               "colourblind": Paint("#f4f4f4"),
+                                               "ink": Paint("#ffffff")}),
+    "black-home": RolePaint(Paint("#e3e3e3"), {"colour": Paint("#e3e3e3"),
+                                               "colourblind": Paint("#e2e2e2"),
+                                               "ink": Paint("#ffffff", "dots")}),
+    # Grey 187 over 140 in colour, 180 over 136 colourblind: 44 levels or more, as keyed.
+    "white-start": RolePaint(Paint("#c2baa9"), {"colour": Paint("#c2baa9"),
+                                                "colourblind": Paint("#b4b4b4"),
+                                                "ink": Paint("#000000")}),
+    "black-start": RolePaint(Paint("#8c8c8c"), {"colour": Paint("#8c8c8c"),
+                                                "colourblind": Paint("#888888"),
+                                                "ink": Paint("#000000")}),
+}
+
+# Known to every theme as soon as its pictures can be made (the registry declares them too).
+declare_paints(PAINTS)

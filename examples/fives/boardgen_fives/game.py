@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from boardgen.games.protocol import Game, GlyphTable, HexBoards, PlayOptions, Position
+from boardgen.games.protocol import Game, GameOptions, HexBoards, PlayOptions, Position
 from boardgen.games.script import (
-    Annotations,
     Directive,
+    Draft,
     GameScript,
-    NotAClaim,
     annotated,
     expected,
+    turn_claims,
 )
 from boardgen.geometry import Hex, HexGrid, format_hex_text, hexhex, make_shape
 from boardgen.picture import Diagram, Marker, Role, Scene, legend_of
@@ -47,7 +47,7 @@ class FivesPosition(Position):
         self.game = game
         self.engine = Fives(options.grid or hexhex(DEFAULT_SIDE))
 
-    def _play_one(self, token: str) -> object:
+    def play_one(self, token: str) -> object:
         self.engine.place(self.engine.notation.parse(token))
         return None
 
@@ -72,16 +72,6 @@ class FivesPosition(Position):
 
 # --- diagram files -----------------------------------------------------------------------
 
-class Draft:
-    """A panel being written: its label, notes, annotations and stones placed."""
-
-    def __init__(self, label: str) -> None:
-        self.label = label
-        self.notes: list[str] = []
-        self.annotations: Annotations[Hex, Hex] = Annotations()
-        self.placed = 0
-
-
 class FivesScript(GameScript[Fives, Draft, Scene]):
     """Directives: 'board: hexhex N' (or any shape), 'setup: CELLS' before the first
     panel; 'place: CELLS' in a panel; claims 'expect: to-move P', 'expect: winner P|none',
@@ -97,7 +87,7 @@ class FivesScript(GameScript[Fives, Draft, Scene]):
         self.setup: Directive | None = None
         self.header = {"board": self.board, "setup": self.set_up}
         self.directives = {"place": self.place}
-        self.claims = {"to-move": self.claim_to_move, "winner": self.claim_winner,
+        self.claims = {**turn_claims(PLAYERS),
                        "row": self.claim_row}
 
     def board(self, d: Directive) -> None:
@@ -136,7 +126,7 @@ class FivesScript(GameScript[Fives, Draft, Scene]):
         return game.notation.parse(word)
 
     def place(self, game: Fives, draft: Draft, d: Directive) -> None:
-        draft.placed += self._place_all(game, d)
+        draft.moved += self._place_all(game, d)
 
     def close_panel(self, game: Fives, draft: Draft) -> Scene:
         if game.winner:
@@ -147,22 +137,7 @@ class FivesScript(GameScript[Fives, Draft, Scene]):
             said = f"{game.to_move.upper()} to play."
         label = f"{draft.label}. " if draft.label else ""
         caption = draft.annotations.caption or " ".join([label + said, *draft.notes])
-        return annotated(scene(game, caption, draft.placed), draft.annotations)
-
-    def claim_to_move(self, game: Fives, d: Directive, words: list[str]) -> str | None:
-        if len(words) != 2 or words[1] not in PLAYERS:
-            raise NotAClaim
-        if not game.over and game.to_move == words[1]:
-            return None
-        return expected(" ".join(words), "the game is over" if game.over
-                        else f"{game.to_move} is to move")
-
-    def claim_winner(self, game: Fives, d: Directive, words: list[str]) -> str | None:
-        if len(words) != 2 or words[1] not in (*PLAYERS, "none"):
-            raise NotAClaim
-        if (game.winner or "none") == words[1]:
-            return None
-        return expected(" ".join(words), f"the winner is {game.winner or 'nobody yet'}")
+        return annotated(scene(game, caption, draft.moved), draft.annotations)
 
     def claim_row(self, game: Fives, d: Directive, words: list[str]) -> str | None:
         want = sorted(game.notation.name(game.notation.parse(w)) for w in words[1:])
@@ -199,7 +174,7 @@ class FivesGame(Game):
     def new_position(self, options: PlayOptions) -> Position:
         return FivesPosition(self, options)
 
-    def load_file(self, path: Path, glyphs: GlyphTable | None) -> Diagram:
+    def load_file(self, path: Path, options: GameOptions) -> Diagram:
         script = FivesScript(path)
         lines = script.run()
         scenes = [s for line in lines for s in line.panels]

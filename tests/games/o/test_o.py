@@ -368,7 +368,7 @@ def test_play_o_json_and_errors(run_cli: RunCli, tmp_path: Path) -> None:
 def _chart_roles(glyphs: dict[str, str] | None) -> dict[str, str]:
     from boardgen.games.registry import build_diagram
 
-    diagram = build_diagram("o", "glyphs", glyphs=glyphs)
+    diagram = build_diagram("o", "glyphs", options={"glyphs": glyphs})
     ((_, scenes),) = diagram.rows
     return {_glyph_named(s.caption): s.cell_roles[Hex(0, 0)] for s in scenes}
 
