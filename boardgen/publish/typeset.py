@@ -385,7 +385,8 @@ def _svg(sheet: Sheet, ids: _Ids, figure: Figure, theme: Theme) -> str:
 
 CAPTION_PT = 8.5  # under each panel; 8.5 pt is 3.0 mm, above the 2.9 mm printed minimum
 LEGEND_PT = 8.5
-CAPTION_MIN_MM = 70.0  # the widest a caption may be under a narrow panel
+CAPTION_MAX_LINES = 3  # a caption says what the picture shows; reasoning goes in the text
+CAPTION_MIN_MM = 85.0  # the widest a caption may be under a narrow panel (about 55 characters)
 PANEL_GAP_MM = 3.5  # between panels in a row, at least
 MM_PER_PT = 25.4 / 72
 # A one-row diagram whose panels take no more than this share of the column has its key,
@@ -554,7 +555,14 @@ def _aside(rows: list[tuple[str | None, list[Panel]]], width: float) -> float | 
     slot = row[0].figure.width if len(row) == 1 else \
         max(max(p.figure.width for p in row), ASIDE_SLOT_MM)
     panels = len(row) * slot + (len(row) - 1) * PANEL_GAP_MM
-    return panels if panels <= ASIDE_SHARE * width else None
+    if panels > ASIDE_SHARE * width:
+        return None
+    # A lone panel's caption goes beside it, the others' under them: either way no longer
+    # than a caption may be, or the words go under the panels.
+    room = width - panels - ASIDE_GAP_MM if len(row) == 1 else slot
+    if any(_caption_lines(p.caption, room) > CAPTION_MAX_LINES for p in row):
+        return None
+    return panels
 
 
 def _aside_code(sheet: Sheet, ids: _Ids, diagram: Diagram, theme: Theme, width: float,
@@ -591,7 +599,12 @@ def _one_row(diagram: Diagram, half: float) -> bool:
     cell = sheet_cell_mm(diagram)
     lines = _panels(diagram, cell)
     columns = _columns(lines, half)
-    return len(lines) == 1 and lines[0][0] is None and len(lines[0][1]) <= columns
+    if not (len(lines) == 1 and lines[0][0] is None and len(lines[0][1]) <= columns):
+        return False
+    # Not when half a column would set a caption on more lines than a caption may take.
+    slot = (half - (columns - 1) * PANEL_GAP_MM) / columns
+    return all(_caption_lines(p.caption, min(slot, max(p.figure.width + 10.0, CAPTION_MIN_MM)))
+               <= CAPTION_MAX_LINES for p in lines[0][1])
 
 
 def _board_code(sheet: Sheet, ids: _Ids, game: str, theme: Theme, column: tuple[float, float],

@@ -33,6 +33,7 @@ MEASURE = (45, 85)  # median characters a line of body text
 WORD_SPACE_EM = (0.15, 0.35)
 MAX_SIZES = 4
 QUICK_FILL = 0.85
+MAX_CAPTION_LINES = 3
 HYPHENS = ("-", "\u2010", "\u00ad", "\ufffe")  # pdfium reads a break's hyphen as U+FFFE
 
 
@@ -163,6 +164,59 @@ def test_captions_are_ragged_and_never_hyphenated(game: str, paper: str, quick: 
                     assert abs(upper.x0_mm - lower.x0_mm) < 0.3, \
                         f"{game} {paper}: caption lines {upper.text!r} and {lower.text!r} " \
                         f"start at {upper.x0_mm:.1f} and {lower.x0_mm:.1f} mm (centred?)"
+
+
+def _blocks(found: list[Line]) -> list[list[Line]]:
+    """Lines found for one caption, in blocks set one under the other (same page, spans that
+    overlap, baselines under 5 mm apart): a stretch of words two captions share may be found
+    under the other's panel too, but never in the block of the caption itself."""
+    blocks: list[list[Line]] = []
+    for line in sorted(found, key=lambda line: (line.page, -line.baseline_mm)):
+        last = blocks[-1][-1] if blocks else None
+        if last is not None and last.page == line.page and \
+                0 < last.baseline_mm - line.baseline_mm < 5.0 and \
+                line.x0_mm < last.x1_mm and line.x1_mm > last.x0_mm:
+            blocks[-1].append(line)
+        else:
+            blocks.append([line])
+    return blocks
+
+
+def _own_block(found: list[Line]) -> list[Line]:
+    """The block that sets the caption itself: the one holding the most of its text."""
+    return max(_blocks(found), key=lambda block: sum(len(line.text) for line in block))
+
+
+def _set_lines(caption: str, found: list[Line]) -> int:
+    """How many lines a caption is set on: its longest block of lines found by their text,
+    and one more when they do not cover the caption (a last line too short to be found)."""
+    block = _own_block(found)
+    said = sum(len(_normal(line.text)) + 1 for line in block)
+    return len(block) + (1 if said < len(caption) - 1 else 0)
+
+
+@pytest.mark.parametrize("quick", KINDS)
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game", ("o", "polygone"))  # Copolymer's engine captions: not yet
+def test_captions_are_short(game: str, paper: str, quick: bool) -> None:
+    """A caption is set on at most three lines: reasoning belongs in the body text."""
+    for caption, found in _caption_lines(game, paper, quick):
+        count = _set_lines(caption, found)
+        assert count <= MAX_CAPTION_LINES, \
+            f"{game} {paper}: caption set on {count} lines: {caption!r}"
+
+
+@pytest.mark.parametrize("quick", KINDS)
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game", GAMES)
+def test_no_caption_sentence_starts_lower_case(game: str, paper: str, quick: bool) -> None:
+    """Every sentence of a caption, as the page sets it, starts with a capital or a digit
+    ("Cell c4 is blocked.", "Backwards: b7 and d9."), never with a lower-case hole name."""
+    for caption, found in _caption_lines(game, paper, quick):
+        text = " ".join(_normal(line.text) for line in _own_block(found))
+        for sentence in re.split(r"(?<=[.!?])\s+", text):
+            assert not sentence[:1].islower(), \
+                f"{game} {paper}: a caption sentence starts lower-case: {sentence!r}"
 
 
 @pytest.mark.parametrize("quick", KINDS)
