@@ -84,7 +84,7 @@ def render_kit(game: str, *, paper: Paper, theme: Theme) -> bytes:
         piece = _piece_size(description)
         figure = tracker_figure(kit.tracker, piece)
         tracker = KitTracker(f"{name}: capture tracker", figure,
-                             f"A capture tracker: a row of {kit.tracker.boxes} boxes for each "
+                             f"A capture tracker: a column of {kit.tracker.boxes} boxes for each "
                              f"player, each box {figure.cell_width:.0f} mm long, longer than a "
                              "piece. " + kit.tracker.intro)
     words = [KitWords(f"{name}: {kit.note.title[:1].lower()}{kit.note.title[1:]}",

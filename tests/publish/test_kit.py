@@ -222,6 +222,19 @@ def test_polygone_kit_pieces_fit_its_board() -> None:
     edges = [s for s in tracker.segments if not s.dashed and abs(s.a[1] - s.b[1]) < 0.01
              and 40.0 - 0.01 <= abs(s.a[0] - s.b[0]) <= 50.0]
     assert len(edges) >= 2 * 7 * 2, len(edges)
+    # Set as two columns (two left edges, boxes one under another), and said so: in the
+    # words on the page and in the figure's alternative text, never "row".
+    lefts: dict[int, set[int]] = {}
+    for s in edges:
+        lefts.setdefault(round(min(s.a[0], s.b[0])), set()).add(round(s.a[1]))
+    columns = [x for x, tops in lefts.items() if len(tops) >= 7 * 2]
+    assert len(columns) == 2, lefts
+    words = " ".join(tracker.text.split())
+    assert "your column" in words and not re.search(r"\brows?\b", words), words
+    reader = PdfReader(io.BytesIO(kit("polygone")))
+    (alt,) = [str(e["/Alt"]) for e in structure_elements(reader)
+              if e["/S"] == "/Figure" and "capture tracker" in str(e.get("/Alt", ""))]
+    assert "column of 7 boxes" in alt and not re.search(r"\brows?\b", alt), alt
 
 
 @pytest.mark.parametrize("game", GAMES)

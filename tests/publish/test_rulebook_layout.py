@@ -212,7 +212,7 @@ def test_captions_are_short(game: str, paper: str, quick: bool) -> None:
 def test_no_caption_sentence_starts_lower_case(game: str, paper: str, quick: bool) -> None:
     """Every sentence of a caption, as the page sets it, starts with a capital or a digit
     ("Cell c4 is blocked.", "Backwards: b7 and d9."), never with a lower-case hole name."""
-    for caption, found in _caption_lines(game, paper, quick):
+    for _caption, found in _caption_lines(game, paper, quick):
         text = " ".join(_normal(line.text) for line in _own_block(found))
         for sentence in re.split(r"(?<=[.!?])\s+", text):
             assert not sentence[:1].islower(), \
