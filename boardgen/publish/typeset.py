@@ -143,6 +143,8 @@ def inline(text: str) -> str:
     no line holds one short word, or the end of one, alone.  A code span prints bold: a
     players' sheet shows no commands."""
     text = _smart(for_medium(text, "print")).rstrip()
+    # A copyright line is one unit: "© 2006 Mark Steere" never breaks.
+    text = re.sub(r"© (\d{4}) (\w+) (\w+)", "©\u00a0\\1\u00a0\\2\u00a0\\3", text)
     # A number stays with what it counts ("3 X cells", "10 to 9"): no-break spaces.
     text = re.sub(r"(?<=\d) (?!and |or )(?=\w)", "\u00a0", text)
     text = re.sub(r"(?<=\d\u00a0[A-Z]) (?=\w)", "\u00a0", text)

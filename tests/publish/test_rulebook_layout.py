@@ -266,6 +266,17 @@ def test_no_command_line_text_or_version_on_paper(game: str, paper: str, quick: 
         assert "boardgen " not in text.replace("boardgen’s", ""), f"{game} {paper} page {number}"
 
 
+@pytest.mark.parametrize("quick", KINDS)
+@pytest.mark.parametrize("paper", PAPERS)
+def test_a_copyright_is_never_broken_across_lines(paper: str, quick: bool) -> None:
+    """"© 2006 Mark Steere" is set on one line, wherever it falls."""
+    found = [line.text for line in lines(sheet("copolymer", paper, quick)) if "©" in line.text]
+    assert found, f"copolymer {paper}: no copyright line"
+    for text in found:
+        assert "©\u00a02006\u00a0Mark\u00a0Steere" in text or "© 2006 Mark Steere" in text, \
+            f"copolymer {paper}: {text!r}"
+
+
 @pytest.mark.parametrize("paper", ("a4", "letter"))
 @pytest.mark.parametrize("game", GAMES)
 def test_quick_references_use_their_page(game: str, paper: str) -> None:
