@@ -143,8 +143,8 @@ def inline(text: str) -> str:
     no line holds one short word, or the end of one, alone.  A code span prints bold: a
     players' sheet shows no commands."""
     text = _smart(for_medium(text, "print")).rstrip()
-    # A copyright line is one unit: "© 2006 Mark Steere" never breaks.
-    text = re.sub(r"© (\d{4}) (\w+) (\w+)", "©\u00a0\\1\u00a0\\2\u00a0\\3", text)
+    # A copyright stays with its year, and the year with the name (the rule below).
+    text = re.sub(r"© (?=\d{4})", "©\u00a0", text)
     # A number stays with what it counts ("3 X cells", "10 to 9"): no-break spaces.
     text = re.sub(r"(?<=\d) (?!and |or )(?=\w)", "\u00a0", text)
     text = re.sub(r"(?<=\d\u00a0[A-Z]) (?=\w)", "\u00a0", text)
@@ -1120,14 +1120,79 @@ def _compile(source: str, images: dict[str, str], timestamp: int | None,
              source_name: str) -> bytes:
     import typst
 
-    try:
-        pdf = typst.compile(source.encode("utf-8"), font_paths=_fonts(),
-                            ignore_system_fonts=True, sys_inputs=images,
-                            format="pdf", pdf_standards=["ua-1"], timestamp=timestamp)
-    except typst.TypstError as exc:
-        raise BoardgenError(f"{source_name}: the typesetter refused the sheet: "
-                            f"{str(exc.message).splitlines()[0]}") from None
+    def setting(text: str) -> bytes:
+        try:
+            return bytes(typst.compile(text.encode("utf-8"), font_paths=_fonts(),
+                                       ignore_system_fonts=True, sys_inputs=images,
+                                       format="pdf", pdf_standards=["ua-1"],
+                                       timestamp=timestamp))
+        except typst.TypstError as exc:
+            raise BoardgenError(f"{source_name}: the typesetter refused the sheet: "
+                                f"{str(exc.message).splitlines()[0]}") from None
+
+    pdf = setting(source)
+    # A word hyphenated across a page turn is set whole instead (Typst cannot forbid that
+    # one break): the page is set again with that word kept in one piece.
+    for _ in range(PAGE_TURN_PASSES):
+        word = _split_across_pages(pdf, source)
+        kept = _keep_whole(source, word) if word else source
+        if kept == source:
+            break
+        trial = setting(kept)
+        if _page_count(trial) > _page_count(pdf):
+            break
+        source, pdf = kept, trial
     return _ask_for_actual_size(pdf)
+
+
+PAGE_TURN_PASSES = 4
+# Where the footer starts, from the page's foot (mm): the running text is above it.
+_FOOTER_TOP_MM = 15.0
+
+
+def _page_count(pdf: bytes) -> int:
+    import pypdfium2 as pdfium
+
+    return len(pdfium.PdfDocument(pdf))
+
+
+def _split_across_pages(pdf: bytes, source: str) -> str | None:
+    """The first word of ``source`` whose first part ends a page's running text with a
+    hyphen and whose rest starts a line of the next page's, or None."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(pdf)
+    bodies = []
+    for page in doc:
+        textpage = page.get_textpage()
+        foot = _FOOTER_TOP_MM * 72 / 25.4
+        body = textpage.get_text_bounded(bottom=foot)
+        bodies.append(body.replace("\r", "").strip())
+    for this, after in zip(bodies, bodies[1:], strict=False):
+        last = this.splitlines()[-1] if this else ""
+        # pdfium reads the break's hyphen as U+0002 or U+FFFE; a figure set at the top of
+        # the next page comes first in its text, so the rest is sought among the lines
+        # that start in lower case.
+        end = re.search(r"([A-Za-z]+)[-\u0002\u00ad\u2010\ufffe]$", last)
+        if end is None:
+            continue
+        for start in re.finditer(r"^([a-z]+)\b", after, re.MULTILINE):
+            word = end.group(1) + start.group(1)
+            if re.search(rf"\b{word}\b", source):  # the word the sheet says, not a caption's
+                return word
+    return None
+
+
+def _keep_whole(source: str, word: str) -> str:
+    """The source with ``word`` boxed (never hyphenated nor broken) where it stands in
+    running text, which the sheet sets as string literals in markup (``#"..."``): the
+    literal is closed before the word and opened again after it."""
+    pattern = re.compile(rf"(?<![\w\-]){re.escape(word)}(?![\w\-])")
+
+    def boxed(literal: re.Match[str]) -> str:
+        return pattern.sub(lambda m: f'"#box("{m.group(0)}")#"', literal.group(0))
+
+    return re.sub(r'#"(?:[^"\\]|\\.)*"', boxed, source)
 
 
 def _sheet_setting(game: str, paper: Paper, theme: Theme, quick: bool, board: bool,
