@@ -321,6 +321,23 @@ def test_the_printer_check_measures_100_mm_both_ways(paper: str) -> None:
         assert 6.35 < x0 and x1 < page.width - 6.35 and 6.35 < y0 and y1 < page.height - 6.35
 
 
+@pytest.mark.parametrize(("paper", "name"), [("a4", "A4"), ("letter", "Letter"), ("a5", "A5")])
+def test_the_printer_check_fills_its_page_and_speaks_to_the_player(paper: str, name: str
+                                                                   ) -> None:
+    """Its footer as the sheets' (what it is, left; "page 1 of 1", right; the paper named as
+    people write it), no word of the program's name, and no more than a fifth of the page
+    blank between the last thing drawn and the footer."""
+    (page,) = read_pages(calibration(paper))
+    text = " ".join(page.text.split())
+    assert f"Printer check for {name} paper" in text and "page 1 of 1" in text, text
+    assert "boardgen" not in text.lower(), text
+    footer = [r for r in page.runs if r.box[1] < 15.0]
+    content = [r.box[1] for r in page.runs if r.box[1] >= 15.0] + \
+        [min(s.a[1], s.b[1]) for s in page.segments]
+    gap = min(content) - max(r.box[3] for r in footer)
+    assert gap <= page.height / 5, f"{paper}: {gap:.0f} mm blank above the footer"
+
+
 def test_the_bar_check_catches_a_short_bar(monkeypatch: pytest.MonkeyPatch) -> None:
     from boardgen.publish import calibrate
 
