@@ -81,7 +81,7 @@ def render_kit(game: str, *, paper: Paper, theme: Theme) -> bytes:
                                    f"Stones to cut out, at actual size. {said}"))
     tracker = None
     if kit.tracker is not None:
-        piece = _piece_size(description)
+        piece = piece_size(description)
         figure = tracker_figure(kit.tracker, piece)
         tracker = KitTracker(f"{name}: capture tracker", figure,
                              f"A capture tracker: a column of {kit.tracker.boxes} boxes for each "
@@ -93,7 +93,7 @@ def render_kit(game: str, *, paper: Paper, theme: Theme) -> bytes:
                           boards=boards, words=words, tracker=tracker)
 
 
-def _piece_size(description: Game) -> tuple[float, float]:
+def piece_size(description: Game) -> tuple[float, float]:
     """A piece's length and width (mm) for a fixed board with pieces, else a Go stone's."""
     from boardgen.render.lattice import default_spacing, piece_width
 

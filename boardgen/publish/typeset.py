@@ -395,6 +395,7 @@ MM_PER_PT = 25.4 / 72
 # line title and lone caption beside the panels (the room is otherwise left blank).
 ASIDE_SHARE = 0.55
 ASIDE_GAP_MM = 6.0  # between the panels and the words beside them
+ASIDE_TOP_MM = 12.0  # a folded page's figure and the part beside it: this far under the header
 ASIDE_SLOT_MM = 45.0  # the least room for each panel's caption in such a row
 
 
@@ -617,8 +618,24 @@ def _board_code(sheet: Sheet, ids: _Ids, game: str, theme: Theme, column: tuple[
     description = game_named(game)
     fixed = description.fixed_board
     if fixed is not None:
-        return _fixed_board_code(sheet, ids, description.name,
-                                 board_pages(fixed, paper, None), theme, paper)
+        figures = board_pages(fixed, paper, None)
+        aside = None
+        if description.kit.tracker is not None and fixed.strips is not None:
+            # The capture tracker folded onto the pieces' page, as the kit folds it.
+            from boardgen.publish.kit import piece_size, tracker_figure
+
+            tracker = tracker_figure(description.kit.tracker, piece_size(description))
+            room = content_size(paper.size("landscape"))[0] - tracker.width - \
+                2 * ASIDE_GAP_MM
+            pieces = pieces_sheet(fixed.strips, figures[0].cell_width, room)
+            if pieces.width <= room and len(figures) > 1:
+                figures[-1] = pieces
+                aside = (tracker, "Capture tracker\n"
+                         f"A capture tracker: a column of {description.kit.tracker.boxes} "
+                         f"boxes for each player, each box {tracker.cell_width:.0f} mm long, "
+                         f"longer than a piece. {description.kit.tracker.intro}")
+        return _fixed_board_code(sheet, ids, description.name, figures, theme, paper,
+                                 aside=aside)
     # The bar up the page stands in the board's empty top-left corner (a hexagonal board
     # leaves one) when the board at its largest leaves it free, else in a band beside it,
     # else under the board: whichever prints larger cells, never a bar stranded below.
@@ -687,7 +704,10 @@ def _fixed_board_code(sheet: Sheet, ids: _Ids, name: str, figures: list[Figure],
         beside = aside if number == len(figures) - 1 and number > 0 else None
         total = figure.width + (ASIDE_GAP_MM * 2 + beside[0].width if beside else 0.0)
         left = content_left() + (room_w - total) / 2
-        top = BOARD_MARGIN_MM + HEADER_MM + (room_h - figure.height) / 2
+        # Centred in the room; with a part beside it, both from the top, under the heading
+        # (the pieces' instructions are not stranded half-way down the page).
+        top = BOARD_MARGIN_MM + HEADER_MM + ((room_h - figure.height) / 2 if beside is None
+                                             else ASIDE_TOP_MM)
         bar_y = page[1] - BOARD_MARGIN_MM - 9.5  # as on the board file (from the top)
         image = f'svg("{_svg(sheet, ids, figure, theme)}", {figure.width:.3f})'
         if number == 0 and title is not None:
@@ -714,7 +734,7 @@ def _fixed_board_code(sheet: Sheet, ids: _Ids, name: str, figures: list[Figure],
             # A small part folded onto this page, beside the figure, under its own heading.
             extra, (extra_title, extra_alt) = beside[0], beside[1].split("\n", 1)
             x = left + figure.width + 2 * ASIDE_GAP_MM
-            y = BOARD_MARGIN_MM + HEADER_MM + (room_h - extra.height - 9.0) / 2
+            y = BOARD_MARGIN_MM + HEADER_MM + ASIDE_TOP_MM - 9.0
             body.append(at(x, y, f"block(width: {extra.width:.3f}mm, {{ heading(level: "
                                  f"{level}, {_string(extra_title)}); figure(alt: "
                                  f"{_string(extra_alt)}, kind: \"board\", supplement: none, "

@@ -294,6 +294,21 @@ def test_a_copyright_is_never_broken_across_lines(paper: str, quick: bool) -> No
 
 
 @pytest.mark.parametrize("paper", ("a4", "letter"))
+def test_the_polygone_pieces_page_holds_the_tracker_under_its_heading(paper: str) -> None:
+    """The pieces' page also holds the capture tracker (two players' boxes), and the
+    pieces' instructions start close under the page's heading, not half-way down."""
+    found = lines(sheet("polygone", paper, False))
+    last = max(line.page for line in found)
+    page = [line for line in found if line.page == last]
+    text = " ".join(line.text for line in page)
+    assert "Capture tracker" in text and text.count("has captured") == 2, text
+    (heading,) = [line for line in page if line.text.startswith("Pieces to print")]
+    (words,) = [line for line in page if line.text.startswith("Pieces for a board")]
+    gap = heading.baseline_mm - words.baseline_mm
+    assert gap <= 30.0, f"{paper}: the pieces' words start {gap:.0f} mm under the heading"
+
+
+@pytest.mark.parametrize("paper", ("a4", "letter"))
 @pytest.mark.parametrize("game", GAMES)
 def test_quick_references_use_their_page(game: str, paper: str) -> None:
     (page,) = measure(sheet(game, paper, True))
