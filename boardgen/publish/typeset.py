@@ -622,7 +622,7 @@ def _board_code(sheet: Sheet, ids: _Ids, game: str, theme: Theme, column: tuple[
         aside = None
         if description.kit.tracker is not None and fixed.strips is not None:
             # The capture tracker folded onto the pieces' page, as the kit folds it.
-            from boardgen.publish.kit import piece_size, tracker_figure
+            from boardgen.publish.tracker import piece_size, tracker_figure
 
             tracker = tracker_figure(description.kit.tracker, piece_size(description))
             room = content_size(paper.size("landscape"))[0] - tracker.width - \
