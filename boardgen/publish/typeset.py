@@ -273,7 +273,10 @@ def _preamble(game: str, title: str, paper: Paper, theme: Theme, date: str,
   align: center + top, ..cells))
 #let diagram(level: 3, title: none, alt: "", body) = block(width: 100%, breakable: false, {{
   figure-rule
-  if level != none {{ heading(level: level, title) }} else {{
+  // One size for every figure title, whatever its level in the outline (a quick
+  // reference's figures are level 2, a sheet's level 3): the body size, bold, over a rule.
+  if level != none {{ block(above: 0pt, below: 5pt, heading(level: level,
+    text({body_pt}pt, title))) }} else {{
     block(above: 0pt, below: 5pt, text({body_pt}pt, weight: "bold", title)) }}
   figure(alt: alt, kind: "diagram", supplement: none, align(left, body))
 }})

@@ -255,6 +255,24 @@ def test_at_most_four_type_sizes(game: str, paper: str, quick: bool) -> None:
     assert len(sizes) <= MAX_SIZES, f"{game} {paper}: sizes {sorted(sizes)}"
 
 
+@pytest.mark.parametrize("paper", PAPERS)
+def test_figure_titles_are_one_size_on_sheets_and_quick_references(paper: str) -> None:
+    """Every figure title, on every sheet and quick reference, is set at one size: the body
+    text's (bold), never a section heading's."""
+    sizes: dict[float, list[str]] = {}
+    for game in GAMES:
+        for quick in KINDS:
+            found = _reading(game, paper, quick)
+            titles = {_normal(d.title) for d in _diagrams(game, quick)}  # type: ignore[attr-defined]
+            body = _body_size(found)
+            for line in found:
+                if _normal(line.text) in titles:
+                    sizes.setdefault(round(line.size_pt, 1), []).append(line.text)
+                    assert round(line.size_pt, 1) == body, \
+                        f"{game} {paper}: {line.text!r} at {line.size_pt:.1f} pt, body {body}"
+    assert len(sizes) == 1, sizes
+
+
 @pytest.mark.parametrize("quick", KINDS)
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("game", GAMES)
