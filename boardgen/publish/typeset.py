@@ -56,7 +56,7 @@ from boardgen.publish.sheet import (
     sheet_path,
 )
 from boardgen.render.diagram import describe, legend_figure
-from boardgen.render.figure import Figure, board_figure, text_box
+from boardgen.render.figure import COMMON_PIECES, Figure, board_figure, text_box
 from boardgen.render.fonts import FONT_FAMILY, font_folder
 from boardgen.render.lattice import board_pages, lattice_figure, pieces_sheet
 from boardgen.render.paper import (
@@ -649,8 +649,23 @@ def _board_code(sheet: Sheet, ids: _Ids, game: str, theme: Theme, column: tuple[
     if corner_is_free(corner, (column[0] - corner.width) / 2):
         return _board_page(sheet, ids, description.name, corner, theme, "corner")
     board = under if under.cell_width >= beside.cell_width else beside
+    if max(corner.cell_width if corner_is_free(corner, (column[0] - corner.width) / 2)
+           else 0.0, board.cell_width) + 1e-9 < min(size for _, size in COMMON_PIECES) + 1.0:
+        return _board_elsewhere(board.cell_width)
     return _board_page(sheet, ids, description.name, board, theme,
                        "under" if board is under else "beside")
+
+
+def _board_elsewhere(cell_width: float) -> str:
+    """Where the page is too small for a board anyone can play on (no common piece fits
+    its cells, as on an A5 booklet): a word to print the board on larger paper instead."""
+    said = (f"On paper this size the board's cells would be {cell_width:.1f} mm across, too "
+            "small for any common piece. Print the board on its own on A4 or Letter paper, "
+            "or larger, at 100\u00a0% (actual size).")
+    return "\n".join([BOARD_ELSEWHERE, f"#par({_content(said)})"])
+
+
+BOARD_ELSEWHERE = '#heading(level: 2, "The board")'
 
 
 def corner_is_free(figure: Figure, offset: float) -> bool:
@@ -916,9 +931,12 @@ def build_units(game: str, blocks: list[Block], theme: Theme, column: tuple[floa
                 flush()
                 _figure_unit(diagram, key, block, width)
         elif block.kind == "board":
-            sheet.units.append(Unit("board", "#set page(columns: 1)\n" +
-                                    _board_code(sheet, ids, game, theme, column, paper),
-                                    section, block.line))
+            code = _board_code(sheet, ids, game, theme, column, paper)
+            if code.startswith(BOARD_ELSEWHERE):  # a word in the text, not a page
+                sheet.units.append(Unit("text", code, section, block.line))
+            else:
+                sheet.units.append(Unit("board", "#set page(columns: 1)\n" + code, section,
+                                        block.line))
     flush()
     _header_done()
     _quick_text_done()

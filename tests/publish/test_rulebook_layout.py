@@ -311,6 +311,20 @@ def test_a_copyright_is_never_broken_across_lines(paper: str, quick: bool) -> No
             f"copolymer {paper}: {text!r}"
 
 
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game", ("copolymer", "o"))
+def test_a_printed_board_is_playable_or_sent_to_larger_paper(game: str, paper: str) -> None:
+    """A board page's cells take at least an 8 mm bead (9 mm cells); where the paper cannot
+    give that (Copolymer on A5), the sheet prints no board and says to print it larger."""
+    reader = PdfReader(io.BytesIO(sheet(game, paper, False)))
+    text = " ".join(" ".join(page.extract_text() for page in reader.pages).split())
+    cells = [float(m) for m in re.findall(r"Each cell is (\d+\.\d) mm flat to flat", text)]
+    if cells:
+        assert min(cells) >= 9.0, f"{game} {paper}: {cells} mm cells"
+    else:
+        assert "Print the board on its own on A4 or Letter paper" in text, text[-300:]
+
+
 @pytest.mark.parametrize("paper", ("a4", "letter"))
 def test_the_polygone_pieces_page_holds_the_tracker_under_its_heading(paper: str) -> None:
     """The pieces' page also holds the capture tracker (two players' boxes), and the
