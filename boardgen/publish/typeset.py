@@ -647,13 +647,15 @@ def _board_code(sheet: Sheet, ids: _Ids, game: str, theme: Theme, column: tuple[
     (beside,) = sheet_board(game, (column[0] - 2 * BAR_BAND_MM, height))
     (under,) = sheet_board(game, (column[0], height - VBAR_MM - 3.0))
     if corner_is_free(corner, (column[0] - corner.width) / 2):
-        return _board_page(sheet, ids, description.name, corner, theme, "corner")
+        return _board_page(sheet, ids, description.name, corner, theme, "corner",
+                           height - corner.height)
     board = under if under.cell_width >= beside.cell_width else beside
     if max(corner.cell_width if corner_is_free(corner, (column[0] - corner.width) / 2)
            else 0.0, board.cell_width) + 1e-9 < min(size for _, size in COMMON_PIECES) + 1.0:
         return _board_elsewhere(board.cell_width)
     return _board_page(sheet, ids, description.name, board, theme,
-                       "under" if board is under else "beside")
+                       "under" if board is under else "beside",
+                       height - board.height - (VBAR_MM + 3.0 if board is under else 0.0))
 
 
 def _board_elsewhere(cell_width: float) -> str:
@@ -678,8 +680,31 @@ def corner_is_free(figure: Figure, offset: float) -> bool:
     return bool(figure.cells) and min(lefts, default=offset) >= BAR_BAND_MM
 
 
+OTHER_CELLS_MIN_MM = 30.0  # room left under a board for the table of other cell sizes
+
+
+def _other_cells(board: Figure) -> str:
+    """A table for the room under a board: each common piece, the cells it needs, and how
+    large the whole board prints with them (this page's board where it fits already)."""
+    rows = []
+    for piece, size in COMMON_PIECES:
+        cell = size + 1.0  # a round piece fits with 1 mm to spare
+        scale = cell / board.cell_width
+        prints = "this page\u2019s board" if cell <= board.cell_width + 1e-9 else \
+            f"{board.width * scale:.0f}\u00a0\u00d7\u00a0{board.height * scale:.0f}\u00a0mm"
+        rows += [_content(piece[:1].upper() + piece[1:]), _content(f"{cell:g}\u00a0mm"),
+                 _content(prints)]
+    head = [f"text(weight: \"bold\", {_content(h)})"
+            for h in ("Pieces", "Cells at least", "The whole board")]
+    return (f"block(above: 10mm, breakable: false, text({BODY_PT}pt, {{ "
+            f"block(below: 3pt, text(weight: \"bold\", {_content('Cells for other pieces')}))"
+            f"; table(columns: 3, stroke: none, inset: (x: 0pt, right: 12mm, y: 4pt), "
+            f"align: left, table.hline(stroke: 0.4pt), {', '.join(head)}, "
+            f"table.hline(stroke: 0.4pt), {', '.join(rows)}, table.hline(stroke: 0.4pt)) }}))")
+
+
 def _board_page(sheet: Sheet, ids: _Ids, name: str, board: Figure, theme: Theme,
-                bar: Literal["corner", "beside", "under"]) -> str:
+                bar: Literal["corner", "beside", "under"], spare: float = 0.0) -> str:
     said = f"Each cell is {board.cell_width:.1f} mm flat to flat. " \
            f"{pieces_in_words(board.cell_width)}"
     alt = f"The {name} board at actual size. {said}"
@@ -693,6 +718,8 @@ def _board_page(sheet: Sheet, ids: _Ids, name: str, board: Figure, theme: Theme,
            f"block(width: 100%, breakable: false, {{ {figure}; v(3mm); vbar }})"
            if bar == "under" else
            f"block(width: 100%, breakable: false, {{ {figure}; place(top + left, vbar) }})"]
+    if spare >= OTHER_CELLS_MIN_MM:  # the room under the board put to use
+        out.append(_other_cells(board))
     return "\n".join(f"#{line}" for line in out)
 
 
@@ -1369,6 +1396,8 @@ def _kit_board_code(sheet: Sheet, ids: _Ids, board: KitBoard, theme: Theme) -> s
            'block(above: 6pt, below: 8pt, figure(alt: bar-alt, kind: "scalebar", '
            'supplement: none, scalebar-line))',
            f"block(width: 100%, breakable: false, {{ {figure}; place(top + left, vbar) }})"]
+    if spare >= OTHER_CELLS_MIN_MM:  # the room under the board put to use
+        out.append(_other_cells(board))
     return "\n".join(f"#{line}" for line in out)
 
 

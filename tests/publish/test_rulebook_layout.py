@@ -311,6 +311,21 @@ def test_a_copyright_is_never_broken_across_lines(paper: str, quick: bool) -> No
             f"copolymer {paper}: {text!r}"
 
 
+@pytest.mark.parametrize("paper", ("a4", "letter"))
+@pytest.mark.parametrize("game", ("copolymer", "o"))
+def test_the_room_under_a_board_holds_the_cells_for_other_pieces(game: str, paper: str) -> None:
+    """Under the board, the cells each common piece needs and how large the whole board
+    prints with them: Go stones need 23 mm cells, the board scaled from this page's."""
+    reader = PdfReader(io.BytesIO(sheet(game, paper, False)))
+    text = " ".join(reader.pages[-1].extract_text().split())
+    assert "Cells for other pieces" in text, text[-400:]
+    cell = float(re.search(r"Each cell is (\d+\.\d) mm flat to flat", text).group(1))  # type: ignore[union-attr]
+    found = re.search(r"Go stones 23 mm (\d+) × (\d+) mm", text)
+    assert found, text[-400:]
+    # A board of this page's cells scaled to 23 mm: larger by exactly that ratio.
+    assert int(found.group(1)) > 23.0 / cell * 150.0, found.group(0)
+
+
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("game", ("copolymer", "o"))
 def test_a_printed_board_is_playable_or_sent_to_larger_paper(game: str, paper: str) -> None:
