@@ -1396,8 +1396,6 @@ def _kit_board_code(sheet: Sheet, ids: _Ids, board: KitBoard, theme: Theme) -> s
            'block(above: 6pt, below: 8pt, figure(alt: bar-alt, kind: "scalebar", '
            'supplement: none, scalebar-line))',
            f"block(width: 100%, breakable: false, {{ {figure}; place(top + left, vbar) }})"]
-    if spare >= OTHER_CELLS_MIN_MM:  # the room under the board put to use
-        out.append(_other_cells(board))
     return "\n".join(f"#{line}" for line in out)
 
 
