@@ -173,7 +173,11 @@ def inline(text: str) -> str:
 
 def _span_code(style: str, text: str) -> str:
     if style == "plain":
-        return f"#{_string(text)}"
+        # A piece named by its two holes ("c4-d5") is one name: boxed, so that no line
+        # breaks at its hyphen (its text stays as written).
+        parts = re.split(r"(\b[a-e]\d+-[a-e]\d+\b)", text)
+        return "".join(f"#box({_string(part)})" if k % 2 else f"#{_string(part)}"
+                       for k, part in enumerate(parts) if part)
     if style == "italic":
         return f"#emph({_string(text)})"
     return f"#strong({_string(text.replace(' ', chr(0xa0)))})"
