@@ -683,16 +683,15 @@ def polygone_problems(path: Path, captions: list[list[str]]) -> list[str]:
 
 _PIECE_LIST = r"(?:[a-e]\d+-[a-e]\d+(?:, | and ))*[a-e]\d+-[a-e]\d+"
 _CLAUSE = (r"an? (?:triangle|\w+-sided polygon)(?: that captures nothing|: (?:White|Black) "
-           rf"captures (?:White|Black)'s {_PIECE_LIST}|, broken by an earlier capture: it no "
+           rf"captures {_PIECE_LIST}|, broken by an earlier capture: it no "
            r"longer counts|, left unresolved)")
 _HOLE_LIST = r"(?:[a-e]\d+(?:, | and ))*[a-e]\d+"
 POLYGONE_SENTENCES = [
     rf"(?:White|Black)'s end [a-e]\d+, swung about [a-e]\d+, (?:may reach {_HOLE_LIST}|has "
-    rf"nowhere to go)\.(?: {_HOLE_LIST} (?:is|are) backwards\.)?(?: {_HOLE_LIST} (?:is|are) "
-    r"blocked\.)?",
+    rf"nowhere to go)\.(?: Backwards: {_HOLE_LIST}\.)?(?: Blocked: {_HOLE_LIST}\.)?",
     r"(?:White|Black) swings [a-e]\d+ about [a-e]\d+ to [a-e]\d+\.",
     rf"(?:White|Black)'s move (?:captures nothing|closes (?:{_CLAUSE}|(?:two|three|\d+) "
-    rf"polygons, resolved in (?:White|Black)'s order: first {_CLAUSE}(?:; then {_CLAUSE})+))"
+    rf"polygons\. First {_CLAUSE}(?:; then {_CLAUSE})+))"
     rf"\.(?: (?:That capture opens|The captures open) {_CLAUSE}(?:; then {_CLAUSE})*\.)?",
     r"(?:White|Black) wins: (?:captured \d+ pieces|reached the opposite apex|(?:White|Black) "
     r"cannot move)\.",
@@ -710,12 +709,12 @@ def _article(sides_said: str) -> str:
 
 
 def _clauses(text: str, wrong: list[str]) -> list[tuple[int, tuple[Any, ...]]]:
-    """'a triangle: White captures Black's d3-c4; then a four-sided polygon that captures
+    """'a triangle: White captures d3-c4; then a four-sided polygon that captures
     nothing' -> [(3, ('captures', 'white', 'black', ['d3-c4'])), (4, ('nothing',))]."""
     found: list[tuple[int, tuple[Any, ...]]] = []
     for clause in text.split("; then "):
         m = re.fullmatch(rf"(an?) (triangle|(\w+)-sided polygon)(?: (that captures nothing)|: "
-                         rf"(White|Black) captures (White|Black)'s {_PIECES}|, (broken) by an "
+                         rf"(White|Black) captures {_PIECES}|, (broken) by an "
                          rf"earlier capture: it no longer counts|, (left unresolved))", clause)
         if not m:
             wrong.append(f"a polygon said as {clause!r}")
@@ -730,9 +729,11 @@ def _clauses(text: str, wrong: list[str]) -> list[tuple[int, tuple[Any, ...]]]:
         if m.group(4):
             outcome: tuple[Any, ...] = ("nothing",)
         elif m.group(5):
-            outcome = ("captures", m.group(5).lower(), m.group(6).lower(),
-                       sorted(_listed(m.group(7))))
-        elif m.group(8):
+            # The pieces taken are the other colour's, always: the caption names the captor.
+            captor = m.group(5).lower()
+            outcome = ("captures", captor, "black" if captor == "white" else "white",
+                       sorted(_listed(m.group(6))))
+        elif m.group(7):
             outcome = ("broken",)
         else:
             outcome = ("unresolved",)
@@ -742,16 +743,13 @@ def _clauses(text: str, wrong: list[str]) -> list[tuple[int, tuple[Any, ...]]]:
 
 def _polygone_caption(text: str, expected: list[tuple[str, Any]]) -> list[str]:
     wrong: list[str] = []
-    for holes, verb in re.findall(rf"{_HOLES} (is|are) (?:backwards|blocked)\.", text):
-        if (verb == "is") != (len(_listed(holes)) == 1):
-            wrong.append(f"{holes!r} {verb}: the verb does not agree")
     shows = [(colour.lower(), moving, pivot,
               (set(_listed(allowed or "")), set(_listed(back or "")),
                set(_listed(blocked or ""))))
              for colour, moving, pivot, allowed, back, blocked in re.findall(
                  rf"(White|Black)'s end ([a-e]\d+), swung about ([a-e]\d+), (?:may reach "
-                 rf"{_HOLES}|has nowhere to go)\.(?: {_HOLES} (?:is|are) backwards\.)?"
-                 rf"(?: {_HOLES} (?:is|are) blocked\.)?", text)]
+                 rf"{_HOLES}|has nowhere to go)\.(?: Backwards: {_HOLES}\.)?"
+                 rf"(?: Blocked: {_HOLES}\.)?", text)]
     want_shows = [facts for kind, facts in expected if kind == "show"]
     if shows != want_shows:
         wrong.append(f"targets (allowed, backwards, blocked): {want_shows}, caption says "
@@ -764,16 +762,16 @@ def _polygone_caption(text: str, expected: list[tuple[str, Any]]) -> list[str]:
     want_turns = [facts for kind, facts in expected if kind == "turn"]
     got_turns = []
     for mover, did, closes, opens, opened in re.findall(
-            r"(White|Black)'s move (captures nothing|closes (.*?))\.(?= |$)"
+            r"(White|Black)'s move (captures nothing|closes ((?:(?:two|three|\d+) polygons\. "
+            r"First )?.*?))\.(?= |$)"
             r"(?: (That capture opens|The captures open) (.*?)\.(?= |$))?", text):
         closed: list[tuple[int, tuple[Any, ...]]] = []
         if did != "captures nothing":
-            several = re.fullmatch(r"(two|three|\d+) polygons, resolved in (White|Black)'s "
-                                   r"order: first (.*)", closes)
+            several = re.fullmatch(r"(two|three|\d+) polygons\. First (.*)", closes)
             if several:
-                closed = _clauses(several.group(3), wrong)
+                closed = _clauses(several.group(2), wrong)
                 count = {"two": 2, "three": 3}.get(several.group(1)) or int(several.group(1))
-                if count != len(closed) or count < 2 or several.group(2) != mover:
+                if count != len(closed) or count < 2:
                     wrong.append(f"{len(closed)} polygons closed in {mover}'s order, caption "
                                  f"says {closes!r}")
             else:

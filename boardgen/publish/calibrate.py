@@ -2,8 +2,10 @@
 
 A 100 mm bar across and one down (printers often scale in the paper-feed direction only), a
 50 mm square, a cell of each size ``--cell-mm`` suggests with the piece it fits drawn in it,
-grey steps 40 levels apart (the least boardgen's themes put between roles a player must
-tell apart), and what to do when a bar is off.  Drawn directly with reportlab in
+grey steps 40 levels apart (the least the themes put between roles a player must tell
+apart), what to do when a bar is off, and (where the paper leaves room) a list to tick and
+lines to note the settings that printed true.  The page speaks to the player: it never
+names the program.  Drawn directly with reportlab in
 millimetres; the bars are tagged as the boards' scale bars are, so that a checker can
 measure them from the PDF.
 """
@@ -12,6 +14,7 @@ from __future__ import annotations
 
 import io
 import math
+import re
 
 from boardgen._version import __version__
 from boardgen.render.figure import wrap
@@ -36,11 +39,24 @@ OFF_BAR = ("If a bar is not 100 mm, the page was scaled: print it again at \u201
            "(100 %), with \u201cFit to page\u201d and \u201cShrink oversized pages\u201d off. If "
            "only one bar is off, the printer stretches in one direction (most often the "
            "paper feed, the bar down): look for a scaling or paper-size setting in the "
-           "printer\u2019s own dialogue, or print from another program; boardgen cannot "
-           "correct it in the file.")
-GREYS_NOTE = ("Neighbouring steps are 40 grey levels apart, the least boardgen\u2019s themes "
-              "put between things a player must tell apart. If two neighbours print alike, "
-              "print in the ink theme (black lines and patterns only).")
+           "printer\u2019s own dialogue, or print from another program: no file can "
+           "correct it.")
+GREYS_NOTE = ("Neighbouring steps are 40 grey levels apart, the least our boards and rules "
+              "put between things you must tell apart. If two neighbours print alike, print "
+              "the boards and rules in black ink only (lines and patterns, no greys).")
+CHECKS = ("The bar across measures 100 mm from 0 to 100.",
+          "The bar down measures 100 mm from 0 to 100.",
+          "The square measures 50 mm each way.",
+          "Each grey step looks different from its neighbours.",
+          "Your pieces fit the cells drawn for them.")
+NOTES = ("Printer", "Program and paper", "Scale setting that printed true")
+FOOTER_PT = 8.5  # as the rule sheets' footers
+
+
+def _paper_words(paper: Paper) -> str:
+    """'A4', 'Letter', '148x210mm': a paper's name as it is printed."""
+    name = paper.name
+    return name.upper() if re.fullmatch(r"[abc]\d+", name) else name[:1].upper() + name[1:]
 
 
 def check_calibration_paper(paper: Paper) -> None:
@@ -192,10 +208,36 @@ def render_calibration(*, paper: Paper) -> bytes:
     y = down_top - BAR_MM - 14.0
     text(left, y, "When a bar is off", 9, BOLD)
     y = paragraph(left, y - 5.0, OFF_BAR, 9, room)
-    c.setFillColor(HexColor("#2e2e2e"))
-    c.setFont(PDF_FONT_NAMES[REGULAR], 8 * PT)
-    c.drawString(left, MARGIN_MM + 0.5, f"printer check · {paper.name} paper")
     last_baseline = y + 1.4 * 9 * PT
+    # The rest of the page, where there is room: a list to tick, then lines to write on.
+    floor = MARGIN_MM + 12.0  # above the footer
+    if y - 10.0 - 9.0 * len(CHECKS) >= floor:
+        y -= 7.0
+        text(left, y, "Before you print a board, tick", 9, BOLD)
+        y -= 1.5
+        for check in CHECKS:
+            y -= 9.0
+            c.setStrokeColor(ink)
+            c.setLineWidth(0.3)
+            c.rect(left, y - 1.0, 4.5, 4.5, stroke=1, fill=0)
+            text(left + 8.0, y, check, 9)
+        last_baseline = y
+    if y - 10.0 - 12.0 >= floor:
+        y -= 11.0
+        text(left, y, "What printed true, for next time", 9, BOLD)
+        for label in NOTES:
+            if y - 12.0 < floor:
+                break
+            y -= 12.0
+            text(left, y, label, 9)
+            c.setLineWidth(0.25)
+            c.line(left + 58.0, y - 0.8, right, y - 0.8)
+            last_baseline = y
+    # The footer as on the rule sheets: what the page is, left; its page number, right.
+    c.setFillColor(HexColor("#2e2e2e"))
+    c.setFont(PDF_FONT_NAMES[REGULAR], FOOTER_PT * PT)
+    c.drawString(left, MARGIN_MM + 0.5, f"Printer check for {_paper_words(paper)} paper")
+    c.drawRightString(right, MARGIN_MM + 0.5, "page 1 of 1")
     if last_baseline < MARGIN_MM + 5.0:  # not from A5 up; a page that overflows is a bug
         raise AssertionError(f"the printer check overflows {paper.name} paper")
     c.showPage()

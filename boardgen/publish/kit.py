@@ -19,10 +19,9 @@ from __future__ import annotations
 import math
 
 from boardgen.errors import BoardgenError
-from boardgen.games.protocol import Game, Tracker
 from boardgen.games.registry import game_named
+from boardgen.publish.tracker import piece_size, tracker_figure
 from boardgen.render.figure import MIN_PRINT_TEXT_MM, Figure, Mark, Stroke, Text, wrap
-from boardgen.render.fonts import BOLD, REGULAR
 from boardgen.render.paper import Paper
 from boardgen.render.scene import Theme
 
@@ -82,27 +81,16 @@ def render_kit(game: str, *, paper: Paper, theme: Theme) -> bytes:
                                    f"Stones to cut out, at actual size. {said}"))
     tracker = None
     if kit.tracker is not None:
-        piece = _piece_size(description)
+        piece = piece_size(description)
         figure = tracker_figure(kit.tracker, piece)
         tracker = KitTracker(f"{name}: capture tracker", figure,
-                             f"A capture tracker: a row of {kit.tracker.boxes} boxes for each "
+                             f"A capture tracker: a column of {kit.tracker.boxes} boxes for each "
                              f"player, each box {figure.cell_width:.0f} mm long, longer than a "
                              "piece. " + kit.tracker.intro)
     words = [KitWords(f"{name}: {kit.note.title[:1].lower()}{kit.note.title[1:]}",
                       tuple(kit.note.paragraphs))] if kit.note is not None else []
     return render_kit_pdf(game, paper=paper, theme=theme, title=f"{name}: print-and-play kit",
                           boards=boards, words=words, tracker=tracker)
-
-
-def _piece_size(description: Game) -> tuple[float, float]:
-    """A piece's length and width (mm) for a fixed board with pieces, else a Go stone's."""
-    from boardgen.render.lattice import default_spacing, piece_width
-
-    fixed = description.fixed_board
-    if fixed is None or fixed.strips is None:
-        return 22.0, 22.0
-    spacing = default_spacing(fixed)
-    return spacing, piece_width(spacing)
 
 
 # --- O: a sheet of stones -----------------------------------------------------------------
@@ -145,46 +133,4 @@ def stones_figure(cell_mm: float, room: tuple[float, float], cells: int) -> Figu
     figure = Figure(width + 2.0, top + rows * pitch + 2.0, cell_mm, (), [], texts, marks,
                     strokes, scale_note=f"stones {diameter:.1f} mm across, for the board’s "
                                         f"{cell_mm:.1f} mm cells")
-    return figure.shifted(1.0, 1.0)
-
-
-# --- a capture tracker ----------------------------------------------------------------------
-
-TRACKER_SPARE_MM = 2.0  # a box is this much longer than a piece, at least
-TRACKER_GAP_MM = 3.0  # between boxes side by side
-
-
-def tracker_figure(tracker: Tracker, piece: tuple[float, float]) -> Figure:
-    """A column of boxes a player, side by side under the tracker's words: each box as long
-    as a piece plus ``TRACKER_SPARE_MM`` (at least) and wide enough to lay it in, numbered
-    in its corner, under the player's heading."""
-    count = tracker.boxes
-    box_w = math.ceil(piece[0] + TRACKER_SPARE_MM)
-    box_h = math.ceil(piece[1] + 2 * TRACKER_SPARE_MM)
-    players = len(tracker.rows)
-    width = players * box_w + (players - 1) * TRACKER_GAP_MM * 2
-    size = 3.2
-    texts: list[Text] = []
-    strokes: list[Stroke] = []
-    y = 0.0
-    for line in wrap(tracker.intro, size, width):
-        y += 1.35 * size
-        texts.append(Text(0.0, y, line, size, "caption", "start"))
-    y += 3.0
-    headings = [wrap(heading, 3.6, box_w, BOLD) for heading in tracker.rows]
-    top = y + 1.3 * 3.6 * max(len(lines) for lines in headings) + 2.5
-    for index, lines in enumerate(headings):
-        x0 = index * (box_w + 2 * TRACKER_GAP_MM)
-        for k, line in enumerate(lines):
-            texts.append(Text(x0, y + 1.3 * 3.6 * (k + 1), line, 3.6, "title", "start", BOLD))
-        for k in range(count):
-            y0 = top + k * (box_h + TRACKER_GAP_MM)
-            corners = ((x0, y0), (x0 + box_w, y0), (x0 + box_w, y0 + box_h), (x0, y0 + box_h))
-            for a, b in zip(corners, corners[1:] + corners[:1], strict=True):
-                strokes.append(Stroke((a, b), "line", 0.35))
-            texts.append(Text(x0 + 1.2, y0 + 3.4, str(k + 1), 3.2, "coordinate", "start",
-                              REGULAR))
-    bottom = top + count * box_h + (count - 1) * TRACKER_GAP_MM
-    figure = Figure(width + 2.0, bottom + 2.0, box_w, (), [], texts, [], strokes,
-                    scale_note=f"boxes {box_w} by {box_h} mm")
     return figure.shifted(1.0, 1.0)

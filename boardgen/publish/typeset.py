@@ -56,7 +56,7 @@ from boardgen.publish.sheet import (
     sheet_path,
 )
 from boardgen.render.diagram import describe, legend_figure
-from boardgen.render.figure import Figure, board_figure, text_box
+from boardgen.render.figure import COMMON_PIECES, Figure, board_figure, text_box
 from boardgen.render.fonts import FONT_FAMILY, font_folder
 from boardgen.render.lattice import board_pages, lattice_figure, pieces_sheet
 from boardgen.render.paper import (
@@ -143,6 +143,8 @@ def inline(text: str) -> str:
     no line holds one short word, or the end of one, alone.  A code span prints bold: a
     players' sheet shows no commands."""
     text = _smart(for_medium(text, "print")).rstrip()
+    # A copyright stays with its year, and the year with the name (the rule below).
+    text = re.sub(r"© (?=\d{4})", "©\u00a0", text)
     # A number stays with what it counts ("3 X cells", "10 to 9"): no-break spaces.
     text = re.sub(r"(?<=\d) (?!and |or )(?=\w)", "\u00a0", text)
     text = re.sub(r"(?<=\d\u00a0[A-Z]) (?=\w)", "\u00a0", text)
@@ -171,7 +173,11 @@ def inline(text: str) -> str:
 
 def _span_code(style: str, text: str) -> str:
     if style == "plain":
-        return f"#{_string(text)}"
+        # A piece named by its two holes ("c4-d5") is one name: boxed, so that no line
+        # breaks at its hyphen (its text stays as written).
+        parts = re.split(r"(\b[a-e]\d+-[a-e]\d+\b)", text)
+        return "".join(f"#box({_string(part)})" if k % 2 else f"#{_string(part)}"
+                       for k, part in enumerate(parts) if part)
     if style == "italic":
         return f"#emph({_string(text)})"
     return f"#strong({_string(text.replace(' ', chr(0xa0)))})"
@@ -271,7 +277,10 @@ def _preamble(game: str, title: str, paper: Paper, theme: Theme, date: str,
   align: center + top, ..cells))
 #let diagram(level: 3, title: none, alt: "", body) = block(width: 100%, breakable: false, {{
   figure-rule
-  if level != none {{ heading(level: level, title) }} else {{
+  // One size for every figure title, whatever its level in the outline (a quick
+  // reference's figures are level 2, a sheet's level 3): the body size, bold, over a rule.
+  if level != none {{ block(above: 0pt, below: 5pt, heading(level: level,
+    text({body_pt}pt, title))) }} else {{
     block(above: 0pt, below: 5pt, text({body_pt}pt, weight: "bold", title)) }}
   figure(alt: alt, kind: "diagram", supplement: none, align(left, body))
 }})
@@ -385,13 +394,15 @@ def _svg(sheet: Sheet, ids: _Ids, figure: Figure, theme: Theme) -> str:
 
 CAPTION_PT = 8.5  # under each panel; 8.5 pt is 3.0 mm, above the 2.9 mm printed minimum
 LEGEND_PT = 8.5
-CAPTION_MIN_MM = 70.0  # the widest a caption may be under a narrow panel
+CAPTION_MAX_LINES = 3  # a caption says what the picture shows; reasoning goes in the text
+CAPTION_MIN_MM = 85.0  # the widest a caption may be under a narrow panel (about 55 characters)
 PANEL_GAP_MM = 3.5  # between panels in a row, at least
 MM_PER_PT = 25.4 / 72
 # A one-row diagram whose panels take no more than this share of the column has its key,
 # line title and lone caption beside the panels (the room is otherwise left blank).
 ASIDE_SHARE = 0.55
 ASIDE_GAP_MM = 6.0  # between the panels and the words beside them
+ASIDE_TOP_MM = 12.0  # a folded page's figure and the part beside it: this far under the header
 ASIDE_SLOT_MM = 45.0  # the least room for each panel's caption in such a row
 
 
@@ -554,7 +565,14 @@ def _aside(rows: list[tuple[str | None, list[Panel]]], width: float) -> float | 
     slot = row[0].figure.width if len(row) == 1 else \
         max(max(p.figure.width for p in row), ASIDE_SLOT_MM)
     panels = len(row) * slot + (len(row) - 1) * PANEL_GAP_MM
-    return panels if panels <= ASIDE_SHARE * width else None
+    if panels > ASIDE_SHARE * width:
+        return None
+    # A lone panel's caption goes beside it, the others' under them: either way no longer
+    # than a caption may be, or the words go under the panels.
+    room = width - panels - ASIDE_GAP_MM if len(row) == 1 else slot
+    if any(_caption_lines(p.caption, room) > CAPTION_MAX_LINES for p in row):
+        return None
+    return panels
 
 
 def _aside_code(sheet: Sheet, ids: _Ids, diagram: Diagram, theme: Theme, width: float,
@@ -591,7 +609,12 @@ def _one_row(diagram: Diagram, half: float) -> bool:
     cell = sheet_cell_mm(diagram)
     lines = _panels(diagram, cell)
     columns = _columns(lines, half)
-    return len(lines) == 1 and lines[0][0] is None and len(lines[0][1]) <= columns
+    if not (len(lines) == 1 and lines[0][0] is None and len(lines[0][1]) <= columns):
+        return False
+    # Not when half a column would set a caption on more lines than a caption may take.
+    slot = (half - (columns - 1) * PANEL_GAP_MM) / columns
+    return all(_caption_lines(p.caption, min(slot, max(p.figure.width + 10.0, CAPTION_MIN_MM)))
+               <= CAPTION_MAX_LINES for p in lines[0][1])
 
 
 def _board_code(sheet: Sheet, ids: _Ids, game: str, theme: Theme, column: tuple[float, float],
@@ -602,8 +625,24 @@ def _board_code(sheet: Sheet, ids: _Ids, game: str, theme: Theme, column: tuple[
     description = game_named(game)
     fixed = description.fixed_board
     if fixed is not None:
-        return _fixed_board_code(sheet, ids, description.name,
-                                 board_pages(fixed, paper, None), theme, paper)
+        figures = board_pages(fixed, paper, None)
+        aside = None
+        if description.kit.tracker is not None and fixed.strips is not None:
+            # The capture tracker folded onto the pieces' page, as the kit folds it.
+            from boardgen.publish.tracker import piece_size, tracker_figure
+
+            tracker = tracker_figure(description.kit.tracker, piece_size(description))
+            room = content_size(paper.size("landscape"))[0] - tracker.width - \
+                2 * ASIDE_GAP_MM
+            pieces = pieces_sheet(fixed.strips, figures[0].cell_width, room)
+            if pieces.width <= room and len(figures) > 1:
+                figures[-1] = pieces
+                aside = (tracker, "Capture tracker\n"
+                         f"A capture tracker: a column of {description.kit.tracker.boxes} "
+                         f"boxes for each player, each box {tracker.cell_width:.0f} mm long, "
+                         f"longer than a piece. {description.kit.tracker.intro}")
+        return _fixed_board_code(sheet, ids, description.name, figures, theme, paper,
+                                 aside=aside)
     # The bar up the page stands in the board's empty top-left corner (a hexagonal board
     # leaves one) when the board at its largest leaves it free, else in a band beside it,
     # else under the board: whichever prints larger cells, never a bar stranded below.
@@ -612,10 +651,27 @@ def _board_code(sheet: Sheet, ids: _Ids, game: str, theme: Theme, column: tuple[
     (beside,) = sheet_board(game, (column[0] - 2 * BAR_BAND_MM, height))
     (under,) = sheet_board(game, (column[0], height - VBAR_MM - 3.0))
     if corner_is_free(corner, (column[0] - corner.width) / 2):
-        return _board_page(sheet, ids, description.name, corner, theme, "corner")
+        return _board_page(sheet, ids, description.name, corner, theme, "corner",
+                           height - corner.height)
     board = under if under.cell_width >= beside.cell_width else beside
+    if max(corner.cell_width if corner_is_free(corner, (column[0] - corner.width) / 2)
+           else 0.0, board.cell_width) + 1e-9 < min(size for _, size in COMMON_PIECES) + 1.0:
+        return _board_elsewhere(board.cell_width)
     return _board_page(sheet, ids, description.name, board, theme,
-                       "under" if board is under else "beside")
+                       "under" if board is under else "beside",
+                       height - board.height - (VBAR_MM + 3.0 if board is under else 0.0))
+
+
+def _board_elsewhere(cell_width: float) -> str:
+    """Where the page is too small for a board anyone can play on (no common piece fits
+    its cells, as on an A5 booklet): a word to print the board on larger paper instead."""
+    said = (f"On paper this size the board's cells would be {cell_width:.1f} mm across, too "
+            "small for any common piece. Print the board on its own on A4 or Letter paper, "
+            "or larger, at 100\u00a0% (actual size).")
+    return "\n".join([BOARD_ELSEWHERE, f"#par({_content(said)})"])
+
+
+BOARD_ELSEWHERE = '#heading(level: 2, "The board")'
 
 
 def corner_is_free(figure: Figure, offset: float) -> bool:
@@ -628,8 +684,31 @@ def corner_is_free(figure: Figure, offset: float) -> bool:
     return bool(figure.cells) and min(lefts, default=offset) >= BAR_BAND_MM
 
 
+OTHER_CELLS_MIN_MM = 30.0  # room left under a board for the table of other cell sizes
+
+
+def _other_cells(board: Figure) -> str:
+    """A table for the room under a board: each common piece, the cells it needs, and how
+    large the whole board prints with them (this page's board where it fits already)."""
+    rows = []
+    for piece, size in COMMON_PIECES:
+        cell = size + 1.0  # a round piece fits with 1 mm to spare
+        scale = cell / board.cell_width
+        prints = "this page\u2019s board" if cell <= board.cell_width + 1e-9 else \
+            f"{board.width * scale:.0f}\u00a0\u00d7\u00a0{board.height * scale:.0f}\u00a0mm"
+        rows += [_content(piece[:1].upper() + piece[1:]), _content(f"{cell:g}\u00a0mm"),
+                 _content(prints)]
+    head = [f"text(weight: \"bold\", {_content(h)})"
+            for h in ("Pieces", "Cells at least", "The whole board")]
+    return (f"block(above: 10mm, breakable: false, text({BODY_PT}pt, {{ "
+            f"block(below: 3pt, text(weight: \"bold\", {_content('Cells for other pieces')}))"
+            f"; table(columns: 3, stroke: none, inset: (x: 0pt, right: 12mm, y: 4pt), "
+            f"align: left, table.hline(stroke: 0.4pt), {', '.join(head)}, "
+            f"table.hline(stroke: 0.4pt), {', '.join(rows)}, table.hline(stroke: 0.4pt)) }}))")
+
+
 def _board_page(sheet: Sheet, ids: _Ids, name: str, board: Figure, theme: Theme,
-                bar: Literal["corner", "beside", "under"]) -> str:
+                bar: Literal["corner", "beside", "under"], spare: float = 0.0) -> str:
     said = f"Each cell is {board.cell_width:.1f} mm flat to flat. " \
            f"{pieces_in_words(board.cell_width)}"
     alt = f"The {name} board at actual size. {said}"
@@ -643,6 +722,8 @@ def _board_page(sheet: Sheet, ids: _Ids, name: str, board: Figure, theme: Theme,
            f"block(width: 100%, breakable: false, {{ {figure}; v(3mm); vbar }})"
            if bar == "under" else
            f"block(width: 100%, breakable: false, {{ {figure}; place(top + left, vbar) }})"]
+    if spare >= OTHER_CELLS_MIN_MM:  # the room under the board put to use
+        out.append(_other_cells(board))
     return "\n".join(f"#{line}" for line in out)
 
 
@@ -672,7 +753,10 @@ def _fixed_board_code(sheet: Sheet, ids: _Ids, name: str, figures: list[Figure],
         beside = aside if number == len(figures) - 1 and number > 0 else None
         total = figure.width + (ASIDE_GAP_MM * 2 + beside[0].width if beside else 0.0)
         left = content_left() + (room_w - total) / 2
-        top = BOARD_MARGIN_MM + HEADER_MM + (room_h - figure.height) / 2
+        # Centred in the room; with a part beside it, both from the top, under the heading
+        # (the pieces' instructions are not stranded half-way down the page).
+        top = BOARD_MARGIN_MM + HEADER_MM + ((room_h - figure.height) / 2 if beside is None
+                                             else ASIDE_TOP_MM)
         bar_y = page[1] - BOARD_MARGIN_MM - 9.5  # as on the board file (from the top)
         image = f'svg("{_svg(sheet, ids, figure, theme)}", {figure.width:.3f})'
         if number == 0 and title is not None:
@@ -699,7 +783,7 @@ def _fixed_board_code(sheet: Sheet, ids: _Ids, name: str, figures: list[Figure],
             # A small part folded onto this page, beside the figure, under its own heading.
             extra, (extra_title, extra_alt) = beside[0], beside[1].split("\n", 1)
             x = left + figure.width + 2 * ASIDE_GAP_MM
-            y = BOARD_MARGIN_MM + HEADER_MM + (room_h - extra.height - 9.0) / 2
+            y = BOARD_MARGIN_MM + HEADER_MM + ASIDE_TOP_MM - 9.0
             body.append(at(x, y, f"block(width: {extra.width:.3f}mm, {{ heading(level: "
                                  f"{level}, {_string(extra_title)}); figure(alt: "
                                  f"{_string(extra_alt)}, kind: \"board\", supplement: none, "
@@ -878,9 +962,12 @@ def build_units(game: str, blocks: list[Block], theme: Theme, column: tuple[floa
                 flush()
                 _figure_unit(diagram, key, block, width)
         elif block.kind == "board":
-            sheet.units.append(Unit("board", "#set page(columns: 1)\n" +
-                                    _board_code(sheet, ids, game, theme, column, paper),
-                                    section, block.line))
+            code = _board_code(sheet, ids, game, theme, column, paper)
+            if code.startswith(BOARD_ELSEWHERE):  # a word in the text, not a page
+                sheet.units.append(Unit("text", code, section, block.line))
+            else:
+                sheet.units.append(Unit("board", "#set page(columns: 1)\n" + code, section,
+                                        block.line))
     flush()
     _header_done()
     _quick_text_done()
@@ -1105,14 +1192,79 @@ def _compile(source: str, images: dict[str, str], timestamp: int | None,
              source_name: str) -> bytes:
     import typst
 
-    try:
-        pdf = typst.compile(source.encode("utf-8"), font_paths=_fonts(),
-                            ignore_system_fonts=True, sys_inputs=images,
-                            format="pdf", pdf_standards=["ua-1"], timestamp=timestamp)
-    except typst.TypstError as exc:
-        raise BoardgenError(f"{source_name}: the typesetter refused the sheet: "
-                            f"{str(exc.message).splitlines()[0]}") from None
+    def setting(text: str) -> bytes:
+        try:
+            return bytes(typst.compile(text.encode("utf-8"), font_paths=_fonts(),
+                                       ignore_system_fonts=True, sys_inputs=images,
+                                       format="pdf", pdf_standards=["ua-1"],
+                                       timestamp=timestamp))
+        except typst.TypstError as exc:
+            raise BoardgenError(f"{source_name}: the typesetter refused the sheet: "
+                                f"{str(exc.message).splitlines()[0]}") from None
+
+    pdf = setting(source)
+    # A word hyphenated across a page turn is set whole instead (Typst cannot forbid that
+    # one break): the page is set again with that word kept in one piece.
+    for _ in range(PAGE_TURN_PASSES):
+        word = _split_across_pages(pdf, source)
+        kept = _keep_whole(source, word) if word else source
+        if kept == source:
+            break
+        trial = setting(kept)
+        if _page_count(trial) > _page_count(pdf):
+            break
+        source, pdf = kept, trial
     return _ask_for_actual_size(pdf)
+
+
+PAGE_TURN_PASSES = 4
+# Where the footer starts, from the page's foot (mm): the running text is above it.
+_FOOTER_TOP_MM = 15.0
+
+
+def _page_count(pdf: bytes) -> int:
+    import pypdfium2 as pdfium
+
+    return len(pdfium.PdfDocument(pdf))
+
+
+def _split_across_pages(pdf: bytes, source: str) -> str | None:
+    """The first word of ``source`` whose first part ends a page's running text with a
+    hyphen and whose rest starts a line of the next page's, or None."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(pdf)
+    bodies = []
+    for page in doc:
+        textpage = page.get_textpage()
+        foot = _FOOTER_TOP_MM * 72 / 25.4
+        body = textpage.get_text_bounded(bottom=foot)
+        bodies.append(body.replace("\r", "").strip())
+    for this, after in zip(bodies, bodies[1:], strict=False):
+        last = this.splitlines()[-1] if this else ""
+        # pdfium reads the break's hyphen as U+0002 or U+FFFE; a figure set at the top of
+        # the next page comes first in its text, so the rest is sought among the lines
+        # that start in lower case.
+        end = re.search(r"([A-Za-z]+)[-\u0002\u00ad\u2010\ufffe]$", last)
+        if end is None:
+            continue
+        for start in re.finditer(r"^([a-z]+)\b", after, re.MULTILINE):
+            word = end.group(1) + start.group(1)
+            if re.search(rf"\b{word}\b", source):  # the word the sheet says, not a caption's
+                return word
+    return None
+
+
+def _keep_whole(source: str, word: str) -> str:
+    """The source with ``word`` boxed (never hyphenated nor broken) where it stands in
+    running text, which the sheet sets as string literals in markup (``#"..."``): the
+    literal is closed before the word and opened again after it."""
+    pattern = re.compile(rf"(?<![\w\-]){re.escape(word)}(?![\w\-])")
+
+    def boxed(literal: re.Match[str]) -> str:
+        return pattern.sub(lambda m: f'"#box("{m.group(0)}")#"', literal.group(0))
+
+    return re.sub(r'#"(?:[^"\\]|\\.)*"', boxed, source)
 
 
 def _sheet_setting(game: str, paper: Paper, theme: Theme, quick: bool, board: bool,

@@ -137,25 +137,26 @@ def _lie(path: Path, old: str, new: str) -> list[str]:
     ("o/corners", "A1: corner rule", "A1: its ring is glyph k2-adjacent, where no stone may go."
      " corner rule"),
     ("diagram_files/o-where", "E5: its ring is glyph k2-adjacent", "E5: a stone may go here"),
-    ("polygone/03-blocking", "c4 is blocked", "c4 is backwards"),
-    ("polygone/02-targets", "c6 is backwards", "c6 is blocked"),
+    ("polygone/03-blocking", "Blocked: c4.", "Backwards: c4."),
+    ("polygone/02-targets", "Backwards: c6.", "Blocked: c6."),
     ("polygone/02-targets", "may reach b3, b5, c2 and d3", "may reach b3, b5 and c2"),
-    ("polygone/06-triangle", "White captures Black's d3-c4", "Black captures White's d3-c4"),
+    ("polygone/06-triangle", "White captures d3-c4", "Black captures d3-c4"),
+    ("polygone/06-triangle", "White captures d3-c4", "White captures c2-c4"),
     ("polygone/09-capture-back", "closes a triangle", "closes a four-sided polygon"),
     # A polygon a capture opened is not one the move closed, nor the other way round.
-    ("polygone/09-capture-back", "closes a triangle: White captures Black's d3-c4. That "
-     "capture opens a five-sided", "closes two polygons, resolved in White's order: first a "
-     "triangle: White captures Black's d3-c4; then a five-sided"),
-    ("caption_cases/polygone-three-polygons", "then a triangle: Black captures White's "
-     "c4-b5. That capture opens a five-sided", "then a triangle: Black captures White's "
+    ("polygone/09-capture-back", "closes a triangle: White captures d3-c4. That "
+     "capture opens a five-sided", "closes two polygons. First a "
+     "triangle: White captures d3-c4; then a five-sided"),
+    ("caption_cases/polygone-three-polygons", "then a triangle: Black captures "
+     "c4-b5. That capture opens a five-sided", "then a triangle: Black captures "
      "c4-b5; then a five-sided"),
     ("polygone/08-piece-inside", "White's move captures nothing",
      "White's move closes a triangle that captures nothing"),
-    ("polygone/10-two-polygons", "first a five-sided polygon: White captures Black's d3-e4 "
-     "and e4-e6; then a triangle: Black captures White's c4-d5", "first a triangle: Black "
-     "captures White's c4-d5; then a five-sided polygon: White captures Black's d3-e4 and "
+    ("polygone/10-two-polygons", "First a five-sided polygon: White captures d3-e4 "
+     "and e4-e6; then a triangle: Black captures c4-d5", "First a triangle: Black "
+     "captures c4-d5; then a five-sided polygon: White captures d3-e4 and "
      "e4-e6"),  # not the mover's order
-    ("polygone/07-nine-sides", "a 9-sided", "an 9-sided"),
+    ("polygone/07-nine-sides", "a nine-sided", "an nine-sided"),
     ("caption_cases/polygone-broken", ", broken by an earlier capture: it no longer counts",
      " that captures nothing"),
     ("caption_cases/polygone-unresolved", ", left unresolved", " that captures nothing"),
@@ -177,7 +178,7 @@ def _lie(path: Path, old: str, new: str) -> list[str]:
     ("polygone/02-targets", "Black's end d5", "White's end d5"),
     # Words beyond the sentences a player should read.
     ("copolymer/help-page", "and goes on", "and goes on and on"),
-    ("copolymer/forced", "E5. All four", "E5.XX XXAll four"),
+    ("copolymer/tempo", "D5. The position", "D5.XX XXThe position"),
     ("o/short-game", "; Second places stone 2", ";XX Second places stone 2"),
     ("polygone/10-two-polygons", "; then", "; and then"),
     ("polygone/09-capture-back", "That capture opens", "That capture then opens"),

@@ -222,6 +222,19 @@ def test_polygone_kit_pieces_fit_its_board() -> None:
     edges = [s for s in tracker.segments if not s.dashed and abs(s.a[1] - s.b[1]) < 0.01
              and 40.0 - 0.01 <= abs(s.a[0] - s.b[0]) <= 50.0]
     assert len(edges) >= 2 * 7 * 2, len(edges)
+    # Set as two columns (two left edges, boxes one under another), and said so: in the
+    # words on the page and in the figure's alternative text, never "row".
+    lefts: dict[int, set[int]] = {}
+    for s in edges:
+        lefts.setdefault(round(min(s.a[0], s.b[0])), set()).add(round(s.a[1]))
+    columns = [x for x, tops in lefts.items() if len(tops) >= 7 * 2]
+    assert len(columns) == 2, lefts
+    words = " ".join(tracker.text.split())
+    assert "your column" in words and not re.search(r"\brows?\b", words), words
+    reader = PdfReader(io.BytesIO(kit("polygone")))
+    (alt,) = [str(e["/Alt"]) for e in structure_elements(reader)
+              if e["/S"] == "/Figure" and "capture tracker" in str(e.get("/Alt", ""))]
+    assert "column of 7 boxes" in alt and not re.search(r"\brows?\b", alt), alt
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -306,6 +319,23 @@ def test_the_printer_check_measures_100_mm_both_ways(paper: str) -> None:
     for run in page.runs:
         x0, y0, x1, y1 = run.box
         assert 6.35 < x0 and x1 < page.width - 6.35 and 6.35 < y0 and y1 < page.height - 6.35
+
+
+@pytest.mark.parametrize(("paper", "name"), [("a4", "A4"), ("letter", "Letter"), ("a5", "A5")])
+def test_the_printer_check_fills_its_page_and_speaks_to_the_player(paper: str, name: str
+                                                                   ) -> None:
+    """Its footer as the sheets' (what it is, left; "page 1 of 1", right; the paper named as
+    people write it), no word of the program's name, and no more than a fifth of the page
+    blank between the last thing drawn and the footer."""
+    (page,) = read_pages(calibration(paper))
+    text = " ".join(page.text.split())
+    assert f"Printer check for {name} paper" in text and "page 1 of 1" in text, text
+    assert "boardgen" not in text.lower(), text
+    footer = [r for r in page.runs if r.box[1] < 15.0]
+    content = [r.box[1] for r in page.runs if r.box[1] >= 15.0] + \
+        [min(s.a[1], s.b[1]) for s in page.segments]
+    gap = min(content) - max(r.box[3] for r in footer)
+    assert gap <= page.height / 5, f"{paper}: {gap:.0f} mm blank above the footer"
 
 
 def test_the_bar_check_catches_a_short_bar(monkeypatch: pytest.MonkeyPatch) -> None:

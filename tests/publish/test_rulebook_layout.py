@@ -33,6 +33,7 @@ MEASURE = (45, 85)  # median characters a line of body text
 WORD_SPACE_EM = (0.15, 0.35)
 MAX_SIZES = 4
 QUICK_FILL = 0.85
+MAX_CAPTION_LINES = 3
 HYPHENS = ("-", "\u2010", "\u00ad", "\ufffe")  # pdfium reads a break's hyphen as U+FFFE
 
 
@@ -165,6 +166,59 @@ def test_captions_are_ragged_and_never_hyphenated(game: str, paper: str, quick: 
                         f"start at {upper.x0_mm:.1f} and {lower.x0_mm:.1f} mm (centred?)"
 
 
+def _blocks(found: list[Line]) -> list[list[Line]]:
+    """Lines found for one caption, in blocks set one under the other (same page, spans that
+    overlap, baselines under 5 mm apart): a stretch of words two captions share may be found
+    under the other's panel too, but never in the block of the caption itself."""
+    blocks: list[list[Line]] = []
+    for line in sorted(found, key=lambda line: (line.page, -line.baseline_mm)):
+        last = blocks[-1][-1] if blocks else None
+        if last is not None and last.page == line.page and \
+                0 < last.baseline_mm - line.baseline_mm < 5.0 and \
+                line.x0_mm < last.x1_mm and line.x1_mm > last.x0_mm:
+            blocks[-1].append(line)
+        else:
+            blocks.append([line])
+    return blocks
+
+
+def _own_block(found: list[Line]) -> list[Line]:
+    """The block that sets the caption itself: the one holding the most of its text."""
+    return max(_blocks(found), key=lambda block: sum(len(line.text) for line in block))
+
+
+def _set_lines(caption: str, found: list[Line]) -> int:
+    """How many lines a caption is set on: its longest block of lines found by their text,
+    and one more when they do not cover the caption (a last line too short to be found)."""
+    block = _own_block(found)
+    said = sum(len(_normal(line.text)) + 1 for line in block)
+    return len(block) + (1 if said < len(caption) - 1 else 0)
+
+
+@pytest.mark.parametrize("quick", KINDS)
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game", ("o", "polygone"))  # Copolymer's engine captions: not yet
+def test_captions_are_short(game: str, paper: str, quick: bool) -> None:
+    """A caption is set on at most three lines: reasoning belongs in the body text."""
+    for caption, found in _caption_lines(game, paper, quick):
+        count = _set_lines(caption, found)
+        assert count <= MAX_CAPTION_LINES, \
+            f"{game} {paper}: caption set on {count} lines: {caption!r}"
+
+
+@pytest.mark.parametrize("quick", KINDS)
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game", GAMES)
+def test_no_caption_sentence_starts_lower_case(game: str, paper: str, quick: bool) -> None:
+    """Every sentence of a caption, as the page sets it, starts with a capital or a digit
+    ("Cell c4 is blocked.", "Backwards: b7 and d9."), never with a lower-case hole name."""
+    for _caption, found in _caption_lines(game, paper, quick):
+        text = " ".join(_normal(line.text) for line in _own_block(found))
+        for sentence in re.split(r"(?<=[.!?])\s+", text):
+            assert not sentence[:1].islower(), \
+                f"{game} {paper}: a caption sentence starts lower-case: {sentence!r}"
+
+
 @pytest.mark.parametrize("quick", KINDS)
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("game", GAMES)
@@ -201,6 +255,24 @@ def test_at_most_four_type_sizes(game: str, paper: str, quick: bool) -> None:
     assert len(sizes) <= MAX_SIZES, f"{game} {paper}: sizes {sorted(sizes)}"
 
 
+@pytest.mark.parametrize("paper", PAPERS)
+def test_figure_titles_are_one_size_on_sheets_and_quick_references(paper: str) -> None:
+    """Every figure title, on every sheet and quick reference, is set at one size: the body
+    text's (bold), never a section heading's."""
+    sizes: dict[float, list[str]] = {}
+    for game in GAMES:
+        for quick in KINDS:
+            found = _reading(game, paper, quick)
+            titles = {_normal(d.title) for d in _diagrams(game, quick)}  # type: ignore[attr-defined]
+            body = _body_size(found)
+            for line in found:
+                if _normal(line.text) in titles:
+                    sizes.setdefault(round(line.size_pt, 1), []).append(line.text)
+                    assert round(line.size_pt, 1) == body, \
+                        f"{game} {paper}: {line.text!r} at {line.size_pt:.1f} pt, body {body}"
+    assert len(sizes) == 1, sizes
+
+
 @pytest.mark.parametrize("quick", KINDS)
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("game", GAMES)
@@ -210,6 +282,77 @@ def test_no_command_line_text_or_version_on_paper(game: str, paper: str, quick: 
         assert "--" not in text, f"{game} {paper} page {number}: {text!r}"
         assert not re.search(r"\b\d+\.\d+\.\d+\b", text), f"{game} {paper} page {number}"
         assert "boardgen " not in text.replace("boardgen’s", ""), f"{game} {paper} page {number}"
+
+
+@pytest.mark.parametrize("quick", KINDS)
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game", GAMES)
+def test_no_word_is_hyphenated_across_a_page_turn(game: str, paper: str, quick: bool) -> None:
+    """The running text of a page (its footer aside) never ends in a hyphen: a reader does
+    not turn the page in the middle of a word."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(sheet(game, paper, quick))
+    for number in range(len(doc) - 1):
+        body = doc[number].get_textpage().get_text_bounded(bottom=FOOTER_MM * 72 / 25.4)
+        last = body.replace("\r", "").strip().splitlines()[-1]
+        assert not last.endswith(("\u0002", *HYPHENS)), \
+            f"{game} {paper} page {number + 1} ends in a hyphen: {last!r}"
+
+
+@pytest.mark.parametrize("quick", KINDS)
+@pytest.mark.parametrize("paper", PAPERS)
+def test_a_copyright_is_never_broken_across_lines(paper: str, quick: bool) -> None:
+    """"© 2006 Mark" is set on one line, wherever it falls."""
+    found = [line.text for line in lines(sheet("copolymer", paper, quick)) if "©" in line.text]
+    assert found, f"copolymer {paper}: no copyright line"
+    for text in found:
+        assert "© 2006 Mark" in _normal(text), \
+            f"copolymer {paper}: {text!r}"
+
+
+@pytest.mark.parametrize("paper", ("a4", "letter"))
+@pytest.mark.parametrize("game", ("copolymer", "o"))
+def test_the_room_under_a_board_holds_the_cells_for_other_pieces(game: str, paper: str) -> None:
+    """Under the board, the cells each common piece needs and how large the whole board
+    prints with them: Go stones need 23 mm cells, the board scaled from this page's."""
+    reader = PdfReader(io.BytesIO(sheet(game, paper, False)))
+    text = " ".join(reader.pages[-1].extract_text().split())
+    assert "Cells for other pieces" in text, text[-400:]
+    cell = float(re.search(r"Each cell is (\d+\.\d) mm flat to flat", text).group(1))  # type: ignore[union-attr]
+    found = re.search(r"Go stones 23 mm (\d+) × (\d+) mm", text)
+    assert found, text[-400:]
+    # A board of this page's cells scaled to 23 mm: larger by exactly that ratio.
+    assert int(found.group(1)) > 23.0 / cell * 150.0, found.group(0)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game", ("copolymer", "o"))
+def test_a_printed_board_is_playable_or_sent_to_larger_paper(game: str, paper: str) -> None:
+    """A board page's cells take at least an 8 mm bead (9 mm cells); where the paper cannot
+    give that (Copolymer on A5), the sheet prints no board and says to print it larger."""
+    reader = PdfReader(io.BytesIO(sheet(game, paper, False)))
+    text = " ".join(" ".join(page.extract_text() for page in reader.pages).split())
+    cells = [float(m) for m in re.findall(r"Each cell is (\d+\.\d) mm flat to flat", text)]
+    if cells:
+        assert min(cells) >= 9.0, f"{game} {paper}: {cells} mm cells"
+    else:
+        assert "Print the board on its own on A4 or Letter paper" in text, text[-300:]
+
+
+@pytest.mark.parametrize("paper", ("a4", "letter"))
+def test_the_polygone_pieces_page_holds_the_tracker_under_its_heading(paper: str) -> None:
+    """The pieces' page also holds the capture tracker (two players' boxes), and the
+    pieces' instructions start close under the page's heading, not half-way down."""
+    found = lines(sheet("polygone", paper, False))
+    last = max(line.page for line in found)
+    page = [line for line in found if line.page == last]
+    text = " ".join(line.text for line in page)
+    assert "Capture tracker" in text and text.count("has captured") == 2, text
+    (heading,) = [line for line in page if line.text.startswith("Pieces to print")]
+    (words,) = [line for line in page if line.text.startswith("Pieces for a board")]
+    gap = heading.baseline_mm - words.baseline_mm
+    assert gap <= 30.0, f"{paper}: the pieces' words start {gap:.0f} mm under the heading"
 
 
 @pytest.mark.parametrize("paper", ("a4", "letter"))

@@ -228,7 +228,8 @@ def check_caption(caption: str, naive: NaivePolygone) -> bool:
     saying what the move closes names exactly the polygons the swing itself closed, and the
     polygons a capture opened (resolved, but not closed by the swing) are named after it,
     as opened.  Returns whether a capture opened a polygon."""
-    sentences = caption.split(". ")
+    # "... closes two polygons. First a triangle ...; then ...": one statement of what it closed.
+    sentences = caption.replace(" polygons. First ", " polygons: first ").split(". ")
     first = next(s for s in sentences if "'s move closes" in s or "'s move captures" in s)
     if not naive.closed_by_move:
         assert "closes" not in first, caption

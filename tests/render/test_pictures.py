@@ -917,7 +917,7 @@ def test_a_polygone_move_that_captures_or_wins_says_so(run_cli: RunCli,
     run, source, _ = draw_text(run_cli, tmp_path, text)
     assert run.code == 0, run.err
     (caption,) = file_captions(source)
-    assert "closes a triangle: White captures Black's d3-c4" in caption
+    assert "closes a triangle: White captures d3-c4" in caption
     # Without Black's other piece the capture also wins, and the panel says so.
     run, source, _ = draw_text(run_cli, tmp_path, text.replace(" c8-c10", ""), name="won")
     (caption,) = file_captions(source)

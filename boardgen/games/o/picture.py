@@ -96,12 +96,12 @@ def _o_note(example: OExample) -> str | None:
 # "Replaying a game".
 RECONSTRUCTION = "Our reconstruction of the lost chart."
 # The glyphs as a player would name them (the engine's names are for files and errors).
-GLYPH_WORDS = {
-    "k0": "no stone", "k1": "one stone", "k2-adjacent": "two together",
-    "k2-gap": "two, one gap", "k2-opposite": "two opposite", "k3-row": "three in a row",
-    "k3-left": "left-handed three", "k3-right": "right-handed three",
-    "k3-alternate": "three apart", "k4-row": "four in a row", "k4-gap": "four, three and one",
-    "k4-opposite": "four, two pairs", "k5": "five",
+GLYPH_WORDS = {  # each heads a caption: capitalised
+    "k0": "No stone", "k1": "One stone", "k2-adjacent": "Two together",
+    "k2-gap": "Two, one gap", "k2-opposite": "Two opposite", "k3-row": "Three in a row",
+    "k3-left": "Left-handed three", "k3-right": "Right-handed three",
+    "k3-alternate": "Three apart", "k4-row": "Four in a row", "k4-gap": "Four, three and one",
+    "k4-opposite": "Four, two pairs", "k5": "Five",
 }
 LEGEND = (Role("legal", "a stone may go here", "a stone may go"),
           Role("illegal", "it may not", "no stone may go"))

@@ -183,15 +183,18 @@ def _listed(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-SIDES_WORDS = {4: "four", 5: "five", 6: "six"}  # larger counts in figures: short captions
+# Spelled out, in titles, notes and captions alike (one style); a count no figure reaches
+# falls back to digits.
+SIDES_WORDS = {4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten",
+               11: "eleven", 12: "twelve"}
 
 
 def _polygon(sides: int) -> str:
-    """'a triangle', 'a five-sided polygon', 'an 11-sided polygon'."""
+    """'a triangle', 'a five-sided polygon', 'an eleven-sided polygon'."""
     if sides == 3:
         return "a triangle"
     words = SIDES_WORDS.get(sides, str(sides))
-    article = "an" if words.startswith(("8", "11", "18")) else "a"
+    article = "an" if words.startswith(("8", "11", "18", "eight", "eleven")) else "a"
     return f"{article} {words}-sided polygon"
 
 
@@ -206,10 +209,9 @@ def _turn_caption(turn: Turn) -> str:
         capture = next((c for c in turn.captures if c.polygon == poly), None)
         if capture is None:
             return f"{_polygon(len(poly))} that captures nothing"
-        loser = "Black" if capture.captor == "white" else "White"
+        # The pieces taken are always the other colour's: not said, to keep captions short.
         pieces = _listed([line_name(ln) for ln in capture.removed])
-        return f"{_polygon(len(poly))}: {capture.captor.capitalize()} captures " \
-            f"{loser}'s {pieces}"
+        return f"{_polygon(len(poly))}: {capture.captor.capitalize()} captures {pieces}"
 
     closed = []
     for poly in turn.closed:
@@ -224,8 +226,9 @@ def _turn_caption(turn: Turn) -> str:
         text = f"{mover}'s move closes {closed[0]}."
     else:
         count = {2: "two", 3: "three"}.get(len(closed), str(len(closed)))
-        text = f"{mover}'s move closes {count} polygons, resolved in {mover}'s order: " \
-            f"first {closed[0]}; then " + "; then ".join(closed[1:]) + "."
+        # In the order the mover chose (the sheet's text says the mover chooses).
+        text = f"{mover}'s move closes {count} polygons. First {closed[0]}; then " + \
+            "; then ".join(closed[1:]) + "."
     opened = [resolved(poly) for poly in turn.polygons if poly not in turn.closed]
     if opened:
         by_closed = sum(1 for c in turn.captures if c.polygon in turn.closed)
@@ -277,12 +280,11 @@ def _show_caption(colour: str, moving: Hole, pivot: Hole, show: _Show) -> str:
     allowed = sorted(hole_name(h) for h in show.allowed)
     text = f"{end}, may reach {_listed(allowed)}." if allowed else \
         f"{end}, has nowhere to go."
+    # The word first: a sentence never starts with a lower-case hole name.
     if show.backwards:
-        back = sorted(hole_name(h) for h in show.backwards)
-        text += f" {_listed(back)} {'is' if len(back) == 1 else 'are'} backwards."
+        text += f" Backwards: {_listed(sorted(hole_name(h) for h in show.backwards))}."
     if show.blocked:
-        blocked = sorted(hole_name(h) for h in show.blocked)
-        text += f" {_listed(blocked)} {'is' if len(blocked) == 1 else 'are'} blocked."
+        text += f" Blocked: {_listed(sorted(hole_name(h) for h in show.blocked))}."
     return text
 
 

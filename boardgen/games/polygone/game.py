@@ -122,8 +122,8 @@ class PolygoneDescription(ScriptedGame):
     kit = Kit(tracker=Tracker(
         ("White has captured (black pieces)", "Black has captured (white pieces)"),
         polygone.CAPTURES_TO_WIN,
-        "Lay each enemy piece you capture across a box of your row, or tick the box. "
-        f"Whoever fills box {polygone.CAPTURES_TO_WIN} of their row wins at once (our "
+        "Lay each enemy piece you capture in a box of your column, or tick the box. "
+        f"Whoever fills box {polygone.CAPTURES_TO_WIN} of their column wins at once (our "
         "ruling), even in the middle of a turn: when one move closes several polygons, they "
         "are taken in the order the mover chooses, and the first to "
         f"{polygone.CAPTURES_TO_WIN} wins there."),
