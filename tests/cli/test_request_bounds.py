@@ -16,10 +16,10 @@ from boardgen.errors import BoardgenError
 from boardgen.games.registry import game_named
 from boardgen.requests import (
     BoardSize,
-    annotation_directives,
     board_size,
     checked_cell_mm,
     checked_dpi,
+    designer_marks,
     draw_options,
     quoted,
     resolve_grid,
@@ -154,19 +154,17 @@ def test_a_title_may_be_100_characters() -> None:
 def test_an_arrow_is_a_pair_of_one_word_places(arrows: list[tuple[str, ...]],
                                                ok: bool) -> None:
     if ok:
-        (arrow,) = annotation_directives(arrows, None, None)
-        assert (arrow.key, arrow.value) == ("arrow", "A1 B2")
+        assert designer_marks(arrows, None, None).arrows == (("A1", "B2"),)
         return
     with pytest.raises(BoardgenError) as refused:
-        annotation_directives(arrows, None, None)
+        designer_marks(arrows, None, None)
     assert refused.value.field == "arrows"
 
 
 def test_a_highlight_needs_at_least_one_place() -> None:
-    (one,) = annotation_directives(None, None, {"tint": ["B2"]})
-    assert one.value == "tint B2"
+    assert designer_marks(None, None, {"tint": ["B2"]}).highlights == (("tint", ("B2",)),)
     with pytest.raises(BoardgenError, match="needs a list of places") as refused:
-        annotation_directives(None, None, {"tint": []})
+        designer_marks(None, None, {"tint": []})
     assert refused.value.field == "highlights"
 
 
@@ -202,14 +200,15 @@ def test_the_requests_defaults_and_what_they_pass_on() -> None:
                           dpi=150, title="Mine")
     assert (fixed.draw.title, fixed.draw.theme.name) == ("Mine", "ink")
     assert "Mine" in fixed.render("svg").decode("utf-8")
-    assert play_request(game_named("o"), board_size(side=4)).options.partisan is False
-    assert play_request(game_named("o"), board_size(side=4), partisan=True).options.partisan \
-        is True
+    # O's own option (issue 29: declared by the game), passed on only when given.
+    assert play_request(game_named("o"), board_size(side=4)).options.get("partisan") is None
+    assert play_request(game_named("o"), board_size(side=4),
+                        {"partisan": True}).options.get("partisan") is True
 
 
 @pytest.mark.parametrize(("call", "message", "field"), [
     (lambda: boardgen.play("copolymer", side=3, first="z"),
-     "first: unknown player 'z' (choose from x, o)", "first"),
+     "first: unknown value 'z' (choose from x, o)", "first"),
     (lambda: boardgen.board("copolymer", "svg", shape="rhombus", mask=". .\n . .\n"),
      "shape rhombus and mask both give the board's shape: use one", None),
     (lambda: boardgen.board("copolymer", "svg", preset="huge"),
