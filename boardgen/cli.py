@@ -41,7 +41,13 @@ from boardgen.geometry import (
 from boardgen.geometry.lattice import HOLE_SET
 from boardgen.inputs import inputs_noted
 from boardgen.limits import MAX_ANIMATION_FRAMES, MAX_DRAWN_CELLS
-from boardgen.output import check_folder_writable, check_writable, is_folder, write_atomic
+from boardgen.output import (
+    check_folder_writable,
+    check_not_own,
+    check_writable,
+    is_folder,
+    write_atomic,
+)
 from boardgen.picture import LABEL_MODES, Panel
 from boardgen.publish.drawing import draw_panels, render_animation_of, render_position
 from boardgen.publish.gallery import (
@@ -872,6 +878,7 @@ def all_command(out: Path, paper: str, theme: str, jobs_count: int | None) -> No
     paper_size = parse_paper(paper)
     check_sheet_paper(paper_size)  # the rule sheets' limit, before anything is built
     thumbs = out / "thumbs"
+    check_not_own(out, out)  # before a folder is made there
     for folder in (out, thumbs):
         if os.path.lexists(folder) and not is_folder(folder):
             raise BoardgenError(f"-o {out}: {folder} exists and is not a folder")

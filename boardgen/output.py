@@ -11,6 +11,9 @@ What an output path may be:
   refused before any work, so that a device node is never replaced by a regular file;
 - never a file the command reads (its diagram file, mask, moves file...), by whatever name,
   link or hard link (:mod:`boardgen.inputs`): a drawing must not replace its own source;
+- never one of boardgen's own files, nor anything in their folders: the package, its
+  templates (sheet texts, figures, diagram files) and the font package it draws text with,
+  which every command reads (by any name: the real folder is what counts);
 - never a read-only file (no write permission bit set, or one we may not write): its owner
   marked it so, and a rename would replace it all the same;
 - never through a link in a sticky, world-writable folder (``/tmp``) that belongs to another
@@ -23,6 +26,8 @@ A failure of the machine while writing (a full disk) is an OSError naming the fi
 from __future__ import annotations
 
 import errno
+import functools
+import importlib.util
 import os
 import stat
 import tempfile
@@ -127,6 +132,33 @@ def _check_not_input(path: Path, target: Path) -> None:
                             "not write over it; give another file name")
 
 
+@functools.cache
+def _own_folders() -> tuple[Path, ...]:
+    """The folders of the files boardgen reads of its own: the package itself (with its
+    templates in a wheel), the templates' folder (at the top of a source checkout) and the
+    font package.  Found, not imported, so that this layer draws nothing."""
+    folders = {Path(__file__).resolve().parent}
+    for package in ("boardgen.templates", "font_source_sans_pro"):
+        try:
+            spec = importlib.util.find_spec(package)
+        except (ImportError, ValueError):
+            spec = None
+        for location in (spec.submodule_search_locations or []) if spec else []:
+            folders.add(Path(location).resolve())
+    return tuple(sorted(folders))
+
+
+def check_not_own(path: Path, folder: Path) -> None:
+    """Refuse an output (``path``, a file in ``folder`` or the folder itself) inside one of
+    boardgen's own folders (:func:`_own_folders`)."""
+    real = Path(os.path.realpath(folder))
+    for own in _own_folders():
+        if real.is_relative_to(own):
+            raise BoardgenError(f"output {quoted(str(path))} is inside boardgen's own files "
+                                f"({quoted(str(own))}): will not write there; give another "
+                                "file name")
+
+
 def _check_not_read_only(path: Path, target: Path, mode: int) -> None:
     if not mode & 0o222 or not os.access(target, os.W_OK):
         raise BoardgenError(f"output {quoted(str(path))} is a read-only file: will not replace it "
@@ -155,6 +187,7 @@ def check_writable(path: Path) -> None:
     folder = _folder(target)
     if not is_folder(folder):
         raise BoardgenError(f"output folder {quoted(str(folder))} does not exist")
+    check_not_own(path, folder)
     name_max = _name_max(folder)
     length = len(os.fsencode(target.name))
     if length + _TEMP_EXTRA_BYTES > name_max:
@@ -210,6 +243,7 @@ def check_folder_writable(folder: Path, where: str) -> None:
     """Refuse, before any work, a folder no file can be written into: a read-only one (or
     one the file system refuses).  Tried, not asked: os.access() says yes to root
     everywhere, even on a read-only mount."""
+    check_not_own(folder, folder)
     try:
         fd, probe = tempfile.mkstemp(dir=folder, prefix=".boardgen-", suffix=".part")
     except OSError as exc:

@@ -41,3 +41,45 @@ def test_a_planted_folder_link_in_the_path_is_not_followed(
     assert run_cli("board", "copolymer", "--side", "3", "--format", "svg",
                    "-o", str(out)).code == 0
     assert victim.read_bytes().startswith(b"<?xml")
+
+
+# --- 2: boardgen's own files (templates, figures, fonts) are never an output -------------
+
+def _own_files() -> list[Path]:
+    import font_source_sans_pro
+
+    from boardgen.resources import templates_root
+
+    root = templates_root()
+    return [root / "o" / "sheet.md", root / "o" / "quick.md", root / "o" / "figures.json",
+            Path(font_source_sans_pro.font_files_ttf["SourceSansPro"])]
+
+
+@pytest.mark.parametrize("index", range(4), ids=["sheet.md", "quick.md", "figures.json",
+                                                 "font"])
+@pytest.mark.parametrize("command", [["rules", "o", "--format", "html"],
+                                     ["board", "o", "--format", "svg"]], ids=["rules", "board"])
+def test_boardgen_never_writes_over_its_own_files(in_tmp: Path, run_cli: Callable[..., Run],
+                                                  index: int, command: list[str]) -> None:
+    own = _own_files()[index]
+    assert own.is_file()
+    before = own.read_bytes()
+    stamp = own.stat().st_mtime_ns
+    result = run_cli(*command, "-o", str(own))
+    one_line_error(result, "boardgen's own")
+    assert own.read_bytes() == before and own.stat().st_mtime_ns == stamp
+    # Nor through a link to one of them, nor by a name with '..' in it.
+    (in_tmp / "link.md").symlink_to(own)
+    one_line_error(run_cli(*command, "-o", "link.md"), "boardgen's own")
+    assert own.read_bytes() == before
+    assert not list(own.parent.glob(".*.part"))
+
+
+def test_all_into_boardgen_s_own_folder_is_refused_before_work(
+        in_tmp: Path, run_cli: Callable[..., Run]) -> None:
+    from boardgen.resources import templates_root
+
+    folder = templates_root() / "o"
+    before = sorted(folder.iterdir())
+    one_line_error(run_cli("all", "-o", str(folder)), "boardgen's own")
+    assert sorted(folder.iterdir()) == before
