@@ -83,3 +83,22 @@ def test_all_into_boardgen_s_own_folder_is_refused_before_work(
     before = sorted(folder.iterdir())
     one_line_error(run_cli("all", "-o", str(folder)), "boardgen's own")
     assert sorted(folder.iterdir()) == before
+
+
+# --- 3: the font cache is keyed by content -------------------------------------------------
+
+def test_another_whole_cached_face_in_a_faces_place_is_cut_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from boardgen.publish import sheet
+
+    characters = frozenset(range(0x20, 0x7f))
+    monkeypatch.setenv(sheet.FONT_CACHE_ENV, str(tmp_path))
+    italic = sheet.cached_cut_font("italic", characters)
+    sheet.cached_cut_font("bold", characters)
+    folder = tmp_path / "sheet-fonts"
+    (italic_file,) = folder.glob("italic-*.ttf")
+    (bold_file,) = folder.glob("bold-*.ttf")
+    kept = italic_file.read_bytes()
+    italic_file.write_bytes(bold_file.read_bytes())  # whole, its own digest: bold over italic
+    assert sheet.cached_cut_font("italic", characters) == italic
+    assert italic_file.read_bytes() == kept  # and the cache mended
