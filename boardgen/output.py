@@ -113,9 +113,9 @@ def _check_planted(link: str, info: os.stat_result, asked: Path) -> None:
         return
     sticky_shared = folder.st_mode & stat.S_ISVTX and folder.st_mode & stat.S_IWOTH
     if sticky_shared and info.st_uid not in (os.geteuid(), folder.st_uid):
-        raise BoardgenError(f"output {quoted(str(asked))}: {quoted(link)} is a link in a shared folder "
-                            f"that belongs to another user (uid {info.st_uid}): will not "
-                            "write through it; give another file name")
+        raise BoardgenError(f"output {quoted(str(asked))}: {quoted(link)} is a link in a "
+                            f"shared folder that belongs to another user (uid {info.st_uid}): "
+                            "will not write through it; give another file name")
 
 
 def _check_not_input(path: Path, target: Path) -> None:
@@ -179,8 +179,8 @@ def check_writable(path: Path) -> None:
         raise BoardgenError(f"output {quoted(str(path))} is a folder, not a file name")
     target = _target(path)
     if mode is not None and not stat.S_ISREG(mode):
-        raise BoardgenError(f"output {quoted(str(path))} exists and is not a regular file (a device, "
-                            "pipe or socket): give a file name")
+        raise BoardgenError(f"output {quoted(str(path))} exists and is not a regular file "
+                            "(a device, pipe or socket): give a file name")
     if mode is not None:
         _check_not_input(path, target)
         _check_not_read_only(path, target, mode)

@@ -421,9 +421,9 @@ def _stored_digest(key: str, font: bytes) -> bytes:
 
 
 def _read_cached(path: Path, key: str) -> bytes | None:
-    """The face stored at ``path`` under ``key`` if it is whole and this face, else None.  Opened without
-    waiting (a pipe there must not hang the build) and read only if it is a regular file,
-    at most MAX_CACHED_FONT_BYTES (a link to /dev/zero must not fill the memory)."""
+    """The face stored at ``path`` under ``key`` if it is whole and this face, else None.
+    Opened without waiting (a pipe there must not hang the build) and read only if it is a
+    regular file, at most MAX_CACHED_FONT_BYTES (a link to /dev/zero must not fill the memory)."""
     try:
         descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except OSError:

@@ -102,3 +102,73 @@ def test_another_whole_cached_face_in_a_faces_place_is_cut_again(
     italic_file.write_bytes(bold_file.read_bytes())  # whole, its own digest: bold over italic
     assert sheet.cached_cut_font("italic", characters) == italic
     assert italic_file.read_bytes() == kept  # and the cache mended
+
+
+# --- 7: signals from the entry point's first instant to its last ---------------------------
+
+# The command as installed (its console-script entry point).  "load": the signal comes just
+# after the entry point's module is loaded, before run() starts; "serve": while serve's
+# module is being imported; "exit": once the command has returned, as the process exits.
+SIGNAL_AT = r"""
+import builtins, os, signal, sys, time
+from importlib.metadata import entry_points
+
+(script,) = entry_points(group="console_scripts", name="boardgen")
+moment, signum = sys.argv[1], getattr(signal, sys.argv[2])
+sys.argv[1:] = sys.argv[3:]
+
+def hit():
+    os.kill(os.getpid(), signum)
+    time.sleep(0.5)  # the handler runs here
+
+run = script.load()
+if moment == "load":
+    hit()
+elif moment == "serve":
+    real_import = builtins.__import__
+    def importing(name, *args, **kwargs):
+        if name == "boardgen.publish.serve":
+            builtins.__import__ = real_import
+            hit()
+        return real_import(name, *args, **kwargs)
+    builtins.__import__ = importing
+run()
+if moment == "exit":
+    hit()
+"""
+
+
+def _signalled(moment: str, name: str, *command: str) -> tuple[int, str, str]:
+    import subprocess
+    import sys
+
+    result = subprocess.run([sys.executable, "-c", SIGNAL_AT, moment, name, *command],
+                            capture_output=True, text=True, timeout=120)
+    return result.returncode, result.stdout, result.stderr
+
+
+@pytest.mark.parametrize("name, code, word", [("SIGINT", 130, "interrupted"),
+                                              ("SIGTERM", 143, "terminated"),
+                                              ("SIGHUP", 129, "hung up")])
+def test_a_signal_as_the_entry_point_starts_is_one_line(in_tmp: Path, name: str, code: int,
+                                                        word: str) -> None:
+    got = _signalled("load", name, "board", "copolymer", "--side", "3", "-o", "b.svg")
+    assert got == (code, "", f"boardgen: {word}\n")
+    assert list(in_tmp.iterdir()) == []
+
+
+def test_sighup_while_serve_starts_is_one_line(in_tmp: Path) -> None:
+    got = _signalled("serve", "SIGHUP", "serve", str(in_tmp), "--port", "0")
+    assert got == (129, "", "boardgen: hung up\n")
+
+
+@pytest.mark.parametrize("name, code, word", [("SIGINT", 130, "interrupted"),
+                                              ("SIGTERM", 143, "terminated")])
+def test_a_signal_after_the_command_is_done_is_one_line(in_tmp: Path, name: str, code: int,
+                                                        word: str) -> None:
+    (in_tmp / "my.txt").write_text("game: copolymer\nboard: hexhex 3\npanel: Start\n",
+                                   encoding="utf-8")
+    got = _signalled("exit", name, "diagram", "my.txt", "-o", "d.svg")
+    assert got[0] == code and got[2] == f"boardgen: {word}\n", got
+    assert got[1].startswith("wrote ")  # what it said before is kept
+    assert (in_tmp / "d.svg").read_bytes().rstrip().endswith(b"</svg>")
