@@ -66,7 +66,7 @@ from boardgen.publish.serve_page import PAGE_HTML, PAGE_POLICY
 from boardgen.render.diagram import draw_diagram
 from boardgen.render.paper import parse_paper
 from boardgen.render.scene import THEMES, theme_named
-from boardgen.text import MAX_INPUT_BYTES
+from boardgen.text import MAX_INPUT_BYTES, shown_path
 
 HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -751,9 +751,14 @@ def serve_folder(folder: Path, *, port: int | None, open_browser: bool,
                  say: Callable[[str], None]) -> None:
     """Serve ``folder`` until interrupted (KeyboardInterrupt goes on up, after the server,
     its event streams and the watcher have stopped)."""
-    if not folder.is_dir():
-        what = "no such folder" if not folder.exists() else "not a folder"
-        raise BoardgenError(f"DIR {folder}: {what}")
+    try:
+        is_folder = stat.S_ISDIR(folder.stat().st_mode)
+        what = "not a folder"
+    except OSError as exc:  # missing, a name too long, a loop of links: the input's fault
+        is_folder, what = False, "no such folder" if isinstance(exc, FileNotFoundError) \
+            else (exc.strerror or str(exc)).lower()
+    if not is_folder:
+        raise BoardgenError(f"DIR {shown_path(folder)}: {what}")
     # SIGTERM and SIGHUP end the server as Ctrl-C does (the temporary copies removed), then
     # the command says so and exits 143 or 129.
     previous = {signum: signal.signal(signum, raise_terminated)

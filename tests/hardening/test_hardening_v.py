@@ -172,3 +172,27 @@ def test_a_signal_after_the_command_is_done_is_one_line(in_tmp: Path, name: str,
     assert got[0] == code and got[2] == f"boardgen: {word}\n", got
     assert got[1].startswith("wrote ")  # what it said before is kept
     assert (in_tmp / "d.svg").read_bytes().rstrip().endswith(b"</svg>")
+
+
+# --- 8: every error line quotes at most 80 characters of what the user gave ----------------
+
+LONG_ARGUMENTS = {
+    "serve a long name": ["serve", "d" * 4200 + ".txt"],
+    "serve a long missing path": ["serve", "/nonexist/" + "e" * 3000],
+    "all into a long path": ["all", "-o", "f" * 4200 + "/x"],
+    "a long suffix": ["board", "o", "-o", "x." + "x" * 200],
+    "a long name for a PDF": ["kit", "o", "-o", "k" * 200 + ".svg"],
+}
+
+
+@pytest.mark.parametrize("command", LONG_ARGUMENTS.values(), ids=LONG_ARGUMENTS.keys())
+def test_a_long_argument_is_quoted_short(in_tmp: Path, run_cli: Callable[..., Run],
+                                         command: list[str]) -> None:
+    import re
+
+    from boardgen.limits import MAX_QUOTED_CHARS
+
+    line = one_line_error(run_cli(*command))
+    longest = max(len(run) for run in re.findall(r"[defkx.]+", line))
+    assert longest <= MAX_QUOTED_CHARS and len(line) < 300, line
+    assert list(in_tmp.iterdir()) == []
