@@ -335,7 +335,7 @@ def parse_diagram(text: str, *, glyphs: Glyphs | None = None) -> Diagram:
                             f"line 'game: {'|'.join(known)}' at the top", field="text")
     key = named.value.strip().lower()
     if key not in known:
-        raise BoardgenError(f"line {named.line}: unknown game {key!r} in its 'game:' line "
+        raise BoardgenError(f"line {named.line}: unknown game {quoted(key)} in its 'game:' line "
                             f"(choose from {', '.join(known)})", field="text")
     game = known[key]
     game.check_glyphs(table)

@@ -21,7 +21,7 @@ from boardgen.games.registry import Game, GlyphTable, PlayOptions, Position, gam
 from boardgen.games.script import Directive
 from boardgen.geometry import SHAPES, HexGrid, grid_from_mask, make_shape, shape_cell_count
 from boardgen.geometry.hexgrid import MAX_CELLS, Hex, shape_corners
-from boardgen.limits import MAX_ANNOTATIONS, MAX_INPUT_BYTES
+from boardgen.limits import MAX_ANNOTATIONS, MAX_INPUT_BYTES, MAX_QUOTED_CHARS
 from boardgen.render.board import (
     FORMATS,
     MAX_CELL_MM,
@@ -59,7 +59,7 @@ SHOP_NAMES: tuple[str, ...] = get_args(ShopName)
 CUTTERS: tuple[str, ...] = get_args(CutterName)
 
 MIN_DPI, MAX_DPI = 36, 1200
-MAX_QUOTED = 80  # characters of a refused value quoted in an error
+MAX_QUOTED = MAX_QUOTED_CHARS  # characters of a refused value quoted in an error
 
 
 def quoted(value: object) -> str:

@@ -37,7 +37,7 @@ from boardgen.games.protocol import (
 )
 from boardgen.games.script import directive_owners_with
 from boardgen.picture import Diagram
-from boardgen.text import read_once
+from boardgen.text import quoted, read_once
 
 __all__ = ["BUILT_IN", "ENTRY_POINT_GROUP", "Game", "GlyphTable", "HexBoards",
            "PlayOptions", "Position", "TEMPLATES", "build_diagram", "diagram_file_game",
@@ -97,7 +97,7 @@ def game_named(key: str) -> Game:
     try:
         return known[key]
     except KeyError:
-        raise BoardgenError(f"unknown game {key!r} (choose from {', '.join(known)})") \
+        raise BoardgenError(f"unknown game {quoted(key)} (choose from {', '.join(known)})") \
             from None
 
 
@@ -152,7 +152,7 @@ def diagram_file_game(path: Path) -> Game:
     if line is not None:
         declared = line.value.strip().lower()
         if declared not in known:
-            raise BoardgenError(f"{path}:{line.line}: unknown game {declared!r} in its "
+            raise BoardgenError(f"{path}:{line.line}: unknown game {quoted(declared)} in its "
                                 f"'game:' line (choose from {', '.join(known)})")
         return known[declared]
     folder = path.resolve().parent

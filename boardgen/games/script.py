@@ -244,15 +244,15 @@ def annotate(d: Directive, notes: Annotations[P, R], source: str,
                        f"or letter of up to {MAX_MARK_TEXT} characters), not {quoted(d.value)}")
         kind = words[1]
         if kind not in MARK_KINDS and len(kind) > MAX_MARK_TEXT:
-            raise fail(f"mark {kind!r}: use {', '.join(MARK_KINDS)}, or a number or letter of "
-                       f"up to {MAX_MARK_TEXT} characters")
+            raise fail(f"mark {quoted(kind)}: use {', '.join(MARK_KINDS)}, or a number or "
+                       f"letter of up to {MAX_MARK_TEXT} characters")
         notes.marks.append((parsed(point, words[0]), kind))
     elif d.key == "highlight":
         known = sorted(roles)
         if len(words) < 2:
             raise fail(f"highlight needs 'ROLE WHERE...' (roles: {', '.join(known)})")
         if words[0] not in known:
-            raise fail(f"unknown highlight role {words[0]!r} (roles: {', '.join(known)})")
+            raise fail(f"unknown highlight role {quoted(words[0])} (roles: {', '.join(known)})")
         for word in words[1:]:
             where = parsed(region, word)
             notes.highlights[where] = words[0]
@@ -260,7 +260,7 @@ def annotate(d: Directive, notes: Annotations[P, R], source: str,
     elif d.key == "caption":
         notes.caption = d.value
     else:
-        raise fail(f"unknown directive {d.key!r}")
+        raise fail(f"unknown directive {quoted(d.key)}")
 
 
 def _words(text: str) -> list[str]:
@@ -427,7 +427,7 @@ class GameScript(ABC, Generic[G, D, Q]):
         return self.point(game, word)
 
     def unknown_claim(self, game: G, d: Directive) -> str:
-        return (f"unknown expectation {' '.join(d.value.split())!r} (claims: "
+        return (f"unknown expectation {quoted(' '.join(d.value.split()))} (claims: "
                 f"{', '.join(sorted(self.claims)) or 'none'})")
 
     def roles(self) -> list[str]:
@@ -455,7 +455,7 @@ class GameScript(ABC, Generic[G, D, Q]):
                   sorted({"panel", "expect", "note", *ANNOTATION_KEYS}
                          | ({"line"} if self.lines else set())))
         known = ", ".join(f"{key}:" for key in [*sorted(allowed), *shared])
-        return self.fail(d, f"unknown directive {d.key!r} {where}{theirs} ({self.game} "
+        return self.fail(d, f"unknown directive {quoted(d.key)} {where}{theirs} ({self.game} "
                             f"takes {known})")
 
     def judge_highlights(self, game: G, draft: D, notes: Annotations[Any, Any]) -> None:

@@ -196,3 +196,28 @@ def test_a_long_argument_is_quoted_short(in_tmp: Path, run_cli: Callable[..., Ru
     longest = max(len(run) for run in re.findall(r"[defkx.]+", line))
     assert longest <= MAX_QUOTED_CHARS and len(line) < 300, line
     assert list(in_tmp.iterdir()) == []
+
+
+# --- 11: the API quotes a bad text short too --------------------------------------------
+
+@pytest.mark.parametrize("call", ["mark", "highlight role", "game", "directive", "expectation"])
+def test_the_api_quotes_a_long_bad_text_short(call: str) -> None:
+    import boardgen
+    from boardgen.limits import MAX_QUOTED_CHARS
+
+    long = "x" * 100_000
+    position = boardgen.play("copolymer", "", side=3)
+    with pytest.raises(boardgen.BoardgenError) as caught:
+        if call == "mark":
+            boardgen.draw(position, "svg", marks={"A1": long})
+        elif call == "highlight role":
+            boardgen.parse_diagram(f"game: copolymer\nboard: hexhex 3\nhighlight: {long} A1\n")
+        elif call == "game":
+            boardgen.parse_diagram(f"game: {long}\nboard: hexhex 3\n")
+        elif call == "directive":
+            boardgen.parse_diagram(f"game: copolymer\nboard: hexhex 3\n{long}: 1\n")
+        else:
+            boardgen.parse_diagram(f"game: copolymer\nboard: hexhex 3\npanel: P\n"
+                                   f"expect: {long}\n")
+    message = str(caught.value)
+    assert "x" * (MAX_QUOTED_CHARS + 1) not in message and len(message) < 400, message[:300]
