@@ -15,7 +15,8 @@ What an output path may be:
   templates (sheet texts, figures, diagram files) and the font package it draws text with,
   which every command reads (by any name: the real folder is what counts);
 - never a read-only file (no write permission bit set, or one we may not write): its owner
-  marked it so, and a rename would replace it all the same;
+  marked it so, and a rename would replace it all the same; nor another user's file in a
+  sticky folder (``/tmp``), which the rename may not replace however writable it is;
 - never through a link in a sticky, world-writable folder (``/tmp``) that belongs to another
   user, unless the folder is theirs too: what the kernel's ``protected_symlinks`` refuses for
   an open, because anyone could have planted the link to make us replace their choice.
@@ -165,6 +166,23 @@ def _check_not_read_only(path: Path, target: Path, mode: int) -> None:
                             "(make it writable, or give another name)")
 
 
+def _check_replaceable(path: Path, target: Path) -> None:
+    """Refuse, before any work, a file the final rename may not replace: in a sticky folder
+    (/tmp), only the file's owner, the folder's owner or root may, however writable the
+    file itself is (another user's 0666 file)."""
+    if os.geteuid() == 0:
+        return
+    try:
+        info = target.stat()
+        folder = os.stat(_folder(target))
+    except OSError:
+        return
+    if folder.st_mode & stat.S_ISVTX and os.geteuid() not in (info.st_uid, folder.st_uid):
+        raise BoardgenError(f"output {quoted(str(path))} belongs to another user (uid "
+                            f"{info.st_uid}) in a shared folder: it cannot be replaced; give "
+                            "another file name")
+
+
 def _name_max(folder: Path) -> int:
     try:
         return os.pathconf(folder, "PC_NAME_MAX")
@@ -184,6 +202,7 @@ def check_writable(path: Path) -> None:
     if mode is not None:
         _check_not_input(path, target)
         _check_not_read_only(path, target, mode)
+        _check_replaceable(path, target)
     folder = _folder(target)
     if not is_folder(folder):
         raise BoardgenError(f"output folder {quoted(str(folder))} does not exist")

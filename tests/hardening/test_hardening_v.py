@@ -221,3 +221,36 @@ def test_the_api_quotes_a_long_bad_text_short(call: str) -> None:
                                    f"expect: {long}\n")
     message = str(caught.value)
     assert "x" * (MAX_QUOTED_CHARS + 1) not in message and len(message) < 400, message[:300]
+
+
+# --- 9: another user's writable file in a sticky folder is refused before any work --------
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="running as another user needs root")
+def test_another_users_file_in_a_sticky_folder_is_refused_first() -> None:
+    import shutil
+    import subprocess
+    import sys
+    import tempfile
+
+    shared = Path(tempfile.mkdtemp(prefix="boardgen-sticky-", dir="/tmp"))
+    try:
+        shared.chmod(0o1777)
+        theirs = shared / "dfile.svg"
+        theirs.write_text("theirs\n", encoding="utf-8")
+        theirs.chmod(0o666)
+        boardgen = str(Path(sys.executable).parent / "boardgen")
+        setpriv = shutil.which("setpriv")  # util-linux: as nobody, the interpreter kept
+        if setpriv is None:
+            pytest.skip("setpriv (util-linux) is not installed")
+        result = subprocess.run(
+            [setpriv, f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups", boardgen,
+             "board", "copolymer", "--side", "3", "-o", str(theirs)],
+            capture_output=True, text=True, timeout=120, cwd=shared,
+            env={**os.environ, "HOME": str(shared)})
+        assert result.returncode == 2, result.stderr
+        assert result.stderr.startswith("boardgen: error: ") and "another user" in \
+            result.stderr and len(result.stderr.splitlines()) == 1, result.stderr
+        assert theirs.read_text(encoding="utf-8") == "theirs\n"
+        assert sorted(p.name for p in shared.iterdir()) == ["dfile.svg"]
+    finally:
+        shutil.rmtree(shared)
