@@ -93,6 +93,8 @@ TEXT = "text/plain; charset=utf-8"
 # A drawing opened on its own cannot run or fetch anything (ours holds no script anyway).
 DRAWING_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
 _T = TypeVar("_T")
+# Where a request says it comes from: each at most once (as Host).
+_ORIGIN_HEADERS = ("Origin", "Sec-Fetch-Site", "Sec-Fetch-Mode")
 _GAME_LINE = re.compile(r"^\s*game\s*:\s*(\S+)\s*$", re.IGNORECASE | re.MULTILINE)
 
 
@@ -559,9 +561,12 @@ class _Handler(http.server.BaseHTTPRequestHandler):
     def do_GET(self) -> None:
         preview = self.server.preview
         hosts = self.headers.get_all("Host") or []
-        if len(hosts) > 1:
-            self._send(text_answer(400, "one Host header, not several"))
-            return
+        # Two of a header that says where a request comes from: which one would a proxy or
+        # a browser have meant?  Refused, not guessed (the first is not the one to trust).
+        for name in ("Host", *_ORIGIN_HEADERS):
+            if len(self.headers.get_all(name) or []) > 1:
+                self._send(text_answer(400, f"one {name} header, not several"))
+                return
         if not self._host_allowed(hosts[0] if hosts else None, preview.port):
             # Another site's page, its name pointed at 127.0.0.1, must not read the files.
             self._send(text_answer(403, f"this server answers to {HOST} and localhost only"))
@@ -570,6 +575,12 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             url = urlsplit(self.path)
         except ValueError:  # 'http://[::1' and the like
             self._send(text_answer(400, "not a path this server knows"))
+            return
+        if (url.scheme or url.netloc) and not (
+                url.scheme == "http" and self._host_allowed(url.netloc, preview.port)):
+            # An absolute-form target ('GET http://evil.example/files') names the host it
+            # is for: another one than this server is refused, whatever Host says.
+            self._send(text_answer(403, f"this server answers to {HOST} and localhost only"))
             return
         route = url.path
         if not self._from_this_page(preview.port, page=route == "/"):

@@ -254,3 +254,19 @@ def test_another_users_file_in_a_sticky_folder_is_refused_first() -> None:
         assert sorted(p.name for p in shared.iterdir()) == ["dfile.svg"]
     finally:
         shutil.rmtree(shared)
+
+
+# --- 12: a diagram given as text is named by its line, never by an empty file name --------
+
+@pytest.mark.parametrize("text", [
+    "game: copolymer\nboard: hexhex 3\ntitle: a\x07b\n",
+    "game: copolymer\nboard: hexhex 3\nposition:\n  Q . .\n . . . .\n. . . . .\n . . . .\n"
+    "  . . .\nend\npanel: a\n",
+    "game: o\nboard: hexhex 3\ntitle: a\x07b\n",
+    "game: polygone\nboard: hexhex 3\ntitle: a\x07b\n"])
+def test_parse_diagram_errors_name_the_line(text: str) -> None:
+    import boardgen
+
+    with pytest.raises(boardgen.BoardgenError) as caught:
+        boardgen.parse_diagram(text)
+    assert str(caught.value).startswith("line 3: "), str(caught.value)

@@ -379,3 +379,32 @@ def test_the_page_listens_again_after_a_refused_stream(served: PreviewServer) ->
     finally:
         for line, _ in streams:
             line.close()
+
+
+# --- Hardening V, 12: two Origin or Sec-Fetch-Site headers; another host named in the URL ---
+
+@pytest.mark.parametrize("name, values", [
+    ("Origin", ["http://127.0.0.1:{port}", "http://evil.example"]),
+    ("Sec-Fetch-Site", ["same-origin", "cross-site"]),
+    ("Sec-Fetch-Mode", ["cors", "navigate"])])
+@pytest.mark.parametrize("order", [0, 1])
+def test_two_origin_headers_are_refused(served: PreviewServer, name: str, values: list[str],
+                                        order: int) -> None:
+    values = [value.format(port=served.port) for value in values]
+    if order:
+        values.reverse()
+    request = (f"GET /files HTTP/1.1\r\nHost: 127.0.0.1:{served.port}\r\n{name}: {values[0]}"
+               f"\r\n{name}: {values[1]}\r\nConnection: close\r\n\r\n").encode()
+    assert raw(served, request).startswith(b"HTTP/1.0 400")
+
+
+@pytest.mark.parametrize("target", ["http://evil.example/files", "HTTP://EVIL.example/files",
+                                    "https://127.0.0.1:{port}/files", "http:/files"])
+def test_a_target_naming_another_host_is_refused(served: PreviewServer, target: str) -> None:
+    request = (f"GET {target.format(port=served.port)} HTTP/1.1\r\n"
+               f"Host: 127.0.0.1:{served.port}\r\nConnection: close\r\n\r\n").encode()
+    assert raw(served, request).startswith(b"HTTP/1.0 403")
+    # The absolute form naming this server is still this server's.
+    own = (f"GET http://127.0.0.1:{served.port}/files HTTP/1.1\r\n"
+           f"Host: 127.0.0.1:{served.port}\r\nConnection: close\r\n\r\n").encode()
+    assert raw(served, own).startswith(b"HTTP/1.0 200")
