@@ -54,7 +54,7 @@ import tempfile
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal, TypeVar
@@ -204,6 +204,25 @@ def _hidden(name: str) -> bool:
     return name.startswith(".") or name in IGNORED_FOLDERS
 
 
+def walk_folder(root: Path) -> Iterator[tuple[Path, list[str]]]:
+    """Each folder under ``root`` (``root`` first, then depth first, in name order) with
+    the names in it that are not hidden, folders and files alike (so that a folder counts
+    as an entry looked at, as a file does).  Without recursion, so that a folder 1,100 deep
+    is walked as one 1 deep is; a folder that cannot be read (another user's, 0700) is
+    passed by and the others are still walked; links to folders are not followed."""
+    stack = [root]
+    while stack:
+        folder = stack.pop()
+        try:
+            with os.scandir(folder) as entries:
+                shown = sorted((entry.name, entry.is_dir(follow_symlinks=False))
+                               for entry in entries if not _hidden(entry.name))
+        except OSError:
+            continue
+        yield folder, [name for name, _ in shown]
+        stack.extend(folder / name for name, is_folder in reversed(shown) if is_folder)
+
+
 @dataclass(frozen=True)
 class Listing:
     files: tuple[tuple[str, str], ...]  # (relative path, what its 'game:' line says)
@@ -229,16 +248,13 @@ class FileFinder:
         seen: set[str] = set()
         visited = 0
         truncated = False
-        for folder, folders, names in os.walk(self.root, onerror=lambda _: None):
-            folders[:] = sorted(name for name in folders if not _hidden(name))
-            for name in sorted(names):
+        for folder, names in walk_folder(self.root):
+            for name in names:
                 visited += 1
                 if visited > MAX_VISITED:
                     truncated = True
                     break
-                if _hidden(name):
-                    continue
-                path = Path(folder, name)
+                path = folder / name
                 relative = path.relative_to(self.root).as_posix()
                 game = self._game_of(relative, path)
                 seen.add(relative)

@@ -408,3 +408,26 @@ def test_a_target_naming_another_host_is_refused(served: PreviewServer, target: 
     own = (f"GET http://127.0.0.1:{served.port}/files HTTP/1.1\r\n"
            f"Host: 127.0.0.1:{served.port}\r\nConnection: close\r\n\r\n").encode()
     assert raw(served, own).startswith(b"HTTP/1.0 200")
+
+
+# --- Hardening V, 5: a folder 1,100 deep; folders count toward the limit ---------------------
+
+def test_a_folder_1100_deep_is_listed(served: PreviewServer) -> None:
+    deep = served.root
+    for _ in range(1100):  # one at a time: mkdir(parents=True) recurses too
+        deep = deep / "d"
+        deep.mkdir()
+    (deep / "bottom.txt").write_text(ONE_PANEL)
+    status, body = ask(served, "/files")
+    assert status == 200
+    paths = [entry["path"] for entry in json.loads(body)["files"]]
+    assert "/".join(["d"] * 1100) + "/bottom.txt" in paths and "opening.txt" in paths
+
+
+def test_empty_folders_count_toward_the_limit(served: PreviewServer,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(serve_module, "MAX_VISITED", 50)
+    for number in range(100):
+        (served.root / f"empty{number:03}").mkdir()
+    status, body = ask(served, "/files")
+    assert status == 200 and json.loads(body)["truncated"] is True
