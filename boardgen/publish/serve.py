@@ -79,6 +79,10 @@ MAX_VISITED = 20_000  # folder entries looked at for the list; more: the list sa
 MAX_SUBSCRIBERS = 32  # open event streams (each holds a thread)
 MAX_CONNECTIONS = 64  # connections served at once (each holds a thread)
 IDLE_TIMEOUT_S = 10.0  # a request not sent whole, or an answer not taken, in this long: closed
+# A request's head (its request line and headers) must have come whole this long after the
+# connection was taken, however it trickles in (IDLE_TIMEOUT_S is per read: a header line
+# every 9 s would hold a slot for ever, and 64 such would hold them all).
+HEAD_DEADLINE_S = 10.0
 GONE_POLL_S = 0.5  # how often an event stream checks that its page is still there
 MISSING_GRACE_S = 0.3  # a listed file missing for a moment (an editor's save): asked again
 CACHE_ENTRIES = 64
@@ -204,10 +208,10 @@ def _hidden(name: str) -> bool:
     return name.startswith(".") or name in IGNORED_FOLDERS
 
 
-def walk_folder(root: Path) -> Iterator[tuple[Path, list[str]]]:
+def walk_folder(root: Path) -> Iterator[tuple[Path, list[tuple[str, bool]]]]:
     """Each folder under ``root`` (``root`` first, then depth first, in name order) with
-    the names in it that are not hidden, folders and files alike (so that a folder counts
-    as an entry looked at, as a file does).  Without recursion, so that a folder 1,100 deep
+    the names in it that are not hidden, folders (True) and files alike (so that a folder
+    counts as an entry looked at, as a file does).  Without recursion, so that a folder 1,100 deep
     is walked as one 1 deep is; a folder that cannot be read (another user's, 0700) is
     passed by and the others are still walked; links to folders are not followed."""
     stack = [root]
@@ -219,7 +223,7 @@ def walk_folder(root: Path) -> Iterator[tuple[Path, list[str]]]:
                                for entry in entries if not _hidden(entry.name))
         except OSError:
             continue
-        yield folder, [name for name, _ in shown]
+        yield folder, shown
         stack.extend(folder / name for name, is_folder in reversed(shown) if is_folder)
 
 
@@ -249,11 +253,13 @@ class FileFinder:
         visited = 0
         truncated = False
         for folder, names in walk_folder(self.root):
-            for name in names:
+            for name, is_folder in names:
                 visited += 1
                 if visited > MAX_VISITED:
                     truncated = True
                     break
+                if is_folder:
+                    continue
                 path = folder / name
                 relative = path.relative_to(self.root).as_posix()
                 game = self._game_of(relative, path)
@@ -404,6 +410,7 @@ class _HTTPServer(http.server.ThreadingHTTPServer):
     block_on_close = False
     preview: PreviewServer
     _slots: threading.BoundedSemaphore  # set by _bind: MAX_CONNECTIONS
+    _heads: HeadDeadlines  # set by _bind
 
     def process_request(self, request: socket.socket | tuple[bytes, socket.socket],
                         client_address: object) -> None:
@@ -438,6 +445,36 @@ class _HTTPServer(http.server.ThreadingHTTPServer):
               file=sys.stderr)
 
 
+class HeadDeadlines:
+    """The connections whose request head has not come whole yet, each with its deadline
+    (HEAD_DEADLINE_S after it was taken); :meth:`close_late` shuts those past it, which ends
+    the read their handler is blocked in (it sees the line closed), so the slot is freed."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._waiting: dict[socket.socket, float] = {}
+
+    def expect(self, connection: socket.socket) -> None:
+        with self._lock:
+            self._waiting[connection] = time.monotonic() + HEAD_DEADLINE_S
+
+    def arrived(self, connection: socket.socket) -> bool:
+        """The head is in: False if it came too late (the line was shut meanwhile, and what
+        was read of the head may be cut short)."""
+        with self._lock:
+            return self._waiting.pop(connection, None) is not None
+
+    def close_late(self) -> None:
+        now = time.monotonic()
+        with self._lock:
+            late = [line for line, deadline in self._waiting.items() if deadline <= now]
+            for line in late:
+                del self._waiting[line]
+        for line in late:
+            with contextlib.suppress(OSError):
+                line.shutdown(socket.SHUT_RDWR)
+
+
 class PreviewServer:
     """The HTTP server, the folder watcher and what they share.  ``serve_forever`` in one
     thread; ``close`` from any (or after ``serve_forever`` ended)."""
@@ -461,6 +498,14 @@ class PreviewServer:
         self._watcher = threading.Thread(target=self._watch, name="boardgen-serve-watch",
                                          daemon=True)
         self._watcher.start()
+        self._reaper = threading.Thread(target=self._reap, name="boardgen-serve-heads",
+                                        daemon=True)
+        self._reaper.start()
+
+    def _reap(self) -> None:
+        """Close, every quarter second, the connections whose head is late."""
+        while not self.stopping.wait(0.25):
+            self.httpd._heads.close_late()
 
     def serve_forever(self) -> None:
         self._serving = True
@@ -549,6 +594,7 @@ def _bind(port: int | None) -> tuple[_HTTPServer, str | None]:
         try:
             server = _HTTPServer((HOST, candidate), _Handler)
             server._slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
+            server._heads = HeadDeadlines()
         except OSError as exc:
             if exc.errno == errno.EADDRINUSE and port is None:
                 continue
@@ -573,6 +619,23 @@ class _Handler(http.server.BaseHTTPRequestHandler):
 
     def log_message(self, format: str, *args: object) -> None:
         """Quiet: the page shows what happened; the terminal stays readable."""
+
+    def setup(self) -> None:
+        super().setup()
+        self.server._heads.expect(self.connection)
+
+    def parse_request(self) -> bool:
+        # The request line has been read; the headers are read here: then the head is in
+        # (or refused), and the deadline no longer applies.
+        parsed = super().parse_request()
+        if not self.server._heads.arrived(self.connection):
+            self.close_connection = True
+            return False  # cut short by the deadline: not a request to answer
+        return parsed
+
+    def finish(self) -> None:
+        self.server._heads.arrived(self.connection)
+        super().finish()
 
     def do_GET(self) -> None:
         preview = self.server.preview

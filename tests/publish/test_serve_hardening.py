@@ -418,10 +418,16 @@ def test_a_folder_1100_deep_is_listed(served: PreviewServer) -> None:
         deep = deep / "d"
         deep.mkdir()
     (deep / "bottom.txt").write_text(ONE_PANEL)
-    status, body = ask(served, "/files")
-    assert status == 200
-    paths = [entry["path"] for entry in json.loads(body)["files"]]
-    assert "/".join(["d"] * 1100) + "/bottom.txt" in paths and "opening.txt" in paths
+    try:
+        status, body = ask(served, "/files")
+        assert status == 200
+        paths = [entry["path"] for entry in json.loads(body)["files"]]
+        assert "/".join(["d"] * 1100) + "/bottom.txt" in paths and "opening.txt" in paths
+    finally:  # removed here, bottom up: pytest's own clean-up (rmtree) recurses too
+        (deep / "bottom.txt").unlink()
+        while deep != served.root:
+            deep.rmdir()
+            deep = deep.parent
 
 
 def test_empty_folders_count_toward_the_limit(served: PreviewServer,
@@ -431,3 +437,56 @@ def test_empty_folders_count_toward_the_limit(served: PreviewServer,
         (served.root / f"empty{number:03}").mkdir()
     status, body = ask(served, "/files")
     assert status == 200 and json.loads(body)["truncated"] is True
+
+
+# --- Hardening V, 4: a request head trickled in line by line has a deadline ------------------
+
+def test_trickled_request_heads_do_not_hold_every_slot(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(serve_module, "HEAD_DEADLINE_S", 1.0, raising=False)
+    monkeypatch.setattr(serve_module, "MAX_CONNECTIONS", 8)
+    folder = tmp_path / "inside"
+    folder.mkdir()
+    server = PreviewServer(folder, port=0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    stop = threading.Event()
+    lines = [socket.create_connection(("127.0.0.1", server.port), timeout=10)
+             for _ in range(8)]
+
+    def trickle() -> None:  # a header line every 0.2 s: each read well within its timeout
+        for line in lines:
+            line.sendall(b"GET /files HTTP/1.1\r\n")
+        while not stop.wait(0.2):
+            for line in lines:
+                with contextlib.suppress(OSError):
+                    line.sendall(b"X-Slow: 1\r\n")
+
+    import contextlib
+
+    trickler = threading.Thread(target=trickle, daemon=True)
+    trickler.start()
+    try:
+        time.sleep(0.5)
+        started = time.monotonic()
+        answered = None
+        while answered is None and time.monotonic() - started < 8:
+            try:
+                answered = ask(server, "/files", timeout=5)[0]
+            except (ConnectionError, http.client.HTTPException, OSError):
+                time.sleep(0.2)
+        assert answered == 200, "the trickled heads held every slot"
+        assert time.monotonic() - started < 4
+        for line in lines:  # each was closed by its deadline, not answered
+            line.settimeout(2)
+            try:
+                assert not line.recv(100).startswith(b"HTTP/1.0 200")
+            except (ConnectionResetError, TimeoutError):
+                pass
+    finally:
+        stop.set()
+        trickler.join(timeout=5)
+        for line in lines:
+            line.close()
+        server.close()
+        thread.join(timeout=5)
