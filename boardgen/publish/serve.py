@@ -83,6 +83,7 @@ IDLE_TIMEOUT_S = 10.0  # a request not sent whole, or an answer not taken, in th
 # connection was taken, however it trickles in (IDLE_TIMEOUT_S is per read: a header line
 # every 9 s would hold a slot for ever, and 64 such would hold them all).
 HEAD_DEADLINE_S = 10.0
+POLL_S = 0.5  # how often the folder is walked when the OS's notifications fail
 GONE_POLL_S = 0.5  # how often an event stream checks that its page is still there
 MISSING_GRACE_S = 0.3  # a listed file missing for a moment (an editor's save): asked again
 CACHE_ENTRIES = 64
@@ -545,37 +546,72 @@ class PreviewServer:
 
         # watchfiles waits for a pause in a burst of changes (step 50 ms, at most 1.6 s):
         # one event per save, well within the 2 s the page promises.
-        polling = False  # the OS's notifications; polling if they fail
+        # The OS's notifications; if they fail (a subfolder we may not read makes the
+        # recursive watch fail as a whole, and watchfiles' own polling with it), our own
+        # polling, which passes such a folder by and announces the others.
+        polling = False
         while not self.stopping.is_set():
             watched = self._root_identity()
-            try:
-                for changes in watch(self.root, watch_filter=Shown(), stop_event=self.stopping,
-                                     step=50, debounce=1600, raise_interrupt=False,
-                                     force_polling=polling or None, yield_on_timeout=True,
-                                     rust_timeout=1000):
-                    named = sorted({name for _, path in changes
-                                    if (name := self.relative(path)) is not None})
-                    if named:
-                        self.announcer.announce("change", {"paths": named})
-                    if self._root_identity() != watched:
-                        break  # removed (and perhaps made again): watch the new one
-            except Exception as exc:
-                if self.stopping.is_set():
-                    return
-                if self._root_identity() == watched:
-                    if polling:
-                        print(f"boardgen serve: warning: watching {self.root} failed ({exc}); "
-                              "changes will not be announced", file=sys.stderr)
+            if polling:
+                self._poll(watched)
+            else:
+                try:
+                    for changes in watch(self.root, watch_filter=Shown(),
+                                         stop_event=self.stopping, step=50, debounce=1600,
+                                         raise_interrupt=False, yield_on_timeout=True,
+                                         rust_timeout=1000):
+                        named = sorted({name for _, path in changes
+                                        if (name := self.relative(path)) is not None})
+                        if named:
+                            self.announcer.announce("change", {"paths": named})
+                        if self._root_identity() != watched:
+                            break  # removed (and perhaps made again): watch the new one
+                except Exception as exc:
+                    if self.stopping.is_set():
                         return
-                    print(f"boardgen serve: warning: watching {self.root} failed ({exc}); "
-                          "polling instead", file=sys.stderr)
-                    polling = True
-                    continue
+                    if self._root_identity() == watched:
+                        print(f"boardgen serve: warning: watching {shown_path(self.root)} "
+                              f"failed ({shown_path(str(exc))}); polling instead",
+                              file=sys.stderr)
+                        polling = True
+                        continue
             # The folder went: wait for it to be made again, then tell the pages.
             while not self.stopping.is_set() and self._root_identity() is None:
                 self.stopping.wait(0.25)
             if not self.stopping.is_set():
                 self.announcer.announce("change", {"paths": [], "folder": True})
+
+    def _poll(self, watched: tuple[int, int] | None) -> None:
+        """Announce changes found by walking the folder every POLL_S (a folder that cannot
+        be read is passed by), until the server stops or the folder goes."""
+        before = self._versions()
+        while not self.stopping.wait(POLL_S):
+            if self._root_identity() != watched:
+                return
+            now = self._versions()
+            named = sorted(name for name in before.keys() | now.keys()
+                           if before.get(name) != now.get(name))
+            before = now
+            if named:
+                self.announcer.announce("change", {"paths": named})
+
+    def _versions(self) -> dict[str, tuple[int, int, int, int, int]]:
+        """Each shown file's version (at most MAX_VISITED entries looked at)."""
+        versions: dict[str, tuple[int, int, int, int, int]] = {}
+        visited = 0
+        for folder, names in walk_folder(self.root):
+            for name, is_folder in names:
+                visited += 1
+                if visited > MAX_VISITED:
+                    return versions
+                if is_folder:
+                    continue
+                path = folder / name
+                try:
+                    versions[path.relative_to(self.root).as_posix()] = _version(path.lstat())
+                except OSError:
+                    continue
+        return versions
 
     def _root_identity(self) -> tuple[int, int] | None:
         try:

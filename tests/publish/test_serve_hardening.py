@@ -5,6 +5,7 @@ made again, idle and surplus connections, SIGTERM and SIGHUP.  Each failed on f4
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import os
@@ -462,8 +463,6 @@ def test_trickled_request_heads_do_not_hold_every_slot(
                 with contextlib.suppress(OSError):
                     line.sendall(b"X-Slow: 1\r\n")
 
-    import contextlib
-
     trickler = threading.Thread(target=trickle, daemon=True)
     trickler.start()
     try:
@@ -490,3 +489,47 @@ def test_trickled_request_heads_do_not_hold_every_slot(
             line.close()
         server.close()
         thread.join(timeout=5)
+
+
+# --- Hardening V, 6: a subfolder the user may not read does not stop live reload ------------
+
+@pytest.mark.skipif(os.geteuid() != 0 or shutil.which("setpriv") is None,
+                    reason="serving as another user needs root and setpriv (util-linux)")
+def test_an_unreadable_subfolder_does_not_stop_live_reload() -> None:
+    import tempfile
+
+    root = Path(tempfile.mkdtemp(prefix="boardgen-serve-6-", dir="/tmp"))
+    server = None
+    try:
+        root.chmod(0o755)
+        os.chown(root, 65534, 65534)
+        (root / "locked").mkdir(mode=0o700)  # root's: nobody may not read it
+        diagram = root / "a.txt"
+        diagram.write_text(ONE_PANEL)
+        os.chown(diagram, 65534, 65534)
+        boardgen = str(Path(sys.executable).parent / "boardgen")
+        server = subprocess.Popen(
+            [str(shutil.which("setpriv")), "--reuid=65534", "--regid=65534", "--clear-groups",
+             boardgen, "serve", str(root), "--port", "0"], stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE, text=True, env={**os.environ, "HOME": str(root)})
+        assert server.stdout is not None
+        port = int(re.search(r"127\.0\.0\.1:(\d+)/", server.stdout.readline()).group(1))
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as line:
+            line.sendall(f"GET /events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+            received = b""
+            while b"event: hello" not in received:
+                received += line.recv(4096)
+            time.sleep(1.5)  # the watcher started (and, here, fell back to polling)
+            with diagram.open("a") as handle:
+                handle.write("place: C3\n")
+            deadline = time.monotonic() + 8
+            while b'"a.txt"' not in received and time.monotonic() < deadline:
+                with contextlib.suppress(TimeoutError):
+                    line.settimeout(max(0.1, deadline - time.monotonic()))
+                    received += line.recv(4096)
+        assert b"event: change" in received and b'"a.txt"' in received, received[-300:]
+    finally:
+        if server is not None:
+            server.terminate()
+            server.communicate(timeout=10)
+        shutil.rmtree(root)
