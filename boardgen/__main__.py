@@ -23,7 +23,7 @@ import signal
 import sys
 
 _SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
-_WORDS = {signal.SIGINT: "interrupted", signal.SIGHUP: "hung up"}
+_WORDS: dict[int, str] = {signal.SIGINT: "interrupted", signal.SIGHUP: "hung up"}
 
 
 def _leave_now(signum: int, frame: object) -> None:
