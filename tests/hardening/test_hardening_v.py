@@ -65,24 +65,38 @@ def test_boardgen_never_writes_over_its_own_files(in_tmp: Path, run_cli: Callabl
     assert own.is_file()
     before = own.read_bytes()
     stamp = own.stat().st_mtime_ns
-    result = run_cli(*command, "-o", str(own))
-    one_line_error(result, "boardgen's own")
-    assert own.read_bytes() == before and own.stat().st_mtime_ns == stamp
-    # Nor through a link to one of them, nor by a name with '..' in it.
-    (in_tmp / "link.md").symlink_to(own)
-    one_line_error(run_cli(*command, "-o", "link.md"), "boardgen's own")
-    assert own.read_bytes() == before
-    assert not list(own.parent.glob(".*.part"))
+    try:
+        result = run_cli(*command, "-o", str(own))
+        one_line_error(result, "boardgen's own")
+        assert own.read_bytes() == before and own.stat().st_mtime_ns == stamp
+        # Nor through a link to one of them.
+        (in_tmp / "link.md").symlink_to(own)
+        one_line_error(run_cli(*command, "-o", "link.md"), "boardgen's own")
+        assert own.read_bytes() == before
+        assert not list(own.parent.glob(".*.part"))
+    finally:  # where the test fails, the install is mended for the tests that follow
+        if own.read_bytes() != before:
+            own.write_bytes(before)
 
 
 def test_all_into_boardgen_s_own_folder_is_refused_before_work(
         in_tmp: Path, run_cli: Callable[..., Run]) -> None:
+    import shutil
+
     from boardgen.resources import templates_root
 
     folder = templates_root() / "o"
     before = sorted(folder.iterdir())
-    one_line_error(run_cli("all", "-o", str(folder)), "boardgen's own")
-    assert sorted(folder.iterdir()) == before
+    kept = {path: path.read_bytes() for path in before if path.is_file()}
+    try:
+        one_line_error(run_cli("all", "-o", str(folder)), "boardgen's own")
+        assert sorted(folder.iterdir()) == before
+    finally:  # where the test fails, the templates are mended for the tests that follow
+        for path in set(folder.iterdir()) - set(before):
+            shutil.rmtree(path) if path.is_dir() else path.unlink()
+        for path, data in kept.items():
+            if path.read_bytes() != data:
+                path.write_bytes(data)
 
 
 # --- 3: the font cache is keyed by content -------------------------------------------------
