@@ -1,32 +1,62 @@
 """``python -m boardgen`` and the ``boardgen`` command: the command line.
 
-The entry point answers Ctrl-C and SIGTERM from its first instant: importing the command
-line (its libraries) takes a second or two, and a signal then must end the command as one
-later does, with one line and exit 130 or 143, not a traceback or a silent death.
+The entry point answers Ctrl-C, SIGTERM and SIGHUP from its first instant to its last: a
+signal must end the command with one line and exit 130, 143 or 129, never a traceback or a
+silent death by the signal.
+
+- From the moment this module is loaded (the console script loads it first; only the
+  package's own small ``__init__`` runs before it) until the command line is imported, a
+  signal ends the process at once: nothing has been written yet, so there is nothing to
+  clean up, and importing the command line's libraries takes a second or two.
+- While the command runs, a signal becomes an exception (KeyboardInterrupt, or
+  :class:`~boardgen.errors.Terminated`) that ends its workers and removes its temporary
+  files on the way out; the command line says so and exits.
+- Once the command has returned (its files whole, its line printed), a signal during the
+  interpreter's exit ends the process at once again, with its line.
+
+(A signal in the interpreter's own start, before this module is loaded, is the
+interpreter's: no package code runs then.)
 """
 
 import os
 import signal
 import sys
 
-from boardgen.errors import Terminated, raise_terminated
+_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+_WORDS: dict[int, str] = {signal.SIGINT: "interrupted", signal.SIGHUP: "hung up"}
+
+
+def _leave_now(signum: int, frame: object) -> None:
+    """A signal handler for the moments with nothing to clean up: one line, then exit."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()  # what the command said before ("wrote ...") is kept
+        except Exception:  # noqa: BLE001 -- a flush this signal interrupted: the line still goes out
+            pass
+    os.write(2, f"boardgen: {_WORDS.get(signum, 'terminated')}\n".encode())
+    os._exit(128 + signum)
+
+
+def _at_once() -> None:
+    for signum in _SIGNALS:
+        signal.signal(signum, _leave_now)
+
+
+_at_once()  # the first thing the entry point does: at load, before any other import
 
 
 def run() -> None:
+    _at_once()  # again, in case a caller loaded this module long before running it
+    from boardgen.cli import main
+    from boardgen.errors import raise_terminated
+
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     signal.signal(signal.SIGTERM, raise_terminated)
+    signal.signal(signal.SIGHUP, raise_terminated)
     try:
-        from boardgen.cli import main
-    except KeyboardInterrupt:
-        _leave("interrupted", 130)
-    except Terminated as exc:
-        _leave("hung up" if exc.signum == signal.SIGHUP else "terminated", 128 + exc.signum)
-    main()
-
-
-def _leave(word: str, code: int) -> None:
-    sys.stderr.write(f"boardgen: {word}\n")
-    sys.stderr.flush()
-    os._exit(code)
+        main()
+    finally:
+        _at_once()  # the command is done: a signal during the exit is its line, at once
 
 
 if __name__ == "__main__":

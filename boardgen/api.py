@@ -332,7 +332,7 @@ def parse_diagram(text: str, **options: object) -> Diagram:
                             f"line 'game: {'|'.join(known)}' at the top", field="text")
     key = named.value.strip().lower()
     if key not in known:
-        raise BoardgenError(f"line {named.line}: unknown game {key!r} in its 'game:' line "
+        raise BoardgenError(f"line {named.line}: unknown game {quoted(key)} in its 'game:' line "
                             f"(choose from {', '.join(known)})", field="text")
     game = known[key]
     given = game_options(game, options, "diagram")

@@ -41,7 +41,13 @@ from boardgen.geometry import (
 )
 from boardgen.inputs import inputs_noted
 from boardgen.limits import MAX_ANIMATION_FRAMES, MAX_DRAWN_CELLS
-from boardgen.output import check_folder_writable, check_writable, is_folder, write_atomic
+from boardgen.output import (
+    check_folder_writable,
+    check_not_own,
+    check_writable,
+    is_folder,
+    write_atomic,
+)
 from boardgen.picture import LABEL_MODES, Panel
 from boardgen.publish.drawing import (
     draw_game_diagram,
@@ -86,7 +92,14 @@ from boardgen.requests import (
     made_options,
     play_request,
 )
-from boardgen.text import MAX_TITLE_CHARS, clip_quotes, read_input_text, read_once
+from boardgen.text import (
+    MAX_TITLE_CHARS,
+    clip_quotes,
+    quoted,
+    read_input_text,
+    read_once,
+    shown_path,
+)
 
 # A command imports the writers it uses when it runs (the diagram drawer, the rule sheets'
 # platypus, the gallery's rasterisers): --help or replaying moves must not pay for them.
@@ -159,7 +172,7 @@ def prepare_output(output: Path | None, fmt: str | None, default_stem: str,
                                 "(redirect it to a file)")
         return output, fmt
     if output is not None and is_folder(output):
-        raise BoardgenError(f"-o {output}: is a folder; give a file name in it")
+        raise BoardgenError(f"-o {shown_path(output)}: is a folder; give a file name in it")
     if output is None:
         fmt = fmt or formats[0]
         path = DEFAULT_OUTPUT / f"{default_stem}.{fmt}"
@@ -168,10 +181,12 @@ def prepare_output(output: Path | None, fmt: str | None, default_stem: str,
         suffix = output.suffix.lower().lstrip(".")
         if fmt is None and suffix not in formats:
             choices = ", ".join(f".{f}" for f in formats[:-1]) + f" or .{formats[-1]}"
-            raise BoardgenError(f"-o {output}: cannot tell the format from the suffix (use "
+            raise BoardgenError(f"-o {shown_path(output)}: cannot tell the format from the "
+                                "suffix (use "
                                 f"{choices}, or --format)")
         if fmt is not None and suffix in formats and suffix != fmt:
-            raise BoardgenError(f"-o {output} ends in .{suffix} but --format is {fmt}")
+            raise BoardgenError(f"-o {shown_path(output)} ends in {shown_path('.' + suffix)} "
+                                f"but --format is {fmt}")
         path, fmt = output, fmt or suffix
     check_writable(path)
     return path, fmt
@@ -181,12 +196,12 @@ def make_folder(folder: Path, what: str) -> None:
     """Make ``folder`` (and its parents) if missing; one line, exit 2, if it cannot be: a
     file of that name in the way, a read-only parent."""
     if os.path.lexists(folder) and not is_folder(folder):
-        raise BoardgenError(f"{what} {str(folder)!r} exists and is not a folder; remove it or "
-                            "give -o")
+        raise BoardgenError(f"{what} {quoted(str(folder))} exists and is not a folder; "
+                            "remove it or give -o")
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise BoardgenError(f"cannot make {what} {str(folder)!r}: {exc.strerror or exc}; "
+        raise BoardgenError(f"cannot make {what} {quoted(str(folder))}: {exc.strerror or exc}; "
                             "give -o") from None
 
 
@@ -526,7 +541,7 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None,
         try:
             record = read_record(text, description.split_moves)
         except BoardgenError as exc:  # LINE: what is wrong
-            raise BoardgenError(f"{moves_file}:{exc.template}") from None
+            raise BoardgenError(f"{shown_path(moves_file)}:{exc.template}") from None
     request = play_request(description, BoardSize(side, preset, diameter, shape, mask),
                            *_read_files(own_options))
     position = request.new_position()
@@ -602,7 +617,8 @@ def _animation_target(output: Path | None, fmt: str | None, stem: str) -> tuple[
     suffix = output.suffix.lower().lstrip(".") if output is not None else ""
     if output is not None and str(output) != STDOUT and fmt is None \
             and suffix not in ANIMATION_FORMATS:
-        raise BoardgenError(f"-o {output}: --animate writes .gif, .png (animated) or .svg")
+        raise BoardgenError(f"-o {shown_path(output)}: --animate writes .gif, .png "
+                            "(animated) or .svg")
     return prepare_output(output, fmt, stem, ANIMATION_FORMATS)
 
 
@@ -897,7 +913,8 @@ def _pdf_output(output: Path | None, stem: str, what: str) -> Path:
     output/STEM.pdf; another suffix is refused before any work."""
     if output is not None and str(output) != STDOUT and not is_folder(output) \
             and output.suffix.lower() != ".pdf":
-        raise BoardgenError(f"-o {output}: {what} is a PDF; give a file name ending in .pdf")
+        raise BoardgenError(f"-o {shown_path(output)}: {what} is a PDF; give a file name "
+                            "ending in .pdf")
     path, _ = prepare_output(output, "pdf", stem, ("pdf",))
     return path
 
@@ -925,15 +942,18 @@ def all_command(out: Path, paper: str, theme: str, jobs_count: int | None) -> No
     paper_size = parse_paper(paper)
     check_sheet_paper(paper_size)  # the rule sheets' limit, before anything is built
     thumbs = out / "thumbs"
+    check_not_own(out, out)  # before a folder is made there
     for folder in (out, thumbs):
         if os.path.lexists(folder) and not is_folder(folder):
-            raise BoardgenError(f"-o {out}: {folder} exists and is not a folder")
+            raise BoardgenError(f"-o {shown_path(out)}: {shown_path(folder)} exists and is "
+                                "not a folder")
     try:
         thumbs.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise BoardgenError(f"-o {out}: cannot make {thumbs}: {exc.strerror or exc}") from None
+        raise BoardgenError(f"-o {shown_path(out)}: cannot make {shown_path(thumbs)}: "
+                            f"{exc.strerror or exc}") from None
     for folder in (out, thumbs):
-        check_folder_writable(folder, f"-o {out}")
+        check_folder_writable(folder, f"-o {shown_path(out)}")
     jobs = default_jobs(paper_size, theme_named(theme))
     failures: dict[int, list[str]] = {}
     made: set[str] = set()
@@ -1049,7 +1069,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         _leave(128 + exc.signum, argv)
     except OSError as exc:
         # The machine, not the input: a full disk, a vanished folder.
-        target = f" ({exc.filename})" if exc.filename else ""
+        target = f" ({shown_path(str(exc.filename))})" if exc.filename else ""
         click.echo(f"boardgen: error: {exc.strerror or exc}{target}", err=True)
         sys.exit(1)
     except MemoryError:

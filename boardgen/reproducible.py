@@ -23,12 +23,13 @@ _DIGITS = re.compile(r"[0-9]{1,12}")
 
 
 def source_date_epoch() -> int | None:
-    """SOURCE_DATE_EPOCH as seconds, None if unset or empty; BoardgenError (one line) if it
-    is not a date a PDF can carry."""
-    value = os.environ.get(VARIABLE)
-    if value is None or not value.strip():
+    """SOURCE_DATE_EPOCH as seconds, None if unset or empty (blank is not empty: spaces
+    are refused); BoardgenError (one line) if it is not a date a PDF can carry."""
+    text = os.environ.get(VARIABLE)
+    if not text:  # unset, or set to nothing
         return None
-    text = value.strip()
+    # Not stripped: " 1" or "1 " is malformed (digits only, says the specification), and
+    # another tool reading the same variable may refuse it or read it otherwise.
     if not _DIGITS.fullmatch(text) or int(text) > LATEST:
         shown = text if len(text) <= 30 else text[:30] + "..."
         raise BoardgenError(f"{VARIABLE}={shown!r} is not a time: give whole seconds since "

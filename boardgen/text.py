@@ -37,7 +37,7 @@ def quoted(text: str, limit: int = MAX_QUOTED_CHARS) -> str:
     return f"{text[:limit]!r}... ({len(text):,} characters)"
 
 
-MAX_QUOTED = 80  # characters of a refused value quoted in an error
+MAX_QUOTED = MAX_QUOTED_CHARS  # characters of a refused value quoted in an error
 
 
 def quoted_value(value: object) -> str:
@@ -193,7 +193,8 @@ def check_lines(text: str, source: str) -> None:
     for number, line in enumerate(split_lines(text), start=1):
         bad = first_control(line)
         if bad is not None:
-            raise BoardgenError(f"{source}:{number}: control character U+{ord(bad[1]):04X} at "
+            where = f"{source}:{number}" if source else f"line {number}"  # text, no file
+            raise BoardgenError(f"{where}: control character U+{ord(bad[1]):04X} at "
                                 f"column {bad[0]} (write printable text, spaces not tabs)")
 
 

@@ -40,7 +40,7 @@ from boardgen.games.protocol import (
 from boardgen.games.script import Directive, directive_owners_with, read_directives
 from boardgen.games.scripted import ScriptedGame
 from boardgen.picture import Diagram, declare_paints
-from boardgen.text import read_once
+from boardgen.text import quoted, read_once
 
 __all__ = ["BUILT_IN", "ENTRY_POINT_GROUP", "Game", "GameOption", "GameOptions", "GlyphTable",
            "HexBoards", "PlayOptions", "Position", "TEMPLATES", "build_diagram", "check_options",
@@ -110,7 +110,7 @@ def game_named(key: str) -> Game:
     try:
         return known[key]
     except KeyError:
-        raise BoardgenError(f"unknown game {key!r} (choose from {', '.join(known)})") \
+        raise BoardgenError(f"unknown game {quoted(key)} (choose from {', '.join(known)})") \
             from None
 
 
@@ -184,7 +184,7 @@ def read_diagram_file(path: Path) -> tuple[Game, list[Directive]]:
     if line is not None:
         declared = line.value.strip().lower()
         if declared not in known:
-            raise BoardgenError(f"{path}:{line.line}: unknown game {declared!r} in its "
+            raise BoardgenError(f"{path}:{line.line}: unknown game {quoted(declared)} in its "
                                 f"'game:' line (choose from {', '.join(known)})")
         return known[declared], directives
     folder = path.resolve().parent

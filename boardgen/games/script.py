@@ -257,13 +257,13 @@ class _Reader(Generic[P, R]):
 
     def mark(self, where: str, kind: str) -> None:
         if kind not in MARK_KINDS and len(kind) > MAX_MARK_TEXT:
-            raise self.fail("mark", f"mark {kind!r}: use {', '.join(MARK_KINDS)}, or a number "
+            raise self.fail("mark", f"mark {quoted(kind)}: use {', '.join(MARK_KINDS)}, or a number "
                             f"or letter of up to {MAX_MARK_TEXT} characters")
         self.notes.marks.append((self.parsed("mark", self.point, where), kind))
 
     def highlight(self, role: str, places: Sequence[str], d: Directive) -> None:
         if role not in self.known:
-            raise self.fail("highlight", f"unknown highlight role {role!r} (roles: "
+            raise self.fail("highlight", f"unknown highlight role {quoted(role)} (roles: "
                             f"{', '.join(self.known)})")
         for word in places:
             where = self.parsed("highlight", self.region, word)
@@ -308,7 +308,7 @@ def annotate(d: Directive, notes: Annotations[P, R], source: str,
     elif d.key == "caption":
         notes.caption = d.value
     else:
-        raise read.fail(d.key, f"unknown directive {d.key!r}")
+        raise read.fail(d.key, f"unknown directive {quoted(d.key)}")
 
 
 def annotate_marks(given: DesignerMarks, notes: Annotations[P, R], source: str,
@@ -493,7 +493,7 @@ class GameScript(ABC, Generic[G, D, Q]):
         return self.point(game, word)
 
     def unknown_claim(self, game: G, d: Directive) -> str:
-        return (f"unknown expectation {' '.join(d.value.split())!r} (claims: "
+        return (f"unknown expectation {quoted(' '.join(d.value.split()))} (claims: "
                 f"{', '.join(sorted(self.claims)) or 'none'})")
 
     def roles(self) -> list[str]:
@@ -521,7 +521,7 @@ class GameScript(ABC, Generic[G, D, Q]):
                   sorted({"panel", "expect", "note", *ANNOTATION_KEYS}
                          | ({"line"} if self.lines else set())))
         known = ", ".join(f"{key}:" for key in [*sorted(allowed), *shared])
-        return self.fail(d, f"unknown directive {d.key!r} {where}{theirs} ({self.game} "
+        return self.fail(d, f"unknown directive {quoted(d.key)} {where}{theirs} ({self.game} "
                             f"takes {known})")
 
     def judge_highlights(self, game: G, draft: D, notes: Annotations[Any, Any]) -> None:

@@ -58,7 +58,7 @@ import tempfile
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal, TypeVar
@@ -73,7 +73,7 @@ from boardgen.publish.serve_page import PAGE_HTML, PAGE_POLICY
 from boardgen.render.animation import render_animation
 from boardgen.render.paper import parse_paper
 from boardgen.render.scene import THEMES, theme_named
-from boardgen.text import MAX_INPUT_BYTES
+from boardgen.text import MAX_INPUT_BYTES, shown_path
 
 HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -86,6 +86,11 @@ MAX_VISITED = 20_000  # folder entries looked at for the list; more: the list sa
 MAX_SUBSCRIBERS = 32  # open event streams (each holds a thread)
 MAX_CONNECTIONS = 64  # connections served at once (each holds a thread)
 IDLE_TIMEOUT_S = 10.0  # a request not sent whole, or an answer not taken, in this long: closed
+# A request's head (its request line and headers) must have come whole this long after the
+# connection was taken, however it trickles in (IDLE_TIMEOUT_S is per read: a header line
+# every 9 s would hold a slot for ever, and 64 such would hold them all).
+HEAD_DEADLINE_S = 10.0
+POLL_S = 0.5  # how often the folder is walked when the OS's notifications fail
 GONE_POLL_S = 0.5  # how often an event stream checks that its page is still there
 MISSING_GRACE_S = 0.3  # a listed file missing for a moment (an editor's save): asked again
 CACHE_ENTRIES = 64
@@ -106,6 +111,8 @@ TEXT = "text/plain; charset=utf-8"
 # A drawing opened on its own cannot run or fetch anything (ours holds no script anyway).
 DRAWING_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
 _T = TypeVar("_T")
+# Where a request says it comes from: each at most once (as Host).
+_ORIGIN_HEADERS = ("Origin", "Sec-Fetch-Site", "Sec-Fetch-Mode")
 _GAME_LINE = re.compile(r"^\s*game\s*:\s*(\S+)\s*$", re.IGNORECASE | re.MULTILINE)
 
 
@@ -215,6 +222,25 @@ def _hidden(name: str) -> bool:
     return name.startswith(".") or name in IGNORED_FOLDERS
 
 
+def walk_folder(root: Path) -> Iterator[tuple[Path, list[tuple[str, bool]]]]:
+    """Each folder under ``root`` (``root`` first, then depth first, in name order) with
+    the names in it that are not hidden, folders (True) and files alike (so that a folder
+    counts as an entry looked at, as a file does).  Without recursion, so that a folder 1,100 deep
+    is walked as one 1 deep is; a folder that cannot be read (another user's, 0700) is
+    passed by and the others are still walked; links to folders are not followed."""
+    stack = [root]
+    while stack:
+        folder = stack.pop()
+        try:
+            with os.scandir(folder) as entries:
+                shown = sorted((entry.name, entry.is_dir(follow_symlinks=False))
+                               for entry in entries if not _hidden(entry.name))
+        except OSError:
+            continue
+        yield folder, shown
+        stack.extend(folder / name for name, is_folder in reversed(shown) if is_folder)
+
+
 @dataclass(frozen=True)
 class Listing:
     files: tuple[tuple[str, str], ...]  # (relative path, what its 'game:' line says)
@@ -240,16 +266,15 @@ class FileFinder:
         seen: set[str] = set()
         visited = 0
         truncated = False
-        for folder, folders, names in os.walk(self.root, onerror=lambda _: None):
-            folders[:] = sorted(name for name in folders if not _hidden(name))
-            for name in sorted(names):
+        for folder, names in walk_folder(self.root):
+            for name, is_folder in names:
                 visited += 1
                 if visited > MAX_VISITED:
                     truncated = True
                     break
-                if _hidden(name):
+                if is_folder:
                     continue
-                path = Path(folder, name)
+                path = folder / name
                 relative = path.relative_to(self.root).as_posix()
                 game = self._game_of(relative, path)
                 seen.add(relative)
@@ -419,6 +444,7 @@ class _HTTPServer(http.server.ThreadingHTTPServer):
     block_on_close = False
     preview: PreviewServer
     _slots: threading.BoundedSemaphore  # set by _bind: MAX_CONNECTIONS
+    _heads: HeadDeadlines  # set by _bind
 
     def process_request(self, request: socket.socket | tuple[bytes, socket.socket],
                         client_address: object) -> None:
@@ -453,6 +479,36 @@ class _HTTPServer(http.server.ThreadingHTTPServer):
               file=sys.stderr)
 
 
+class HeadDeadlines:
+    """The connections whose request head has not come whole yet, each with its deadline
+    (HEAD_DEADLINE_S after it was taken); :meth:`close_late` shuts those past it, which ends
+    the read their handler is blocked in (it sees the line closed), so the slot is freed."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._waiting: dict[socket.socket, float] = {}
+
+    def expect(self, connection: socket.socket) -> None:
+        with self._lock:
+            self._waiting[connection] = time.monotonic() + HEAD_DEADLINE_S
+
+    def arrived(self, connection: socket.socket) -> bool:
+        """The head is in: False if it came too late (the line was shut meanwhile, and what
+        was read of the head may be cut short)."""
+        with self._lock:
+            return self._waiting.pop(connection, None) is not None
+
+    def close_late(self) -> None:
+        now = time.monotonic()
+        with self._lock:
+            late = [line for line, deadline in self._waiting.items() if deadline <= now]
+            for line in late:
+                del self._waiting[line]
+        for line in late:
+            with contextlib.suppress(OSError):
+                line.shutdown(socket.SHUT_RDWR)
+
+
 class PreviewServer:
     """The HTTP server, the folder watcher and what they share.  ``serve_forever`` in one
     thread; ``close`` from any (or after ``serve_forever`` ended)."""
@@ -476,6 +532,14 @@ class PreviewServer:
         self._watcher = threading.Thread(target=self._watch, name="boardgen-serve-watch",
                                          daemon=True)
         self._watcher.start()
+        self._reaper = threading.Thread(target=self._reap, name="boardgen-serve-heads",
+                                        daemon=True)
+        self._reaper.start()
+
+    def _reap(self) -> None:
+        """Close, every quarter second, the connections whose head is late."""
+        while not self.stopping.wait(0.25):
+            self.httpd._heads.close_late()
 
     def serve_forever(self) -> None:
         self._serving = True
@@ -515,37 +579,72 @@ class PreviewServer:
 
         # watchfiles waits for a pause in a burst of changes (step 50 ms, at most 1.6 s):
         # one event per save, well within the 2 s the page promises.
-        polling = False  # the OS's notifications; polling if they fail
+        # The OS's notifications; if they fail (a subfolder we may not read makes the
+        # recursive watch fail as a whole, and watchfiles' own polling with it), our own
+        # polling, which passes such a folder by and announces the others.
+        polling = False
         while not self.stopping.is_set():
             watched = self._root_identity()
-            try:
-                for changes in watch(self.root, watch_filter=Shown(), stop_event=self.stopping,
-                                     step=50, debounce=1600, raise_interrupt=False,
-                                     force_polling=polling or None, yield_on_timeout=True,
-                                     rust_timeout=1000):
-                    named = sorted({name for _, path in changes
-                                    if (name := self.relative(path)) is not None})
-                    if named:
-                        self.announcer.announce("change", {"paths": named})
-                    if self._root_identity() != watched:
-                        break  # removed (and perhaps made again): watch the new one
-            except Exception as exc:
-                if self.stopping.is_set():
-                    return
-                if self._root_identity() == watched:
-                    if polling:
-                        print(f"boardgen serve: warning: watching {self.root} failed ({exc}); "
-                              "changes will not be announced", file=sys.stderr)
+            if polling:
+                self._poll(watched)
+            else:
+                try:
+                    for changes in watch(self.root, watch_filter=Shown(),
+                                         stop_event=self.stopping, step=50, debounce=1600,
+                                         raise_interrupt=False, yield_on_timeout=True,
+                                         rust_timeout=1000):
+                        named = sorted({name for _, path in changes
+                                        if (name := self.relative(path)) is not None})
+                        if named:
+                            self.announcer.announce("change", {"paths": named})
+                        if self._root_identity() != watched:
+                            break  # removed (and perhaps made again): watch the new one
+                except Exception as exc:
+                    if self.stopping.is_set():
                         return
-                    print(f"boardgen serve: warning: watching {self.root} failed ({exc}); "
-                          "polling instead", file=sys.stderr)
-                    polling = True
-                    continue
+                    if self._root_identity() == watched:
+                        print(f"boardgen serve: warning: watching {shown_path(self.root)} "
+                              f"failed ({shown_path(str(exc))}); polling instead",
+                              file=sys.stderr)
+                        polling = True
+                        continue
             # The folder went: wait for it to be made again, then tell the pages.
             while not self.stopping.is_set() and self._root_identity() is None:
                 self.stopping.wait(0.25)
             if not self.stopping.is_set():
                 self.announcer.announce("change", {"paths": [], "folder": True})
+
+    def _poll(self, watched: tuple[int, int] | None) -> None:
+        """Announce changes found by walking the folder every POLL_S (a folder that cannot
+        be read is passed by), until the server stops or the folder goes."""
+        before = self._versions()
+        while not self.stopping.wait(POLL_S):
+            if self._root_identity() != watched:
+                return
+            now = self._versions()
+            named = sorted(name for name in before.keys() | now.keys()
+                           if before.get(name) != now.get(name))
+            before = now
+            if named:
+                self.announcer.announce("change", {"paths": named})
+
+    def _versions(self) -> dict[str, tuple[int, int, int, int, int]]:
+        """Each shown file's version (at most MAX_VISITED entries looked at)."""
+        versions: dict[str, tuple[int, int, int, int, int]] = {}
+        visited = 0
+        for folder, names in walk_folder(self.root):
+            for name, is_folder in names:
+                visited += 1
+                if visited > MAX_VISITED:
+                    return versions
+                if is_folder:
+                    continue
+                path = folder / name
+                try:
+                    versions[path.relative_to(self.root).as_posix()] = _version(path.lstat())
+                except OSError:
+                    continue
+        return versions
 
     def _root_identity(self) -> tuple[int, int] | None:
         try:
@@ -564,6 +663,7 @@ def _bind(port: int | None) -> tuple[_HTTPServer, str | None]:
         try:
             server = _HTTPServer((HOST, candidate), _Handler)
             server._slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
+            server._heads = HeadDeadlines()
         except OSError as exc:
             if exc.errno == errno.EADDRINUSE and port is None:
                 continue
@@ -589,12 +689,32 @@ class _Handler(http.server.BaseHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:
         """Quiet: the page shows what happened; the terminal stays readable."""
 
+    def setup(self) -> None:
+        super().setup()
+        self.server._heads.expect(self.connection)
+
+    def parse_request(self) -> bool:
+        # The request line has been read; the headers are read here: then the head is in
+        # (or refused), and the deadline no longer applies.
+        parsed = super().parse_request()
+        if not self.server._heads.arrived(self.connection):
+            self.close_connection = True
+            return False  # cut short by the deadline: not a request to answer
+        return parsed
+
+    def finish(self) -> None:
+        self.server._heads.arrived(self.connection)
+        super().finish()
+
     def do_GET(self) -> None:
         preview = self.server.preview
         hosts = self.headers.get_all("Host") or []
-        if len(hosts) > 1:
-            self._send(text_answer(400, "one Host header, not several"))
-            return
+        # Two of a header that says where a request comes from: which one would a proxy or
+        # a browser have meant?  Refused, not guessed (the first is not the one to trust).
+        for name in ("Host", *_ORIGIN_HEADERS):
+            if len(self.headers.get_all(name) or []) > 1:
+                self._send(text_answer(400, f"one {name} header, not several"))
+                return
         if not self._host_allowed(hosts[0] if hosts else None, preview.port):
             # Another site's page, its name pointed at 127.0.0.1, must not read the files.
             self._send(text_answer(403, f"this server answers to {HOST} and localhost only"))
@@ -603,6 +723,12 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             url = urlsplit(self.path)
         except ValueError:  # 'http://[::1' and the like
             self._send(text_answer(400, "not a path this server knows"))
+            return
+        if (url.scheme or url.netloc) and not (
+                url.scheme == "http" and self._host_allowed(url.netloc, preview.port)):
+            # An absolute-form target ('GET http://evil.example/files') names the host it
+            # is for: another one than this server is refused, whatever Host says.
+            self._send(text_answer(403, f"this server answers to {HOST} and localhost only"))
             return
         route = url.path
         if not self._from_this_page(preview.port, page=route == "/"):
@@ -812,9 +938,14 @@ def serve_folder(folder: Path, *, port: int | None, open_browser: bool,
                  say: Callable[[str], None]) -> None:
     """Serve ``folder`` until interrupted (KeyboardInterrupt goes on up, after the server,
     its event streams and the watcher have stopped)."""
-    if not folder.is_dir():
-        what = "no such folder" if not folder.exists() else "not a folder"
-        raise BoardgenError(f"DIR {folder}: {what}")
+    try:
+        is_folder = stat.S_ISDIR(folder.stat().st_mode)
+        what = "not a folder"
+    except OSError as exc:  # missing, a name too long, a loop of links: the input's fault
+        is_folder, what = False, "no such folder" if isinstance(exc, FileNotFoundError) \
+            else (exc.strerror or str(exc)).lower()
+    if not is_folder:
+        raise BoardgenError(f"DIR {shown_path(folder)}: {what}")
     # SIGTERM and SIGHUP end the server as Ctrl-C does (the temporary copies removed), then
     # the command says so and exits 143 or 129.
     previous = {signum: signal.signal(signum, raise_terminated)

@@ -406,16 +406,22 @@ def font_cache_folder() -> Path | None:
     return Path(base) / "boardgen" / "sheet-fonts"
 
 
-# A cached face is stored after the SHA-256 of its bytes, and read back only if they agree:
-# a file cut short, emptied, or replaced by another font is cut again, not embedded.  A cut
+# A cached face is stored after the SHA-256 of its key (its file name: the face, the source
+# font's digest, fontTools' version, the characters) and its bytes, and read back only if
+# they agree: a file cut short, emptied, or replaced by another font, even another whole
+# face of the cache (bold over italic), is cut again, not embedded.  A cut
 # face is some tens of kilobytes; anything larger in the folder is not one of ours.
 _CACHE_DIGEST = hashlib.sha256().digest_size
 
 
-def _read_cached(path: Path) -> bytes | None:
-    """The face stored at ``path`` if it is whole and ours, else None.  Opened without
-    waiting (a pipe there must not hang the build) and read only if it is a regular file,
-    at most MAX_CACHED_FONT_BYTES (a link to /dev/zero must not fill the memory)."""
+def _stored_digest(key: str, font: bytes) -> bytes:
+    return hashlib.sha256(key.encode("ascii") + b"\0" + font).digest()
+
+
+def _read_cached(path: Path, key: str) -> bytes | None:
+    """The face stored at ``path`` under ``key`` if it is whole and this face, else None.
+    Opened without waiting (a pipe there must not hang the build) and read only if it is a
+    regular file, at most MAX_CACHED_FONT_BYTES (a link to /dev/zero must not fill the memory)."""
     try:
         descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except OSError:
@@ -433,7 +439,7 @@ def _read_cached(path: Path) -> bytes | None:
         os.close(descriptor)
     digest, font = stored[:_CACHE_DIGEST], stored[_CACHE_DIGEST:]
     if not font or len(stored) > MAX_CACHED_FONT_BYTES + _CACHE_DIGEST or \
-            hashlib.sha256(font).digest() != digest:
+            _stored_digest(key, font) != digest:
         return None
     return font
 
@@ -452,8 +458,9 @@ def cached_cut_font(weight: str, characters: frozenset[int]) -> bytes:
     key = hashlib.sha256(b"|".join([
         hashlib.sha256(source).hexdigest().encode(), fonttools_version.encode(),
         " ".join(f"{c:x}" for c in sorted(characters)).encode()])).hexdigest()[:40]
-    path = folder / f"{weight}-{key}.ttf"
-    cached = _read_cached(path)
+    name = f"{weight}-{key}"
+    path = folder / f"{name}.ttf"
+    cached = _read_cached(path, name)
     if cached is not None:
         return cached
     font = cut_font(weight, characters)
@@ -463,7 +470,7 @@ def cached_cut_font(weight: str, characters: frozenset[int]) -> bytes:
         handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{weight}-", suffix=".tmp")
         try:
             with os.fdopen(handle, "wb") as out:
-                out.write(hashlib.sha256(font).digest() + font)
+                out.write(_stored_digest(name, font) + font)
             os.replace(temporary, path)  # over a pipe or a link there too: a name, replaced
         except BaseException:
             with contextlib.suppress(OSError):

@@ -109,7 +109,7 @@ def test_polygone_claims_missing_their_words_are_refused(run_cli: RunCli, in_tmp
 
 
 @pytest.mark.parametrize("value", ["garbage", "1e9", "9" * 20, "-1", "1.5", "253402300800",
-                                   "0x10", "12 34"])
+                                   "0x10", "12 34", " 1", "1 ", " ", "\t1"])
 def test_a_bad_source_date_epoch_is_refused_before_any_work(
         run_cli: RunCli, in_tmp: Path, monkeypatch: pytest.MonkeyPatch, value: str) -> None:
     monkeypatch.setenv("SOURCE_DATE_EPOCH", value)

@@ -298,7 +298,7 @@ def _expected_date(value: str) -> bytes | None:
     must be refused; b"" if it counts as unset."""
     import datetime
 
-    text = value.strip()
+    text = value  # digits only: spaces around them make it malformed
     if not text:
         return b""
     if not (text.isascii() and text.isdigit()) or int(text) > 253_402_300_799:

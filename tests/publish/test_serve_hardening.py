@@ -5,6 +5,7 @@ made again, idle and surplus connections, SIGTERM and SIGHUP.  Each failed on f4
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import os
@@ -384,3 +385,156 @@ def test_the_page_listens_again_after_a_refused_stream(served: PreviewServer) ->
     finally:
         for line, _ in streams:
             line.close()
+
+
+# --- Hardening V, 12: two Origin or Sec-Fetch-Site headers; another host named in the URL ---
+
+@pytest.mark.parametrize("name, values", [
+    ("Origin", ["http://127.0.0.1:{port}", "http://evil.example"]),
+    ("Sec-Fetch-Site", ["same-origin", "cross-site"]),
+    ("Sec-Fetch-Mode", ["cors", "navigate"])])
+@pytest.mark.parametrize("order", [0, 1])
+def test_two_origin_headers_are_refused(served: PreviewServer, name: str, values: list[str],
+                                        order: int) -> None:
+    values = [value.format(port=served.port) for value in values]
+    if order:
+        values.reverse()
+    request = (f"GET /files HTTP/1.1\r\nHost: 127.0.0.1:{served.port}\r\n{name}: {values[0]}"
+               f"\r\n{name}: {values[1]}\r\nConnection: close\r\n\r\n").encode()
+    assert raw(served, request).startswith(b"HTTP/1.0 400")
+
+
+@pytest.mark.parametrize("target", ["http://evil.example/files", "HTTP://EVIL.example/files",
+                                    "https://127.0.0.1:{port}/files", "http:/files"])
+def test_a_target_naming_another_host_is_refused(served: PreviewServer, target: str) -> None:
+    request = (f"GET {target.format(port=served.port)} HTTP/1.1\r\n"
+               f"Host: 127.0.0.1:{served.port}\r\nConnection: close\r\n\r\n").encode()
+    assert raw(served, request).startswith(b"HTTP/1.0 403")
+    # The absolute form naming this server is still this server's.
+    own = (f"GET http://127.0.0.1:{served.port}/files HTTP/1.1\r\n"
+           f"Host: 127.0.0.1:{served.port}\r\nConnection: close\r\n\r\n").encode()
+    assert raw(served, own).startswith(b"HTTP/1.0 200")
+
+
+# --- Hardening V, 5: a folder 1,100 deep; folders count toward the limit ---------------------
+
+def test_a_folder_1100_deep_is_listed(served: PreviewServer) -> None:
+    deep = served.root
+    for _ in range(1100):  # one at a time: mkdir(parents=True) recurses too
+        deep = deep / "d"
+        deep.mkdir()
+    (deep / "bottom.txt").write_text(ONE_PANEL)
+    try:
+        status, body = ask(served, "/files")
+        assert status == 200
+        paths = [entry["path"] for entry in json.loads(body)["files"]]
+        assert "/".join(["d"] * 1100) + "/bottom.txt" in paths and "opening.txt" in paths
+    finally:  # removed here, bottom up: pytest's own clean-up (rmtree) recurses too
+        (deep / "bottom.txt").unlink()
+        while deep != served.root:
+            deep.rmdir()
+            deep = deep.parent
+
+
+def test_empty_folders_count_toward_the_limit(served: PreviewServer,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(serve_module, "MAX_VISITED", 50)
+    for number in range(100):
+        (served.root / f"empty{number:03}").mkdir()
+    status, body = ask(served, "/files")
+    assert status == 200 and json.loads(body)["truncated"] is True
+
+
+# --- Hardening V, 4: a request head trickled in line by line has a deadline ------------------
+
+def test_trickled_request_heads_do_not_hold_every_slot(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(serve_module, "HEAD_DEADLINE_S", 1.0, raising=False)
+    monkeypatch.setattr(serve_module, "MAX_CONNECTIONS", 8)
+    folder = tmp_path / "inside"
+    folder.mkdir()
+    server = PreviewServer(folder, port=0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    stop = threading.Event()
+    lines = [socket.create_connection(("127.0.0.1", server.port), timeout=10)
+             for _ in range(8)]
+
+    def trickle() -> None:  # a header line every 0.2 s: each read well within its timeout
+        for line in lines:
+            line.sendall(b"GET /files HTTP/1.1\r\n")
+        while not stop.wait(0.2):
+            for line in lines:
+                with contextlib.suppress(OSError):
+                    line.sendall(b"X-Slow: 1\r\n")
+
+    trickler = threading.Thread(target=trickle, daemon=True)
+    trickler.start()
+    try:
+        time.sleep(0.5)
+        started = time.monotonic()
+        answered = None
+        while answered is None and time.monotonic() - started < 8:
+            try:
+                answered = ask(server, "/files", timeout=5)[0]
+            except (ConnectionError, http.client.HTTPException, OSError):
+                time.sleep(0.2)
+        assert answered == 200, "the trickled heads held every slot"
+        assert time.monotonic() - started < 4
+        for line in lines:  # each was closed by its deadline, not answered
+            line.settimeout(2)
+            try:
+                assert not line.recv(100).startswith(b"HTTP/1.0 200")
+            except (ConnectionResetError, TimeoutError):
+                pass
+    finally:
+        stop.set()
+        trickler.join(timeout=5)
+        for line in lines:
+            line.close()
+        server.close()
+        thread.join(timeout=5)
+
+
+# --- Hardening V, 6: a subfolder the user may not read does not stop live reload ------------
+
+@pytest.mark.skipif(os.geteuid() != 0 or shutil.which("setpriv") is None,
+                    reason="serving as another user needs root and setpriv (util-linux)")
+def test_an_unreadable_subfolder_does_not_stop_live_reload() -> None:
+    import tempfile
+
+    root = Path(tempfile.mkdtemp(prefix="boardgen-serve-6-", dir="/tmp"))
+    server = None
+    try:
+        root.chmod(0o755)
+        os.chown(root, 65534, 65534)
+        (root / "locked").mkdir(mode=0o700)  # root's: nobody may not read it
+        diagram = root / "a.txt"
+        diagram.write_text(ONE_PANEL)
+        os.chown(diagram, 65534, 65534)
+        boardgen = str(Path(sys.executable).parent / "boardgen")
+        server = subprocess.Popen(
+            [str(shutil.which("setpriv")), "--reuid=65534", "--regid=65534", "--clear-groups",
+             boardgen, "serve", str(root), "--port", "0"], stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE, text=True, env={**os.environ, "HOME": str(root)})
+        assert server.stdout is not None
+        port = int(re.search(r"127\.0\.0\.1:(\d+)/", server.stdout.readline()).group(1))
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as line:
+            line.sendall(f"GET /events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+            received = b""
+            while b"event: hello" not in received:
+                received += line.recv(4096)
+            time.sleep(1.5)  # the watcher started (and, here, fell back to polling)
+            with diagram.open("a") as handle:
+                handle.write("place: C3\n")
+            deadline = time.monotonic() + 8
+            while b'"a.txt"' not in received and time.monotonic() < deadline:
+                with contextlib.suppress(TimeoutError):
+                    line.settimeout(max(0.1, deadline - time.monotonic()))
+                    received += line.recv(4096)
+        assert b"event: change" in received and b'"a.txt"' in received, received[-300:]
+    finally:
+        if server is not None:
+            server.terminate()
+            server.communicate(timeout=10)
+        shutil.rmtree(root)

@@ -263,7 +263,8 @@ class CopolymerScript(GameScript[Copolymer, PanelDraft, Panel]):
         game = Copolymer(self.grid, first=self.first)
         if self.position is not None:
             cells, _ = parse_text_position(self.grid, "\n".join(self.position.block),
-                                           f"{self.source}:{self.position.line}")
+                                           f"{self.source}:{self.position.line}"
+                                           if self.source else f"line {self.position.line}")
             game.set_position(cells, self.first)
         if self.setup is not None:
             for number, token in enumerate(self.setup.value.split(), start=1):
