@@ -257,8 +257,8 @@ class _Reader(Generic[P, R]):
 
     def mark(self, where: str, kind: str) -> None:
         if kind not in MARK_KINDS and len(kind) > MAX_MARK_TEXT:
-            raise self.fail("mark", f"mark {quoted(kind)}: use {', '.join(MARK_KINDS)}, or a number "
-                            f"or letter of up to {MAX_MARK_TEXT} characters")
+            raise self.fail("mark", f"mark {quoted(kind)}: use {', '.join(MARK_KINDS)}, or a "
+                            f"number or letter of up to {MAX_MARK_TEXT} characters")
         self.notes.marks.append((self.parsed("mark", self.point, where), kind))
 
     def highlight(self, role: str, places: Sequence[str], d: Directive) -> None:
