@@ -821,12 +821,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             return NOT_FOUND
         except BeingSaved:
             return BEING_SAVED
-        if answer.status == 200 and query.get("download"):
-            name = re.sub(r"[^A-Za-z0-9._-]", "_", Path(relative).stem) or "diagram"
-            answer = Answer(answer.status, answer.content_type, answer.body, (
-                *answer.headers,
-                ("Content-Disposition", f'attachment; filename="{name}.{fmt}"')))
-        return answer
+        return _downloaded(answer, relative, f".{fmt}", query)
 
     @staticmethod
     def _animation(preview: PreviewServer, encoded: str, query: dict[str, str]) -> Answer:
@@ -847,12 +842,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             return NOT_FOUND
         except BeingSaved:
             return BEING_SAVED
-        if answer.status == 200 and query.get("download"):
-            name = re.sub(r"[^A-Za-z0-9._-]", "_", Path(relative).stem) or "diagram"
-            answer = Answer(answer.status, answer.content_type, answer.body, (
-                *answer.headers,
-                ("Content-Disposition", f'attachment; filename="{name}-moving.{fmt}"')))
-        return answer
+        return _downloaded(answer, relative, f"-moving.{fmt}", query)
 
     @staticmethod
     def _source(preview: PreviewServer, encoded: str) -> Answer:
@@ -910,6 +900,16 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             return not self.connection.recv(1, socket.MSG_PEEK)
         except (OSError, ValueError):
             return True
+
+
+def _downloaded(answer: Answer, relative: str, ending: str, query: dict[str, str]) -> Answer:
+    """``answer`` as a file to save when the query says ``download=1``: named after the
+    diagram file, then ``ending`` (``.svg``, or ``-moving.svg`` for its animation)."""
+    if answer.status != 200 or not query.get("download"):
+        return answer
+    name = re.sub(r"[^A-Za-z0-9._-]", "_", Path(relative).stem) or "diagram"
+    return Answer(answer.status, answer.content_type, answer.body, (
+        *answer.headers, ("Content-Disposition", f'attachment; filename="{name}{ending}"')))
 
 
 def _resolve_listed(root: Path, encoded: str) -> tuple[str, Path]:
