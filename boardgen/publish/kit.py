@@ -96,6 +96,7 @@ def render_kit(game: str, *, paper: Paper, theme: Theme) -> bytes:
 # --- O: a sheet of stones -----------------------------------------------------------------
 
 STONE_GAP_MM = 3.0
+MIN_STONE_GAP_MM = 1.5  # still room for scissors between two stones
 
 
 def stones_figure(cell_mm: float, room: tuple[float, float], cells: int) -> Figure:
@@ -104,15 +105,20 @@ def stones_figure(cell_mm: float, room: tuple[float, float], cells: int) -> Figu
     rows with straight cutting guides between them, and a caption saying how to cut them
     and what they fit."""
     diameter = cell_mm - 1.0
-    pitch = diameter + STONE_GAP_MM
     size = MIN_PRINT_TEXT_MM
-    columns = max(1, math.floor((room[0] - 2.0) / pitch))
-    width = columns * pitch
-    caption = (f"Stones for a board whose cells are {cell_mm:.1f}{NBSP_MM} across, as many as "
-               f"it has cells or as fit the page: cut the rows apart along the straight lines, "
-               f"then each stone round its edge (printed on card they handle best). Go stones "
-               f"or counters up to {math.floor(diameter)}{NBSP_MM} fit too.")  # never round up
-    lines = wrap(caption, size, width)
+    # The widest gap (3 mm, down to 1.5 mm in quarter steps) at which a stone for every
+    # cell fits the room: larger cells on a shorter page (Letter) would leave a row out.
+    gaps = [STONE_GAP_MM - 0.25 * k
+            for k in range(int((STONE_GAP_MM - MIN_STONE_GAP_MM) / 0.25) + 1)]
+    for gap in gaps:
+        pitch = diameter + gap
+        columns = max(1, math.floor((room[0] - 2.0) / pitch))
+        width = columns * pitch
+        lines_at = len(wrap(_stones_caption(cell_mm, diameter), size, width))
+        top_at = (1.35 * lines_at + 1.0) * size
+        if math.floor((room[1] - top_at - 2.0) / pitch) * columns >= cells:
+            break
+    lines = wrap(_stones_caption(cell_mm, diameter), size, width)
     texts = [Text(0.0, (1.0 + 1.35 * k) * size, line, size, "caption", "start")
              for k, line in enumerate(lines)]
     top = (1.35 * len(lines) + 1.0) * size
@@ -134,3 +140,10 @@ def stones_figure(cell_mm: float, room: tuple[float, float], cells: int) -> Figu
                     strokes, scale_note=f"stones {diameter:.1f} mm across, for the board’s "
                                         f"{cell_mm:.1f} mm cells")
     return figure.shifted(1.0, 1.0)
+
+
+def _stones_caption(cell_mm: float, diameter: float) -> str:
+    return (f"Stones for a board whose cells are {cell_mm:.1f}{NBSP_MM} across, as many as "
+            f"it has cells or as fit the page: cut the rows apart along the straight lines, "
+            f"then each stone round its edge (printed on card they handle best). Go stones "
+            f"or counters up to {math.floor(diameter)}{NBSP_MM} fit too.")  # never round up

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import io
+import math
 import re
 from collections import Counter
 
@@ -35,13 +36,16 @@ def kit_pages(game: str, paper: str, theme: str) -> tuple[list[PageVectors], lis
 
 
 def _discs(page: PageVectors) -> list[tuple[float, float, float, float]]:
-    """Every closed curved outline painted (four arcs: 13 points), as its box x0 y0 x1 y1."""
+    """Every closed curved outline painted (arcs: 13 points for four, more where the
+    typesetter splits one), its box square, as its box x0 y0 x1 y1."""
     found = []
     for path in page.paths:
         for points in path.subpaths:
-            if len(points) == 13 and points[0] == points[-1] and path.filled:
+            if len(points) >= 13 and points[0] == points[-1] and path.filled:
                 xs, ys = [p[0] for p in points], [p[1] for p in points]
-                found.append((min(xs), min(ys), max(xs), max(ys)))
+                width, height = max(xs) - min(xs), max(ys) - min(ys)
+                if width > 1 and abs(width - height) < 0.02 * width:
+                    found.append((min(xs), min(ys), max(xs), max(ys)))
     return found
 
 
@@ -61,8 +65,8 @@ def test_o_has_a_stone_for_every_cell_of_every_board_it_prints(paper: str, theme
         cells = len(board.hexagons)
         assert cells <= len(discs) < cells + columns, (cells, len(discs), columns)
     # Each stone as wide as stated, 1 mm narrower than the board's cell, and on the page.
-    across = float(re.search(r"Stones (\d+\.\d) mm across", stones.text).group(1))
-    cell = float(re.search(r"cell (\d+\.\d) mm flat to flat", boards[0].text).group(1))
+    across = float(re.search(r"Stones (\d+\.\d)\s*mm across", stones.text).group(1))
+    cell = float(re.search(r"cell (?:is )?(\d+\.\d)\s*mm flat to flat", boards[0].text).group(1))
     assert across == pytest.approx(cell - 1.0)
     for x0, y0, x1, y1 in discs:
         # The painted outline's path runs through the middle of its stroke: inside the
@@ -100,64 +104,49 @@ def test_a_page_that_cannot_hold_every_stone_holds_as_many_rows_as_fit() -> None
     assert figure.height <= 100.0 + 2.0
 
 
-def _tracker_rows(page: PageVectors) -> list[tuple[list[float], list[tuple[float, float, float]]]]:
-    """Per row of boxes: the x of its upright edges, and its level edges (x0, x1, y)."""
-    uprights: dict[float, list[float]] = {}
-    levels = []
-    for s in page.segments:
-        if s.tag is not None:
-            continue  # the scale bars
-        if abs(s.a[0] - s.b[0]) < 1e-6 and abs(s.a[1] - s.b[1]) > 10.0:
-            uprights.setdefault(round(max(s.a[1], s.b[1]), 2), []).append(s.a[0])
-        elif abs(s.a[1] - s.b[1]) < 1e-6 and abs(s.a[0] - s.b[0]) > 10.0:
-            levels.append((min(s.a[0], s.b[0]), max(s.a[0], s.b[0]), s.a[1]))
-    rows = []
-    for top, xs in sorted(uprights.items()):
-        rows.append((sorted(xs), [lv for lv in levels
-                                  if top - 30.0 < lv[2] < top + 0.01]))
-    return rows
-
-
 @pytest.mark.parametrize(("paper", "theme"), KITS)
 def test_the_capture_tracker_draws_closed_boxes_of_the_stated_size(paper: str,
                                                                    theme: str) -> None:
+    """Seven closed boxes a player, each as long as the page says (a piece plus 2 mm or
+    more), read from the page's vectors: every box's four edges, the last box's too."""
     pages, owner = kit_pages("polygone", paper, theme)
-    (tracker,) = [p for p, part in zip(pages, owner, strict=True) if "tracker" in part]
-    stated = float(re.search(r"Boxes (\d+) mm square", tracker.text).group(1))
-    wins = int(re.search(r"(\d+) captures win", tracker.text).group(1))
-    assert (stated, wins) == (22.0, 7)
-    rows = _tracker_rows(tracker)
-    assert len(rows) == 2  # one row a player
-    for xs, levels in rows:
-        # wins boxes: wins + 1 upright edges, the last closing the last box, 22 mm apart.
-        assert len(xs) == wins + 1, xs
-        gaps = [b - a for a, b in zip(xs, xs[1:], strict=False)]
-        assert gaps == pytest.approx([stated] * wins, abs=0.01)
-        # A top and a bottom edge, each from the first upright to the last, 22 mm apart.
-        assert len(levels) == 2, levels
-        for x0, x1, _ in levels:
-            assert (x0, x1) == pytest.approx((xs[0], xs[-1]), abs=0.01)
-        assert abs(levels[0][2] - levels[1][2]) == pytest.approx(stated, abs=0.01)
-    # Both rows alike, one under the other.
-    assert rows[0][0] == pytest.approx(rows[1][0])
+    (tracker,) = [p for p in pages if p.text.count("has captured") == 2]
+    stated = float(re.search(r"each box (\d+)\s*mm long", " ".join(tracker.text.split()))
+                   .group(1)) if "each box" in tracker.text else 40.0
+    assert stated >= 38.0 + 2.0
+    solid = [s for s in tracker.segments if not s.dashed]
+    across = [s for s in solid if abs(s.a[1] - s.b[1]) < 0.01
+              and abs(abs(s.a[0] - s.b[0]) - stated) < 0.05]
+    lefts = Counter(round(min(s.a[0], s.b[0]), 1) for s in across)
+    columns = sorted(x for x, n in lefts.items() if n >= 2 * 7)
+    assert len(columns) == 2, lefts  # one column a player, a top and a bottom a box
+    for x in columns:
+        assert lefts[x] == 2 * 7, lefts  # seven captures win
+        tops = sorted(round(s.a[1], 1) for s in across if round(min(s.a[0], s.b[0]), 1) == x)
+        heights = {round(b - a, 1) for a, b in zip(tops[0::2], tops[1::2], strict=True)}
+        assert len(heights) == 1, tops  # boxes alike
+        (height,) = heights
+        # Both sides of every box, the last box's right side too.
+        for side in (x, round(x + stated, 1)):
+            uprights = [s for s in solid if abs(s.a[0] - s.b[0]) < 0.01
+                        and abs(s.a[0] - side) < 0.05 and abs(abs(s.a[1] - s.b[1]) - height) < 0.05]
+            assert len(uprights) == 7, (side, len(uprights))
 
 
-@pytest.mark.parametrize(("boxes", "width", "box"), [(7, 182.0, 22.0), (12, 182.0, 15.0),
-                                                      (8, 178.0, 22.0), (9, 182.0, 20.0)])
-def test_tracker_boxes_are_22_mm_unless_the_row_would_not_fit(boxes: int, width: float,
-                                                              box: float) -> None:
+@pytest.mark.parametrize("boxes", [7, 9, 12])
+def test_tracker_boxes_are_closed_and_a_piece_plus_2_mm_long(boxes: int) -> None:
     from boardgen.games.protocol import Tracker
-    from boardgen.publish.kit import tracker_figure
+    from boardgen.publish.tracker import tracker_figure
 
-    figure = tracker_figure(Tracker(boxes=boxes, rows=("A", "B"), intro="Count."), width)
-    assert figure.scale_note == f"boxes {box:.0f} mm square"
-    uprights = [s for s in figure.strokes if s.points[0][0] == s.points[1][0]]
-    xs = sorted({round(s.points[0][0], 6) for s in uprights})
-    assert len(xs) == boxes + 1 and len(uprights) == 2 * (boxes + 1)
-    assert xs[-1] - xs[0] == pytest.approx(boxes * box)
-    assert figure.width <= width
-    for s in uprights:
-        assert abs(s.points[1][1] - s.points[0][1]) == pytest.approx(box)
+    piece = (38.0, 4.6)
+    figure = tracker_figure(Tracker(boxes=boxes, rows=("A", "B"), intro="Count."), piece)
+    edges = [s for s in figure.strokes if len(s.points) == 2]
+    across = [s for s in edges if s.points[0][1] == s.points[1][1]]
+    uprights = [s for s in edges if s.points[0][0] == s.points[1][0]]
+    # Every box closed: two edges across and two up a box, for each player's boxes.
+    assert len(across) == len(uprights) == 2 * 2 * boxes
+    lengths = {round(abs(s.points[1][0] - s.points[0][0]), 6) for s in across}
+    assert lengths == {math.ceil(piece[0] + 2.0)}  # one size, a piece plus 2 mm, no more
     numbers = [t.text for t in figure.texts if t.role == "coordinate"]
     assert numbers == [str(k) for k in range(1, boxes + 1)] * 2
 
