@@ -46,7 +46,7 @@ def test_the_sheet_prints_the_figures() -> None:
     figures = _checked_in()
     printed = " ".join(block.text or " ".join(block.items) for block in load_sheet("o"))
     assert "{{" not in printed
-    assert f"Games ending in a loop: {figures['loops']} of {figures['games']};" in printed
+    assert f"A loop formed in {figures['loops']} of the {figures['games']} games;" in printed
     assert f"partisan turns skipped: {figures['partisan-skips']}." in printed
     page = render_sheet_html("o", theme=THEMES["colour"]).decode()
     assert figures["skip-game"] in page

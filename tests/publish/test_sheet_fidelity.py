@@ -93,7 +93,7 @@ MUST_SAY = [
     (4, "polygone", QUICK, "your goal apex (ours)"),
     (4, "polygone", QUICK, "a player unable to move loses (ours)"),
     # 5: the claims as checked (the figures themselves: tests/games/test_o_claims_figures.py)
-    (5, "o", FULL, "impartial games with no placement for the player to move"),
+    (5, "o", FULL, "impartial games in which the player to move had no placement"),
     (5, "o", FULL, "partisan turns skipped"),
     # 6: what the seeds say of boards, and the tempo search (bench/tempo_search.py)
     (6, "copolymer", FULL, "which is also the play-by-email server's default"),
