@@ -333,9 +333,9 @@ def test_html_sheets_cut_the_fonts_once_per_set_of_characters(
 @pytest.mark.parametrize("weight", ["regular", "bold", "italic"])
 def test_a_cached_sheet_font_is_what_fonttools_cuts(weight: str, tmp_path: Path,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    """The first build cuts a face and keeps it (after its SHA-256); the next reads the
-    same bytes back without cutting (a marker planted in the kept file, with its digest, is
-    what it gets)."""
+    """The first build cuts a face and keeps it (after a SHA-256 of its key and bytes); the
+    next reads the same bytes back without cutting (a marker planted in the kept file, with
+    its digest, is what it gets)."""
     import hashlib
 
     from boardgen.publish import sheet
@@ -345,9 +345,11 @@ def test_a_cached_sheet_font_is_what_fonttools_cuts(weight: str, tmp_path: Path,
     first = sheet.cached_cut_font(weight, characters)
     assert first == sheet.cut_font(weight, characters)
     (kept,) = (tmp_path / "sheet-fonts").glob(f"{weight}-*.ttf")
-    assert kept.read_bytes() == hashlib.sha256(first).digest() + first
+    # Its digest covers the face's key (the file's name) and its bytes (issue 30).
+    key = kept.stem.encode("ascii")
+    assert kept.read_bytes() == hashlib.sha256(key + b"\0" + first).digest() + first
     assert not list((tmp_path / "sheet-fonts").glob(".*.tmp"))  # nothing half-written
-    kept.write_bytes(hashlib.sha256(b"marker").digest() + b"marker")
+    kept.write_bytes(hashlib.sha256(key + b"\0" + b"marker").digest() + b"marker")
     assert sheet.cached_cut_font(weight, characters) == b"marker"
     # Other characters are another face: cut, not the kept one.
     assert sheet.cached_cut_font(weight, characters | {0xE9}) != b"marker"
