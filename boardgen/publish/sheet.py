@@ -560,14 +560,15 @@ def render_sheet_html(game: str, *, theme: Theme, quick: bool = False) -> bytes:
                         "</a>: its board prints at exact scale.</p>"
                         f'<figure><figcaption>{html.escape(name)}</figcaption>'
                         f"{_scroll(svg, figure.width, html.escape(name))}</figure>")
-    body.append(f"</main><footer>{html.escape(game_named(game).credit)} · rules explained by "
-                f"boardgen {__version__}</footer></body></html>")
+    # The page prints: the program and its version stay in the head (issue 32), as in a PDF.
+    body.append(f"</main><footer>{html.escape(game_named(game).credit)}</footer></body></html>")
     text = html.unescape(re.sub(r"<[^>]+>", " ", "\n".join(body)))
     moving_css = SHEET_ANIMATION_CSS if any(part.startswith('<details class="moving">')
                                             for part in body) else ""
     head = ["<!doctype html>", '<html lang="en"><head><meta charset="utf-8">',
             f"<title>{html.escape(_plain(blocks[0].text))}</title>",
             '<meta name="viewport" content="width=device-width, initial-scale=1">',
+            f'<meta name="generator" content="boardgen {__version__}">',
             f"<style>{_font_faces(text + blocks[0].text)}\n{_CSS}{moving_css}</style></head>"
             "<body><main>"]
     return ("\n".join(head + body) + "\n").encode("utf-8")

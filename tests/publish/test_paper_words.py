@@ -37,6 +37,20 @@ def test_no_option_or_version_on_any_printed_page(what: str, run_cli, tmp_path: 
         assert not VERSION.search(text), f"{what} page {number}: {text!r}"
 
 
+@pytest.mark.parametrize("game", ["copolymer", "o", "polygone"])
+def test_an_html_sheet_prints_no_version(game: str, run_cli, tmp_path: Path  # type: ignore[no-untyped-def]
+                                         ) -> None:
+    """The HTML sheet prints too (its own print style sheet): the program's name and
+    version are in its head, for a machine, never in the text of the page."""
+    out = tmp_path / "sheet.html"
+    assert run_cli("rules", game, "-o", str(out)).code == 0
+    page = out.read_text(encoding="utf-8")
+    head, body = page.split("</head>", 1)
+    assert 'name="generator" content="boardgen ' in head
+    text = re.sub(r"<[^>]+>", " ", re.sub(r"<(style|svg)\b.*?</\1>", " ", body, flags=re.S))
+    assert not VERSION.search(text) and "--" not in text, text[-300:]
+
+
 def test_boards_say_in_words_which_cells_other_pieces_need(run_cli, tmp_path: Path  # type: ignore[no-untyped-def]
                                                            ) -> None:
     out = tmp_path / "board.pdf"
