@@ -17,6 +17,9 @@ from boardgen.errors import BoardgenError
 from boardgen.publish.animation_html import animation_figure
 from boardgen.render.scene import THEMES
 
+# Slow: left out of the quick subset (pytest -m "not slow"; the README says which).
+pytestmark = pytest.mark.slow
+
 
 def two_figures() -> tuple[str, list[str]]:
     first = boardgen.animate(boardgen.play("copolymer", "C3 B2 C2 D3", side=3), "svg",

@@ -17,6 +17,9 @@ from conftest import ROOT
 from boardgen.publish.sheet import render_sheet_html
 from boardgen.render.scene import THEMES
 
+# Slow: left out of the quick subset (pytest -m "not slow"; the README says which).
+pytestmark = pytest.mark.slow
+
 GAMES = ("copolymer", "o", "polygone")
 PHONE = {"width": 390, "height": 844}
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"

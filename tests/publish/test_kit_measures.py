@@ -18,6 +18,9 @@ from pypdf import PdfReader
 from boardgen.render.paper import parse_paper
 from boardgen.render.scene import THEMES
 
+# Slow: left out of the quick subset (pytest -m "not slow"; the README says which).
+pytestmark = pytest.mark.slow
+
 KITS = [("a4", "colour"), ("letter", "ink")]
 
 

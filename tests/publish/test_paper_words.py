@@ -13,6 +13,9 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+# Slow: left out of the quick subset (pytest -m "not slow"; the README says which).
+pytestmark = pytest.mark.slow
+
 VERSION = re.compile(r"\b\d+\.\d+\.\d+\b")
 
 PRINTED = {

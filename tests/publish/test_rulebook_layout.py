@@ -24,6 +24,9 @@ from boardgen.publish.typeset import render_sheet_pdf
 from boardgen.render.paper import parse_paper
 from boardgen.render.scene import THEMES
 
+# Slow: left out of the quick subset (pytest -m "not slow"; the README says which).
+pytestmark = pytest.mark.slow
+
 GAMES = ("copolymer", "o", "polygone")
 PAPERS = ("a4", "letter", "a5")  # two columns on the first two, one on the booklet's A5
 KINDS = (False, True)  # the full sheet, the quick reference

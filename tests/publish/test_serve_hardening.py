@@ -26,6 +26,9 @@ from conftest import TESTS
 from boardgen.publish import serve as serve_module
 from boardgen.publish.serve import PreviewServer
 
+# Slow: left out of the quick subset (pytest -m "not slow"; the README says which).
+pytestmark = pytest.mark.slow
+
 ANNOTATED = (TESTS / "diagram_files" / "copolymer-annotated.txt").read_text()
 ONE_PANEL = "game: copolymer\nboard: hexhex 3\ntitle: Growing\npanel: One\nplace: C3\n"
 TWO_PANELS = ONE_PANEL + "panel: Two\nplace: B2\n"

@@ -17,6 +17,9 @@ import pytest
 from boardgen.publish.sheet import render_sheet_html
 from boardgen.render.scene import THEMES
 
+# Slow: left out of the quick subset (pytest -m "not slow"; the README says which).
+pytestmark = pytest.mark.slow
+
 # Read from the templates: the diagrams that show a line of play move by move (Copolymer's
 # turns) or a swing turning into the next panel (Polygone's captures).  Glyph charts, one
 # piece's targets and single positions do not move.

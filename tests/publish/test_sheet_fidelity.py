@@ -28,6 +28,9 @@ from boardgen.publish.typeset import render_sheet_pdf
 from boardgen.render.paper import parse_paper
 from boardgen.render.scene import THEMES
 
+# Slow: left out of the quick subset (pytest -m "not slow"; the README says which).
+pytestmark = pytest.mark.slow
+
 TEMPLATES = ROOT / "templates"
 
 

@@ -26,6 +26,9 @@ from boardgen.render.lattice import (
 from boardgen.render.paper import content_size, parse_paper
 from boardgen.render.scene import THEMES
 
+# Slow: left out of the quick subset (pytest -m "not slow"; the README says which).
+pytestmark = pytest.mark.slow
+
 SVG = "{http://www.w3.org/2000/svg}"
 
 

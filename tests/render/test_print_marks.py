@@ -29,6 +29,9 @@ from PIL import Image
 
 import boardgen
 
+# Slow: left out of the quick subset (pytest -m "not slow"; the README says which).
+pytestmark = pytest.mark.slow
+
 RunCli = Callable[..., Run]
 MARGIN_MM = 0.2  # a mark on the TrimBox's edge (a cut line) is not on the board
 STEP_MM = 0.25

@@ -22,6 +22,9 @@ from pypdf.generic import ContentStream, NameObject
 
 from boardgen.api import board
 
+# Slow: left out of the quick subset (pytest -m "not slow"; the README says which).
+pytestmark = pytest.mark.slow
+
 MM = 25.4 / 72
 A4 = (210.0, 297.0)
 # preset: (bleed mm, safe zone mm, PDF/X version)
