@@ -92,3 +92,14 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if item.path.name in SHOP_TEST_FILES:
             item.add_marker(skip)
+
+
+def chromium() -> str:
+    """Debian's Chromium for the tests that open pages in a browser: where it is missing they
+    are skipped, except in CI (.ci/run installs it and sets BOARDGEN_REQUIRE_BROWSER)."""
+    found = shutil.which("chromium") or shutil.which("chromium-browser")
+    if found is None:
+        if os.environ.get("BOARDGEN_REQUIRE_BROWSER"):
+            pytest.fail("chromium is not installed (.ci/run installs Debian's chromium)")
+        pytest.skip("chromium is not installed here; CI installs it and requires this test")
+    return found

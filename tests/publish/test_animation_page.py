@@ -5,12 +5,11 @@ the SVG's own alternative text."""
 from __future__ import annotations
 
 import io
-import os
 import re
-import shutil
 from pathlib import Path
 
 import pytest
+from conftest import chromium
 
 import boardgen
 from boardgen.errors import BoardgenError
@@ -60,17 +59,10 @@ def test_the_alternative_text_is_the_svgs() -> None:
         assert label.startswith("Copolymer: ")
 
 
-def _chromium() -> str | None:
-    return shutil.which("chromium") or shutil.which("chromium-browser")
-
 
 @pytest.mark.slow
 def test_pause_and_play_again_work_from_the_keyboard(tmp_path: Path) -> None:
-    browser_path = _chromium()
-    if browser_path is None:
-        if os.environ.get("BOARDGEN_REQUIRE_BROWSER"):
-            pytest.fail("chromium is not installed (.ci/run installs Debian's chromium)")
-        pytest.skip("chromium is not installed here; CI installs it and requires this test")
+    browser_path = chromium()
     from playwright.sync_api import sync_playwright
 
     page_text, _ = two_figures()
@@ -129,11 +121,7 @@ def _css_rgb(theme: object, role: str) -> str:
 def test_frames_drawn_once_and_referred_to_look_as_the_svgs_own(tmp_path: Path) -> None:
     """The figure draws what several frames repeat once (``<use>``): every frame, shown
     alone in Chromium, has the same pixels as in the SVG as ``animate`` wrote it."""
-    browser_path = _chromium()
-    if browser_path is None:
-        if os.environ.get("BOARDGEN_REQUIRE_BROWSER"):
-            pytest.fail("chromium is not installed (.ci/run installs Debian's chromium)")
-        pytest.skip("chromium is not installed here; CI installs it and requires this test")
+    browser_path = chromium()
     from PIL import Image, ImageChops
     from playwright.sync_api import sync_playwright
 

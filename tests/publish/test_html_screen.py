@@ -8,11 +8,10 @@ two-panel figures scrolled with no sign that they did."""
 from __future__ import annotations
 
 import os
-import shutil
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, chromium
 
 from boardgen.publish.sheet import render_sheet_html
 from boardgen.render.scene import THEMES
@@ -33,15 +32,11 @@ def _needs(path: str | None, what: str) -> str:
     return path
 
 
-def _chromium() -> str:
-    return _needs(shutil.which("chromium") or shutil.which("chromium-browser"), "chromium")
-
-
 @pytest.mark.parametrize("quick", [False, True])
 @pytest.mark.parametrize("game", GAMES)
 def test_the_sheet_on_a_phone_has_a_main_and_scrolls_its_wide_figures(
         game: str, quick: bool, tmp_path: Path) -> None:
-    browser_path = _chromium()
+    browser_path = chromium()
     axe = Path(_needs(str(AXE) if AXE.exists() else None, "axe-core (npm install)"))
     from playwright.sync_api import sync_playwright
 

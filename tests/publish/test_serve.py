@@ -13,7 +13,6 @@ import io
 import json
 import os
 import re
-import shutil
 import signal
 import socket
 import subprocess
@@ -26,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conftest import TESTS, Run
+from conftest import TESTS, Run, chromium
 
 from boardgen.publish import serve as serve_module
 from boardgen.publish.serve import PreviewServer
@@ -543,16 +542,9 @@ def test_bad_folders_and_help(run_cli: RunCli, tmp_path: Path) -> None:
 
 # --- the page, in a real browser ------------------------------------------------------------
 
-def _chromium() -> str | None:
-    return shutil.which("chromium") or shutil.which("chromium-browser")
-
 
 def test_the_page_redraws_on_save_shows_errors_and_recovers(tmp_path: Path) -> None:
-    browser_path = _chromium()
-    if browser_path is None:
-        if os.environ.get("BOARDGEN_REQUIRE_BROWSER"):
-            pytest.fail("chromium is not installed (.ci/run installs Debian's chromium)")
-        pytest.skip("chromium is not installed here; CI installs it and requires this test")
+    browser_path = chromium()
     # The page's policy forbids eval: the test waits on selectors, which need none.
     from playwright.sync_api import sync_playwright
 
@@ -662,11 +654,7 @@ def _check_and_keep_screenshot(shot: bytes, scratch: Path, documented: Path,
 
 
 def test_the_lines_in_motion_open_and_pause_from_the_keyboard(tmp_path: Path) -> None:
-    browser_path = _chromium()
-    if browser_path is None:
-        if os.environ.get("BOARDGEN_REQUIRE_BROWSER"):
-            pytest.fail("chromium is not installed (.ci/run installs Debian's chromium)")
-        pytest.skip("chromium is not installed here; CI installs it and requires this test")
+    browser_path = chromium()
     from playwright.sync_api import sync_playwright
 
     folder = folder_with_diagrams(tmp_path)

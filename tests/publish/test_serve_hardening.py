@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from conftest import TESTS
+from conftest import TESTS, chromium
 
 from boardgen.publish import serve as serve_module
 from boardgen.publish.serve import PreviewServer
@@ -360,11 +360,7 @@ def test_the_page_listens_again_after_a_refused_stream(served: PreviewServer) ->
     """With every event-stream slot taken the page's stream is refused (503), which
     EventSource does not retry by itself: the page opens a new one, and once a slot is free
     it is watching again."""
-    browser_path = shutil.which("chromium") or shutil.which("chromium-browser")
-    if browser_path is None:
-        if os.environ.get("BOARDGEN_REQUIRE_BROWSER"):
-            pytest.fail("chromium is not installed (.ci/run installs Debian's chromium)")
-        pytest.skip("chromium is not installed here; CI installs it and requires this test")
+    browser_path = chromium()
     from playwright.sync_api import sync_playwright
 
     streams = [open_stream(served) for _ in range(serve_module.MAX_SUBSCRIBERS)]

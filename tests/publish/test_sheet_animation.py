@@ -8,11 +8,11 @@ from __future__ import annotations
 import html
 import os
 import re
-import shutil
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from conftest import chromium
 
 from boardgen.publish.sheet import render_sheet_html
 from boardgen.render.scene import THEMES
@@ -116,17 +116,10 @@ def test_the_same_bytes_each_time() -> None:
     assert sheet("polygone", True) == sheet("polygone", True)
 
 
-def _chromium() -> str | None:
-    return shutil.which("chromium") or shutil.which("chromium-browser")
-
 
 @pytest.mark.slow
 def test_the_animation_opens_and_pauses_from_the_keyboard(tmp_path: Path) -> None:
-    browser_path = _chromium()
-    if browser_path is None:
-        if os.environ.get("BOARDGEN_REQUIRE_BROWSER"):
-            pytest.fail("chromium is not installed (.ci/run installs Debian's chromium)")
-        pytest.skip("chromium is not installed here; CI installs it and requires this test")
+    browser_path = chromium()
     from playwright.sync_api import sync_playwright
 
     path = tmp_path / "copolymer-quick-reference.html"

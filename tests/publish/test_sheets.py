@@ -6,14 +6,13 @@ import functools
 import io
 import os
 import re
-import shutil
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
 import pypdfium2
 import pytest
-from conftest import ROOT, Run
+from conftest import ROOT, Run, chromium
 from PIL import Image, ImageChops
 from pypdf import PdfReader
 
@@ -242,9 +241,6 @@ def test_cli_rules(run_cli: RunCli, tmp_path: Path) -> None:
     assert bad.code == 2 and "cannot tell the format" in bad.err
 
 
-def _chromium() -> str | None:
-    return shutil.which("chromium") or shutil.which("chromium-browser")
-
 
 @pytest.fixture(scope="module")
 def gallery(tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -280,11 +276,7 @@ def test_the_gallery_lists_the_kits_first(gallery: Path) -> None:
 
 
 def test_gallery_opens_in_headless_chromium(gallery: Path) -> None:
-    browser = _chromium()
-    if browser is None:
-        if os.environ.get("BOARDGEN_REQUIRE_BROWSER"):
-            pytest.fail("chromium is not installed (.ci/run installs Debian's chromium)")
-        pytest.skip("chromium is not installed here; CI installs it and requires this test")
+    browser = chromium()
     profile = gallery.parent / "chromium-profile"
     result = subprocess.run(
         [browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",

@@ -9,13 +9,12 @@ import io
 import os
 import random
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, one_line_error
+from conftest import ROOT, chromium, one_line_error
 from PIL import Image, ImageSequence
 
 import boardgen
@@ -381,20 +380,13 @@ def test_the_api_refuses_what_it_cannot_animate() -> None:
 # --- played in a browser -----------------------------------------------------------------------
 
 
-def _chromium() -> str | None:
-    return shutil.which("chromium") or shutil.which("chromium-browser")
-
 
 @pytest.mark.slow
 def test_the_svg_animation_plays_in_chromium(tmp_path: Path) -> None:
     """Debian's Chromium plays the SVG: at each frame's time that frame alone is visible, at
     the end the last one stays, and with reduced motion asked for the page shows the same
     picture as the end, from the start."""
-    browser_path = _chromium()
-    if browser_path is None:
-        if os.environ.get("BOARDGEN_REQUIRE_BROWSER"):
-            pytest.fail("chromium is not installed (.ci/run installs Debian's chromium)")
-        pytest.skip("chromium is not installed here; CI installs it and requires this test")
+    browser_path = chromium()
     from playwright.sync_api import sync_playwright
 
     svg = boardgen.animate(boardgen.play("polygone", "c0-c2>d1 c10-c8>b9"), "svg",
