@@ -370,7 +370,9 @@ class Game(ABC):
         return self.sheet_path().is_file()
 
     def file_names(self) -> list[str]:
-        return sorted(p.stem for p in self.template_folder.glob("*.txt"))
+        # NAME.LANG.txt is NAME.txt in another language (templates/o/loop.fr.txt), not a
+        # diagram of its own.
+        return sorted(p.stem for p in self.template_folder.glob("*.txt") if "." not in p.stem)
 
     def diagram_names(self) -> list[str]:
         return sorted([*self.generated(), *self.file_names()])
