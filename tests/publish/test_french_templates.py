@@ -119,7 +119,7 @@ def test_the_structure_check_catches_a_lost_diagram_a_heading_and_a_mark() -> No
                    translated.replace("## Victoire", "Victoire"),
                    translated.replace("*(notre décision)*.", ".", 1),
                    translated.replace("{{holes}}", "24"),
-                   translated.replace("figure 10", "figure 9")):
+                   re.sub(r"figure\s+10\b", "figure 9", translated, count=1)):
         assert structure_problems(english, broken), "a broken translation passed"
 
 
