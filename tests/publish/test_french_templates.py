@@ -302,3 +302,69 @@ def test_french_figures_say_what_the_english_figures_say(game: str) -> None:
     assert set(translated) == set(english)
     assert {k: english_figure(v) for k, v in translated.items()} == english
     assert not any(re.search(r"\d,\d{3}", v) for v in translated.values())
+
+
+# --- every ruling of ours marked, in French too ------------------------------------------
+
+def french_sentences(game: str, kind: str) -> list[str]:
+    """The French sheet's sentences, each {print|screen} alternative taken both ways."""
+    text = french(TEMPLATES / game / f"{kind}.md").read_text("utf-8")
+    text = "\n".join(re.sub(r"^\s*(>|- )", "", line) for line in text.splitlines()
+                     if not line.startswith((":::", "#")))
+    out = []
+    for medium in (1, 2):
+        flat = " ".join(re.sub(r"\{([^{}|]*)\|([^{}|]*)\}",
+                               lambda m, k=medium: m.group(k), text).split())
+        out += re.split(r"(?<=[.!?])\s+(?=[A-ZÀ-Ý*(])", flat)
+    return out
+
+
+FRENCH_MARK = re.compile(r"notre décision|notre interprétation")
+# The spec's rulings as the French sheets state them (game, name, statement, where); the
+# English list is in test_rules_fidelity_iv.py.
+FRENCH_RULINGS: list[tuple[str, str, str, tuple[str, ...]]] = [
+    ("polygone", "the goal is the far apex", r"\bbut\b[^.]*\bpointe\b|pointe de but",
+     ("sheet", "quick")),
+    ("polygone", "the swinging end ends no nearer home", r"au moins aussi\s+loin en avant",
+     ("sheet",)),
+    ("polygone", "only pieces at the pivot block",
+     r"ne touchent pas le pivot ne bloquent|seules les pièces au pivot", ("sheet", "quick")),
+    ("polygone", "seven captures win at once", r"\bsept\b[^.;]*fait gagner",
+     ("sheet", "quick")),
+    ("polygone", "a broken polygon no longer counts", r"rompu par une prise antérieure",
+     ("sheet", "quick")),
+    ("polygone", "a piece sticking in from a corner", r"entre par (l'un de ses|un) sommet",
+     ("sheet", "quick")),
+    ("polygone", "no move loses", r"ne peut pas jouer perd", ("sheet", "quick")),
+    ("o", "off the board counts as empty", r"hors du plateau comptent comme vides",
+     ("sheet", "quick")),
+    ("o", "the outside counts as open", r"extérieur du plateau compte comme ouvert",
+     ("sheet",)),
+    ("o", "neither can place: no winner", r"sans vainqueur", ("sheet", "quick")),
+    ("o", "which glyph is Left's", r"lequel des deux est le glyphe gauche|lequel est lequel",
+     ("sheet", "quick")),
+]
+
+
+def unmarked(sentences: list[str], statement: str) -> tuple[bool, list[str]]:
+    """Whether any sentence states the ruling, and those that state it unmarked."""
+    stating = [s for s in sentences if re.search(statement, s, flags=re.I)]
+    return bool(stating), [s for s in stating if not FRENCH_MARK.search(s)]
+
+
+@pytest.mark.parametrize("case", FRENCH_RULINGS,
+                         ids=lambda c: f"{c[0]}-{c[1].replace(' ', '-')}")
+def test_every_ruling_of_ours_is_marked_in_french(
+        case: tuple[str, str, str, tuple[str, ...]]) -> None:
+    game, name, statement, expected = case
+    for kind in ("sheet", "quick"):
+        stated, bare = unmarked(french_sentences(game, kind), statement)
+        assert bare == [], f"{game} {kind}: our ruling ({name}) printed unmarked"
+        assert stated or kind not in expected, f"{game} {kind}: {name} is no longer stated"
+
+
+def test_the_french_mark_check_catches_an_unmarked_ruling() -> None:
+    sentences = french_sentences("polygone", "sheet")
+    assert unmarked(sentences, FRENCH_RULINGS[2][2]) == (True, [])
+    bare = [s.replace(" *(notre décision)*", "") for s in sentences]
+    assert unmarked(bare, FRENCH_RULINGS[2][2])[1]
