@@ -341,7 +341,7 @@ FRENCH_RULINGS: list[tuple[str, str, str, tuple[str, ...]]] = [
     ("o", "the outside counts as open", r"extérieur du plateau compte comme ouvert",
      ("sheet",)),
     ("o", "neither can place: no winner", r"sans vainqueur", ("sheet", "quick")),
-    ("o", "which glyph is Left's", r"lequel des deux est le glyphe gauche|lequel est lequel",
+    ("o", "which glyph is Left's", r"lequel des deux est le glyphe gauche|qui a lequel",
      ("sheet", "quick")),
 ]
 
