@@ -323,7 +323,7 @@ FRENCH_MARK = re.compile(r"notre décision|notre interprétation")
 # The spec's rulings as the French sheets state them (game, name, statement, where); the
 # English list is in test_rules_fidelity_iv.py.
 FRENCH_RULINGS: list[tuple[str, str, str, tuple[str, ...]]] = [
-    ("polygone", "the goal is the far apex", r"\bbut\b[^.]*\bpointe\b|pointe de but",
+    ("polygone", "the goal is the far apex", r"\bbut\b[^.]*\bpointe\b|pointe adverse, votre but",
      ("sheet", "quick")),
     ("polygone", "the swinging end ends no nearer home", r"au moins aussi\s+loin en avant",
      ("sheet",)),
@@ -333,7 +333,8 @@ FRENCH_RULINGS: list[tuple[str, str, str, tuple[str, ...]]] = [
      ("sheet", "quick")),
     ("polygone", "a broken polygon no longer counts", r"rompu par une prise antérieure",
      ("sheet", "quick")),
-    ("polygone", "a piece sticking in from a corner", r"entre par (l'un de ses|un) sommet",
+    ("polygone", "a piece sticking in from a corner",
+     r"s'avance à l'intérieur depuis (l'un de ses|un) sommet",
      ("sheet", "quick")),
     ("polygone", "no move loses", r"ne peut pas jouer perd", ("sheet", "quick")),
     ("o", "off the board counts as empty", r"hors du plateau comptent comme vides",
