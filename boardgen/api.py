@@ -347,7 +347,7 @@ def draw(subject: Position | Diagram | Engine, fmt: Literal["svg"] = ..., *,
          arrows: Arrows | None = ..., marks: Marks | None = ...,
          highlights: Highlights | None = ..., lastmove: bool = ..., paper: str = ...,
          theme: ThemeName = ..., cell_mm: float | None = ..., dpi: int = ...,
-         title: str | None = ...) -> str: ...
+         title: str | None = ..., fit: bool = ...) -> str: ...
 
 
 @overload
@@ -355,7 +355,7 @@ def draw(subject: Position | Diagram | Engine, fmt: Literal["pdf", "png"], *,
          arrows: Arrows | None = ..., marks: Marks | None = ...,
          highlights: Highlights | None = ..., lastmove: bool = ..., paper: str = ...,
          theme: ThemeName = ..., cell_mm: float | None = ..., dpi: int = ...,
-         title: str | None = ...) -> bytes: ...
+         title: str | None = ..., fit: bool = ...) -> bytes: ...
 
 
 @_plain_arguments
@@ -363,9 +363,11 @@ def draw(subject: Position | Diagram | Engine, fmt: Format = "svg", *,
          arrows: Arrows | None = None, marks: Marks | None = None,
          highlights: Highlights | None = None, lastmove: bool = True, paper: str = "a4",
          theme: ThemeName = "colour", cell_mm: float | None = None, dpi: int = 150,
-         title: str | None = None) -> str | bytes:
+         title: str | None = None, fit: bool = False) -> str | bytes:
     """A position or a diagram drawn to SVG (text), PDF or PNG (bytes), at exact scale.
-    ``title`` replaces a position's heading ("Copolymer after 5 moves").
+    ``title`` replaces a position's heading ("Copolymer after 5 moves").  ``fit`` crops
+    the page to the drawing plus a 3 mm margin, for a document of your own (no page
+    furniture; a PDF of one page, never tiled).
 
     On a position, as a diagram file's directives would: ``arrows`` [(FROM, TO), ...],
     ``marks`` {WHERE: dot|ring|cross|TEXT}, ``highlights`` {ROLE: [WHERE, ...]} (a role
@@ -391,7 +393,8 @@ def draw(subject: Position | Diagram | Engine, fmt: Format = "svg", *,
         raise BoardgenError(f"{option('subject')}: expected Position or Diagram (or an "
                             f"Engine), not {quoted(subject)}")
     need(lastmove, bool, "lastmove")
-    options = draw_options(paper=paper, theme=theme, cell_mm=cell_mm, dpi=dpi, title=title)
+    options = draw_options(paper=paper, theme=theme, cell_mm=cell_mm, dpi=dpi, title=title,
+                           fit=fit)
     given = designer_marks(arrows, marks, highlights)
     if isinstance(subject, Diagram) and (given or not lastmove):
         field = ("arrows" if given.arrows else "marks" if given.marks else "highlights") \
@@ -425,16 +428,17 @@ def _draw_annotated(position: Position, given: DesignerMarks, lastmove: bool,
     shown = game.panels(heading, [panel], "" if highlight_roles(panel) else None)
     return draw_diagram(shown, game.key, "position", fmt, paper=options.paper,
                         theme=options.theme, cell_mm=options.cell_mm, dpi=options.dpi,
-                        info=game.position_info())
+                        info=game.position_info(), fit=options.fit)
 
 
 def _draw(subject: Position | Diagram, fmt: str, options: DrawOptions) -> bytes:
     if isinstance(subject, Position):
         return render_position(subject, fmt, paper=options.paper, theme=options.theme,
-                               cell_mm=options.cell_mm, dpi=options.dpi, title=options.title)
+                               cell_mm=options.cell_mm, dpi=options.dpi, title=options.title,
+                               fit=options.fit)
     return draw_diagram(subject, "", subject.title, fmt, paper=options.paper,
                         theme=options.theme, cell_mm=options.cell_mm, dpi=options.dpi,
-                        info=PageInfo(None, f"diagram: {subject.title}"))
+                        info=PageInfo(None, f"diagram: {subject.title}"), fit=options.fit)
 
 
 AnimationFormat = Literal["gif", "png", "svg"]
@@ -503,7 +507,7 @@ def board(game: str, fmt: Literal["svg"], *, side: int | None = ..., preset: str
           orientation: Orientation = ..., title: str | None = ..., cell_mm: float | None = ...,
           dpi: int = ..., shop: ShopName | None = ..., bleed: float | None = ...,
           crop_marks: bool = ..., cutter: CutterName | None = ..., kerf: float | None = ...,
-          hole_mm: float | None = ...) -> str: ...
+          hole_mm: float | None = ..., fit: bool = ...) -> str: ...
 
 
 @overload
@@ -513,7 +517,7 @@ def board(game: str, fmt: Literal["pdf", "png"] = ..., *, side: int | None = ...
           paper: str = ..., orientation: Orientation = ..., title: str | None = ...,
           cell_mm: float | None = ..., dpi: int = ..., shop: ShopName | None = ...,
           bleed: float | None = ..., crop_marks: bool = ..., cutter: CutterName | None = ...,
-          kerf: float | None = ..., hole_mm: float | None = ...) -> bytes: ...
+          kerf: float | None = ..., hole_mm: float | None = ..., fit: bool = ...) -> bytes: ...
 
 
 @_plain_arguments
@@ -523,13 +527,16 @@ def board(game: str, fmt: Format = "pdf", *, side: int | None = None, preset: st
           orientation: Orientation = "auto", title: str | None = None,
           cell_mm: float | None = None, dpi: int = 150, shop: ShopName | None = None,
           bleed: float | None = None, crop_marks: bool = True, cutter: CutterName | None = None,
-          kerf: float | None = None, hole_mm: float | None = None) -> str | bytes:
+          kerf: float | None = None, hole_mm: float | None = None,
+          fit: bool = False) -> str | bytes:
     """An empty board at exact scale, as ``boardgen board`` prints it: every game (for
     Polygone the board and, in a PDF, a sheet of pieces; ``cell_mm`` is its hole spacing),
     tiled across pages if needed.  ``mask`` is a shape drawn as text, or a ``Path`` to a
     file of one; ``title`` None prints the game's name, '' none.  ``shop`` (generic, tgc,
     mounted) or ``bleed`` (mm): a print shop's PDF/X trimmed to ``paper``; ``cutter``
-    (laser, vinyl) with ``kerf`` and ``hole_mm``: a cutter's SVG.
+    (laser, vinyl) with ``kerf`` and ``hole_mm``: a cutter's SVG.  ``fit``: the board
+    alone on a page cropped to it plus 3 mm, with a 50 mm bar under it (never tiled; for
+    Polygone without the sheet of pieces), at the cell size it has without ``fit``.
 
     >>> import boardgen
     >>> svg = boardgen.board("copolymer", "svg", side=5, cell_mm=13)
@@ -549,6 +556,7 @@ def board(game: str, fmt: Format = "pdf", *, side: int | None = None, preset: st
                             paper=paper, theme=theme, cell_mm=cell_mm, dpi=dpi, title=title,
                             orientation=orientation, labels=labels,
                             pages_checked=fmt == "pdf", shop=shop, bleed=bleed,
-                            crop_marks=crop_marks, cutter=cutter, kerf=kerf, hole_mm=hole_mm)
+                            crop_marks=crop_marks, cutter=cutter, kerf=kerf, hole_mm=hole_mm,
+                            fit=fit)
     data = request.render(fmt)
     return data.decode("utf-8") if fmt == "svg" else data

@@ -303,6 +303,12 @@ def _per_game(said: Callable[[Game], str]) -> str:
                       f"{words}" for words, names in grouped.items())
 
 
+FIT_HELP = "A page cropped to the drawing plus a 3 mm margin, at exact scale, to place in " \
+    "a document of your own (PDF, SVG or PNG): no title band, page furniture or tiling (a " \
+    "fitted page is never tiled; --paper then only sets the default cell size and how wide " \
+    "a row of panels runs)."
+
+
 def board_size_options(command: Callable[..., None]) -> Callable[..., None]:
     """--side, --preset, --diameter, --shape and --mask: the same for every hex command."""
     options = [
@@ -373,12 +379,17 @@ def board_size_options(command: Callable[..., None]) -> Callable[..., None]:
 @click.option("--hole-mm", type=float, metavar="MM",
               help="With --cutter, a game on a fixed board of holes: the holes' diameter "
               "(default: as printed, a tenth of the spacing).")
+@click.option("--fit", is_flag=True, help="The board alone on a page cropped to it plus a 3 mm "
+              "margin, at exact scale and the cell size it has without --fit, a 50 mm bar "
+              "under it: to place in a document of your own.  A fitted page is never tiled "
+              "(--paper then only sets the default cell size); Polygone's sheet of pieces is "
+              "left out.")
 def board(game: str, side: int | None, preset: str | None, diameter: int | None,
           shape: str | None,
           mask: Path | None, paper: str, orientation: str, cell_mm: float | None, labels: str,
           theme: str, title: str | None, fmt: str | None, dpi: int,
           output: Path | None, shop: str | None, bleed: float | None, crop_marks: bool,
-          cutter: str | None, kerf: float | None, hole_mm: float | None) -> None:
+          cutter: str | None, kerf: float | None, hole_mm: float | None, fit: bool) -> None:
     """Print an empty GAME board at exact scale (PDF, SVG or PNG).
 
     \b
@@ -410,7 +421,7 @@ def board(game: str, side: int | None, preset: str | None, diameter: int | None,
                             paper=paper, theme=theme, cell_mm=cell_mm, dpi=dpi, title=title,
                             orientation=orientation, labels=labels, pages_checked=wants_pdf,
                             shop=shop, bleed=bleed, crop_marks=crop_marks, cutter=cutter,
-                            kerf=kerf, hole_mm=hole_mm)
+                            kerf=kerf, hole_mm=hole_mm, fit=fit)
     fixed = request.game.fixed_board
     stem = fixed.stem if request.grid is None and fixed is not None else \
         board_file_stem(game, request.grid, mask) if request.grid is not None else game
@@ -452,6 +463,7 @@ def picture_options(command: Callable[..., None]) -> Callable[..., None]:
                      "--animate)."),
         click.option("--dpi", type=click.IntRange(36, 1200),
                      help="Resolution of PNG output (default 150; 96 for --animate)."),
+        click.option("--fit", is_flag=True, help=FIT_HELP),
         click.option("--animate", is_flag=True,
                      help="Write an animation, a frame per move (a Polygone diagram: per "
                      "panel): animated GIF, PNG (APNG) or SVG, from the -o suffix."),
@@ -498,7 +510,7 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None,
          shape: str | None, mask: Path | None, moves: str, moves_file: Path | None,
          as_json: bool, output: Path | None, every: int | None, every_turn: int | None,
          cell_mm: float | None, title: str | None, paper: str, theme: str, fmt: str | None,
-         dpi: int | None, animate: bool, move_ms: int, hold_ms: int,
+         dpi: int | None, fit: bool, animate: bool, move_ms: int, hold_ms: int,
          **own_options: object) -> None:
     """Replay moves through the GAME engine and print the position, or draw it.
 
@@ -519,6 +531,7 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None,
     description = game_named(game)
     title = checked_title(title)
     animation = _animation_options(animate, fmt, dpi, move_ms, hold_ms, cell_mm, theme, title)
+    _check_fit(fit, animate, output)
     if animate and (every is not None or every_turn is not None):
         raise BoardgenError("--animate draws every move: leave out --every and --every-turn")
     if animate and as_json and output is not None and str(output) == STDOUT:
@@ -577,14 +590,14 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None,
     path, fmt = target
     if strip is None:
         data = render_position(position, fmt, paper=paper_size, theme=theme_named(theme),
-                               cell_mm=width, dpi=dpi, title=title)
+                               cell_mm=width, dpi=dpi, title=title, fit=fit)
     else:
         n, unit = (every, "move") if every is not None else (every_turn, "turn")
         heading = title if title is not None else \
             f"{description.name}: the position every {n} {unit}{'s' * (n != 1)}"
         data = draw_panels(description, heading, panels, fmt, paper=paper_size,
                            theme=theme_named(theme), cell_mm=width, dpi=dpi,
-                           note=STRIP_NOTE)
+                           note=STRIP_NOTE, fit=fit)
     if as_json:
         write_atomic(path, data)  # stdout holds the JSON alone
     else:
@@ -592,6 +605,15 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None,
 
 
 STRIP_NOTE = "Numbered: every move since the panel before, by its number."
+
+
+def _check_fit(fit: bool, animate: bool, output: Path | None, needs_file: bool = True) -> None:
+    """--fit crops a still picture's page: refused with --animate, and (play) without -o."""
+    if fit and animate:
+        raise BoardgenError("--fit crops a still picture's page; an animation has no page: "
+                            "leave out one of --fit and --animate")
+    if fit and needs_file and output is None:
+        raise BoardgenError("--fit crops the page of a drawing: give the file with -o")
 
 
 def _animation_options(animate: bool, fmt: str | None, dpi: int | None, move_ms: int,
@@ -703,7 +725,7 @@ def _strip(position: Position, tokens: list[str], record: list[RecordMove] | Non
 @picture_options
 def diagram(target: str, name: str | None, list_names: bool, cell_mm: float | None,
             output: Path | None, line: int | None, paper: str, theme: str, fmt: str | None,
-            dpi: int | None, animate: bool, move_ms: int, hold_ms: int,
+            dpi: int | None, fit: bool, animate: bool, move_ms: int, hold_ms: int,
             **own_options: object) -> None:
     """Draw a diagram, every position replayed through the engine: the built-in diagram
     NAME of GAME, or a diagram FILE of your own (it names its game in a 'game:' line).
@@ -728,6 +750,7 @@ def diagram(target: str, name: str | None, list_names: bool, cell_mm: float | No
     """
     animation = _animation_options(animate, fmt, dpi, move_ms, hold_ms, cell_mm, theme, None,
                                    line)
+    _check_fit(fit, animate, output, needs_file=False)
     texts, sources = _read_files(own_options)
     if target in GAMES:
         description = game_named(target)
@@ -766,7 +789,7 @@ def diagram(target: str, name: str | None, list_names: bool, cell_mm: float | No
     path, fmt = prepare_output(output, fmt, stem)
     emit(path, draw_game_diagram(description, name, built, fmt, paper=paper_size,
                                  theme=theme_named(theme), cell_mm=width, dpi=dpi or 150,
-                                 options=given))
+                                 options=given, fit=fit))
 
 
 @cli.command()
