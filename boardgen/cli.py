@@ -87,6 +87,7 @@ from boardgen.requests import (
     animate_options,
     board_request,
     checked_cell_mm,
+    checked_theme,
     checked_title,
     game_options,
     made_options,
@@ -303,6 +304,10 @@ def _per_game(said: Callable[[Game], str]) -> str:
                       f"{words}" for words, names in grouped.items())
 
 
+THEME_METAVAR = "[" + "|".join(sorted(THEMES)) + "|FILE.toml]"
+THEME_HELP = "ink: black lines and patterns only.  FILE.toml: a palette of your own, a " \
+    "[roles] table such as player1 = \"#1b4f9c\" (roles left out keep the colour theme's; " \
+    "the roles are on the documentation's page \"Themes of your own\")."
 FIT_HELP = "A page cropped to the drawing plus a 3 mm margin, at exact scale, to place in " \
     "a document of your own (PDF, SVG or PNG): no title band, page furniture or tiling (a " \
     "fitted page is never tiled; --paper then only sets the default cell size and how wide " \
@@ -350,8 +355,8 @@ def board_size_options(command: Callable[..., None]) -> Callable[..., None]:
               "a piece's length.")
 @click.option("--labels", type=click.Choice(LABEL_MODES), default="outside",
               show_default=True, help="Cell names in the server notation (F6).")
-@click.option("--theme", type=click.Choice(sorted(THEMES)), default="colour",
-              show_default=True, help="ink: black lines and patterns only.")
+@click.option("--theme", default="colour", show_default=True, metavar=THEME_METAVAR,
+              help=THEME_HELP)
 @click.option("--title", help="Title printed above the board (default: the game's name; "
               f"'' for none); one line, up to {MAX_TITLE_CHARS} characters.")
 @click.option("--format", "fmt", type=click.Choice(FORMATS),
@@ -456,8 +461,8 @@ def picture_options(command: Callable[..., None]) -> Callable[..., None]:
     options = [
         click.option("--paper", default="a4", show_default=True,
                      help="a4, letter, a3, a5 (a booklet), universal or WxHmm."),
-        click.option("--theme", type=click.Choice(sorted(THEMES)), default="colour",
-                     show_default=True, help="ink: black lines and patterns only."),
+        click.option("--theme", default="colour", show_default=True, metavar=THEME_METAVAR,
+                     help=THEME_HELP),
         click.option("--format", "fmt", type=click.Choice((*FORMATS, "gif")),
                      help="Output format; default: from the -o suffix, else pdf (gif with "
                      "--animate)."),
@@ -574,6 +579,7 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None,
     if output is not None:
         width = checked_cell_mm(cell_mm)
         paper_size = parse_paper(paper)
+        chosen = checked_theme(theme)  # before the moves: a bad theme file is refused first
         target = prepare_output(output, fmt, f"{game}-position")
     panels: list[Panel] = []
     if strip is None:
@@ -589,14 +595,14 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None,
         return
     path, fmt = target
     if strip is None:
-        data = render_position(position, fmt, paper=paper_size, theme=theme_named(theme),
+        data = render_position(position, fmt, paper=paper_size, theme=chosen,
                                cell_mm=width, dpi=dpi, title=title, fit=fit)
     else:
         n, unit = (every, "move") if every is not None else (every_turn, "turn")
         heading = title if title is not None else \
             f"{description.name}: the position every {n} {unit}{'s' * (n != 1)}"
         data = draw_panels(description, heading, panels, fmt, paper=paper_size,
-                           theme=theme_named(theme), cell_mm=width, dpi=dpi,
+                           theme=chosen, cell_mm=width, dpi=dpi,
                            note=STRIP_NOTE, fit=fit)
     if as_json:
         write_atomic(path, data)  # stdout holds the JSON alone
@@ -788,7 +794,7 @@ def diagram(target: str, name: str | None, list_names: bool, cell_mm: float | No
     width = checked_cell_mm(cell_mm)
     path, fmt = prepare_output(output, fmt, stem)
     emit(path, draw_game_diagram(description, name, built, fmt, paper=paper_size,
-                                 theme=theme_named(theme), cell_mm=width, dpi=dpi or 150,
+                                 theme=checked_theme(theme), cell_mm=width, dpi=dpi or 150,
                                  options=given, fit=fit))
 
 

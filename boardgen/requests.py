@@ -44,7 +44,7 @@ from boardgen.render.motion import (
 )
 from boardgen.render.paper import ORIENTATIONS, Paper, parse_paper
 from boardgen.render.scene import LABEL_MODES, THEMES, Theme, theme_named
-from boardgen.text import check_line, read_input_text
+from boardgen.text import check_line, read_input_text, shown_path
 from boardgen.text import quoted_value as quoted
 
 if TYPE_CHECKING:
@@ -56,6 +56,8 @@ if TYPE_CHECKING:
 Format = Literal["pdf", "svg", "png"]
 LabelMode = Literal["outside", "inside", "none"]
 ThemeName = Literal["colour", "colourblind", "ink"]
+# A theme as the API takes it: a built-in name, a TOML file, or the same data as a dict.
+ThemeChoice = ThemeName | Path | Mapping[str, object]
 Orientation = Literal["auto", "portrait", "landscape"]
 ShapeName = Literal["hexhex", "rhombus", "triangle"]
 ShopName = Literal["generic", "tgc", "mounted"]
@@ -169,9 +171,22 @@ def checked_paper(paper: object) -> Paper:
 
 
 def checked_theme(theme: object) -> Theme:
-    need(theme, str, "theme")
-    assert isinstance(theme, str)
-    return theme_named(theme)
+    """A built-in theme by name, a theme file (a ``Path``, or a name ending ``.toml``) or a
+    dict of the same shape (boardgen.render.theme_file), checked."""
+    if isinstance(theme, Mapping | Path) or (isinstance(theme, str)
+                                             and theme.lower().endswith(".toml")):
+        games()  # every game's roles declared (plug-ins' too): a file may set them
+    if isinstance(theme, Mapping):
+        from boardgen.render.theme_file import theme_from_data
+
+        return theme_from_data(theme, option("theme"))
+    need(theme, (str, Path), "theme")
+    if isinstance(theme, str) and not theme.lower().endswith(".toml"):
+        return theme_named(theme)
+    from boardgen.render.theme_file import theme_from_toml
+
+    path = Path(theme)  # type: ignore[arg-type]
+    return theme_from_toml(read_input_text(path, option("theme")), shown_path(path))
 
 
 @dataclass(frozen=True)
