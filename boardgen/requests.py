@@ -180,12 +180,17 @@ def checked_theme(theme: object) -> Theme:
         from boardgen.render.theme_file import theme_from_data
 
         return theme_from_data(theme, option("theme"))
-    need(theme, (str, Path), "theme")
+    if not isinstance(theme, str | Path):
+        raise BoardgenError(f"{option('theme')}: expected text (a theme's name or a FILE.toml), "
+                            f"a Path or a dict, not {quoted(theme)}", field="theme")
     if isinstance(theme, str) and not theme.lower().endswith(".toml"):
-        return theme_named(theme)
+        try:
+            return theme_named(theme)
+        except BoardgenError as exc:
+            raise BoardgenError(f"{option('theme')}: {exc.template}", field="theme") from None
     from boardgen.render.theme_file import theme_from_toml
 
-    path = Path(theme)  # type: ignore[arg-type]
+    path = Path(theme)
     return theme_from_toml(read_input_text(path, option("theme")), shown_path(path))
 
 
