@@ -149,7 +149,7 @@ def fitted(figure: Figure, theme: Theme, margin: float = FIT_MARGIN_MM) -> Figur
     moved.height = ink[3] - ink[1] + 2 * margin
     if max(moved.width, moved.height) > MAX_FIT_SIDE_MM:
         raise BoardgenError(f"{option('fit')}: the drawing is {moved.width:.0f} x "
-                            f"{moved.height:.0f} mm, more than the {MAX_FIT_SIDE_MM:.0f} mm "
+                            f"{moved.height:.0f} mm, more than the {MAX_FIT_SIDE_MM:,.0f} mm "
                             f"(200 in) a PDF page may measure: use a smaller "
                             f"{option('cell_mm')}, or leave out {option('fit')} to tile it")
     return moved
