@@ -23,6 +23,7 @@ def page_sizes(path: Path) -> list[tuple[float, float]]:
     ("board", "copolymer", "--side", "4"),
     ("diagram", "copolymer", "tempo"),
     ("play", "copolymer", "--side", "3", "--moves", "C3 B2 C2 D3"),
+    ("play", "copolymer", "--side", "3", "--moves", "C3 B2 C2 D3", "--every", "2"),
 ])
 def test_fit_crops_the_page(run_cli, in_tmp: Path, args: tuple[str, ...]) -> None:  # type: ignore[no-untyped-def]
     whole = run_cli(*args, "-o", "whole.pdf")
