@@ -10,13 +10,13 @@ the rulebook can still be checked for scale.
 from __future__ import annotations
 
 import functools
+from dataclasses import replace
 
 from boardgen.errors import BoardgenError, option
 from boardgen.render.figure import (
     Figure,
     Stroke,
     Text,
-    arrow_head,
     dot_outline,
     ink_box,
     text_box,
@@ -76,45 +76,33 @@ def text_ink_box(t: Text) -> tuple[float, float, float, float] | None:
 
 def drawn_box(figure: Figure, theme: Theme) -> tuple[float, float, float, float] | None:
     """(x0, y0, x1, y1) of the ink the figure puts on paper in ``theme``: cell outlines by
-    the theme's line width, strokes by theme, marks by their outlines, texts by their
-    glyphs.  Tighter than :func:`boardgen.render.figure.ink_box`, which keeps a page's
-    layout safe for any theme."""
-    xs: list[float] = []
-    ys: list[float] = []
-
-    def box(x0: float, y0: float, x1: float, y1: float) -> None:
-        xs.extend((x0, x1))
-        ys.extend((y0, y1))
-
+    the theme's line width, marks by their outlines, texts by their glyphs, strokes and
+    areas as :func:`boardgen.render.figure.ink_box` measures them.  Tighter than ink_box,
+    which keeps a page's layout safe for any theme and any text."""
+    boxes: list[tuple[float, float, float, float]] = []
+    rest = ink_box(replace(figure, cells=[], marks=[], texts=[]))
+    if rest is not None:
+        boxes.append(rest)
     if figure.cells and figure.hex_offsets:
         half = theme.line_width_mm / 2  # round joins: half the line beyond each corner
-        left = min(x for x, _ in figure.hex_offsets) - half
-        right = max(x for x, _ in figure.hex_offsets) + half
-        top = min(y for _, y in figure.hex_offsets) - half
-        bottom = max(y for _, y in figure.hex_offsets) + half
-        box(min(c.x for c in figure.cells) + left, min(c.y for c in figure.cells) + top,
-            max(c.x for c in figure.cells) + right, max(c.y for c in figure.cells) + bottom)
+        xs = [x for x, _ in figure.hex_offsets]
+        ys = [y for _, y in figure.hex_offsets]
+        boxes.append((min(c.x for c in figure.cells) + min(xs) - half,
+                      min(c.y for c in figure.cells) + min(ys) - half,
+                      max(c.x for c in figure.cells) + max(xs) + half,
+                      max(c.y for c in figure.cells) + max(ys) + half))
     for mark in figure.marks:
         if mark.kind == "dot":
             radius, width = dot_outline(mark, theme)
             reach = radius + width / 2
         else:  # rings (0.22 of the radius wide), discs, crosses (0.25, about their ends)
             reach = 1.15 * mark.radius
-        box(mark.x - reach, mark.y - reach, mark.x + reach, mark.y + reach)
-    for stroke in figure.strokes:
-        half = stroke.width / 2
-        for x, y in [*stroke.points, *(arrow_head(stroke) if stroke.arrow else ())]:
-            box(x - half, y - half, x + half, y + half)
-    for t in figure.texts:
-        ink = text_ink_box(t)
-        if ink is not None:
-            box(*ink)
-    for area in [*figure.areas, *figure.overlays]:
-        for x, y in area.points:
-            box(x, y, x, y)
-    if not xs:
+        boxes.append((mark.x - reach, mark.y - reach, mark.x + reach, mark.y + reach))
+    boxes += [ink for ink in map(text_ink_box, figure.texts) if ink is not None]
+    if not boxes:
         return None
-    return min(xs), min(ys), max(xs), max(ys)
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
+            max(b[3] for b in boxes))
 
 
 def with_scale_bar(figure: Figure, unit: str) -> Figure:
