@@ -306,8 +306,9 @@ def _per_game(said: Callable[[Game], str]) -> str:
 
 THEME_METAVAR = "[" + "|".join(sorted(THEMES)) + "|FILE.toml]"
 THEME_HELP = "ink: black lines and patterns only.  FILE.toml: a palette of your own, a " \
-    "[roles] table such as player1 = \"#1b4f9c\" (roles left out keep the colour theme's; " \
-    "the roles are on the documentation's page \"Themes of your own\")."
+    "[roles] table such as player1 = \"#1b4f9c\" over a built-in base (base = \"colour\" " \
+    "unless the file says another); roles left out keep the base's.  The roles are listed " \
+    "on the documentation's page \"Themes of your own\"."
 FIT_HELP = "A page cropped to the drawing plus a 3 mm margin, at exact scale, to place in " \
     "a document of your own (PDF, SVG or PNG): no title band, page furniture or tiling (a " \
     "fitted page is never tiled; --paper then only sets the default cell size and how wide " \
