@@ -38,7 +38,7 @@ from boardgen.requests import (
     PlayRequest,
     ShapeName,
     ShopName,
-    ThemeName,
+    ThemeChoice,
     animate_options,
     board_request,
     board_size,
@@ -346,26 +346,30 @@ def parse_diagram(text: str, **options: object) -> Diagram:
 def draw(subject: Position | Diagram | Engine, fmt: Literal["svg"] = ..., *,
          arrows: Arrows | None = ..., marks: Marks | None = ...,
          highlights: Highlights | None = ..., lastmove: bool = ..., paper: str = ...,
-         theme: ThemeName = ..., cell_mm: float | None = ..., dpi: int = ...,
-         title: str | None = ...) -> str: ...
+         theme: ThemeChoice = ..., cell_mm: float | None = ..., dpi: int = ...,
+         title: str | None = ..., fit: bool = ...) -> str: ...
 
 
 @overload
 def draw(subject: Position | Diagram | Engine, fmt: Literal["pdf", "png"], *,
          arrows: Arrows | None = ..., marks: Marks | None = ...,
          highlights: Highlights | None = ..., lastmove: bool = ..., paper: str = ...,
-         theme: ThemeName = ..., cell_mm: float | None = ..., dpi: int = ...,
-         title: str | None = ...) -> bytes: ...
+         theme: ThemeChoice = ..., cell_mm: float | None = ..., dpi: int = ...,
+         title: str | None = ..., fit: bool = ...) -> bytes: ...
 
 
 @_plain_arguments
 def draw(subject: Position | Diagram | Engine, fmt: Format = "svg", *,
          arrows: Arrows | None = None, marks: Marks | None = None,
          highlights: Highlights | None = None, lastmove: bool = True, paper: str = "a4",
-         theme: ThemeName = "colour", cell_mm: float | None = None, dpi: int = 150,
-         title: str | None = None) -> str | bytes:
+         theme: ThemeChoice = "colour", cell_mm: float | None = None, dpi: int = 150,
+         title: str | None = None, fit: bool = False) -> str | bytes:
     """A position or a diagram drawn to SVG (text), PDF or PNG (bytes), at exact scale.
-    ``title`` replaces a position's heading ("Copolymer after 5 moves").
+    ``title`` replaces a position's heading ("Copolymer after 5 moves").  ``fit`` crops
+    the page to the drawing plus a 3 mm margin, for a document of your own (no page
+    furniture; a PDF of one page, never tiled).  ``theme``: colour, colourblind, ink, a
+    ``Path`` to a TOML file of your own (a ``[roles]`` table), or a dict of the same
+    shape, checked as the built-in themes are.
 
     On a position, as a diagram file's directives would: ``arrows`` [(FROM, TO), ...],
     ``marks`` {WHERE: dot|ring|cross|TEXT}, ``highlights`` {ROLE: [WHERE, ...]} (a role
@@ -379,6 +383,14 @@ def draw(subject: Position | Diagram | Engine, fmt: Format = "svg", *,
     ...                     highlights={"legal": ["D6"], "tint": ["E6"]})
     >>> 'class="highlight legal" data-cell="D6"' in svg, 'data-cell="E6"' in svg
     (True, True)
+    >>> mine = {"roles": {"player1": "#1b4f9c", "player2": "#f0c419"}}
+    >>> boardgen.draw(boardgen.play("copolymer", "C3", side=3), "svg", theme=mine).count(
+    ...     "fill:#1b4f9c")
+    1
+    >>> boardgen.draw(position, "svg", theme={"roles": {"player2": "#f0f0f0"}})
+    Traceback (most recent call last):
+    ...
+    boardgen.errors.BoardgenError: theme: roles player2 (#f0f0f0) and empty (#fbf8f1) are 8 ...
     >>> boardgen.draw(position, "svg", highlights={"legal": ["E5"]})
     Traceback (most recent call last):
     ...
@@ -391,7 +403,8 @@ def draw(subject: Position | Diagram | Engine, fmt: Format = "svg", *,
         raise BoardgenError(f"{option('subject')}: expected Position or Diagram (or an "
                             f"Engine), not {quoted(subject)}")
     need(lastmove, bool, "lastmove")
-    options = draw_options(paper=paper, theme=theme, cell_mm=cell_mm, dpi=dpi, title=title)
+    options = draw_options(paper=paper, theme=theme, cell_mm=cell_mm, dpi=dpi, title=title,
+                           fit=fit)
     given = designer_marks(arrows, marks, highlights)
     if isinstance(subject, Diagram) and (given or not lastmove):
         field = ("arrows" if given.arrows else "marks" if given.marks else "highlights") \
@@ -425,16 +438,17 @@ def _draw_annotated(position: Position, given: DesignerMarks, lastmove: bool,
     shown = game.panels(heading, [panel], "" if highlight_roles(panel) else None)
     return draw_diagram(shown, game.key, "position", fmt, paper=options.paper,
                         theme=options.theme, cell_mm=options.cell_mm, dpi=options.dpi,
-                        info=game.position_info())
+                        info=game.position_info(), fit=options.fit)
 
 
 def _draw(subject: Position | Diagram, fmt: str, options: DrawOptions) -> bytes:
     if isinstance(subject, Position):
         return render_position(subject, fmt, paper=options.paper, theme=options.theme,
-                               cell_mm=options.cell_mm, dpi=options.dpi, title=options.title)
+                               cell_mm=options.cell_mm, dpi=options.dpi, title=options.title,
+                               fit=options.fit)
     return draw_diagram(subject, "", subject.title, fmt, paper=options.paper,
                         theme=options.theme, cell_mm=options.cell_mm, dpi=options.dpi,
-                        info=PageInfo(None, f"diagram: {subject.title}"))
+                        info=PageInfo(None, f"diagram: {subject.title}"), fit=options.fit)
 
 
 AnimationFormat = Literal["gif", "png", "svg"]
@@ -443,20 +457,20 @@ AnimationFormat = Literal["gif", "png", "svg"]
 @overload
 def animate(subject: Position | Diagram | Engine, fmt: Literal["svg"], *,
             move_ms: int = ..., hold_ms: int = ..., dpi: int = ..., cell_mm: float | None = ...,
-            theme: ThemeName = ..., title: str | None = ..., loop: bool = ...,
+            theme: ThemeChoice = ..., title: str | None = ..., loop: bool = ...,
             line: int | None = ...) -> str: ...
 
 
 @overload
 def animate(subject: Position | Diagram | Engine, fmt: Literal["gif", "png"] = ..., *,
             move_ms: int = ..., hold_ms: int = ..., dpi: int = ..., cell_mm: float | None = ...,
-            theme: ThemeName = ..., title: str | None = ..., loop: bool = ...,
+            theme: ThemeChoice = ..., title: str | None = ..., loop: bool = ...,
             line: int | None = ...) -> bytes: ...
 
 
 def animate(subject: Position | Diagram | Engine, fmt: AnimationFormat = "gif", *,
             move_ms: int = 900, hold_ms: int = 3000, dpi: int = 96,
-            cell_mm: float | None = None, theme: ThemeName = "colour",
+            cell_mm: float | None = None, theme: ThemeChoice = "colour",
             title: str | None = None, loop: bool = True, line: int | None = None
             ) -> str | bytes:
     """A game's moves, or a diagram's lines of play, as an animation: an animated GIF or
@@ -499,37 +513,40 @@ def animate(subject: Position | Diagram | Engine, fmt: AnimationFormat = "gif", 
 @overload
 def board(game: str, fmt: Literal["svg"], *, side: int | None = ..., preset: str | None = ...,
           diameter: int | None = ..., shape: ShapeName | None = ..., mask: Mask | None = ...,
-          labels: LabelMode = ..., theme: ThemeName = ..., paper: str = ...,
+          labels: LabelMode = ..., theme: ThemeChoice = ..., paper: str = ...,
           orientation: Orientation = ..., title: str | None = ..., cell_mm: float | None = ...,
           dpi: int = ..., shop: ShopName | None = ..., bleed: float | None = ...,
           crop_marks: bool = ..., cutter: CutterName | None = ..., kerf: float | None = ...,
-          hole_mm: float | None = ...) -> str: ...
+          hole_mm: float | None = ..., fit: bool = ...) -> str: ...
 
 
 @overload
 def board(game: str, fmt: Literal["pdf", "png"] = ..., *, side: int | None = ...,
           preset: str | None = ..., diameter: int | None = ..., shape: ShapeName | None = ...,
-          mask: Mask | None = ..., labels: LabelMode = ..., theme: ThemeName = ...,
+          mask: Mask | None = ..., labels: LabelMode = ..., theme: ThemeChoice = ...,
           paper: str = ..., orientation: Orientation = ..., title: str | None = ...,
           cell_mm: float | None = ..., dpi: int = ..., shop: ShopName | None = ...,
           bleed: float | None = ..., crop_marks: bool = ..., cutter: CutterName | None = ...,
-          kerf: float | None = ..., hole_mm: float | None = ...) -> bytes: ...
+          kerf: float | None = ..., hole_mm: float | None = ..., fit: bool = ...) -> bytes: ...
 
 
 @_plain_arguments
 def board(game: str, fmt: Format = "pdf", *, side: int | None = None, preset: str | None = None,
           diameter: int | None = None, shape: ShapeName | None = None, mask: Mask | None = None,
-          labels: LabelMode = "outside", theme: ThemeName = "colour", paper: str = "a4",
+          labels: LabelMode = "outside", theme: ThemeChoice = "colour", paper: str = "a4",
           orientation: Orientation = "auto", title: str | None = None,
           cell_mm: float | None = None, dpi: int = 150, shop: ShopName | None = None,
           bleed: float | None = None, crop_marks: bool = True, cutter: CutterName | None = None,
-          kerf: float | None = None, hole_mm: float | None = None) -> str | bytes:
+          kerf: float | None = None, hole_mm: float | None = None,
+          fit: bool = False) -> str | bytes:
     """An empty board at exact scale, as ``boardgen board`` prints it: every game (for
     Polygone the board and, in a PDF, a sheet of pieces; ``cell_mm`` is its hole spacing),
     tiled across pages if needed.  ``mask`` is a shape drawn as text, or a ``Path`` to a
     file of one; ``title`` None prints the game's name, '' none.  ``shop`` (generic, tgc,
     mounted) or ``bleed`` (mm): a print shop's PDF/X trimmed to ``paper``; ``cutter``
-    (laser, vinyl) with ``kerf`` and ``hole_mm``: a cutter's SVG.
+    (laser, vinyl) with ``kerf`` and ``hole_mm``: a cutter's SVG.  ``fit``: the board
+    alone on a page cropped to it plus 3 mm, with a 50 mm bar under it (never tiled; for
+    Polygone without the sheet of pieces), at the cell size it has without ``fit``.
 
     >>> import boardgen
     >>> svg = boardgen.board("copolymer", "svg", side=5, cell_mm=13)
@@ -549,6 +566,7 @@ def board(game: str, fmt: Format = "pdf", *, side: int | None = None, preset: st
                             paper=paper, theme=theme, cell_mm=cell_mm, dpi=dpi, title=title,
                             orientation=orientation, labels=labels,
                             pages_checked=fmt == "pdf", shop=shop, bleed=bleed,
-                            crop_marks=crop_marks, cutter=cutter, kerf=kerf, hole_mm=hole_mm)
+                            crop_marks=crop_marks, cutter=cutter, kerf=kerf, hole_mm=hole_mm,
+                            fit=fit)
     data = request.render(fmt)
     return data.decode("utf-8") if fmt == "svg" else data

@@ -87,6 +87,7 @@ from boardgen.requests import (
     animate_options,
     board_request,
     checked_cell_mm,
+    checked_theme,
     checked_title,
     game_options,
     made_options,
@@ -303,6 +304,17 @@ def _per_game(said: Callable[[Game], str]) -> str:
                       f"{words}" for words, names in grouped.items())
 
 
+THEME_METAVAR = "[" + "|".join(sorted(THEMES)) + "|FILE.toml]"
+THEME_HELP = "ink: black lines and patterns only.  FILE.toml: a palette of your own, a " \
+    "[roles] table such as player1 = \"#1b4f9c\" over a built-in base (base = \"colour\" " \
+    "unless the file says another); roles left out keep the base's.  The roles are listed " \
+    "on the documentation's page \"Themes of your own\"."
+FIT_HELP = "A page cropped to the drawing plus a 3 mm margin, at exact scale, to place in " \
+    "a document of your own (PDF, SVG or PNG): no title band, page furniture or tiling (a " \
+    "fitted page is never tiled; --paper then only sets the default cell size and how wide " \
+    "a row of panels runs)."
+
+
 def board_size_options(command: Callable[..., None]) -> Callable[..., None]:
     """--side, --preset, --diameter, --shape and --mask: the same for every hex command."""
     options = [
@@ -344,8 +356,8 @@ def board_size_options(command: Callable[..., None]) -> Callable[..., None]:
               "a piece's length.")
 @click.option("--labels", type=click.Choice(LABEL_MODES), default="outside",
               show_default=True, help="Cell names in the server notation (F6).")
-@click.option("--theme", type=click.Choice(sorted(THEMES)), default="colour",
-              show_default=True, help="ink: black lines and patterns only.")
+@click.option("--theme", default="colour", show_default=True, metavar=THEME_METAVAR,
+              help=THEME_HELP)
 @click.option("--title", help="Title printed above the board (default: the game's name; "
               f"'' for none); one line, up to {MAX_TITLE_CHARS} characters.")
 @click.option("--format", "fmt", type=click.Choice(FORMATS),
@@ -373,12 +385,17 @@ def board_size_options(command: Callable[..., None]) -> Callable[..., None]:
 @click.option("--hole-mm", type=float, metavar="MM",
               help="With --cutter, a game on a fixed board of holes: the holes' diameter "
               "(default: as printed, a tenth of the spacing).")
+@click.option("--fit", is_flag=True, help="The board alone on a page cropped to it plus a 3 mm "
+              "margin, at exact scale and the cell size it has without --fit, a 50 mm bar "
+              "under it: to place in a document of your own.  A fitted page is never tiled "
+              "(--paper then only sets the default cell size); Polygone's sheet of pieces is "
+              "left out.")
 def board(game: str, side: int | None, preset: str | None, diameter: int | None,
           shape: str | None,
           mask: Path | None, paper: str, orientation: str, cell_mm: float | None, labels: str,
           theme: str, title: str | None, fmt: str | None, dpi: int,
           output: Path | None, shop: str | None, bleed: float | None, crop_marks: bool,
-          cutter: str | None, kerf: float | None, hole_mm: float | None) -> None:
+          cutter: str | None, kerf: float | None, hole_mm: float | None, fit: bool) -> None:
     """Print an empty GAME board at exact scale (PDF, SVG or PNG).
 
     \b
@@ -410,7 +427,7 @@ def board(game: str, side: int | None, preset: str | None, diameter: int | None,
                             paper=paper, theme=theme, cell_mm=cell_mm, dpi=dpi, title=title,
                             orientation=orientation, labels=labels, pages_checked=wants_pdf,
                             shop=shop, bleed=bleed, crop_marks=crop_marks, cutter=cutter,
-                            kerf=kerf, hole_mm=hole_mm)
+                            kerf=kerf, hole_mm=hole_mm, fit=fit)
     fixed = request.game.fixed_board
     stem = fixed.stem if request.grid is None and fixed is not None else \
         board_file_stem(game, request.grid, mask) if request.grid is not None else game
@@ -445,13 +462,14 @@ def picture_options(command: Callable[..., None]) -> Callable[..., None]:
     options = [
         click.option("--paper", default="a4", show_default=True,
                      help="a4, letter, a3, a5 (a booklet), universal or WxHmm."),
-        click.option("--theme", type=click.Choice(sorted(THEMES)), default="colour",
-                     show_default=True, help="ink: black lines and patterns only."),
+        click.option("--theme", default="colour", show_default=True, metavar=THEME_METAVAR,
+                     help=THEME_HELP),
         click.option("--format", "fmt", type=click.Choice((*FORMATS, "gif")),
                      help="Output format; default: from the -o suffix, else pdf (gif with "
                      "--animate)."),
         click.option("--dpi", type=click.IntRange(36, 1200),
                      help="Resolution of PNG output (default 150; 96 for --animate)."),
+        click.option("--fit", is_flag=True, help=FIT_HELP),
         click.option("--animate", is_flag=True,
                      help="Write an animation, a frame per move (a Polygone diagram: per "
                      "panel): animated GIF, PNG (APNG) or SVG, from the -o suffix."),
@@ -498,7 +516,7 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None,
          shape: str | None, mask: Path | None, moves: str, moves_file: Path | None,
          as_json: bool, output: Path | None, every: int | None, every_turn: int | None,
          cell_mm: float | None, title: str | None, paper: str, theme: str, fmt: str | None,
-         dpi: int | None, animate: bool, move_ms: int, hold_ms: int,
+         dpi: int | None, fit: bool, animate: bool, move_ms: int, hold_ms: int,
          **own_options: object) -> None:
     """Replay moves through the GAME engine and print the position, or draw it.
 
@@ -519,6 +537,7 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None,
     description = game_named(game)
     title = checked_title(title)
     animation = _animation_options(animate, fmt, dpi, move_ms, hold_ms, cell_mm, theme, title)
+    _check_fit(fit, animate, output)
     if animate and (every is not None or every_turn is not None):
         raise BoardgenError("--animate draws every move: leave out --every and --every-turn")
     if animate and as_json and output is not None and str(output) == STDOUT:
@@ -561,6 +580,7 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None,
     if output is not None:
         width = checked_cell_mm(cell_mm)
         paper_size = parse_paper(paper)
+        chosen = checked_theme(theme)  # before the moves: a bad theme file is refused first
         target = prepare_output(output, fmt, f"{game}-position")
     panels: list[Panel] = []
     if strip is None:
@@ -576,15 +596,15 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None,
         return
     path, fmt = target
     if strip is None:
-        data = render_position(position, fmt, paper=paper_size, theme=theme_named(theme),
-                               cell_mm=width, dpi=dpi, title=title)
+        data = render_position(position, fmt, paper=paper_size, theme=chosen,
+                               cell_mm=width, dpi=dpi, title=title, fit=fit)
     else:
         n, unit = (every, "move") if every is not None else (every_turn, "turn")
         heading = title if title is not None else \
             f"{description.name}: the position every {n} {unit}{'s' * (n != 1)}"
         data = draw_panels(description, heading, panels, fmt, paper=paper_size,
-                           theme=theme_named(theme), cell_mm=width, dpi=dpi,
-                           note=STRIP_NOTE)
+                           theme=chosen, cell_mm=width, dpi=dpi,
+                           note=STRIP_NOTE, fit=fit)
     if as_json:
         write_atomic(path, data)  # stdout holds the JSON alone
     else:
@@ -592,6 +612,15 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None,
 
 
 STRIP_NOTE = "Numbered: every move since the panel before, by its number."
+
+
+def _check_fit(fit: bool, animate: bool, output: Path | None, needs_file: bool = True) -> None:
+    """--fit crops a still picture's page: refused with --animate, and (play) without -o."""
+    if fit and animate:
+        raise BoardgenError("--fit crops a still picture's page; an animation has no page: "
+                            "leave out one of --fit and --animate")
+    if fit and needs_file and output is None:
+        raise BoardgenError("--fit crops the page of a drawing: give the file with -o")
 
 
 def _animation_options(animate: bool, fmt: str | None, dpi: int | None, move_ms: int,
@@ -703,7 +732,7 @@ def _strip(position: Position, tokens: list[str], record: list[RecordMove] | Non
 @picture_options
 def diagram(target: str, name: str | None, list_names: bool, cell_mm: float | None,
             output: Path | None, line: int | None, paper: str, theme: str, fmt: str | None,
-            dpi: int | None, animate: bool, move_ms: int, hold_ms: int,
+            dpi: int | None, fit: bool, animate: bool, move_ms: int, hold_ms: int,
             **own_options: object) -> None:
     """Draw a diagram, every position replayed through the engine: the built-in diagram
     NAME of GAME, or a diagram FILE of your own (it names its game in a 'game:' line).
@@ -728,6 +757,7 @@ def diagram(target: str, name: str | None, list_names: bool, cell_mm: float | No
     """
     animation = _animation_options(animate, fmt, dpi, move_ms, hold_ms, cell_mm, theme, None,
                                    line)
+    _check_fit(fit, animate, output, needs_file=False)
     texts, sources = _read_files(own_options)
     if target in GAMES:
         description = game_named(target)
@@ -765,8 +795,8 @@ def diagram(target: str, name: str | None, list_names: bool, cell_mm: float | No
     width = checked_cell_mm(cell_mm)
     path, fmt = prepare_output(output, fmt, stem)
     emit(path, draw_game_diagram(description, name, built, fmt, paper=paper_size,
-                                 theme=theme_named(theme), cell_mm=width, dpi=dpi or 150,
-                                 options=given))
+                                 theme=checked_theme(theme), cell_mm=width, dpi=dpi or 150,
+                                 options=given, fit=fit))
 
 
 @cli.command()

@@ -44,7 +44,7 @@ from boardgen.render.motion import (
 )
 from boardgen.render.paper import ORIENTATIONS, Paper, parse_paper
 from boardgen.render.scene import LABEL_MODES, THEMES, Theme, theme_named
-from boardgen.text import check_line, read_input_text
+from boardgen.text import check_line, read_input_text, shown_path
 from boardgen.text import quoted_value as quoted
 
 if TYPE_CHECKING:
@@ -56,6 +56,8 @@ if TYPE_CHECKING:
 Format = Literal["pdf", "svg", "png"]
 LabelMode = Literal["outside", "inside", "none"]
 ThemeName = Literal["colour", "colourblind", "ink"]
+# A theme as the API takes it: a built-in name, a TOML file, or the same data as a dict.
+ThemeChoice = ThemeName | Path | Mapping[str, object]
 Orientation = Literal["auto", "portrait", "landscape"]
 ShapeName = Literal["hexhex", "rhombus", "triangle"]
 ShopName = Literal["generic", "tgc", "mounted"]
@@ -169,29 +171,54 @@ def checked_paper(paper: object) -> Paper:
 
 
 def checked_theme(theme: object) -> Theme:
-    need(theme, str, "theme")
-    assert isinstance(theme, str)
-    return theme_named(theme)
+    """A built-in theme by name, a theme file (a ``Path``, or a name ending ``.toml``) or a
+    dict of the same shape (boardgen.render.theme_file), checked."""
+    if isinstance(theme, Mapping | Path) or (isinstance(theme, str)
+                                             and theme.lower().endswith(".toml")):
+        games()  # every game's roles declared (plug-ins' too): a file may set them
+    if isinstance(theme, Mapping):
+        from boardgen.render.theme_file import theme_from_data
+
+        return theme_from_data(theme, option("theme"))
+    if not isinstance(theme, str | Path):
+        raise BoardgenError(f"{option('theme')}: expected text (a theme's name or a FILE.toml), "
+                            f"a Path or a dict, not {quoted(theme)}", field="theme")
+    if isinstance(theme, str) and not theme.lower().endswith(".toml"):
+        try:
+            return theme_named(theme)
+        except BoardgenError as exc:
+            raise BoardgenError(f"{option('theme')}: {exc.template}", field="theme") from None
+    from boardgen.render.theme_file import theme_from_toml
+
+    path = Path(theme)
+    return theme_from_toml(read_input_text(path, option("theme")), shown_path(path))
 
 
 @dataclass(frozen=True)
 class DrawOptions:
     """How a picture is drawn: the paper, the theme, the cell width (None: the default),
-    the resolution of PNG output, and the title (None: the default; '' for none)."""
+    the resolution of PNG output, the title (None: the default; '' for none), and whether
+    the page is cropped to the drawing (``fit``: boardgen.render.fit)."""
 
     paper: Paper
     theme: Theme
     cell_mm: float | None = None
     dpi: int = 150
     title: str | None = None
+    fit: bool = False
+
+
+def checked_fit(fit: object) -> bool:
+    need(fit, bool, "fit")
+    return bool(fit)
 
 
 def draw_options(*, paper: object = "a4", theme: object = "colour", cell_mm: object = None,
-                 dpi: object = 150, title: object = None) -> DrawOptions:
+                 dpi: object = 150, title: object = None, fit: object = False) -> DrawOptions:
     """DrawOptions from what was given, each checked (in this order)."""
     checked = checked_title(title)
     return DrawOptions(checked_paper(paper), checked_theme(theme), checked_cell_mm(cell_mm),
-                       checked_dpi(dpi), checked)
+                       checked_dpi(dpi), checked, checked_fit(fit))
 
 
 @dataclass(frozen=True)
@@ -376,6 +403,8 @@ class BoardRequest:
             return self._render_made(fmt)
         draw = self.draw
         fixed = self.game.fixed_board
+        if draw.fit:
+            return self._render_fitted(fmt)
         if self.grid is None and fixed is not None:
             from boardgen.render.lattice import render_fixed_board
 
@@ -389,6 +418,21 @@ class BoardRequest:
         return render_board(self.game.board_scene(self.grid, self.labels), fmt, options,
                             theme=draw.theme, info=self.game.board_info(self.grid, draw.title))
 
+    def _render_fitted(self, fmt: str) -> bytes:
+        """The board on a page cropped to it (boardgen.render.fit)."""
+        draw, info = self.draw, self.game.board_info(self.grid, self.draw.title)
+        fixed = self.game.fixed_board
+        if self.grid is None and fixed is not None:
+            from boardgen.render.lattice import render_fixed_board_fitted
+
+            return render_fixed_board_fitted(fixed, fmt, paper=draw.paper, theme=draw.theme,
+                                             spacing=draw.cell_mm, dpi=draw.dpi, info=info)
+        assert self.grid is not None
+        from boardgen.render.board import render_board_fitted
+
+        options = BoardOptions(draw.paper, self.orientation, draw.cell_mm, draw.dpi)
+        return render_board_fitted(self.game.board_scene(self.grid, self.labels), fmt,
+                                   options, theme=draw.theme, info=info)
 
     def _render_made(self, fmt: str) -> bytes:
         """The board for a print shop (PDF only) or a cutter (SVG only)."""
@@ -490,26 +534,35 @@ def board_request(game: Game, size: BoardSize, *, paper: object = "a4", theme: o
                   labels: object = "outside", pages_checked: bool = False,
                   shop: object = None, bleed: object = None, crop_marks: object = True,
                   cutter: object = None, kerf: object = None,
-                  hole_mm: object = None) -> BoardRequest:
+                  hole_mm: object = None, fit: object = False) -> BoardRequest:
     """An empty board of ``game``; ``pages_checked``: refuse, before the grid is built, a
     board that would tile across more pages than the limit (PDF).  ``shop`` or ``bleed``
-    ask for a print shop's PDF, ``cutter`` for a cutter's SVG (see :func:`made_options`)."""
+    ask for a print shop's PDF, ``cutter`` for a cutter's SVG (see :func:`made_options`);
+    ``fit`` for a page cropped to the board, never tiled."""
     checked = checked_title(title)
+    fitted = checked_fit(fit)
     made_shop, made_cutter = made_options(game, shop=shop, bleed=bleed,
                                           crop_marks=crop_marks, cutter=cutter, kerf=kerf,
                                           hole_mm=hole_mm)
+    if fitted and (made_shop is not None or made_cutter is not None):
+        other = "shop" if shop is not None else "bleed" if bleed is not None else "cutter"
+        raise BoardgenError(f"{option('fit')} and {option(other)} do not go together: a page "
+                            "cropped to the board for your own document, or a print shop's "
+                            "or cutter's file", field="fit")
     if game.hex_boards is None:
         refuse_hex_options(game, size)
         draw = DrawOptions(checked_paper(paper), checked_theme(theme),
-                           checked_cell_mm(cell_mm), checked_dpi(dpi), checked)
+                           checked_cell_mm(cell_mm), checked_dpi(dpi), checked, fitted)
         return BoardRequest(game, None, draw, shop=made_shop, cutter=made_cutter)
     paper_size = checked_paper(paper)
     width = checked_cell_mm(cell_mm)
     turned = one_of(orientation, ORIENTATIONS, "orientation", "orientation")
-    draw = DrawOptions(paper_size, checked_theme(theme), width, checked_dpi(dpi), checked)
+    draw = DrawOptions(paper_size, checked_theme(theme), width, checked_dpi(dpi), checked,
+                       fitted)
     options = BoardOptions(paper_size, turned, width, draw.dpi)
+    # A fitted page is never tiled: the page limit does not apply (the cell limit does).
     grid = resolve_grid(game, size, (lambda corners: check_cells_page_count(corners, options))
-                        if pages_checked else None)
+                        if pages_checked and not fitted else None)
     return BoardRequest(game, grid, draw, turned,
                         one_of(labels, LABEL_MODES, "labels", "label mode"), made_shop,
                         made_cutter)

@@ -23,15 +23,17 @@ from boardgen.render.scene import THEMES, Theme
 
 def draw_game_diagram(game: Game, name: str, diagram: Diagram, fmt: str, *, paper: Paper,
                       theme: Theme, cell_mm: float | None = None, dpi: int = 150,
-                      options: GameOptions | None = None) -> bytes:
+                      options: GameOptions | None = None, fit: bool = False) -> bytes:
     """A diagram of ``game`` drawn with the game's page furniture: the one drawing of
     ``boardgen diagram`` (a NAME or a FILE), the gallery and ``boardgen serve``.
     ``options``: the game's own options it was built with (the furniture may depend on
-    them: a table given replaces the one a diagram note speaks of)."""
+    them: a table given replaces the one a diagram note speaks of); ``fit``: a page
+    cropped to the drawing."""
     from boardgen.render.diagram import draw_diagram
 
     return draw_diagram(diagram, game.key, name, fmt, paper=paper, theme=theme,
-                        cell_mm=cell_mm, dpi=dpi, info=game.diagram_info(name, options))
+                        cell_mm=cell_mm, dpi=dpi, info=game.diagram_info(name, options),
+                        fit=fit)
 
 
 def render_diagram(game: str, name: str, fmt: str, *, paper: Paper, theme: Theme,
@@ -45,27 +47,28 @@ def render_diagram(game: str, name: str, fmt: str, *, paper: Paper, theme: Theme
 
 def render_position(position: Position, fmt: str, *, paper: Paper | None = None,
                     theme: Theme | None = None, cell_mm: float | None = None,
-                    dpi: int = 150, title: str | None = None) -> bytes:
-    """The position as one panel (SVG text as UTF-8 bytes, PDF or PNG bytes)."""
+                    dpi: int = 150, title: str | None = None, fit: bool = False) -> bytes:
+    """The position as one panel (SVG text as UTF-8 bytes, PDF or PNG bytes); ``fit``: on
+    a page cropped to it."""
     from boardgen.render.diagram import draw_diagram
 
     game = position.game
     return draw_diagram(position.diagram(title), game.key, "position", fmt,
                         paper=paper or parse_paper("a4"), theme=theme or THEMES["colour"],
-                        cell_mm=cell_mm, dpi=dpi, info=game.position_info())
+                        cell_mm=cell_mm, dpi=dpi, info=game.position_info(), fit=fit)
 
 
 def draw_panels(game: Game, heading: str, scenes: Sequence[Panel], fmt: str,
                 *, paper: Paper | None = None, theme: Theme | None = None,
-                cell_mm: float | None = None, dpi: int = 150, note: str | None = None
-                ) -> bytes:
+                cell_mm: float | None = None, dpi: int = 150, note: str | None = None,
+                fit: bool = False) -> bytes:
     """Pictures of positions in one row of panels (``play -o``, and ``--every``'s strip,
-    whose ``note`` says what the numbers are)."""
+    whose ``note`` says what the numbers are); ``fit``: on a page cropped to them."""
     from boardgen.render.diagram import draw_diagram
 
     return draw_diagram(game.panels(heading, scenes, note), game.key, "position", fmt,
                         paper=paper or parse_paper("a4"), theme=theme or THEMES["colour"],
-                        cell_mm=cell_mm, dpi=dpi, info=game.position_info())
+                        cell_mm=cell_mm, dpi=dpi, info=game.position_info(), fit=fit)
 
 
 def position_animation(position: Position, *, title: str | None = None,

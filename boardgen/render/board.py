@@ -149,6 +149,18 @@ def render_board(scene: Scene, fmt: str, options: BoardOptions, *, theme: Theme,
                       description=description).encode("utf-8")
 
 
+def render_board_fitted(scene: Scene, fmt: str, options: BoardOptions, *, theme: Theme,
+                        info: PageInfo) -> bytes:
+    """The board on a page cropped to it (boardgen.render.fit): the cells as large as
+    without ``fit`` (the paper still sets the default), never tiled."""
+    from boardgen.render.fit import render_fitted_board
+
+    if fmt not in FORMATS:
+        raise BoardgenError(f"unknown format {fmt!r} (choose from {', '.join(FORMATS)})")
+    return render_fitted_board(build_figure(scene, options), fmt, theme=theme,
+                               dpi=options.dpi, info=info)
+
+
 def shop_figure(scene: Scene, options: BoardOptions) -> tuple[Figure, tuple[float, float]]:
     """The board for a print shop, and the trim it is laid out on (the paper, turned as
     ``options.orientation`` says or as the board fits best): one page, never tiled."""

@@ -310,10 +310,12 @@ def check_diagram_work(diagram: Diagram) -> None:
 
 def draw_diagram(diagram: Diagram, game: str, name: str, fmt: str, *, paper: Paper,
                  theme: Theme, cell_mm: float | None = None, dpi: int = 150,
-                 info: PageInfo | None = None) -> bytes:
+                 info: PageInfo | None = None, fit: bool = False) -> bytes:
     """Draw an already built diagram as PDF (paginated between rows), SVG or PNG.
     ``game`` and ``name`` say which diagram an error is about; ``info`` is the page
-    furniture (the diagram carries its own heading; the page header names the game)."""
+    furniture (the diagram carries its own heading; the page header names the game).
+    ``fit``: in any format, one page cropped to the drawing and its credit line
+    (boardgen.render.fit), its rows of panels as wide as ``paper`` allows."""
     check_diagram_work(diagram)
     info = info or PageInfo(None, f"diagram: {name}")
     if diagram.source:  # not ours: where it comes from, with the designer's credit
@@ -321,7 +323,7 @@ def draw_diagram(diagram: Diagram, game: str, name: str, fmt: str, *, paper: Pap
             part for part in (info.note, diagram.source) if part))
     room_w, room_h = content_size(paper.size("portrait"))
     cell_width = cell_mm or diagram.cell_mm
-    if fmt == "pdf":
+    if fmt == "pdf" and not fit:
         room = (room_w, room_h)
         # The title and legend stay with the first row, unless no size lets them.
         for keep in (True, False):
@@ -356,6 +358,11 @@ def draw_diagram(diagram: Diagram, game: str, name: str, fmt: str, *, paper: Pap
     figure = curled(figure)  # typographer's quotes, as the rule sheets print captions
     # The text alternative a rule sheet gives the same figure, and the credit drawn under it.
     description = describe(diagram) + (f" {_sentence(credit)}" if credit else "")
+    if fit:
+        from boardgen.render.fit import fitted, render_fitted
+
+        return render_fitted(fitted(figure, theme), fmt, theme=theme, dpi=dpi, info=info,
+                             description=description)
     if fmt == "png":  # drawn from the figure, with no SVG text in between
         return render_figure_png(figure, theme=theme, title=None, dpi=dpi)
     return render_svg(figure, theme=theme, description=description).encode("utf-8")

@@ -466,6 +466,19 @@ def render_fixed_board(board: FixedBoard, fmt: str, *, paper: Paper, theme: Them
                       description=info.subject).encode("utf-8")
 
 
+def render_fixed_board_fitted(board: FixedBoard, fmt: str, *, paper: Paper, theme: Theme,
+                              spacing: float | None, dpi: int, info: PageInfo) -> bytes:
+    """The board alone (no sheet of pieces) on a page cropped to it
+    (boardgen.render.fit), its holes as far apart as without ``fit``."""
+    from boardgen.render.fit import render_fitted_board
+
+    if spacing is None:
+        spacing = board_spacing(board, content_size(paper.size("landscape")))
+    figure = curled(lattice_figure(board.picture, spacing))
+    info = PageInfo(info.title, (info.subject or "").format(spacing=spacing), info.credit)
+    return render_fitted_board(figure, fmt, theme=theme, dpi=dpi, info=info)
+
+
 def render_fixed_board_for_shop(board: FixedBoard, *, paper: Paper, theme: Theme,
                                 spacing: float | None, info: PageInfo, shop: Shop) -> bytes:
     """The board and its sheet of pieces as a print shop's PDF, each page's trim the paper

@@ -9,7 +9,7 @@ import math
 import re
 from dataclasses import dataclass
 
-from boardgen.errors import BoardgenError
+from boardgen.errors import BoardgenError, option
 from boardgen.picture import PageInfo as PageInfo  # re-exported: it used to live here
 
 PAPERS: dict[str, tuple[float, float]] = {
@@ -69,6 +69,9 @@ def parse_paper(text: str) -> Paper:
     if key in PAPERS:
         return Paper(key, *PAPERS[key])
     m = _CUSTOM.match(text)
+    if not m and key in ("fit", "fitted", "crop", "cropped"):
+        raise BoardgenError(f"unknown paper {text!r}: for a page cropped to the drawing, "
+                            f"use {option('fit')} with any paper")
     if not m:
         raise BoardgenError(
             f"unknown paper {text!r} (use a4, letter, a3, a5, universal, or a custom size such as "

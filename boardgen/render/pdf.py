@@ -583,6 +583,23 @@ def render_pdf(figure: Figure, *, theme: Theme, paper: Paper, orientation: str =
     return buffer.getvalue()
 
 
+def render_pdf_fitted(figure: Figure, *, theme: Theme, info: PageInfo = NO_INFO) -> bytes:
+    """The figure alone on one page exactly its size (boardgen.render.fit has cropped it to
+    its ink and a margin), at 1:1: no header, footer or scale check of the page's own, and
+    never tiled.  Its MediaBox, TrimBox and ArtBox are the page."""
+    page = (figure.width, figure.height)
+    c, buffer = _canvas(page, info)
+    c.setTrimBox([0.0, 0.0, page[0] * mm, page[1] * mm])
+    c.setArtBox([0.0, 0.0, page[0] * mm, page[1] * mm])
+    c.saveState()
+    c.scale(mm, mm)
+    place_figure(c, page, figure, theme, name=FORM_NAME, at=(0.0, page[1]))
+    c.restoreState()
+    c.showPage()
+    c.save()
+    return buffer.getvalue()
+
+
 def render_pdf_pages(pages: list[Figure], *, theme: Theme, paper: Paper,
                      orientation: str = "portrait", info: PageInfo = NO_INFO) -> bytes:
     """Each figure on a page of its own, at 1:1, centred in the room the page furniture
@@ -606,12 +623,16 @@ def render_pdf_pages(pages: list[Figure], *, theme: Theme, paper: Paper,
 
 
 def place_figure(c: Canvas, page: tuple[float, float], figure: Figure, theme: Theme, *,
-                 name: str | None = None) -> None:
+                 name: str | None = None, at: tuple[float, float] | None = None) -> None:
     """Draw the figure at 1:1, centred in the room between the page's header and footer
-    (in millimetres, y up); as a named form when ``name`` is given."""
-    room_w, room_h = content_size(page)
-    left = content_left() + (room_w - figure.width) / 2
-    top = page[1] - MARGIN_MM - HEADER_MM - (room_h - figure.height) / 2
+    (in millimetres, y up), or with its top-left corner ``at``; as a named form when
+    ``name`` is given."""
+    if at is None:
+        room_w, room_h = content_size(page)
+        left = content_left() + (room_w - figure.width) / 2
+        top = page[1] - MARGIN_MM - HEADER_MM - (room_h - figure.height) / 2
+    else:
+        left, top = at
     if name is not None:
         _define_form(c, name, figure, theme)
         _place_form(c, name, figure, (left, top - figure.height, left + figure.width, top),

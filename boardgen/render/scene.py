@@ -236,5 +236,6 @@ def theme_named(name: str) -> Theme:
         return THEMES[name]
     except KeyError:
         raise BoardgenError(
-            f"unknown theme {name!r} (choose from {', '.join(THEMES)})"
+            f"unknown theme {name!r} (choose from {', '.join(THEMES)}, or give a "
+            "FILE.toml of your own)"
         ) from None

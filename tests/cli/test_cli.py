@@ -90,7 +90,7 @@ def test_mask_board(run_cli: RunCli, tmp_path: Path) -> None:
     (["--side", "5", "--preset", "small"], "--side and --preset both give the board size"),
     (["--paper", "b5"], "unknown paper 'b5'"),
     (["--paper", "10x10mm"], "between 80 and 2000 mm"),
-    (["--theme", "neon"], "'neon' is not one of"),
+    (["--theme", "neon"], "--theme: unknown theme 'neon' (choose from colour, colourblind, ink"),
     (["--cell-mm", "0.5"], "--cell-mm 0.5"),
     (["--mask", "/no/such/mask.txt"], "no such file"),
     (["-o", "/no/such/folder/b.pdf"], "output folder '/no/such/folder' does not exist"),

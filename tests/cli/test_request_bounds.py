@@ -231,7 +231,8 @@ def test_each_refusal_says_what_and_names_its_option(call: Callable[[], object],
     ({"dpi": 150.0}, "dpi: expected a number, not 150.0", "dpi"),
     ({"title": 5}, "title: expected text, not 5", "title"),
     ({"paper": None}, "paper: expected text, not None", "paper"),
-    ({"theme": 1}, "theme: expected text, not 1", "theme"),
+    ({"theme": 1}, "theme: expected text (a theme's name or a FILE.toml), a Path or a dict, "
+     "not 1", "theme"),
 ])
 def test_a_value_of_the_wrong_type_is_refused_naming_its_option(
         kwargs: dict[str, object], message: str, field: str) -> None:

@@ -67,20 +67,24 @@ def free_diagram(example: FreeExample) -> Diagram:
 
 # The stones of the rules-free diagrams in each theme: grey 26, 255, 167 and 77 in colour;
 # 17, 255, 157 and 87 colourblind (orange and blue told apart in every vision); in ink the
-# red and blue stones told apart by the direction of their lines.
+# red and blue stones told apart by the direction of their lines.  Each is apart from the
+# others (a theme file of one's own is held to it: boardgen.render.theme_file).
 PAINTS = {
     "stone-black": RolePaint(Paint("#1a1a1a"), {"colour": Paint("#1a1a1a"),
                                                 "colourblind": Paint("#111111"),
                                                 "ink": Paint("#000000")}),
     "stone-white": RolePaint(Paint("#ffffff"), {"colour": Paint("#ffffff"),
                                                 "colourblind": Paint("#ffffff"),
-                                                "ink": Paint("#ffffff")}),
+                                                "ink": Paint("#ffffff")},
+                                apart_from=("stone-black",)),
     "stone-red": RolePaint(Paint("#f08a7a"), {"colour": Paint("#f08a7a"),
                                               "colourblind": Paint("#e69f00"),
-                                              "ink": Paint("#ffffff", "hatch")}),
+                                              "ink": Paint("#ffffff", "hatch")},
+                              apart_from=("stone-black", "stone-white")),
     "stone-blue": RolePaint(Paint("#2b4f9e"), {"colour": Paint("#2b4f9e"),
                                                "colourblind": Paint("#0072b2"),
-                                               "ink": Paint("#ffffff", "hlines")}),
+                                               "ink": Paint("#ffffff", "hlines")},
+                               apart_from=("stone-black", "stone-white", "stone-red")),
 }
 
 # Known to every theme as soon as its pictures can be made (the registry declares them too).

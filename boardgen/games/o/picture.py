@@ -199,7 +199,7 @@ PAINTS = {
     "loop": RolePaint(Paint("#c4450e"), {"colour": Paint("#c4450e"),
                                          "colourblind": Paint("#d55e00"),
                                          "ink": Paint("#ffffff")},
-                      rims={"ink": 0.3}),
+                      apart_from=("stone",), rims={"ink": 0.3}),
 }
 
 # Known to every theme as soon as its pictures can be made (the registry declares them too).

@@ -1,0 +1,203 @@
+"""A palette of one's own: a theme read from a TOML file (or the same data as a dict).
+
+    base = "colour"            # optional: the built-in theme the rest comes from
+    [roles]
+    player1 = "#1b4f9c"        # a colour: the fill (the base's pattern and outline stay)
+    player2 = { fill = "#f0c419", pattern = "hatch", outline = "#ffffff" }
+    new = { fill = "#f6d55c", pattern = "none" }
+
+Roles left out keep the base theme's paint.  Every role a theme paints may be set, a game's
+own roles too (those a plug-in declares included): :func:`settable_roles`.  The result is
+checked as the built-in themes are: every pair of roles a player must tell apart stays 40
+grey levels apart (what a greyscale printer keeps of a colour) or differs in pattern.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Mapping
+from dataclasses import replace
+
+from boardgen.errors import BoardgenError
+from boardgen.picture import PATTERNS, Paint, declared_paint, declared_roles
+from boardgen.render.scene import THEMES, Theme, luma
+
+GREY_STEP = 40.0  # grey levels (of 255) between roles a player must tell apart
+NO_PATTERN = "none"
+# The theme's own roles a player must tell apart (a game adds its own pairs through
+# RolePaint.apart_from): the players, the players and an empty cell, what the engine
+# allows and refuses, and the board's zones.
+TOLD_APART: tuple[tuple[str, str], ...] = (
+    ("player1", "player2"), ("player1", "empty"), ("player2", "empty"),
+    ("legal", "illegal"), ("legal", "empty"), ("illegal", "empty"),
+    ("legal", "perimeter"), ("legal", "corner"), ("illegal", "perimeter"),
+    ("illegal", "corner"), ("new", "corner"), ("new", "perimeter"), ("new", "empty"),
+    ("empty", "perimeter"), ("empty", "corner"), ("perimeter", "corner"),
+)
+_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+_PAINT_KEYS = ("fill", "pattern", "outline")
+_TOP_KEYS = ("base", "roles")
+
+
+def settable_roles(base: Theme | None = None) -> list[str]:
+    """Every role a theme file may set: the theme's own and those the games declared."""
+    return list((base or THEMES["colour"]).cells)
+
+
+def pairs_told_apart() -> list[tuple[str, str]]:
+    """The pairs of roles a player must tell apart: the theme's own and the games'."""
+    pairs = list(TOLD_APART)
+    for role in declared_roles():
+        paint = declared_paint(role)
+        for other in paint.apart_from if paint is not None else ():
+            if (role, other) not in pairs and (other, role) not in pairs:
+                pairs.append((role, other))
+    return pairs
+
+
+def told_apart(a: Paint, b: Paint) -> bool:
+    """Whether two paints stay apart on a greyscale print: 40 grey levels, or patterns."""
+    return abs(luma(a.fill) - luma(b.fill)) >= GREY_STEP or a.pattern != b.pattern
+
+
+def _line_of(text: str | None, key: str, section: str | None = "roles") -> int | None:
+    """The line (from 1) where ``key`` is set in ``section`` of a TOML text, bare or quoted
+    (tomllib says where a syntax error is, but not where a value it read came from)."""
+    if text is None:
+        return None
+    current: str | None = None
+    wanted = re.compile(r"^\s*(?:" + re.escape(key) + r'|"' + re.escape(key) + r'"|\'' +
+                        re.escape(key) + r"')\s*=")
+    for number, line in enumerate(text.splitlines(), start=1):
+        header = re.match(r"^\s*\[\s*([^\]]+?)\s*\]", line)
+        if header:
+            current = header.group(1).strip("\"'")
+            continue
+        if current == section and wanted.match(line):
+            return number
+        dotted = re.match(r"^\s*" + re.escape(section or "") + r"\s*\.\s*" + re.escape(key) +
+                          r"\s*=", line) if section and current is None else None
+        if dotted:
+            return number
+    return None
+
+
+class _Where:
+    """How an error names the place: ``FILE:LINE`` where the line is known, else ``FILE``
+    (or the API's argument name)."""
+
+    def __init__(self, name: str, text: str | None) -> None:
+        self.name = name
+        self.text = text
+
+    def at(self, key: str | None = None, section: str | None = "roles") -> str:
+        line = _line_of(self.text, key, section) if key is not None else None
+        return f"{self.name}:{line}" if line is not None else self.name
+
+
+def _colour(value: object, where: str, what: str) -> str:
+    if not isinstance(value, str) or not _COLOUR.match(value):
+        raise BoardgenError(f"{where}: {what} {value!r} is not a colour: give #rrggbb, such "
+                            "as \"#1b4f9c\"")
+    return value.lower()
+
+
+def _paint(role: str, value: object, base: Paint, where: _Where) -> Paint:
+    place = where.at(role)
+    if isinstance(value, str):
+        return replace(base, fill=_colour(value, place, f"role {role}:"))
+    if not isinstance(value, Mapping):
+        raise BoardgenError(f"{place}: role {role}: give a colour \"#rrggbb\" or a table "
+                            "{ fill = \"#rrggbb\", pattern = \"hatch\" }, not "
+                            f"{type(value).__name__}")
+    unknown = [key for key in value if key not in _PAINT_KEYS]
+    if unknown:
+        raise BoardgenError(f"{place}: role {role}: unknown key {unknown[0]!r} (a role takes "
+                            f"{', '.join(_PAINT_KEYS)})")
+    if "fill" not in value:
+        raise BoardgenError(f"{place}: role {role}: the table needs a fill = \"#rrggbb\"")
+    fill = _colour(value["fill"], place, f"role {role}: fill")
+    pattern = base.pattern
+    if "pattern" in value:
+        given = value["pattern"]
+        if given not in (*PATTERNS, NO_PATTERN):
+            raise BoardgenError(f"{place}: role {role}: unknown pattern {given!r} (choose "
+                                f"from {', '.join(PATTERNS)}, or {NO_PATTERN})")
+        pattern = None if given == NO_PATTERN else str(given)
+    outline = base.outline
+    if "outline" in value:
+        outline = _colour(value["outline"], place, f"role {role}: outline")
+    return Paint(fill, pattern, outline)
+
+
+def _unknown_role(role: str, known: list[str], place: str) -> BoardgenError:
+    close = difflib.get_close_matches(role, known, n=1)
+    hint = f"did you mean {close[0]}? " if close else ""
+    return BoardgenError(f"{place}: unknown role {role!r} ({hint}the roles: "
+                         f"{', '.join(known)})")
+
+
+def theme_from_data(data: object, name: str, text: str | None = None) -> Theme:
+    """A theme from parsed TOML (or a dict of the same shape), checked; ``name`` is the
+    file (or argument) an error names, ``text`` the file's text (for line numbers)."""
+    where = _Where(name, text)
+    if not isinstance(data, Mapping):
+        raise BoardgenError(f"{name}: a theme is a table with a [roles] table, not "
+                            f"{type(data).__name__}")
+    for key in data:
+        if key not in _TOP_KEYS:
+            raise BoardgenError(f"{where.at(str(key), None)}: unknown key {key!r} (a theme "
+                                "file has base = \"colour\" and a [roles] table)")
+    base_name = data.get("base", "colour")
+    if base_name not in THEMES:
+        raise BoardgenError(f"{where.at('base', None)}: unknown base theme {base_name!r} "
+                            f"(choose from {', '.join(THEMES)})")
+    base = THEMES[str(base_name)]
+    roles = data.get("roles", {})
+    if not isinstance(roles, Mapping):
+        raise BoardgenError(f"{where.at('roles', None)}: roles must be a table: [roles], "
+                            "then one role = \"#rrggbb\" a line")
+    known = settable_roles(base)
+    own: dict[str, Paint] = {role: base.cells[role] for role in base.cells if base.paints(role)}
+    for role, value in roles.items():
+        if role not in known:
+            raise _unknown_role(str(role), known, where.at(str(role)))
+        own[role] = _paint(role, value, base.cells[role], where)
+    # The base's name stays: a game's roles left out keep the paint it declared for it.
+    theme = replace(base, cells=own)
+    _check_apart(theme, set(roles), where)
+    return theme
+
+
+def _check_apart(theme: Theme, given: set[str], where: _Where) -> None:
+    """Refuse a theme in which two roles a player must tell apart look alike in grey."""
+    for a, b in pairs_told_apart():
+        if a not in theme.cells or b not in theme.cells or not {a, b} & given:
+            continue
+        paint_a, paint_b = theme.cells[a], theme.cells[b]
+        if told_apart(paint_a, paint_b):
+            continue
+        named = a if a in given else b
+        step = abs(luma(paint_a.fill) - luma(paint_b.fill))
+        raise BoardgenError(
+            f"{where.at(named)}: roles {a} ({paint_a.fill}) and {b} ({paint_b.fill}) are "
+            f"{step:.0f} grey levels apart, and a player must tell them apart: make them "
+            f"at least {GREY_STEP:.0f} apart in grey, or give one a pattern")
+
+
+def theme_from_toml(text: str, name: str) -> Theme:
+    """A theme from a TOML text (read from the file ``name``), checked."""
+    import tomllib
+
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        line = getattr(exc, "lineno", None)
+        found = re.search(r"\(at line (\d+), column \d+\)", str(exc))
+        if line is None and found:
+            line = int(found.group(1))
+        reason = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc).splitlines()[0])
+        place = f"{name}:{line}" if line else name
+        raise BoardgenError(f"{place}: not a TOML file: {reason}") from None
+    return theme_from_data(data, name, text)

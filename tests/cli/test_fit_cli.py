@@ -1,0 +1,55 @@
+"""``--fit`` on the command line: board, diagram and play -o write a page cropped to the
+drawing; the options it cannot go with are refused in one line, with no file written."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from conftest import one_line_error
+from pypdf import PdfReader
+
+MM_PER_PT = 25.4 / 72
+
+
+def page_sizes(path: Path) -> list[tuple[float, float]]:
+    reader = PdfReader(io.BytesIO(path.read_bytes()))
+    return [(float(p.mediabox.width) * MM_PER_PT, float(p.mediabox.height) * MM_PER_PT)
+            for p in reader.pages]
+
+
+@pytest.mark.parametrize("args", [
+    ("board", "copolymer", "--side", "4"),
+    ("diagram", "copolymer", "tempo"),
+    ("play", "copolymer", "--side", "3", "--moves", "C3 B2 C2 D3"),
+    ("play", "copolymer", "--side", "3", "--moves", "C3 B2 C2 D3", "--every", "2"),
+])
+def test_fit_crops_the_page(run_cli, in_tmp: Path, args: tuple[str, ...]) -> None:  # type: ignore[no-untyped-def]
+    whole = run_cli(*args, "-o", "whole.pdf")
+    fitted = run_cli(*args, "--fit", "-o", "fitted.pdf")
+    assert whole.code == 0 and fitted.code == 0, (whole.err, fitted.err)
+    ((width, height),) = page_sizes(in_tmp / "fitted.pdf")
+    ((a4_w, a4_h),) = page_sizes(in_tmp / "whole.pdf")
+    assert (round(a4_w), round(a4_h)) == (210, 297)
+    assert width < a4_w and height < a4_h  # these drawings are smaller than the paper
+
+
+@pytest.mark.parametrize("args, fragments", [
+    (("board", "o", "--fit", "--shop", "generic", "-o", "x.pdf"), ("--fit", "--shop")),
+    (("board", "o", "--fit", "--cutter", "laser", "-o", "x.svg"), ("--fit", "--cutter")),
+    (("diagram", "copolymer", "tempo", "--fit", "--animate", "-o", "x.gif"),
+     ("--fit", "--animate")),
+    (("play", "copolymer", "--side", "3", "--fit"), ("--fit", "-o")),
+    (("board", "o", "--paper", "fit", "-o", "x.pdf"), ("paper 'fit'", "--fit")),
+])
+def test_fit_refusals(run_cli, in_tmp: Path, args: tuple[str, ...],  # type: ignore[no-untyped-def]
+                      fragments: tuple[str, ...]) -> None:
+    one_line_error(run_cli(*args), *fragments)
+    assert not any(in_tmp.iterdir())
+
+
+@pytest.mark.parametrize("command", ["board", "diagram", "play"])
+def test_help_says_a_fitted_page_is_never_tiled(run_cli, command: str) -> None:  # type: ignore[no-untyped-def]
+    text = " ".join(run_cli(command, "--help").out.split())
+    assert "--fit" in text and "never tiled" in text

@@ -1,0 +1,51 @@
+"""``--theme FILE.toml`` on the command line: board, diagram and play draw in it; a bad
+file is one line on stderr naming FILE:LINE, exit 2, and no file written."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import one_line_error
+
+MINE = '# blue and gold\n[roles]\nplayer1 = "#1b4f9c"\nplayer2 = { fill = "#f0c419", ' \
+    'pattern = "hatch" }\n'
+CLOSE = '[roles]\nplayer1 = "#1b4f9c"\nplayer2 = "#2b5fac"\n'
+
+COMMANDS = [
+    ("board", "copolymer", "--side", "3"),
+    ("diagram", "copolymer", "tempo"),
+    ("play", "copolymer", "--side", "3", "--moves", "C3 B2"),
+]
+
+
+@pytest.mark.parametrize("args", COMMANDS)
+def test_a_theme_file_is_drawn(run_cli, in_tmp: Path, args: tuple[str, ...]) -> None:  # type: ignore[no-untyped-def]
+    (in_tmp / "mine.toml").write_text(MINE, encoding="utf-8")
+    result = run_cli(*args, "--theme", "mine.toml", "-o", "out.svg")
+    assert result.code == 0, result.err
+    svg = (in_tmp / "out.svg").read_text(encoding="utf-8")
+    assert ".cell.empty{fill:#fbf8f1" in svg  # a role left out keeps the colour theme's
+    if args[0] != "board":
+        assert ".cell.player1{fill:#1b4f9c" in svg
+
+
+@pytest.mark.parametrize("args", COMMANDS)
+def test_a_theme_whose_players_look_alike_is_refused(run_cli, in_tmp: Path,  # type: ignore[no-untyped-def]
+                                                     args: tuple[str, ...]) -> None:
+    (in_tmp / "close.toml").write_text(CLOSE, encoding="utf-8")
+    one_line_error(run_cli(*args, "--theme", "close.toml", "-o", "out.pdf"),
+                   "close.toml:2:", "player1", "player2", "grey levels apart")
+    assert not (in_tmp / "out.pdf").exists()
+
+
+def test_a_missing_theme_file_and_an_unknown_name(run_cli, in_tmp: Path) -> None:  # type: ignore[no-untyped-def]
+    one_line_error(run_cli("board", "o", "--theme", "none.toml"), "--theme", "none.toml",
+                   "no such file")
+    one_line_error(run_cli("board", "o", "--theme", "sepia"), "sepia", "FILE.toml")
+    assert not any(in_tmp.iterdir())
+
+
+def test_help_names_the_theme_file(run_cli) -> None:  # type: ignore[no-untyped-def]
+    text = " ".join(run_cli("diagram", "--help").out.split())
+    assert "FILE.toml" in text and "[roles]" in text

@@ -1,0 +1,145 @@
+"""A theme of one's own (``--theme FILE.toml``, ``theme=Path(...)`` or a dict): roles set,
+roles left out kept, checked as the built-in themes are, refused in one line otherwise.
+
+The grey check here is written from the rule (ITU-R 601 luma, 40 of 255, or another
+pattern), not with boardgen's luma, and the role list of the docs page is read from the
+page itself.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from conftest import ROOT
+
+import boardgen
+from boardgen.errors import BoardgenError
+from boardgen.games.registry import games
+from boardgen.picture import Paint, RolePaint
+from boardgen.render.scene import THEMES
+from boardgen.render.theme_file import pairs_told_apart, settable_roles, theme_from_toml
+
+
+def grey(colour: str) -> float:
+    red, green, blue = (int(colour[k:k + 2], 16) for k in (1, 3, 5))
+    return 0.299 * red + 0.587 * green + 0.114 * blue
+
+
+def svg_fill(svg: str, role: str) -> str:
+    """The fill the SVG's style sheet gives cells of ``role``."""
+    found = re.search(r"\.cell\." + re.escape(role) + r"\{fill:([^;}]+)", svg)
+    assert found, role
+    return found.group(1)
+
+
+@pytest.fixture(autouse=True)
+def _games_declared() -> None:
+    games()
+
+
+@pytest.mark.parametrize("name", sorted(THEMES))
+def test_the_built_in_themes_pass_the_same_check(name: str) -> None:
+    theme = THEMES[name]
+    checked = 0
+    for a, b in pairs_told_apart():
+        paint_a, paint_b = theme.cells[a], theme.cells[b]
+        assert abs(grey(paint_a.fill) - grey(paint_b.fill)) >= 40 or \
+            paint_a.pattern != paint_b.pattern, (name, a, b)
+        checked += 1
+    assert checked >= 20  # the theme's own pairs and the games' declared ones
+
+
+def test_roles_set_in_the_file_are_drawn_and_the_rest_kept(tmp_path: Path) -> None:
+    path = tmp_path / "mine.toml"
+    path.write_text('# blue and gold\n[roles]\nplayer1 = "#1B4F9C"\n'
+                    'player2 = { fill = "#f0c419", pattern = "hatch" }\n', encoding="utf-8")
+    position = boardgen.play("copolymer", "C3 B2", side=3)
+    svg = boardgen.draw(position, "svg", theme=path)
+    plain = boardgen.draw(position, "svg")
+    assert svg_fill(svg, "player1") == "#1b4f9c"
+    assert svg_fill(svg, "player2") == "url(#paint-player2)"  # patterned
+    assert 'id="paint-player2"' in svg and 'fill="#f0c419"' in svg
+    assert svg_fill(svg, "empty") == svg_fill(plain, "empty")
+    # The same data as a dict, and through the command line's file, give the same bytes.
+    same = boardgen.draw(position, "svg", theme={"roles": {
+        "player1": "#1b4f9c", "player2": {"fill": "#f0c419", "pattern": "hatch"}}})
+    assert same == svg
+    assert boardgen.draw(position, "pdf", theme=path) == boardgen.draw(position, "pdf",
+                                                                       theme=path)
+
+
+def test_a_colour_keeps_the_base_pattern_and_none_takes_it_away() -> None:
+    kept = boardgen.board("copolymer", "svg", side=3,
+                          theme={"base": "ink", "roles": {"empty": "#eeeeee"}})
+    assert svg_fill(kept, "empty") == "#eeeeee"
+    hatched = boardgen.draw(boardgen.play("copolymer", "C3", side=3), "svg",
+                            theme={"base": "ink", "roles": {"player1": "#dddddd"}})
+    assert svg_fill(hatched, "player1") == "url(#paint-player1)"
+    plain = boardgen.draw(boardgen.play("copolymer", "C3", side=3), "svg",
+                          theme={"base": "ink", "roles": {
+                              "player1": {"fill": "#777777", "pattern": "none"}}})
+    assert svg_fill(plain, "player1") == "#777777"
+
+
+def test_a_game_s_declared_role_is_settable() -> None:
+    assert {"stone", "loop", "connection", "white-piece", "stone-red"} <= set(settable_roles())
+    svg = boardgen.draw(boardgen.play("o", "D4 D5", side=4), "svg",
+                        theme={"roles": {"stone": "#3a0000"}})
+    assert 'fill="#3a0000"' in svg
+
+
+def test_a_plug_in_s_role_is_settable_and_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    import boardgen.picture as picture
+
+    monkeypatch.setitem(picture._DECLARED, "plugin-bead",
+                        RolePaint(Paint("#884400"), apart_from=("empty",)))
+    theme = theme_from_toml('[roles]\nplugin-bead = "#123456"\n', "beads.toml")
+    assert theme.colour("plugin-bead") == "#123456"
+    with pytest.raises(BoardgenError, match=r"^beads.toml:2: roles plugin-bead .* and empty"):
+        theme_from_toml('[roles]\nplugin-bead = "#fafafa"\n', "beads.toml")
+
+
+@pytest.mark.parametrize("text, message", [
+    ('[roles]\nplayer1 = "#1b4f9c"\nplayer2 = "#2b5fac"\n',
+     r"^t.toml:2: roles player1 \(#1b4f9c\) and player2 \(#2b5fac\) are 16 grey levels"),
+    ('[roles]\n\nlegal = "#fbf8f0"\n', r"^t.toml:3: roles legal .* and empty"),
+    ('[roles]\nplayr2 = "#2b5fac"\n', r"^t.toml:2: unknown role 'playr2' \(did you mean "
+     r"player2\?"),
+    ('[roles]\nplayer1 = "#1b4f9"\n', r"^t.toml:2: role player1: '#1b4f9' is not a colour"),
+    ('[roles]\n"player1" = { fill = "blue" }\n', r"^t.toml:2: role player1: fill 'blue'"),
+    ('[roles]\nplayer1 = { fill = "#1b4f9c", pattern = "zigzag" }\n',
+     r"^t.toml:2: role player1: unknown pattern 'zigzag'"),
+    ('[roles]\nplayer1 = { colour = "#1b4f9c" }\n', r"^t.toml:2: role player1: unknown key"),
+    ('[roles]\nplayer1 = 12\n', r"^t.toml:2: role player1: give a colour"),
+    ('[roles]\nplayer1 = "#1b4f9c\n', r"^t.toml:2: not a TOML file"),
+    ('base = "sepia"\n', r"^t.toml:1: unknown base theme 'sepia'"),
+    ('colours = 1\n', r"^t.toml:1: unknown key 'colours'"),
+    ('roles = 3\n', r"^t.toml:1: roles must be a table"),
+])
+def test_bad_files_are_refused_in_one_line(text: str, message: str) -> None:
+    with pytest.raises(BoardgenError) as caught:
+        theme_from_toml(text, "t.toml")
+    shown = str(caught.value)
+    assert "\n" not in shown
+    assert re.search(message, shown), shown
+
+
+def test_the_grey_check_can_fail_on_each_pair() -> None:
+    """Each pair is refused when its second role is given the first's paint (the pair
+    named may be another of the role's: the first that fails)."""
+    for a, b in pairs_told_apart():
+        paint = THEMES["colour"].cells[a]
+        value: object = {"fill": paint.fill, "pattern": paint.pattern or "none"}
+        with pytest.raises(BoardgenError, match=r"roles .*\b" + re.escape(b) +
+                           r" \(.* grey levels apart"):
+            boardgen.board("copolymer", "svg", side=3, theme={"roles": {b: value}})
+
+
+def test_the_docs_page_lists_every_role() -> None:
+    page = (ROOT / "docs" / "howto" / "themes.md").read_text(encoding="utf-8")
+    listed = re.findall(r"^\| `([a-z0-9-]+)` \| (.+?) \|$", page, re.M)
+    assert sorted(name for name, _ in listed) == sorted(settable_roles())
+    assert len(listed) == len(settable_roles())
+    assert all(len(meaning) > 5 for _, meaning in listed)
