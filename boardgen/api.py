@@ -314,11 +314,11 @@ def engine(game: str, *, side: int | None = None, preset: str | None = None,
 
     >>> import boardgen, random
     >>> game = boardgen.engine("o", side=4)
-    >>> game.play("D4"); game.to_move
-    'second'
+    >>> game.push("D4"), game.to_move
+    ('D4', 'second')
     >>> rng = random.Random(1)
     >>> while not game.over:
-    ...     game.play(game.random_legal(rng))
+    ...     _ = game.push(game.random_legal(rng))
     >>> game.winner in ("first", "second")
     True
     """

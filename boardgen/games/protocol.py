@@ -451,7 +451,8 @@ class Position(ABC):
     # How to start this replay again from its start (set by whoever made the position
     # from its options, boardgen.requests): an animation replays the moves from there.
     restart: Callable[[], Position] | None = None
-    frozen: bool = False  # a snapshot: nothing may be played on it
+    #: True for a snapshot: nothing may be played on it.
+    frozen: bool = False
 
     def play(self, moves: str | Iterable[str]) -> None:
         """Play moves in order (a list of moves, or one text of moves as ``boardgen play
@@ -537,7 +538,7 @@ class Position(ABC):
     def pop(self) -> tuple[str, Position]:
         """Take back the last move: (the move, as :attr:`moves` spells it, and the
         position before it).  The position is this one, changed, when the game takes moves
-        back (:meth:`take_back`), else a new one replayed from the start.  BoardgenError
+        back (``take_back()``), else a new one replayed from the start.  BoardgenError
         when no move was played."""
         self._check_thawed()
         if not self.named:
@@ -564,7 +565,7 @@ class Position(ABC):
         return twin
 
     def snapshot(self) -> Position:
-        """A frozen copy (see :attr:`frozen`)."""
+        """A frozen copy (see ``frozen``)."""
         twin = self.copy()
         twin.frozen = True
         return twin
