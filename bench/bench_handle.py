@@ -88,8 +88,10 @@ def compare(what: str, handle: Playout, engine: Playout, rounds: int, games: int
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=7, help="paired rounds (default 7)")
-    parser.add_argument("--games", type=int, default=20,
-                        help="play-outs a round on the small boards (default 20)")
+    parser.add_argument("--games", type=int, default=200,
+                        help="O side-10 play-outs a round (default 200; a tenth of them on "
+                        "side 40, a quarter for Copolymer): rounds of a tenth of a second or "
+                        "more, longer than a busy machine's hiccups")
     args = parser.parse_args()
     compare("O side 10", handle_playout("o", 10), o_playout(10), args.rounds, args.games)
     compare("O side 40", handle_playout("o", 40), o_playout(40), args.rounds,
