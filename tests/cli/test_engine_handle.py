@@ -154,6 +154,16 @@ def test_parse_diagram_errors_carry_their_line() -> None:
     assert refused.value.line == 3
 
 
+def test_load_diagram_errors_carry_their_line(tmp_path: Path) -> None:
+    path = tmp_path / "d.txt"
+    for text, line in (("game: o\nboard: hexhex 4\npanel: one\nplace: D4 D4\n", 4),
+                       ("\ngame: nope\n", 2)):
+        path.write_text(text)
+        with pytest.raises(boardgen.BoardgenError) as refused:
+            boardgen.load_diagram(path)
+        assert refused.value.line == line, str(refused.value)
+
+
 # --- equality, text, pictures, copies -----------------------------------------------------
 
 def test_equality_is_game_board_options_and_position() -> None:
