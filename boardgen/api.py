@@ -14,6 +14,7 @@ import functools
 import inspect
 import os
 import random
+import warnings
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Literal, ParamSpec, TypeVar, overload
@@ -135,60 +136,121 @@ class Engine:
 
     Moves are text in the game's own notation, the same that ``boardgen play --moves``
     takes: a cell name such as ``"D4"`` for Copolymer and O, ``"c0-c2>d1"`` for Polygone.
-    Made by :func:`engine` only, never directly; ``position`` is the position so far,
-    ready for :func:`draw`.
+    Made by :func:`engine` only, never directly.  As python-chess's ``Board``:
+    :meth:`push` and :meth:`pop` (also called :meth:`play` and :meth:`undo`),
+    :meth:`legal_moves`, :attr:`moves`, :meth:`copy` (and ``copy.copy``, ``copy.deepcopy``:
+    a game of its own, sharing nothing that changes); ``print(game)`` prints the board as
+    ``boardgen play`` does, Jupyter shows it as a picture; ``==`` compares game, board,
+    options and position.
+
+    >>> import boardgen
+    >>> game = boardgen.engine("o", side=4)
+    >>> game.push("d4"), game.push("D5")          # each move as the game spells it
+    ('D4', 'D5')
+    >>> before = game.position                    # a snapshot: it never changes
+    >>> game.pop(), game.moves, before.moves
+    ('D5', ('D4',), ('D4', 'D5'))
     """
 
-    def __init__(self, request: PlayRequest) -> None:
+    __hash__ = None  # type: ignore[assignment]  # it changes: no use as a key
+
+    def __init__(self, request: PlayRequest, position: Position | None = None) -> None:
         self._request = request
-        #: The position so far, a :class:`~boardgen.Position`: ``draw(game.position, "svg")``
-        #: draws it, ``game.position.text()`` is the text ``boardgen play`` prints.
-        self.position: Position = request.new_position()
-        #: The moves played so far, in order, as they were given to :meth:`play`.
-        self.moves: list[str] = []
+        self._position = request.new_position() if position is None else position
+        self._snapshot: Position | None = None
 
     @property
     def game(self) -> str:
         """The game's command-line name."""
-        return self.position.game.key
+        return self._position.game.key
+
+    @property
+    def position(self) -> Position:
+        """The position now, as a snapshot (a :class:`~boardgen.Position` that never
+        changes, even as moves are played here): ``draw(game.position, "svg")`` draws it,
+        ``game.position.text()`` is the text ``boardgen play`` prints."""
+        if self._snapshot is None:
+            self._snapshot = self._position.snapshot()
+        return self._snapshot
+
+    @property
+    def moves(self) -> tuple[str, ...]:
+        """The moves played so far, in order, each as the game spells it (``"D4"`` for
+        ``"d4"`` or ``"0,0"``; Polygone's ``"c0-c2>d1"`` for ``"C0 c2 -> d1"``)."""
+        return tuple(self._position.named)
+
+    def legal_moves(self) -> tuple[str, ...]:
+        """Every move the player to move may make, in a fixed order, each as the game
+        spells it; none once the game is over."""
+        return tuple(self._position.legal_moves())
 
     def legal(self) -> list[str]:
-        """Every move the player to move may make, in a fixed order; [] once over."""
-        return self.position.legal_moves()
+        """Deprecated: :meth:`legal_moves`."""
+        warnings.warn("Engine.legal() is deprecated: use Engine.legal_moves()",
+                      DeprecationWarning, stacklevel=2)
+        return list(self.legal_moves())
 
-    @_plain_arguments
-    def play(self, move: str) -> None:
-        """Play one move; a refused move raises BoardgenError with the reason and changes
-        nothing."""
-        need(move, str, "move")
-        self.position.play([move])
-        self.moves.append(move)
+    def push(self, move: str) -> str:
+        """Play one move and return it as the game spells it (as :attr:`moves` lists it).
+        A refused move raises BoardgenError with the reason (``field`` ``"moves"``,
+        ``move_index`` its place in :attr:`moves`) and changes nothing."""
+        if type(move) is not str:  # checked as every argument is (_plain_arguments)
+            move = plain(move, "move")  # type: ignore[assignment]
+            need(move, str, "move")
+        name = self._position.push(move)
+        self._snapshot = None
+        return name
+
+    play = push
+
+    def pop(self) -> str:
+        """Take back the last move, returning it as :attr:`moves` spelled it: the position
+        is exactly the one before it.  BoardgenError when no move was played."""
+        name, before = self._position.pop()
+        self._position = before
+        self._snapshot = None
+        return name
+
+    undo = pop
+
+    def peek(self) -> str | None:
+        """The last move played, or None."""
+        named = self._position.named
+        return named[-1] if named else None
 
     @property
     def over(self) -> bool:
-        """True once the game is over (then ``legal()`` is empty)."""
-        return self.position.over
+        """True once the game is over (then ``legal_moves()`` is empty)."""
+        return self._position.over
 
     @property
     def winner(self) -> str | None:
         """The winner once the game is over (Copolymer: x or o; O: first or second, or
         left or right; Polygone: white or black), else None."""
-        return self.position.winner
+        return self._position.winner
 
     @property
     def to_move(self) -> str | None:
         """Who plays next, named as ``winner`` is; None once the game is over."""
-        return self.position.to_move
+        return self._position.to_move
 
     def random_legal(self, rng: random.Random) -> str:
-        """A legal move chosen with ``rng``: the same seed gives the same moves."""
+        """A legal move chosen with ``rng``, each with the same chance, as the game spells
+        it: the same seed gives the same moves.  The move is drawn first and only it is
+        named, so a random play-out costs what the engine's own does."""
         if not isinstance(rng, random.Random):
             raise BoardgenError(f"{option('rng')}: expected a random.Random, not "
                                 f"{quoted(rng)}")
-        legal = self.legal()
-        if not legal:
+        if type(rng) is random.Random:
+            return self._position.random_move(rng)  # refuses once the game is over
+        if self._position.over:
             raise BoardgenError(f"the game is over: {self.game} has no legal move")
-        try:  # a subclass's own randrange may raise, or answer anything
+        return self._checked_random(rng)
+
+    def _checked_random(self, rng: random.Random) -> str:
+        """A subclass's own randrange may raise, or answer anything: asked once, checked."""
+        legal = self.legal_moves()
+        try:
             index = rng.randrange(len(legal))
         except Exception as exc:
             raise BoardgenError(f"{option('rng')}: its randrange() failed "
@@ -201,18 +263,46 @@ class Engine:
 
     def to_json(self) -> dict[str, object]:
         """The position as ``boardgen play GAME --json`` prints it (a stable contract)."""
-        return self.position.to_json()
+        return self._position.to_json()
 
     def copy(self) -> Engine:
-        """An independent copy, to try moves on."""
-        twin = Engine(self._request)
-        for move in self.moves:
-            twin.play(move)
-        return twin
+        """An independent copy, to try moves on: the position and its moves copied (not
+        replayed), nothing shared that either changes."""
+        return Engine(self._request, self._position.copy())
+
+    def __copy__(self) -> Engine:
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Engine:
+        return self.copy()
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Engine):
+            return NotImplemented
+        mine, theirs = self._request, other._request
+        return (mine.game is theirs.game and _board_key(mine) == _board_key(theirs)
+                and mine.options.given == theirs.options.given
+                and self._position.to_json() == other._position.to_json()
+                and self._position.text() == other._position.text())
+
+    def __str__(self) -> str:
+        return self._position.text()
 
     def __repr__(self) -> str:
-        state = f"{self.winner} won" if self.over else f"{self.to_move} to move"
-        return f"<boardgen.Engine {self.game}: {len(self.moves)} moves, {state}>"
+        state = f"{self.winner} won" if self.winner else "over" if self.over else \
+            f"{self.to_move} to move"
+        played = len(self._position.named)
+        return f"<boardgen.Engine {self.game}: {played} move{'s' * (played != 1)}, {state}>"
+
+    def _repr_svg_(self) -> str | None:
+        """Jupyter shows the game as a picture of its position."""
+        return self._position._repr_svg_()
+
+
+def _board_key(request: PlayRequest) -> tuple[str, tuple[object, ...]] | None:
+    """A board by what it is (its cells), not by which object holds it."""
+    grid = request.options.grid
+    return None if grid is None else (grid.description, grid.cells)
 
 
 @_plain_arguments
@@ -224,11 +314,11 @@ def engine(game: str, *, side: int | None = None, preset: str | None = None,
 
     >>> import boardgen, random
     >>> game = boardgen.engine("o", side=4)
-    >>> game.play("D4"); game.to_move
-    'second'
+    >>> game.push("D4"), game.to_move
+    ('D4', 'second')
     >>> rng = random.Random(1)
     >>> while not game.over:
-    ...     game.play(game.random_legal(rng))
+    ...     _ = game.push(game.random_legal(rng))
     >>> game.winner in ("first", "second")
     True
     """
@@ -329,17 +419,19 @@ def parse_diagram(text: str, **options: object) -> Diagram:
     known = games()
     if named is None:
         raise BoardgenError(f"line 1: the diagram does not say which game it is for; add a "
-                            f"line 'game: {'|'.join(known)}' at the top", field="text")
+                            f"line 'game: {'|'.join(known)}' at the top", field="text", line=1)
     key = named.value.strip().lower()
     if key not in known:
         raise BoardgenError(f"line {named.line}: unknown game {quoted(key)} in its 'game:' line "
-                            f"(choose from {', '.join(known)})", field="text")
+                            f"(choose from {', '.join(known)})", field="text",
+                            line=named.line)
     game = known[key]
     given = game_options(game, options, "diagram")
     try:
         return game.load_text(text, given)
     except BoardgenError as exc:  # one exception type for every refusal, 'line N: ...'
-        raise BoardgenError(exc.template, field=exc.field or "text") from None
+        raise BoardgenError(exc.template, field=exc.field or "text",
+                            line=exc.line or None) from None
 
 
 @overload

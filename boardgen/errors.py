@@ -44,12 +44,25 @@ class BoardgenError(Exception):
     as the Python API names it (``"cell_mm"``), or None; given none, it is the first option
     the message names with :func:`option`.  ``str(error)`` words options as the API does;
     ``error.worded(cli_flag)`` as the command line does.
+
+    For a program, where it is known: ``line``, the line at fault (of a diagram, a start
+    position or a game record, counting from 1), and ``move_index``, the refused move's
+    place in the game's moves (counting from 0: ``move 3`` in the message is index 2), with
+    ``field`` ``"moves"``.  Both are None where nothing is known.
     """
 
-    def __init__(self, message: str, *, field: str | None = None) -> None:
+    line: int | None = None
+    move_index: int | None = None
+
+    def __init__(self, message: str, *, field: str | None = None, line: int | None = None,
+                 move_index: int | None = None) -> None:
         super().__init__(message)
         named = _NAMED.search(message)
         self.field = field if field is not None else (named.group(1) if named else None)
+        if line is not None:
+            self.line = line
+        if move_index is not None:
+            self.move_index = move_index
 
     @property
     def template(self) -> str:

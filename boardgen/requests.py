@@ -8,6 +8,7 @@ options, what a cell may measure) is written here only.  An error names the opti
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -311,6 +312,17 @@ def _mask_grid(mask: Mask) -> HexGrid:
         raise BoardgenError(exc.template, field="mask") from None
 
 
+_KEPT_CELLS = 20_000  # boards up to this size are made once and shared (never changed)
+
+
+@functools.lru_cache(maxsize=8)
+def _shape_grid(shape: str, side: int) -> HexGrid:
+    """A board of a shape and side, made once: a program that starts game after game
+    (``boardgen.engine`` in a loop) shares the board and the tables its engine builds for
+    it, as one engine playing many games does."""
+    return make_shape(shape, side)
+
+
 def resolve_grid(game: Game, size: BoardSize,
                  precheck: Callable[[list[Hex]], None] | None = None) -> HexGrid:
     """The board the options describe; refuses conflicting or impossible sizes before any
@@ -367,7 +379,7 @@ def resolve_grid(game: Game, size: BoardSize,
         if precheck is not None and side >= 2:
             precheck(shape_corners(shape, side))
         try:
-            grid = make_shape(shape, side)
+            grid = _shape_grid(shape, side) if cells <= _KEPT_CELLS else make_shape(shape, side)
         except BoardgenError as exc:
             raise BoardgenError(exc.template, field="side") from None
     try:

@@ -42,6 +42,9 @@ package that registers its Game instance under the ``boardgen.games`` entry-poin
 
 from __future__ import annotations
 
+import copy
+import random
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -49,7 +52,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal, Protocol
 
 from boardgen.errors import BoardgenError, option
-from boardgen.games.replay import replay_moves
+from boardgen.games.replay import refused_move, replay_moves
 from boardgen.geometry import SHAPES, HexGrid, make_shape, shape_cell_count
 from boardgen.picture import (
     DEFAULT_PANEL_CELL_MM,
@@ -199,6 +202,28 @@ class GameOption:
 GameOptions = Mapping[str, object]  # a game's own options given, by name: checked values
 
 
+def read_start_text(given: object, source: str) -> tuple[str, str]:
+    """A ``start`` option's value: a start position written as text, with the name its
+    errors report it under (the file's name, or the option's)."""
+    if not isinstance(given, str):
+        raise BoardgenError(f"{source}: expected text, not {quoted_value(given)}",
+                            field="start")
+    return given, source
+
+
+def read_drawn_start(given: object, source: str) -> tuple[str, str]:
+    """A start position drawn as a board, as ``boardgen play`` prints it (and ``str()`` of
+    a position): the status line printed under the drawing, if it came along, left out."""
+    text, source = read_start_text(given, source)
+    lines = text.rstrip().split("\n")
+    if len(lines) > 1 and _STATUS_WORD.search(lines[-1]):
+        text = "\n".join(lines[:-1]) + "\n"
+    return text, source
+
+
+_STATUS_WORD = re.compile(r"[A-Za-z]{2}")  # a drawing's cells are single characters
+
+
 @dataclass(frozen=True)
 class PlayOptions:
     """How a replay starts: ``grid`` for the hex games (None: its default board), and the
@@ -248,6 +273,12 @@ class Game(ABC):
     kit: Kit = Kit()  # what its print-and-play kit holds besides sheet and board
     # What every diagram of it drawn on its own must also say (a reconstruction it rests on).
     diagram_note: str | None = None
+
+    def __copy__(self) -> Game:
+        return self  # a description, never changed: a copied position shares its game
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Game:
+        return self
 
     # --- the parts a game implements ---------------------------------------------------
 
@@ -411,26 +442,56 @@ class Game(ABC):
 
 class Position(ABC):
     """A position reached by replaying moves through a game's engine.  Displays itself in
-    Jupyter (``_repr_svg_``) once the renderer is loaded."""
+    Jupyter (``_repr_svg_``) once the renderer is loaded; ``str()`` is the text ``boardgen
+    play`` prints.
+
+    A snapshot (:attr:`boardgen.Engine.position`) is frozen: it never changes, and playing
+    on it is refused (``boardgen.Engine.copy()`` gives a game to play on)."""
 
     game: Game
     engine: _Engine
     # How to start this replay again from its start (set by whoever made the position
     # from its options, boardgen.requests): an animation replays the moves from there.
     restart: Callable[[], Position] | None = None
+    #: True for a snapshot: nothing may be played on it.
+    frozen: bool = False
 
     def play(self, moves: str | Iterable[str]) -> None:
         """Play moves in order (a list of moves, or one text of moves as ``boardgen play
         --moves`` takes them); the first one refused raises BoardgenError naming its number
-        (counting every move played so far), the move as written, and the reason."""
-        written = self.written
+        (counting every move played so far), the move as written, and the reason (its
+        ``field`` is ``moves``, its ``move_index`` the move's place counting from 0)."""
+        self._check_thawed()
+        replay_moves(self._checked_moves(moves), self._push_unnumbered,
+                     first_number=self.moves_played + 1)
 
-        def played(token: str) -> object:
-            result = self.play_one(token)
-            written.append(token)
-            return result
+    def push(self, token: str) -> str:
+        """Play one move as written; return it as the game spells it (:attr:`moves`).  A
+        refusal raises BoardgenError as :meth:`play` words it, and changes nothing."""
+        if self.frozen:
+            self._check_thawed()
+        try:
+            name = self.play_named(token)
+        except BoardgenError as exc:
+            raise refused_move(self.moves_played + 1, token, exc) from None
+        try:  # a random play-out's every move: the lists without the properties' checks
+            self.__dict__["_written"].append(token)
+            self.__dict__["_named"].append(name)
+        except KeyError:
+            self.written.append(token)
+            self.named.append(name)
+        return name
 
-        replay_moves(self._checked_moves(moves), played, first_number=self.moves_played + 1)
+    def _push_unnumbered(self, token: str) -> str:
+        name = self.play_named(token)
+        self.written.append(token)
+        self.named.append(name)
+        return name
+
+    def _check_thawed(self) -> None:
+        if self.frozen:
+            raise BoardgenError("this position is a snapshot and never changes: play on the "
+                                "engine, or on engine.copy()")
 
     @property
     def written(self) -> list[str]:
@@ -439,6 +500,87 @@ class Position(ABC):
             self.__dict__["_written"] = []
         moves: list[str] = self.__dict__["_written"]
         return moves
+
+    @property
+    def named(self) -> list[str]:
+        """The moves played through :meth:`play`, as the game spells them (one spelling a
+        move: ``C3`` for ``c3`` or ``0,0``)."""
+        if "_named" not in self.__dict__:
+            self.__dict__["_named"] = []
+        moves: list[str] = self.__dict__["_named"]
+        return moves
+
+    @property
+    def moves(self) -> tuple[str, ...]:
+        """The moves played, as the game spells them, in order."""
+        return tuple(self.named)
+
+    def play_named(self, token: str) -> str:
+        """The hook a game may implement: play one move as written (as :meth:`play_one`)
+        and return its one spelling, the game's notation of it (``C3`` for ``c3``).
+        Default: :meth:`play_one`, the move returned as written, spaces trimmed."""
+        self.play_one(token)
+        return token.strip()
+
+    def random_move(self, rng: random.Random) -> str:
+        """A legal move drawn with ``rng``, each with the same chance, as the game spells
+        it; BoardgenError once the game is over.  A game may implement it to draw first
+        and name only the move drawn (default: drawn from :meth:`legal_moves`)."""
+        legal = self.legal_moves()
+        if not legal:
+            raise BoardgenError(f"the game is over: {self.game.name} has no legal move")
+        return legal[rng.randrange(len(legal))]
+
+    def take_back(self) -> bool:
+        """The hook a game may implement: take back the last move on the engine, exactly
+        (every count, set and turn as before it), and True; or False if it cannot, and then
+        :meth:`pop` replays the moves before it from the start.  Default: False."""
+        return False
+
+    def pop(self) -> tuple[str, Position]:
+        """Take back the last move: (the move, as :attr:`moves` spells it, and the
+        position before it).  The position is this one, changed, when the game takes moves
+        back (``take_back()``), else a new one replayed from the start.  BoardgenError
+        when no move was played."""
+        self._check_thawed()
+        if not self.named:
+            raise BoardgenError("no move to take back: none was played", field="moves")
+        if self.take_back():
+            self.written.pop()
+            return self.named.pop(), self
+        if self.restart is None:
+            raise BoardgenError(f"{self.game.name} cannot take a move back here: the "
+                                "position does not know its start", field="moves")
+        before = self.restart()
+        for token in self.written[:-1]:
+            before.push(token)
+        return self.named[-1], before
+
+    def copy(self) -> Position:
+        """An independent copy: moves played on one never reach the other.  Default: a
+        deep copy (the game and its board are shared: neither changes), thawed."""
+        memo: dict[int, object] = {}
+        if self.restart is not None:
+            memo[id(self.restart)] = self.restart
+        twin = copy.deepcopy(self, memo)
+        twin.frozen = False
+        return twin
+
+    def snapshot(self) -> Position:
+        """A frozen copy (see ``frozen``)."""
+        twin = self.copy()
+        twin.frozen = True
+        return twin
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def __repr__(self) -> str:
+        state = f"{self.winner} won" if self.winner else "over" if self.over else \
+            f"{self.to_move} to move"
+        played = self.moves_played
+        return f"<boardgen.Position {self.game.key}: {played} move{'s' * (played != 1)}, " \
+            f"{state}>"
 
     def _checked_moves(self, moves: object) -> Iterator[str]:
         if isinstance(moves, str):

@@ -185,7 +185,7 @@ def read_diagram_file(path: Path) -> tuple[Game, list[Directive]]:
         declared = line.value.strip().lower()
         if declared not in known:
             raise BoardgenError(f"{path}:{line.line}: unknown game {quoted(declared)} in its "
-                                f"'game:' line (choose from {', '.join(known)})")
+                                f"'game:' line (choose from {', '.join(known)})", line=line.line)
         return known[declared], directives
     folder = path.resolve().parent
     for game in known.values():

@@ -15,14 +15,19 @@ def replay_moves(moves: Iterable[str], play: Callable[[str], object], *,
     naming its number (counting from ``first_number``), the move as written, and the
     reason."""
     for number, token in enumerate(moves, start=first_number):
-        shown = token if len(token) <= 40 else token[:40] + "..."
         try:
             play(token)
-        except IllegalMove as exc:
-            raise BoardgenError(f"move {number} ({shown}): {exc.reason}") from None
         except BoardgenError as exc:
-            raise BoardgenError(f"move {number} ({shown}): {exc.template}",
-                                field=exc.field) from None
+            raise refused_move(number, token, exc) from None
+
+
+def refused_move(number: int, token: str, exc: BoardgenError) -> BoardgenError:
+    """The error for move ``number`` (counting from 1), written ``token``, refused with
+    ``exc``: ``move 3 (D4): the reason``, its field ``moves`` and its ``move_index`` 2."""
+    shown = token if len(token) <= 40 else token[:40] + "..."
+    reason = exc.reason if isinstance(exc, IllegalMove) else exc.template
+    return BoardgenError(f"move {number} ({shown}): {reason}", field="moves",
+                         move_index=number - 1)
 
 
 _RECORD_COMMENTS = re.compile(r"\{[^}]*\}|[#;][^\n]*")
@@ -102,5 +107,5 @@ def play_record(position: _Replay, record: Iterable[RecordMove], source: str) ->
                                     f"but {whose}")
             position.play([entry.move])
         except BoardgenError as exc:
-            raise BoardgenError(f"{source}:{entry.line}: {exc.template}",
-                                field=exc.field) from None
+            raise BoardgenError(f"{source}:{entry.line}: {exc.template}", field=exc.field,
+                                line=entry.line, move_index=number - 1) from None

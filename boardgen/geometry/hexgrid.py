@@ -88,6 +88,12 @@ class HexGrid:
         self._corners: frozenset[Hex] | None = None
         self._rows: tuple[tuple[Hex, ...], ...] | None = None
 
+    def __copy__(self) -> HexGrid:
+        return self  # never changed once made (its tables are built once): copies share it
+
+    def __deepcopy__(self, memo: dict[int, object]) -> HexGrid:
+        return self
+
     @property
     def neighbour_indices(self) -> tuple[tuple[int, ...], ...]:
         """For each cell (by index), its on-board neighbours' indices, clockwise from east."""

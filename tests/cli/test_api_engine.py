@@ -33,7 +33,7 @@ def test_copolymer_play_outs_through_the_handle_agree_with_the_naive_engine(
         assert game.over == naive.over
         if game.over:
             break
-        legal = game.legal()
+        legal = game.legal_moves()
         assert sorted(naive_cell(notation, m) for m in legal) == sorted(naive.empty_cells())
         assert game.to_move == naive.to_move
         move = game.random_legal(rng)
@@ -42,7 +42,7 @@ def test_copolymer_play_outs_through_the_handle_agree_with_the_naive_engine(
         naive.place(naive_cell(notation, move))
     assert game.over, "a game that does not end once the board is full"
     assert len(game.moves) == len(grid)
-    assert game.winner == naive.winner and game.to_move is None and game.legal() == []
+    assert game.winner == naive.winner and game.to_move is None and game.legal_moves() == ()
     assert game.to_json()["winner"] == naive.winner
 
 
@@ -58,7 +58,7 @@ def test_o_play_outs_through_the_handle_agree_with_the_naive_engine(side: int,
         assert game.over == naive.over
         if game.over:
             break
-        assert {naive_cell(notation, m) for m in game.legal()} == set(naive.legal())
+        assert {naive_cell(notation, m) for m in game.legal_moves()} == set(naive.legal())
         assert game.to_move == naive.to_move
         move = game.random_legal(rng)
         game.play(move)
@@ -88,7 +88,7 @@ def test_polygone_play_outs_through_the_handle_agree_with_the_naive_engine(seed:
         assert game.over == naive.over
         if game.over:
             break
-        assert sorted(holes(m) for m in game.legal()) == naive.moves()
+        assert sorted(holes(m) for m in game.legal_moves()) == naive.moves()
         assert game.to_move == naive.to_move
         move = game.random_legal(rng)
         game.play(move)
@@ -121,7 +121,7 @@ def test_random_legal_is_reproducible_from_a_seed_and_copies_are_independent(
     twin = handle.copy()
     assert twin.to_json() == handle.to_json() and twin.moves == handle.moves
     if not twin.over:
-        twin.play(twin.legal()[0])
+        twin.play(twin.legal_moves()[0])
         assert len(handle.moves) == min(5, len(first)) and twin.to_json() != handle.to_json()
 
 
@@ -133,7 +133,7 @@ def test_a_refused_move_changes_nothing_and_says_why() -> None:
         game.play("D4")
     with pytest.raises(boardgen.BoardgenError, match="move: expected text"):
         game.play(None)  # type: ignore[arg-type]
-    assert game.to_json() == before and game.moves == ["D4"]
+    assert game.to_json() == before and game.moves == ("D4",)
     with pytest.raises(boardgen.BoardgenError, match="rng: expected a random.Random"):
         game.random_legal(3)  # type: ignore[arg-type]
 
@@ -141,7 +141,7 @@ def test_a_refused_move_changes_nothing_and_says_why() -> None:
 def test_a_finished_game_has_no_random_move() -> None:
     game = boardgen.engine("copolymer", side=2)
     while not game.over:
-        game.play(game.legal()[0])
+        game.play(game.legal_moves()[0])
     assert game.winner in ("x", "o") and game.to_move is None
     with pytest.raises(boardgen.BoardgenError, match="the game is over"):
         game.random_legal(random.Random(1))
@@ -149,7 +149,7 @@ def test_a_finished_game_has_no_random_move() -> None:
 
 def test_the_handle_draws_and_takes_the_play_options() -> None:
     game = boardgen.engine("copolymer", preset="small", first="o")
-    assert game.to_move == "o" and len(game.legal()) == 61
+    assert game.to_move == "o" and len(game.legal_moves()) == 61
     game.play("E5")
     svg = boardgen.draw(game, "svg")
     assert svg.count('class="cell') >= 61

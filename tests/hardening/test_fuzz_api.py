@@ -153,5 +153,5 @@ def test_the_handles_methods_raise_only_boardgen_error(game: tuple[str, dict[str
     returns_or_refuses(lambda: handle.play(move))
     returns_or_refuses(lambda: handle.random_legal(rng))
     returns_or_refuses(lambda: handle.position.play(moves))
-    returns_or_refuses(lambda: handle.copy().legal())
+    returns_or_refuses(lambda: handle.copy().legal_moves())
     assert boardgen.game_names() == ["copolymer", "o", "polygone", "free"]

@@ -48,6 +48,15 @@ def test_docs_python_examples_run(page: Path, monkeypatch: pytest.MonkeyPatch,
     assert result.failed == 0
 
 
+def test_the_readme_python_examples_run(monkeypatch: pytest.MonkeyPatch,
+                                        tmp_path: Path) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = doctest.testfile(str(ROOT / "README.md"), module_relative=False,
+                              optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted >= 8
+    assert result.failed == 0
+
+
 def test_the_readme_tour_runs(run_cli: Callable[..., Run], in_tmp: Path) -> None:
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     tour = text[text.index("## A five-command tour"):]

@@ -68,9 +68,17 @@ def _swap_remove(items: list[int], slot: list[int], i: int) -> None:
         slot[last] = where
 
 
-def _append(items: list[int], slot: list[int], i: int) -> None:
-    slot[i] = len(items)
-    items.append(i)
+def _put_back(items: list[int], slot: list[int], i: int) -> None:
+    """Undo :func:`_swap_remove` of i, the last one taken out: every item where it stood,
+    so that a random draw after an undo is the draw before the move."""
+    where = slot[i]  # unchanged since i went out
+    if where == len(items):
+        items.append(i)
+    else:
+        moved = items[where]
+        slot[moved] = len(items)
+        items.append(moved)
+        items[where] = i
 
 _new_tuple = tuple.__new__  # a Placement made as its class makes it, one call fewer
 
@@ -239,19 +247,42 @@ class Copolymer:
         player = last.player
         enemy = opponent(player)
         own = self._touching[player]
-        for j in self._neighbours[i]:
+        # Each list as it was: what place took out put back in the reverse order.
+        enemy_calm, enemy_slot = self._calm[enemy], self._calm_slot[enemy]
+        for j in reversed(self._neighbours[i]):
             if own[j] == CONNECTION_THRESHOLD and self._owner[j] is None:
-                _append(self._calm[enemy], self._calm_slot[enemy], j)
+                _put_back(enemy_calm, enemy_slot, j)
             own[j] -= 1
         self._owner[i] = None
         self.counts[player] -= 1
-        _append(self._empty, self._slot, i)
-        for p in PLAYERS:
-            if self._touching[opponent(p)][i] < CONNECTION_THRESHOLD:
-                _append(self._calm[p], self._calm_slot[p], i)
+        if own[i] < CONNECTION_THRESHOLD:
+            _put_back(enemy_calm, enemy_slot, i)
+        if self._touching[enemy][i] < CONNECTION_THRESHOLD:
+            _put_back(self._calm[player], self._calm_slot[player], i)
+        _put_back(self._empty, self._slot, i)
         self.to_move = player
         self.turn_continues, self.turn_start = self._turn_states.pop()
         return last
+
+    def copy(self) -> Copolymer:
+        """An independent copy of the game: its state copied, the board shared."""
+        twin = Copolymer.__new__(Copolymer)
+        twin.grid, twin.notation, twin._neighbours = self.grid, self.notation, self._neighbours
+        twin._owner = self._owner[:]
+        twin._touching = {p: counts[:] for p, counts in self._touching.items()}
+        twin._empty, twin._slot = self._empty[:], self._slot[:]
+        twin._calm = {p: cells[:] for p, cells in self._calm.items()}
+        twin._calm_slot = {p: slots[:] for p, slots in self._calm_slot.items()}
+        twin._vouched, twin._vouched_index = None, 0
+        twin.counts = dict(self.counts)
+        twin.to_move, twin.first = self.to_move, self.first
+        twin.turn_continues, twin.turn_start = self.turn_continues, self.turn_start
+        twin.history = self.history[:]  # Placements are tuples: shared
+        twin._turn_states = self._turn_states[:]
+        return twin
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Copolymer:
+        return self.copy()
 
     def random_empty(self, rng: random.Random) -> Hex:
         self._vouched_index = i = rng.choice(self._empty)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Any
 
@@ -17,12 +18,12 @@ from boardgen.games.protocol import (
     KitNote,
     PlayOptions,
     Position,
+    read_drawn_start,
 )
 from boardgen.games.script import GameScript
 from boardgen.games.scripted import ScriptedGame
 from boardgen.geometry import Hex, hexhex
 from boardgen.picture import Diagram, Marker, Scene
-from boardgen.text import quoted_value
 
 # The diagram files' reader is imported when a diagram is built: replaying moves or
 # printing --help must not pay for it.
@@ -44,12 +45,40 @@ class CopolymerPosition(Position):
             cells, _capitals = copolymer.parse_text_position(grid, text, source)
             self.engine.set_position(cells, first)
 
+        # The move random_move last drew, by name, until a move (see OPosition).
+        self._drawn: tuple[str, Hex] | None = None
+
     def play_one(self, token: str) -> object:
         cell = self.engine.notation.parse(token)
         forced = self.engine.forced()
         placed = self.engine.place(cell)
         self._forced.append(forced)  # whether every empty cell was a connection, per move
         return placed
+
+    def play_named(self, token: str) -> str:
+        drawn, self._drawn = self._drawn, None
+        engine = self.engine
+        if drawn is not None and drawn[0] == token:
+            forced = engine.forced()
+            engine.place(drawn[1])
+            self._forced.append(forced)
+            return token
+        self.play_one(token)
+        return engine.notation.name(engine.history[-1].cell)
+
+    def random_move(self, rng: random.Random) -> str:
+        if self.engine.over:
+            raise BoardgenError("the game is over: Copolymer has no legal move")
+        cell = self.engine.random_empty(rng)  # every empty cell is legal
+        name = self.engine.notation.name(cell)
+        self._drawn = (name, cell)
+        return name
+
+    def take_back(self) -> bool:
+        self.engine.undo()
+        self._forced.pop()
+        self._drawn = None
+        return True
 
     def move_caption(self) -> str:
         """The turn so far, as a diagram's panel of these placements words it ('O connects
@@ -113,19 +142,11 @@ PENS_NOTE = (
 )
 
 
-def read_start(given: object, source: str) -> tuple[str, str]:
-    """A start position drawn as text, with the name its errors report it under."""
-    if not isinstance(given, str):
-        raise BoardgenError(f"{source}: expected text, not {quoted_value(given)}",
-                            field="start")
-    return given, source
-
-
 OPTIONS = (
     GameOption("first", "choice", "Copolymer: who places first, or who is to move after "
                "--start (default x).", choices=copolymer.PLAYERS),
     GameOption("start", "file", "Copolymer: start from a position drawn as text in the "
-               "server's style (. x o).", read=read_start),
+               "server's style (. x o).", read=read_drawn_start),
 )
 
 

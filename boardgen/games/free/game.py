@@ -25,6 +25,14 @@ class FreePosition(Position):
     def play_one(self, token: str) -> object:
         return self.engine.place(self.engine.notation.parse(token))
 
+    def play_named(self, token: str) -> str:
+        placed = self.engine.place(self.engine.notation.parse(token))
+        return self.engine.notation.name(placed.cell)
+
+    def take_back(self) -> bool:
+        self.engine.remove(self.engine.history.pop().cell)
+        return True
+
     def move_caption(self) -> str:
         played = self.moves_played
         if not played:

@@ -34,7 +34,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from boardgen.errors import BoardgenError, IllegalMove, option
-from boardgen.games.o.engine import IMPARTIAL, PARTISAN, OGame, OReason, parse_glyph_table
+from boardgen.games.o.engine import (
+    IMPARTIAL,
+    PARTISAN,
+    OGame,
+    OReason,
+    drawn_stones,
+    parse_glyph_table,
+)
 from boardgen.games.script import (
     Annotations,
     Directive,
@@ -46,10 +53,7 @@ from boardgen.games.script import (
     legality_judges,
 )
 from boardgen.geometry import Hex, HexGrid, make_shape
-from boardgen.geometry.hexgrid import drawn_on_grid
 from boardgen.text import read_input_text
-
-POSITION_CHARS = frozenset(".oO*")  # as 'boardgen play o' prints a position
 
 
 def _names(game: OGame, cells: Iterable[Hex]) -> str:
@@ -223,12 +227,10 @@ class OScript(GameScript[OGame, PanelDraft, OPanel]):
         if self.position is not None:
             d = self.position
             try:
-                drawn = drawn_on_grid(self.grid, "\n".join(d.block), "the drawing",
-                                      POSITION_CHARS)
+                stones = drawn_stones(self.grid, "\n".join(d.block), "the drawing")
             except BoardgenError as exc:
                 raise self.fail(d, str(exc)) from None
-            game.setup(sorted((h for h, ch in drawn.items() if ch != "."),
-                              key=self.grid.index.__getitem__))
+            game.setup(stones)
         setup = self.setup
         if setup is not None:
             for number, word in enumerate(setup.value.split(), start=1):

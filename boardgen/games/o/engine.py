@@ -23,6 +23,7 @@ from typing import NamedTuple
 
 from boardgen.errors import BoardgenError, IllegalMove, Refusal
 from boardgen.geometry import DIRECTIONS, Hex, HexGrid, Notation, format_hex_text
+from boardgen.geometry.hexgrid import drawn_on_grid
 from boardgen.geometry.rings import FULL, GLYPHS, RING, glyph
 from boardgen.inputs import split_lines
 
@@ -33,6 +34,7 @@ DEFAULT_SIDE = 6
 IMPARTIAL = ("first", "second")
 PARTISAN = ("left", "right")
 RULINGS = ("legal", "illegal", "left", "right")
+POSITION_CHARS = frozenset(".oO*")  # as 'boardgen play o' prints a position
 RULED_GLYPHS = GLYPHS[:-1]  # k6, a full ring, is already a loop and never needs a ruling
 
 # The glyph table of the spec (a reconstruction): a placement is illegal when the stones
@@ -540,14 +542,44 @@ class OGame:
         self._vouched = None
         for j, bit in self._links[i]:
             self._ring[j] &= ~bit
-        self._slot[i] = len(self._empty)
-        self._empty.append(i)
+        # The empty cells as they were (place swapped the last one into i's slot): a random
+        # draw after an undo is the draw before the stone.
+        empty, slot = self._empty, self._slot
+        where = slot[i]
+        if where == len(empty):
+            empty.append(i)
+        else:
+            moved = empty[where]
+            slot[moved] = len(empty)
+            empty.append(moved)
+            empty[where] = i
         self.to_move = stone.player
         while self.skipped and self.skipped[-1][0] > len(self.history):
             self.skipped.pop()  # a skip that followed the stone taken back
         self.over, self.stuck, self.winner = False, False, None
         self._closed, self._loop_cache = [], None
         return stone
+
+    def copy(self) -> OGame:
+        """An independent copy of the game: its state copied, the board's tables (never
+        changed) shared."""
+        twin = OGame.__new__(OGame)
+        for name in ("grid", "partisan", "players", "notation", "to_move", "over", "winner",
+                     "stuck", "_tables", "_links", "_perimeter", "_partners", "_nearer",
+                     "_searches", "_cells", "_rings_allowed", "_following", "_loop_cache"):
+            setattr(twin, name, getattr(self, name))
+        twin.table = dict(self.table)
+        twin.history = self.history[:]  # Stones are tuples: shared
+        twin.skipped = self.skipped[:]
+        twin._stone, twin._ring = self._stone[:], self._ring[:]
+        twin._empty, twin._slot = self._empty[:], self._slot[:]
+        twin._witness = dict(self._witness)
+        twin._closed = self._closed[:]
+        twin._vouched, twin._vouched_index = None, 0
+        return twin
+
+    def __deepcopy__(self, memo: dict[int, object]) -> OGame:
+        return self.copy()
 
     def stone_mask(self) -> int:
         """The stones as a bit mask over cell indices (a search key)."""
@@ -659,6 +691,14 @@ def position_json(game: OGame) -> dict[str, object]:
         "loop": sorted((name(h) for h in game.loop), key=lambda s: game.notation.parse(s)
                        [::-1]),
     }
+
+
+def drawn_stones(grid: HexGrid, text: str, source: str) -> list[Hex]:
+    """The stones of a position drawn as ``boardgen play o`` prints it (``.`` empty, ``o``
+    a stone; ``O`` and ``*`` read as stones too), every cell of the board shown, in reading
+    order; errors name ``source``."""
+    drawn = drawn_on_grid(grid, text, source, POSITION_CHARS)
+    return sorted((h for h, ch in drawn.items() if ch != "."), key=grid.index.__getitem__)
 
 
 def text_position(game: OGame) -> list[str]:

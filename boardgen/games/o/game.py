@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -27,10 +28,11 @@ from boardgen.games.protocol import (
     Kit,
     PlayOptions,
     Position,
+    read_drawn_start,
 )
 from boardgen.games.script import GameScript
 from boardgen.games.scripted import ScriptedGame
-from boardgen.geometry import hexhex
+from boardgen.geometry import Hex, hexhex
 from boardgen.picture import Diagram, Marker, Panel, Scene, edge_roles
 from boardgen.text import quoted_value
 
@@ -43,9 +45,38 @@ class OPosition(Position):
         grid = options.grid or hexhex(o.DEFAULT_SIDE)
         self.engine = o.OGame(grid, partisan=bool(options.get("partisan", False)),
                               table=_table(options.given))
+        start = options.get("start")
+        if start is not None:  # as a diagram file's 'position:' block sets it
+            assert isinstance(start, tuple)
+            text, source = start
+            self.engine.setup(o.drawn_stones(grid, text, source))
+        # The move random_move last drew, by name, until a move: played without reading
+        # its name again (a play-out through the handle names only the moves it plays).
+        self._drawn: tuple[str, Hex] | None = None
 
     def play_one(self, token: str) -> object:
         return self.engine.place(self.engine.notation.parse(token))
+
+    def play_named(self, token: str) -> str:
+        drawn, self._drawn = self._drawn, None
+        if drawn is not None and drawn[0] == token:
+            self.engine.place(drawn[1])
+            return token
+        notation = self.engine.notation
+        cell = notation.parse(token)
+        self.engine.place(cell)
+        return notation.name(cell)
+
+    def random_move(self, rng: random.Random) -> str:
+        cell = self.engine.random_legal(rng)
+        name = self.engine.notation.name(cell)
+        self._drawn = (name, cell)
+        return name
+
+    def take_back(self) -> bool:
+        self.engine.undo()
+        self._drawn = None
+        return True
 
     def move_caption(self) -> str:
         from boardgen.games.o.directives import last_stone_caption
@@ -103,6 +134,9 @@ def _table(given: GameOptions) -> GlyphTable | None:
 
 OPTIONS = (
     GameOption("partisan", "flag", "O: the partisan variant (Left and Right)."),
+    GameOption("start", "file", "O: start from stones drawn as text, as 'play o' prints a "
+               "position (. empty, o a stone), as a diagram's 'position:' block.",
+               read=read_drawn_start),
     # A table given replaces the chart the diagram note calls our reconstruction.
     GameOption("glyphs", "file", "O: replace the glyph table from a file of "
                "'glyph: legal|illegal|left|right' lines.", read=read_glyphs,

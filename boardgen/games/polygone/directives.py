@@ -47,6 +47,7 @@ from boardgen.games.script import (
     Directive,
     ExampleError,
     GameScript,
+    parse_directives,
 )
 from boardgen.geometry.lattice import (
     LINE_SET,
@@ -635,6 +636,27 @@ class PolygoneScript(GameScript[Polygone, PolygonePanel, PolygonePanel]):
             return (f"the example expects {colour} to lose {' '.join(claimed)}, the "
                     f"engine removes {' '.join(lost) or 'nothing'} of {colour}")
         return None
+
+
+SET_UP = ("white", "black", "to-move", "captured")  # the header lines that set up a start
+
+
+def start_position(text: str, source: str) -> Polygone:
+    """A start position written as a diagram file's set-up lines (``white: LINES``,
+    ``black: LINES``, ``to-move: COLOUR``, ``captured: white N black N``), read by the same
+    directives; a problem raises BoardgenError as ``SOURCE:LINE: message``, its ``line``
+    and its ``field``, ``start``, set."""
+    script = PolygoneScript(Path(source or "start"))
+    script.source = source
+    try:
+        for d in parse_directives(text, source):
+            if d.key not in SET_UP:
+                raise ExampleError(source, d.line, f"'{d.key}:' does not set up a position "
+                                   f"(a start takes {', '.join(k + ':' for k in SET_UP)})")
+            script.header[d.key](d)
+        return script.start()
+    except ExampleError as exc:
+        raise BoardgenError(exc.template, field="start", line=exc.line or None) from None
 
 
 def load_polygone_example(path: Path, *, text: str | None = None) -> PolygoneExample:

@@ -18,6 +18,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import NamedTuple
 
 from boardgen.errors import BoardgenError, IllegalMove, Refusal
 from boardgen.geometry.lattice import (
@@ -273,6 +274,18 @@ def canonical(polys: Iterable[Polygon]) -> list[Polygon]:
     return sorted(polys, key=lambda p: sorted(line_name(ln) for ln in p))
 
 
+class _State(NamedTuple):
+    """What a move changes, kept before it (for undo)."""
+
+    pieces: dict[Line, str]
+    to_move: str
+    captured: dict[str, int]
+    polygons: set[Polygon]
+    over: bool
+    winner: str | None
+    result: str
+
+
 class Polygone:
     """A game of Polygone.  ``pieces`` defaults to the start position."""
 
@@ -295,6 +308,35 @@ class Polygone:
         self.result = ""  # why the game ended
         self._legal: list[Move] | None = None  # legal moves of this position, once asked
         self._vouched: Move | None = None  # drawn by random_move from them, until a move
+        self._before: list[_State] = []  # the state before each move of the history
+
+    def _state(self) -> _State:
+        return _State(dict(self.pieces), self.to_move, dict(self.captured), self.polygons,
+                      self.over, self.winner, self.result)
+
+    def _restore(self, state: _State) -> None:
+        self.pieces, self.captured = dict(state.pieces), dict(state.captured)
+        self.to_move, self.polygons = state.to_move, state.polygons
+        self.over, self.winner, self.result = state.over, state.winner, state.result
+        self._legal = self._vouched = None
+
+    def undo(self) -> Turn:
+        """Take back the last move: pieces, captures, turn and result as before it."""
+        if not self.history:
+            raise BoardgenError("nothing to undo")
+        self._restore(self._before.pop())
+        return self.history.pop()
+
+    def copy(self) -> Polygone:
+        """An independent copy of the game (its turns, never changed once played, shared)."""
+        twin = Polygone.__new__(Polygone)
+        twin._restore(self._state())
+        twin.history, twin._before = self.history[:], self._before[:]
+        twin._legal = None if self._legal is None else self._legal[:]
+        return twin
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Polygone:
+        return self.copy()
 
     # --- moves -----------------------------------------------------------------------
 
@@ -382,6 +424,7 @@ class Polygone:
             if refusal is not None:
                 raise IllegalMove(move.notation(), refusal)
         mover = self.to_move
+        state = self._state()
         self._legal = self._vouched = None
         before = set(self.polygons)
         del self.pieces[move.piece]
@@ -401,6 +444,7 @@ class Polygone:
         turn = Turn(move, mover, closed=list(first))
         self._resolve(turn, before, first)
         self.history.append(turn)
+        self._before.append(state)
         self._decide(turn)
         return turn
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import random
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +17,16 @@ from boardgen.games.polygone.picture import (
     lattice_scene,
     polygone_diagram,
 )
-from boardgen.games.protocol import Game, GameOptions, Kit, PlayOptions, Position, Tracker
+from boardgen.games.protocol import (
+    Game,
+    GameOption,
+    GameOptions,
+    Kit,
+    PlayOptions,
+    Position,
+    Tracker,
+    read_start_text,
+)
 from boardgen.games.script import Annotations, GameScript
 from boardgen.games.scripted import ScriptedGame
 from boardgen.geometry.lattice import Line, line_name
@@ -27,15 +38,57 @@ class PolygonePosition(Position):
 
     def __init__(self, game: Game, options: PlayOptions) -> None:
         self.game = game
-        self.engine = polygone.Polygone()
-        self._last: tuple[polygone.Move, dict[Line, str]]
+        start = options.get("start")
+        if start is None:
+            self.engine = polygone.Polygone()
+        else:  # as a diagram file's 'white:', 'black:', 'to-move:' and 'captured:' lines
+            from boardgen.games.polygone.directives import start_position
+
+            assert isinstance(start, tuple)
+            self.engine = start_position(*start)
+        # Each move played with the pieces before it (for the way round the swing went).
+        self._moves: list[tuple[polygone.Move, dict[Line, str]]] = []
+        self._drawn: polygone.Move | None = None  # random_move's, until a move
+
+    @property
+    def _last(self) -> tuple[polygone.Move, dict[Line, str]]:
+        return self._moves[-1]
 
     def play_one(self, token: str) -> object:
         move = polygone.parse_move(token)
-        before = dict(self.engine.pieces)  # for the way round the swing went
+        return self._play(move)
+
+    def _play(self, move: polygone.Move) -> object:
+        before = dict(self.engine.pieces)
         turn = self.engine.play(move)
-        self._last = (move, before)
+        self._moves.append((move, before))
         return turn
+
+    def play_named(self, token: str) -> str:
+        drawn, self._drawn = self._drawn, None
+        move = drawn if drawn is not None and drawn.notation() == token else \
+            polygone.parse_move(token)
+        self._play(move)
+        return move.notation()
+
+    def random_move(self, rng: random.Random) -> str:
+        self._drawn = move = self.engine.random_move(rng)
+        return move.notation()
+
+    def take_back(self) -> bool:
+        self.engine.undo()
+        self._moves.pop()
+        self._drawn = None
+        return True
+
+    def copy(self) -> Position:
+        """As the protocol's, but the moves kept with the pieces before each (never
+        changed once kept) shared, not copied one by one (most of a deep copy's time)."""
+        twin = copy.copy(self)
+        twin.__dict__.update(engine=self.engine.copy(), _moves=self._moves[:],
+                             _written=self.written[:], _named=self.named[:], _drawn=None,
+                             frozen=False)
+        return twin
 
     def move_caption(self) -> str:
         from boardgen.games.polygone.directives import move_sentences
@@ -133,6 +186,10 @@ class PolygoneDescription(ScriptedGame):
     def credit(self) -> str:
         # Published by FACABO over 2004 and 2005 (shared/spec): the span, as the sheets say.
         return f"{self.name} by {self.designer} ({self.year}\u2013{self.year + 1})"
+
+    options = (GameOption(
+        "start", "file", "Polygone: start from pieces and captures written as a diagram "
+        "file's 'white:', 'black:', 'to-move:' and 'captured:' lines.", read=read_start_text),)
 
     def new_position(self, options: PlayOptions) -> Position:
         return PolygonePosition(self, options)
