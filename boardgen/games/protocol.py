@@ -151,7 +151,8 @@ class GameOption:
     ``choice`` (one of ``choices``) or ``file`` (the command line reads the file named and
     gives its text to ``read`` with the file's name; the API gives ``read`` what it was
     given, text or another value, with the option's name).  ``read`` turns what was given
-    into the value the game takes, raising BoardgenError for a bad one."""
+    into the value the game takes, raising BoardgenError for a bad one.  ``noun``: what a
+    choice is, in a refusal's words ("unknown player 'z'")."""
 
     name: str  # a Python name: the API's keyword; the command line's --name-with-hyphens
     kind: OptionKind
@@ -163,6 +164,7 @@ class GameOption:
     # Given, it replaces what the game's diagram note speaks of (a table the note calls a
     # reconstruction): a diagram drawn with it does not print the note.
     replaces_note: bool = False
+    noun: str = "value"
 
     def __post_init__(self) -> None:
         if not self.name.isidentifier() or self.name != self.name.lower():
@@ -187,7 +189,7 @@ class GameOption:
                                     f"{quoted_value(given)}", field=self.name)
             return given
         if self.kind == "choice" and (not isinstance(given, str) or given not in self.choices):
-            raise BoardgenError(f"{option(self.name)}: unknown value {quoted_value(given)} "
+            raise BoardgenError(f"{option(self.name)}: unknown {self.noun} {quoted_value(given)} "
                                 f"(choose from {', '.join(self.choices)})", field=self.name)
         if self.kind == "file" and isinstance(given, str):
             check_text_size(given, self.name)  # text given in place of a file: a file's cap
@@ -239,6 +241,8 @@ class Game(ABC):
     # How its moves are written, and the keys of its `play --json` object (the help says).
     moves_help: str = 'cells "F6 E5 ..." or axial "0,0"'
     json_keys: tuple[str, ...] = ()
+    # How `play` prints its board as text, for the help (empty: nothing to say).
+    text_help: str = ""
     # How its own roles look (beside Role.paint, for roles outside its legend): the themes
     # paint only the neutral roles.
     paints: Mapping[str, RolePaint] = {}

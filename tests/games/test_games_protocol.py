@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 
-from boardgen.errors import Refusal
+from boardgen.errors import BoardgenError, Refusal
 from boardgen.games.o.directives import load_o_example
 from boardgen.games.o.engine import OGame, OReason
+from boardgen.games.protocol import GameOption
 from boardgen.games.registry import BUILT_IN, games
 from boardgen.games.script import ExampleError
 from boardgen.geometry import hexhex
@@ -118,3 +119,20 @@ def test_the_renderer_draws_a_lattice_no_game_made() -> None:
     assert sum(s.role == "groove" for s in figure.strokes) == 2
     assert describe(diagram) == ("Tiny. Key: a bar, allowed. Panel 1: bars on c0-c2; "
                                  "allowed c0-d1. A tiny lattice.")
+
+
+def test_a_declared_choice_is_refused_in_its_own_noun() -> None:
+    """A game's choice names what it chooses in a refusal ("unknown player"), else the
+    generic "unknown value"."""
+    colour = GameOption("colour", "choice", "Hue: which colour.", choices=("red", "blue"),
+                        noun="colour")
+    with pytest.raises(BoardgenError, match=r"^colour: unknown colour 'green' \(choose from "
+                                            r"red, blue\)$"):
+        colour.value("green")
+    plain = GameOption("colour", "choice", "Hue: which colour.", choices=("red", "blue"))
+    with pytest.raises(BoardgenError, match="unknown value 'green'"):
+        plain.value("green")
+    assert colour.value("red") == "red"
+    first = next(o for o in games()["copolymer"].options if o.name == "first")
+    with pytest.raises(BoardgenError, match="^first: unknown player 'z'"):
+        first.value("z")
