@@ -559,7 +559,7 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None,
     if every is not None:
         fixed = description.fixed_board
         _check_strip(every, len(tokens), len(grid) if grid is not None else
-                     len(fixed.picture.holes) if fixed is not None else 1)
+                     len(fixed.picture.places) if fixed is not None else 1)
     if animation is not None:
         _play_animation(position, tokens, record, moves_file, (output, fmt), animation, game,
                         as_json)

@@ -62,7 +62,7 @@ from boardgen.picture import (
     Role,
     RolePaint,
     Scene,
-    Swing,
+    Turn,
     board_scene,
     legend_of,
 )
@@ -517,9 +517,9 @@ class Position(ABC):
         (an animation's caption under each frame).  Default: its number."""
         return f"Move {self.moves_played}."
 
-    def move_swing(self) -> Swing | None:
-        """The swing of the move just played, for a game whose pieces turn about a pivot
-        (an animation draws it turning).  Default: none."""
+    def move_turn(self) -> Turn | None:
+        """The turn of the move just played, for a game whose pieces turn about one of
+        their ends (an animation draws it turning).  Default: none."""
         return None
 
     def animation(self, moves: Sequence[str], title: str | None = None,
@@ -533,7 +533,7 @@ class Position(ABC):
         for move in moves:
             (play or self.play)([move])
             caption = self.move_caption()
-            frames.append(Frame(self.scene(caption), caption, self.move_swing()))
+            frames.append(Frame(self.scene(caption), caption, self.move_turn()))
         played = self.moves_played
         heading = title if title is not None else \
             f"{self.game.name}: {played} move{'s' * (played != 1)}"
