@@ -138,15 +138,19 @@ OUTPUT_FILE = OutputPath(folder=False)
 OUTPUT_FOLDER = OutputPath(folder=True)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+def _game_names() -> str:
+    """The games' names as their declarations give them: 'Copolymer, O and Polygone'."""
+    names = [game.name for game in GAMES_BY_KEY.values()]
+    return f"{', '.join(names[:-1])}{' and ' * (len(names) > 1)}{names[-1]}"
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
+             help=f"Printable boards, engine-checked diagrams and rule sheets for "
+             f"{_game_names()}.\n\nEvery file is drawn at exact scale: a 12 mm cell prints "
+             "12 mm wide.  Run 'boardgen COMMAND --help' for each command's options.")
 @click.version_option(__version__, prog_name="boardgen")
 def cli() -> None:
-    """Printable boards, engine-checked diagrams and rule sheets for Copolymer, O and
-    Polygone.
-
-    Every file is drawn at exact scale: a 12 mm cell prints 12 mm wide.  Run
-    'boardgen COMMAND --help' for each command's options.
-    """
+    """boardgen's commands (the help comes from the games installed)."""
 
 
 # --- choosing the board ---------------------------------------------------------------
@@ -352,8 +356,8 @@ def board_size_options(command: Callable[..., None]) -> Callable[..., None]:
               "as the paper allows (8-30 mm); a board that does not fit is tiled (up to "
               f"{MAX_PAGES} pages).  A round "
               "piece fits a cell 1 mm wider than it: 9 for 8 mm beads, 13 for 12 mm glass "
-              "counters, 23 for Go stones (22 mm).  Polygone: the hole spacing, which is also "
-              "a piece's length.")
+              "counters, 23 for Go stones (22 mm).  A game on a fixed board of holes: the hole "
+              "spacing, which is also a piece's length.")
 @click.option("--labels", type=click.Choice(LABEL_MODES), default="outside",
               show_default=True, help="Cell names in the server notation (F6).")
 @click.option("--theme", default="colour", show_default=True, metavar=THEME_METAVAR,
@@ -471,8 +475,9 @@ def picture_options(command: Callable[..., None]) -> Callable[..., None]:
                      help="Resolution of PNG output (default 150; 96 for --animate)."),
         click.option("--fit", is_flag=True, help=FIT_HELP),
         click.option("--animate", is_flag=True,
-                     help="Write an animation, a frame per move (a Polygone diagram: per "
-                     "panel): animated GIF, PNG (APNG) or SVG, from the -o suffix."),
+                     help="Write an animation, a frame per move (a diagram that gives no "
+                     "moves one by one: per panel): animated GIF, PNG (APNG) or SVG, from the "
+                     "-o suffix."),
         click.option("--move-ms", type=int, default=DEFAULT_MOVE_MS, show_default=True,
                      help="With --animate: each move's time in milliseconds."),
         click.option("--hold-ms", type=int, default=DEFAULT_HOLD_MS, show_default=True,
@@ -483,7 +488,24 @@ def picture_options(command: Callable[..., None]) -> Callable[..., None]:
     return command
 
 
-@cli.command()
+# play's help: how each game prints its board as text comes from the game's declaration.
+_PLAY_HELP = f"""Replay moves through the GAME engine and print the position, or draw it.
+
+The text shows the board as the play-by-email server draws it.  {_per_game(
+    lambda g: g.text_help)}.
+
+\b
+Examples:
+  boardgen play copolymer --side 3 --moves "C3 B2 C2 D3" --json
+  boardgen play o --side 4 --partisan --moves "D4 A1 G4"
+  boardgen play polygone --moves "c0-c2>d1 c10-c8>b9" --json
+  boardgen play copolymer --side 5 --moves-file game.txt -o game.pdf --every 4
+  boardgen play copolymer --side 5 --moves-file game.txt -o game.pdf --every-turn 2
+  boardgen play polygone --moves "c0-c2>d1 c10-c8>b9" --animate -o game.gif
+"""
+
+
+@cli.command(help=_PLAY_HELP)
 @click.argument("game", type=click.Choice(GAMES), metavar="GAME")
 @board_size_options
 @click.option("--moves", default="", show_default=True,
@@ -518,22 +540,8 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None,
          cell_mm: float | None, title: str | None, paper: str, theme: str, fmt: str | None,
          dpi: int | None, fit: bool, animate: bool, move_ms: int, hold_ms: int,
          **own_options: object) -> None:
-    """Replay moves through the GAME engine and print the position, or draw it.
-
-    \b
-    The text shows the board as the play-by-email server draws it.  Copolymer: '.' empty,
-    lower case for earlier cells, capitals for the cells of the turn in progress (or the
-    last turn).  O: 'o' a stone, 'O' the last one, '*' the stones of a loop.
-
-    \b
-    Examples:
-      boardgen play copolymer --side 3 --moves "C3 B2 C2 D3" --json
-      boardgen play o --side 4 --partisan --moves "D4 A1 G4"
-      boardgen play polygone --moves "c0-c2>d1 c10-c8>b9" --json
-      boardgen play copolymer --side 5 --moves-file game.txt -o game.pdf --every 4
-      boardgen play copolymer --side 5 --moves-file game.txt -o game.pdf --every-turn 2
-      boardgen play polygone --moves "c0-c2>d1 c10-c8>b9" --animate -o game.gif
-    """
+    """Replay moves through the GAME engine and print the position, or draw it (the
+    help: _PLAY_HELP)."""
     description = game_named(game)
     title = checked_title(title)
     animation = _animation_options(animate, fmt, dpi, move_ms, hold_ms, cell_mm, theme, title)
@@ -570,7 +578,7 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None,
     if every is not None:
         fixed = description.fixed_board
         _check_strip(every, len(tokens), len(grid) if grid is not None else
-                     len(fixed.picture.holes) if fixed is not None else 1)
+                     len(fixed.picture.places) if fixed is not None else 1)
     if animation is not None:
         _play_animation(position, tokens, record, moves_file, (output, fmt), animation, game,
                         as_json)
@@ -722,8 +730,9 @@ def _strip(position: Position, tokens: list[str], record: list[RecordMove] | Non
 @click.argument("target", metavar="GAME|FILE")
 @click.argument("name", required=False)
 @click.option("--list", "list_names", is_flag=True, help="List the GAME's diagrams and exit.")
-@click.option("--cell-mm", type=float, help="Cell width in the panels, flat to flat (default 8 "
-              "mm); for Polygone, how far apart neighbouring holes are (default 14 mm).")
+@click.option("--cell-mm", type=float, help="Cell width in the panels, flat to flat, or on a "
+              "fixed board of holes how far apart neighbouring holes are; default: the "
+              "diagram's own (8 mm a hex cell).")
 @game_option_flags("diagram")
 @click.option("-o", "--output", type=OUTPUT_FILE,
               help="Output file (default: output/GAME-diagram-NAME.pdf).")
@@ -741,10 +750,10 @@ def diagram(target: str, name: str | None, list_names: bool, cell_mm: float | No
     of moves with the claims the engine must agree with, and annotations (arrows, marks,
     highlights, captions); every directive is on the documentation's page "The diagram
     language" (reference/diagram-language).  A move the rules refuse, or a claim the engine
-    disagrees with, stops with the file and line.  Copolymer's and Polygone's built-in
-    diagrams are files under templates/GAME/ (a plug-in game's in its own folder), O's glyph
-    charts come from the engine's table.  Anything that is not a game is read as a FILE,
-    and a NAME is never read as a path.
+    disagrees with, stops with the file and line.  A game's built-in diagrams are files in
+    its own folder (templates/GAME/ for the built-in games), or drawn from its engine's
+    tables.  Anything that is not a game is read as a FILE, and a NAME is never read as a
+    path.
 
     \b
     Examples:

@@ -2,16 +2,17 @@
 the renderer draws.
 
 A picture is data only (no measurements, no colours, no drawing library): cells of a hex
-grid or holes and segments of a lattice, each with a *role* ("player1", "legal",
-"white-piece", "ghost" ...), marks, arrows, labels and a caption.  A theme (boardgen.render)
+grid or points joined by lines, each with a *role* ("player1", "legal", or a game's own),
+marks, arrows, labels and a caption.  A theme (boardgen.render)
 says how each role looks; a game (boardgen.games) says which roles it uses and what they
 mean in words.  Two kinds of panel:
 
 - :class:`Scene`: a hex board, cells by role, markers (stones, rings, crosses, discs
   carrying a text), arrows between cells;
-- :class:`HoleScene`: a lattice of holes joined by segments (grooves), with bars lying on
-  segments (pieces), dashed and struck-through segments (targets allowed and forbidden),
-  swing arcs round a hole, and labels.
+- :class:`PointScene`: points joined by lines (a lattice of holes, a Go or a
+  mill board), with pieces lying on segments (bars) or standing on points (stones),
+  dashed, struck-through and hollow segments, zones, arrows turning round a point, and
+  labels; the game names the role of each.
 
 A :class:`Diagram` is a titled set of panels in rows, with the legend entries it uses.
 
@@ -26,7 +27,6 @@ from typing import Literal, get_args
 
 from boardgen.errors import BoardgenError, option
 from boardgen.geometry import Hex, HexGrid
-from boardgen.geometry.lattice import Hole
 
 LabelMode = Literal["outside", "inside", "none"]
 LABEL_MODES: tuple[LabelMode, ...] = get_args(LabelMode)
@@ -37,9 +37,8 @@ MARK_KINDS: tuple[MarkKind, ...] = get_args(MarkKind)
 # disc under a text, or a small pip.
 MarkerKind = Literal["dot", "ring", "cross", "disc", "pip"]
 # How a legend shows a role: a hex cell, a highlight's band on an empty cell, a stone on an
-# empty cell, a bar (a piece on a segment), a dashed segment (an allowed target), a struck-
-# through one (a forbidden target), a bar's dashed outline (a piece just taken off), or a
-# tinted one (a designer's decorative tint).
+# empty cell, a bar (a piece on a segment), a dashed segment, a struck-through one, a bar's
+# dashed outline, or a tinted one (a designer's decorative tint).
 SwatchKind = Literal["cell", "band", "stone", "bar", "dashed", "struck", "hollow", "tinted"]
 # The decorative highlight every game's diagrams take: no engine judges it.
 TINT = "tint"
@@ -102,61 +101,84 @@ def board_scene(grid: HexGrid, labels: str = "outside", *, edges: bool = False) 
     return Scene(grid, cell_roles=edge_roles(grid) if edges else {}, labels=labels)
 
 
-# --- lattices of holes -------------------------------------------------------------------
+# --- boards of points joined by lines ---------------------------------------------------
 
-Segment = tuple[Hole, Hole]  # two neighbouring holes of the lattice
+# A point of a board of points and lines (a lattice of holes, a Go board's intersections, a
+# mill board's points), named by the game's own integer coordinates; ``PointScene.places``
+# says where each stands on the page.
+Point = tuple[int, ...]
+Segment = tuple[Point, Point]  # two points joined by a line of the board
 
 
 @dataclass(frozen=True)
-class Swing:
-    """An arrow round ``pivot`` from ``start`` to ``end``; sense +1 clockwise on the page."""
+class Turn:
+    """A piece on a segment turning about its end ``centre`` from ``start`` to ``end``,
+    drawn as an arrow round ``centre``; sense +1 clockwise on the page."""
 
-    pivot: Hole
-    start: Hole
-    end: Hole
+    centre: Point
+    start: Point
+    end: Point
     sense: int
 
 
 @dataclass(frozen=True)
-class HoleNote:
-    """Words beside a hole, one line each, on its left (side -1) or right (side +1)."""
+class PointNote:
+    """Words beside a point, one line each, on its left (side -1) or right (side +1)."""
 
-    hole: Hole
+    point: Point
     lines: tuple[str, ...]
     side: int
 
 
 @dataclass(frozen=True)
-class HoleScene:
-    """One picture of a lattice: holes joined by grooves, pieces as bars on segments.
+class PointScene:
+    """One picture of a board of points joined by lines: pieces lying on segments (bars)
+    or standing on points (stones), segments marked dashed, struck through or hollow,
+    zones, turns, labels.
 
-    Everything is named by holes and segments (boardgen.geometry.lattice places a hole on
-    the page); the roles name the theme's paints."""
+    Everything is named by points and segments; ``places`` puts each point on the page,
+    in spacings (the distance the renderer is given; x to the right, y down).  Every shape
+    says its role, and the game declares how each of its roles looks (a role's
+    :class:`RolePaint`)."""
 
-    holes: tuple[Hole, ...] = ()  # drawn as small dots (role "hole")
-    grooves: tuple[Segment, ...] = ()  # drawn under everything (role "groove")
-    bars: Mapping[Segment, str] = field(default_factory=dict)  # pieces, by role
-    dashed: tuple[Segment, ...] = ()  # allowed targets (role "ghost")
-    struck: tuple[Segment, ...] = ()  # forbidden targets (role "crossed")
-    hollow: tuple[Segment, ...] = ()  # where bars were just taken off (role "captured")
+    places: Mapping[Point, tuple[float, float]] = field(default_factory=dict)
+    lines: tuple[Segment, ...] = ()  # the board's lines, drawn under everything
+    point_role: str = "point"  # the points: small dots
+    line_role: str = "board-line"  # the board's lines
+    pieces: Mapping[Segment, str] = field(default_factory=dict)  # bars, by role
+    stones: Mapping[Point, str] = field(default_factory=dict)  # pieces on points, by role
+    dashed: Mapping[Segment, str] = field(default_factory=dict)  # e.g. allowed targets
+    struck: Mapping[Segment, str] = field(default_factory=dict)  # a thin line and a cross
+    hollow: Mapping[Segment, str] = field(default_factory=dict)  # a bar's dashed outline
     rails: Mapping[Segment, str] = field(default_factory=dict)  # faint: where bars start
-    areas: tuple[tuple[tuple[Hole, ...], str], ...] = ()  # tinted polygons, by role
-    swings: tuple[Swing, ...] = ()
+    # Tinted polygons, by role, under everything: their corners in spacings, as places.
+    zones: tuple[tuple[tuple[tuple[float, float], ...], str], ...] = ()
+    turns: tuple[Turn, ...] = ()
     labels: Mapping[Segment, str] = field(default_factory=dict)  # beside a segment
-    double_rings: tuple[Hole, ...] = ()  # holes of note (a lattice's apexes)
-    notes: tuple[HoleNote, ...] = ()
-    row_labels: tuple[tuple[Hole, str], ...] = ()  # left of a row's first hole
-    column_labels: tuple[tuple[int, str], ...] = ()  # under a level (half-spacings across)
-    hole_marks: tuple[tuple[Hole, str], ...] = ()  # a MarkKind, or a short text
-    arrows: tuple[tuple[Hole, Hole], ...] = ()
+    ringed: tuple[Point, ...] = ()  # points of note, double-ringed
+    notes: tuple[PointNote, ...] = ()
+    row_labels: tuple[tuple[Point, str], ...] = ()  # left of a row's first point
+    column_labels: tuple[tuple[float, str], ...] = ()  # under the board, x in spacings
+    point_marks: tuple[tuple[Point, str], ...] = ()  # a MarkKind, or a short text
+    arrows: tuple[tuple[Point, Point], ...] = ()
     caption: str | None = None
     tinted: tuple[Segment, ...] = ()  # a designer's decorative tint, under everything
     # A key to the rails: (rail role, what it means), drawn as a short pair of rails with
-    # its words (in the top corners beside the lattice when there is room, else under it).
+    # its words (in the top corners beside the board when there is room, else under it).
     rail_key: tuple[tuple[str, str], ...] = ()
+    # The points' names, for a text alternative (a segment: its ends' names joined by '-').
+    names: Mapping[Point, str] = field(default_factory=dict)
+    # What a board page says of its scale, formatted with ``spacing`` in mm.
+    scale_note: str = "neighbouring points are {spacing:.1f} mm apart"
+
+    def name(self, point: Point) -> str:
+        return self.names.get(point, ",".join(map(str, point)))
+
+    def segment_name(self, segment: Segment) -> str:
+        return f"{self.name(segment[0])}-{self.name(segment[1])}"
 
 
-Panel = Scene | HoleScene  # one panel of a diagram: a hex board or a lattice
+Panel = Scene | PointScene  # one panel of a diagram: a hex board or points and lines
 
 
 # --- diagrams ------------------------------------------------------------------------------
@@ -273,13 +295,8 @@ def panel_roles(panel: Panel) -> set[str]:
     (highlights apart: :func:`highlight_roles`)."""
     if isinstance(panel, Scene):
         return set(panel.cell_roles.values()) | {m.role for m in panel.markers}
-    roles = set(panel.bars.values())
-    if panel.dashed:
-        roles.add("ghost")
-    if panel.struck:
-        roles.add("crossed")
-    if panel.hollow:
-        roles.add("captured")
+    roles = {*panel.pieces.values(), *panel.stones.values(), *panel.dashed.values(),
+             *panel.struck.values(), *panel.hollow.values()}
     if panel.tinted:
         roles.add(TINT)
     return roles
@@ -344,10 +361,10 @@ class Strips:
 
 @dataclass(frozen=True)
 class FixedBoard:
-    """A board of one size, drawn from a lattice picture at a chosen hole spacing, with
-    pieces to cut out.  ``subject`` is formatted with ``spacing`` in mm."""
+    """A board of one size, drawn from a picture of points and lines at a chosen spacing,
+    with pieces to cut out.  ``subject`` is formatted with ``spacing`` in mm."""
 
-    picture: HoleScene
+    picture: PointScene
     stem: str  # the file name of the board, without suffix
     subject: str
     strips: Strips | None = None
@@ -360,19 +377,19 @@ class FixedBoard:
 @dataclass(frozen=True)
 class Frame:
     """One step of an animation: the picture after a move (the move's cells marked as in
-    a still panel) and the engine's words for that move.  ``swing``: the bar the move swung
-    about a pivot, for a renderer that draws the swing turning (a lattice's move)."""
+    a still panel) and the engine's words for that move.  ``turn``: the piece the move
+    turned about one of its ends, for a renderer that draws it turning."""
 
     panel: Panel
     caption: str
-    swing: Swing | None = None
+    turn: Turn | None = None
 
 
 @dataclass(frozen=True)
 class Animation:
     """A game or a line of play as a sequence of frames, one per move (or per panel of a
     diagram's line), after ``start`` (the position before the first frame, which the
-    renderer needs to turn the first swing; not a frame itself)."""
+    renderer needs to draw the first turn; not a frame itself)."""
 
     title: str
     frames: tuple[Frame, ...]
@@ -384,15 +401,15 @@ class Animation:
 def diagram_animations(diagram: Diagram) -> tuple[Animation, ...]:
     """A diagram's lines of play as animations, one per row: a frame per move where the
     game gives its lines move by move (``steps``), else per panel (its caption as written
-    under it).  A lattice panel that shows one swing whose bar the next
-    panel has swung is drawn turning."""
+    under it).  A panel of points that shows one turn whose piece the next panel has
+    turned is drawn turning."""
     animations = []
     for heading, panels in diagram.steps or diagram.rows:
         frames: list[Frame] = []
         for k, panel in enumerate(panels):
             previous = panels[k - 1] if k else None
-            swing = _swung(previous, panel) if previous is not None else None
-            frames.append(Frame(panel, panel.caption or "", swing))
+            turn = _turned(previous, panel) if previous is not None else None
+            frames.append(Frame(panel, panel.caption or "", turn))
         title = diagram.title if heading is None else f"{diagram.title}: {heading}"
         animations.append(Animation(title, tuple(frames), None, diagram.cell_mm,
                                     diagram.roles))
@@ -420,22 +437,22 @@ def diagram_animation(diagram: Diagram, line: int | None = None) -> Animation:
     return Animation(diagram.title, tuple(frames), None, diagram.cell_mm, diagram.roles)
 
 
-def _swung(before: Panel, after: Panel) -> Swing | None:
-    """The swing ``before`` shows, if ``after`` has its bar at the swing's end and no
-    longer at its start."""
-    if not isinstance(before, HoleScene) or not isinstance(after, HoleScene) \
-            or len(before.swings) != 1:
+def _turned(before: Panel, after: Panel) -> Turn | None:
+    """The turn ``before`` shows, if ``after`` has its piece no longer at its start."""
+    if not isinstance(before, PointScene) or not isinstance(after, PointScene) \
+            or len(before.turns) != 1:
         return None
-    swing = before.swings[0]
-    # (The bar may be gone from the end too: captured as soon as it landed.)
-    if _bar_at(before, swing.pivot, swing.start) is None \
-            or _bar_at(after, swing.pivot, swing.start) is not None:
+    turn = before.turns[0]
+    # (The piece may be gone from the end too: captured as soon as it landed.)
+    if piece_at(before, turn.centre, turn.start) is None \
+            or piece_at(after, turn.centre, turn.start) is not None:
         return None
-    return swing
+    return turn
 
 
-def _bar_at(scene: HoleScene, a: Hole, b: Hole) -> Segment | None:
+def piece_at(scene: PointScene, a: Point, b: Point) -> Segment | None:
+    """The segment between ``a`` and ``b`` as the scene holds a piece on it, if it does."""
     for segment in ((a, b), (b, a)):
-        if segment in scene.bars:
+        if segment in scene.pieces:
             return segment
     return None

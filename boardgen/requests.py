@@ -391,7 +391,7 @@ def resolve_grid(game: Game, size: BoardSize,
 
 
 def refuse_hex_options(game: Game, size: BoardSize) -> None:
-    """A game on a fixed board (Polygone) takes no size or shape."""
+    """A game on a fixed board (one size, declared by the game) takes no size or shape."""
     for name in size.given:
         raise BoardgenError(f"{option(name)} does not apply to {game.name}: its board is fixed")
 
@@ -531,8 +531,8 @@ def made_options(game: Game, *, shop: object = None, bleed: object = None,
     hole = None
     if hole_mm is not None:
         if game.fixed_board is None:
-            raise BoardgenError(f"{option('hole_mm')} applies to a board with holes "
-                                f"(Polygone), not {game.name}")
+            raise BoardgenError(f"{option('hole_mm')} applies to a fixed board of holes, "
+                                f"not {game.name}'s")
         hole = _millimetres(hole_mm, "hole_mm", 0.5, 30.0, "a hole")
         if cut >= hole:
             raise BoardgenError(f"{option('kerf')} {cut:g}: as wide as a hole or wider "

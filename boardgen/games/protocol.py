@@ -65,7 +65,7 @@ from boardgen.picture import (
     Role,
     RolePaint,
     Scene,
-    Swing,
+    Turn,
     board_scene,
     legend_of,
 )
@@ -154,7 +154,8 @@ class GameOption:
     ``choice`` (one of ``choices``) or ``file`` (the command line reads the file named and
     gives its text to ``read`` with the file's name; the API gives ``read`` what it was
     given, text or another value, with the option's name).  ``read`` turns what was given
-    into the value the game takes, raising BoardgenError for a bad one."""
+    into the value the game takes, raising BoardgenError for a bad one.  ``noun``: what a
+    choice is, in a refusal's words ("unknown player 'z'")."""
 
     name: str  # a Python name: the API's keyword; the command line's --name-with-hyphens
     kind: OptionKind
@@ -166,6 +167,7 @@ class GameOption:
     # Given, it replaces what the game's diagram note speaks of (a table the note calls a
     # reconstruction): a diagram drawn with it does not print the note.
     replaces_note: bool = False
+    noun: str = "value"
 
     def __post_init__(self) -> None:
         if not self.name.isidentifier() or self.name != self.name.lower():
@@ -190,7 +192,7 @@ class GameOption:
                                     f"{quoted_value(given)}", field=self.name)
             return given
         if self.kind == "choice" and (not isinstance(given, str) or given not in self.choices):
-            raise BoardgenError(f"{option(self.name)}: unknown value {quoted_value(given)} "
+            raise BoardgenError(f"{option(self.name)}: unknown {self.noun} {quoted_value(given)} "
                                 f"(choose from {', '.join(self.choices)})", field=self.name)
         if self.kind == "file" and isinstance(given, str):
             check_text_size(given, self.name)  # text given in place of a file: a file's cap
@@ -264,6 +266,8 @@ class Game(ABC):
     # How its moves are written, and the keys of its `play --json` object (the help says).
     moves_help: str = 'cells "F6 E5 ..." or axial "0,0"'
     json_keys: tuple[str, ...] = ()
+    # How `play` prints its board as text, for the help (empty: nothing to say).
+    text_help: str = ""
     # How its own roles look (beside Role.paint, for roles outside its legend): the themes
     # paint only the neutral roles.
     paints: Mapping[str, RolePaint] = {}
@@ -657,9 +661,9 @@ class Position(ABC):
         (an animation's caption under each frame).  Default: its number."""
         return f"Move {self.moves_played}."
 
-    def move_swing(self) -> Swing | None:
-        """The swing of the move just played, for a game whose pieces turn about a pivot
-        (an animation draws it turning).  Default: none."""
+    def move_turn(self) -> Turn | None:
+        """The turn of the move just played, for a game whose pieces turn about one of
+        their ends (an animation draws it turning).  Default: none."""
         return None
 
     def animation(self, moves: Sequence[str], title: str | None = None,
@@ -673,7 +677,7 @@ class Position(ABC):
         for move in moves:
             (play or self.play)([move])
             caption = self.move_caption()
-            frames.append(Frame(self.scene(caption), caption, self.move_swing()))
+            frames.append(Frame(self.scene(caption), caption, self.move_turn()))
         played = self.moves_played
         heading = title if title is not None else \
             f"{self.game.name}: {played} move{'s' * (played != 1)}"

@@ -40,7 +40,7 @@ from boardgen.errors import BoardgenError
 from boardgen.games.registry import build_diagram, game_named
 from boardgen.inputs import split_lines
 from boardgen.limits import MAX_CACHED_FONT_BYTES
-from boardgen.picture import Diagram, HoleScene, Scene
+from boardgen.picture import Diagram, PointScene, Scene
 from boardgen.publish.markup import check_inline, for_medium
 from boardgen.publish.sheet_animation import SHEET_ANIMATION_CSS, sheet_animation
 from boardgen.render.board import largest_fitting_figure
@@ -298,7 +298,7 @@ def sheet_cell_mm(diagram: Diagram) -> float:
     """Hex panels' cells no smaller than 8 mm, so that their coordinates print at 8 pt;
     Polygone's lattice a little tighter than on its own, so that a picture's two panels
     sit side by side with room to spare."""
-    lattice = any(isinstance(scene, HoleScene) for _, scenes in diagram.rows
+    lattice = any(isinstance(scene, PointScene) for _, scenes in diagram.rows
                   for scene in scenes)
     return SHEET_LATTICE_MM if lattice else max(diagram.cell_mm, MIN_SHEET_CELL_MM)
 

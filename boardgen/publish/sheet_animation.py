@@ -40,7 +40,7 @@ def moving_lines(diagram: Diagram) -> Animation | None:
     single position is not a line of play: None."""
     lines = diagram_animations(diagram)
     moving = any(len(line.frames) > 1 for line in lines) if diagram.steps else \
-        any(frame.swing is not None for line in lines for frame in line.frames)
+        any(frame.turn is not None for line in lines for frame in line.frames)
     return diagram_animation(diagram) if moving else None
 
 

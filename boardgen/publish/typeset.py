@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Literal
 from boardgen._version import __version__
 from boardgen.errors import BoardgenError
 from boardgen.games.registry import game_named
-from boardgen.picture import Diagram, HoleScene
+from boardgen.picture import Diagram, PointScene
 from boardgen.publish.markup import for_medium, spans
 from boardgen.publish.sheet import (
     Block,
@@ -420,7 +420,7 @@ def _panels(diagram: Diagram, cell: float) -> list[tuple[str | None, list[Panel]
         panels = []
         for scene in scenes:
             bare = replace(scene, caption=None)
-            figure = lattice_figure(bare, cell) if isinstance(bare, HoleScene) \
+            figure = lattice_figure(bare, cell) if isinstance(bare, PointScene) \
                 else board_figure(bare, cell)
             panels.append(Panel(figure, scene.caption or ""))
         out.append((line_title, panels))

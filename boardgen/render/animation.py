@@ -2,11 +2,12 @@
 
 An animation (boardgen.picture.Animation) is neutral data a game emits: one frame per move,
 each the picture of the position after it under the engine's caption of the move, and, for
-a move that swings a bar about a pivot, the swing.  This module knows no game.  It draws:
+a move that turns a piece about one of its ends, the turn.  This module knows no game.  It
+draws:
 
 - each frame as its still panel is drawn (the same figure, so the same cells and marks);
-- a swing as in-between frames, the bar turning about its pivot from where it stood to
-  where it lands; bars the move captured fade out after it lands;
+- a turn as in-between frames, the piece turning about its end from where it stood to
+  where it lands; pieces the move took off fade out after it lands;
 - every frame the same size (the largest), the board at the top, the caption under it;
 - GIF and APNG through Pillow, with one palette per theme: the theme's own colours first,
   each mapped exactly, then the blends the anti-aliasing makes, by how often they occur;
@@ -28,17 +29,16 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from boardgen.errors import BoardgenError
-from boardgen.geometry.lattice import direction
 from boardgen.limits import (
     MAX_ANIMATION_BYTES,
     MAX_ANIMATION_CELLS,
     MAX_ANIMATION_FRAMES,
     MAX_ANIMATION_PIXELS,
 )
-from boardgen.picture import Animation, HoleScene, Panel, Scene, Segment, Swing
+from boardgen.picture import Animation, Panel, PointScene, Scene, Segment, Turn, piece_at
 from boardgen.render.figure import Figure, Stroke, Text, board_figure, merge, wrap
 from boardgen.render.fonts import BOLD
-from boardgen.render.lattice import lattice_figure, staple
+from boardgen.render.lattice import lattice_figure, staple, turn_sweep
 from boardgen.render.motion import (
     ANIMATION_FORMATS,
     DEFAULT_DPI,
@@ -52,9 +52,9 @@ from boardgen.render.scene import CAPTION_INK, Theme
 if TYPE_CHECKING:
     from PIL.Image import Image as PilImage
 
-SWING_STEPS = 8  # in-between frames of a swing
-SWING_STEP_MS = 45
-FADE_STEPS = 4  # in-between frames of captured bars fading out
+TURN_STEPS = 8  # in-between frames of a turn
+TURN_STEP_MS = 45
+FADE_STEPS = 4  # in-between frames of pieces taken off fading out
 FADE_STEP_MS = 70
 MARGIN_MM = 3.0
 TITLE_MM = 4.2  # the title's capitals and line spacing
@@ -64,7 +64,7 @@ MIN_WIDTH_MM = 60.0  # room for a title of a few words over a small board
 @dataclass(frozen=True)
 class Still:
     """One picture of the animation: a figure, optionally another over it at an opacity
-    (bars fading out), shown for ``ms`` milliseconds; ``move`` is the frame's number
+    (pieces fading out), shown for ``ms`` milliseconds; ``move`` is the frame's number
     (counting from 0) for a move's own frame, None for an in-between frame."""
 
     figure: Figure
@@ -79,18 +79,16 @@ def _panel_figure(panel: Panel, cell_mm: float) -> Figure:
         else lattice_figure(panel, cell_mm)
 
 
-def _bar(scene: HoleScene, swing: Swing) -> tuple[Segment, str] | None:
-    for segment in ((swing.pivot, swing.start), (swing.start, swing.pivot)):
-        if segment in scene.bars:
-            return segment, scene.bars[segment]
-    return None
+def _bar(scene: PointScene, turn: Turn) -> tuple[Segment, str] | None:
+    segment = piece_at(scene, turn.centre, turn.start)
+    return None if segment is None else (segment, scene.pieces[segment])
 
 
-def _bare(scene: HoleScene, caption: str | None) -> HoleScene:
-    """A lattice with its pieces only: no targets, swing arrows, labels or marks (what an
-    in-between frame shows under the moving bar)."""
-    return replace(scene, dashed=(), struck=(), hollow=(), swings=(), labels={},
-                   hole_marks=(), arrows=(), caption=caption)
+def _bare(scene: PointScene, caption: str | None) -> PointScene:
+    """A board with its pieces only: no marked segments, turns, labels or marks (what an
+    in-between frame shows under the moving piece)."""
+    return replace(scene, dashed={}, struck={}, hollow={}, turns=(), labels={},
+                   point_marks=(), arrows=(), caption=caption)
 
 
 def _added_strokes(without: Figure, with_: Figure) -> list[Stroke]:
@@ -123,49 +121,50 @@ def _only_strokes(figure: Figure, strokes: list[Stroke]) -> Figure:
                   strokes=list(strokes))
 
 
-def _swing_figures(before: HoleScene, after: HoleScene, swing: Swing, cell_mm: float
-                   ) -> list[Figure]:
-    """The in-between figures of a swing: the position before the move with the moving bar
-    turned by 1/n ... (n-1)/n of the way, under the move's caption."""
-    moving = _bar(before, swing)
+def _turn_figures(before: PointScene, after: PointScene, turn: Turn, cell_mm: float
+                  ) -> list[Figure]:
+    """The in-between figures of a turn: the position before the move with the moving
+    piece turned by 1/n ... (n-1)/n of the way, under the move's caption."""
+    moving = _bar(before, turn)
     if moving is None:
         return []
     segment, role = moving
-    rest = {ln: r for ln, r in before.bars.items() if ln != segment}
-    base_scene = replace(_bare(before, after.caption), bars=rest)
+    rest = {ln: r for ln, r in before.pieces.items() if ln != segment}
+    base_scene = replace(_bare(before, after.caption), pieces=rest)
     base = lattice_figure(base_scene, cell_mm)
-    with_bar = lattice_figure(replace(base_scene, bars={**rest, segment: role}), cell_mm)
+    with_bar = lattice_figure(replace(base_scene, pieces={**rest, segment: role}), cell_mm)
     bar = _added_strokes(base, with_bar)
-    # Where the pivot is in the figure: the bar's first stroke, drawn from the segment's
-    # first hole, shifted as the figure shifted the lattice.
-    unshifted = staple(segment, role, cell_mm)[0].points
+    # Where the centre is in the figure: the bar's first stroke, drawn from the segment's
+    # first point, shifted as the figure shifted the board.
+    places = before.places
+    unshifted = staple(places, segment, role, cell_mm)[0].points
     dx, dy = bar[0].points[0][0] - unshifted[0][0], bar[0].points[0][1] - unshifted[0][1]
-    px, py = (swing.pivot.h * cell_mm / 2.0 + dx,
-              swing.pivot.c * cell_mm * math.sqrt(3.0) / 2.0 + dy)
-    k0, k1 = direction(swing.pivot, swing.start), direction(swing.pivot, swing.end)
-    sweep = math.radians(60 * (((k1 - k0) * swing.sense) % 6)) * swing.sense
-    return [_with_strokes(base, _rotated(bar, (px, py), sweep * k / SWING_STEPS))
-            for k in range(1, SWING_STEPS)]
+    cx, cy = places[turn.centre]
+    px, py = cx * cell_mm + dx, cy * cell_mm + dy
+    _, sweep_degrees = turn_sweep(places, turn)
+    sweep = math.radians(abs(sweep_degrees)) * turn.sense
+    return [_with_strokes(base, _rotated(bar, (px, py), sweep * k / TURN_STEPS))
+            for k in range(1, TURN_STEPS)]
 
 
-def _captured(before: Panel, after: Panel, swing: Swing | None) -> dict[Segment, str]:
-    """The bars ``before`` has and ``after`` has not, the swung one apart."""
-    if not isinstance(before, HoleScene) or not isinstance(after, HoleScene):
+def _captured(before: Panel, after: Panel, turn: Turn | None) -> dict[Segment, str]:
+    """The pieces ``before`` has and ``after`` has not, the turned one apart."""
+    if not isinstance(before, PointScene) or not isinstance(after, PointScene):
         return {}
-    moved = {(swing.pivot, swing.start), (swing.start, swing.pivot)} if swing else set()
-    gone = {ln: role for ln, role in before.bars.items()
-            if ln not in after.bars and ln not in moved}
-    moving = _bar(before, swing) if swing is not None else None
-    if swing is not None and moving is not None and not {
-            (swing.pivot, swing.end), (swing.end, swing.pivot)} & set(after.bars):
-        gone[(swing.pivot, swing.end)] = moving[1]  # captured as soon as it landed
+    moved = {(turn.centre, turn.start), (turn.start, turn.centre)} if turn else set()
+    gone = {ln: role for ln, role in before.pieces.items()
+            if ln not in after.pieces and ln not in moved}
+    moving = _bar(before, turn) if turn is not None else None
+    if turn is not None and moving is not None and not {
+            (turn.centre, turn.end), (turn.end, turn.centre)} & set(after.pieces):
+        gone[(turn.centre, turn.end)] = moving[1]  # taken off as soon as it landed
     return gone
 
 
 def stills(animation: Animation, *, move_ms: int = DEFAULT_MOVE_MS,
            hold_ms: int = DEFAULT_HOLD_MS, cell_mm: float | None = None) -> list[Still]:
     """Every picture of the animation in order, all of one size: for each frame, its
-    swing's in-between pictures, its captured bars fading, then the frame itself."""
+    turn's in-between pictures, the pieces it took off fading, then the frame itself."""
     check_timing(move_ms, hold_ms)
     if not animation.frames:
         raise BoardgenError("nothing to animate: give at least one move")
@@ -175,15 +174,15 @@ def stills(animation: Animation, *, move_ms: int = DEFAULT_MOVE_MS,
     for number, frame in enumerate(animation.frames):
         after = frame.panel
         figure = _panel_figure(after, cell)
-        if frame.swing is not None and isinstance(before, HoleScene) \
-                and isinstance(after, HoleScene):
-            drawn.extend(Still(f, SWING_STEP_MS)
-                         for f in _swing_figures(before, after, frame.swing, cell))
-        captured = _captured(before, after, frame.swing) if before is not None else {}
-        if captured and isinstance(after, HoleScene):
-            bare = replace(after, hollow=())
+        if frame.turn is not None and isinstance(before, PointScene) \
+                and isinstance(after, PointScene):
+            drawn.extend(Still(f, TURN_STEP_MS)
+                         for f in _turn_figures(before, after, frame.turn, cell))
+        captured = _captured(before, after, frame.turn) if before is not None else {}
+        if captured and isinstance(after, PointScene):
+            bare = replace(after, hollow={})
             gone = _added_strokes(lattice_figure(bare, cell), lattice_figure(
-                replace(bare, bars={**after.bars, **captured}), cell))
+                replace(bare, pieces={**after.pieces, **captured}), cell))
             drawn.extend(Still(figure, FADE_STEP_MS, None, _only_strokes(figure, gone),
                                1.0 - k / FADE_STEPS) for k in range(FADE_STEPS))
         last = number == len(animation.frames) - 1
@@ -215,9 +214,9 @@ def frame_count(animation: Animation) -> int:
     count = 0
     before = animation.start
     for frame in animation.frames:
-        if frame.swing is not None and isinstance(before, HoleScene):
-            count += SWING_STEPS - 1 if _bar(before, frame.swing) else 0
-        if before is not None and _captured(before, frame.panel, frame.swing):
+        if frame.turn is not None and isinstance(before, PointScene):
+            count += TURN_STEPS - 1 if _bar(before, frame.turn) else 0
+        if before is not None and _captured(before, frame.panel, frame.turn):
             count += FADE_STEPS
         count += 1
         before = frame.panel
@@ -232,7 +231,7 @@ def check_animation_work(animation: Animation) -> None:
         raise BoardgenError(f"an animation of {count:,} frames (moves and in-between frames) "
                             f"is more than the limit of {MAX_ANIMATION_FRAMES:,}: animate "
                             "fewer moves")
-    cells = sum(len(f.panel.grid) if isinstance(f.panel, Scene) else len(f.panel.holes)
+    cells = sum(len(f.panel.grid) if isinstance(f.panel, Scene) else len(f.panel.places)
                 for f in animation.frames)
     if cells > MAX_ANIMATION_CELLS:
         raise BoardgenError(f"an animation drawing {cells:,} cells in all is more than the "

@@ -10,8 +10,8 @@ The kerf (the width the beam burns away) is given back when asked: a part's outl
 out by half the kerf on every side (the part comes out its drawn size), a hole's moves in
 (the hole comes out its drawn size); a 4 mm hole with a 0.2 mm kerf is drawn 3.8 mm across.
 
-No game is named here: a hex board's cells, labels and stones, and a lattice board's holes,
-grooves, labels and pieces come in as the same figures the printers draw.
+No game is named here: a hex board's cells, labels and stones, and a board of points' holes,
+lines, labels and pieces come in as the same figures the printers draw.
 """
 
 from __future__ import annotations
@@ -126,7 +126,7 @@ def _glyphs(t: Text) -> str:
 
 
 def _thick(stroke: Stroke) -> Iterable[str]:
-    """A stroke as filled quadrilaterals, one a segment (an engraved groove or rule)."""
+    """A stroke as filled quadrilaterals, one a segment (an engraved line or rule)."""
     half = stroke.width / 2
     for (ax, ay), (bx, by) in zip(stroke.points, stroke.points[1:], strict=False):
         length = math.hypot(bx - ax, by - ay)
@@ -224,7 +224,7 @@ def _parts(layers: _Layers, parts: Iterable[Part], top: float, width: float, ker
 
 def render_cutter_svg(board: Figure, *, options: CutterOptions, title: str = "",
                       stones: int = 0, parts: Iterable[Part] = (),
-                      hole_role: str = "hole") -> str:
+                      hole_role: str = "point") -> str:
     """The board (cut, scored, engraved) and under it its parts: ``stones`` discs as
     wide as a cell less STONE_PLAY_MM, and ``parts`` as rectangles."""
     layers = _Layers()

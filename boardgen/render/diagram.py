@@ -13,13 +13,12 @@ from dataclasses import replace
 
 from boardgen.errors import BoardgenError, option
 from boardgen.geometry import Layout, Notation
-from boardgen.geometry.lattice import Hole, line_name
 from boardgen.limits import MAX_DRAWN_CELLS
 from boardgen.picture import (
     DEFAULT_PANEL_CELL_MM,
     Diagram,
-    HoleScene,
     Panel,
+    PointScene,
     Role,
     Scene,
     show_svg_with,
@@ -42,6 +41,8 @@ from boardgen.render.figure import (
 )
 from boardgen.render.fonts import BOLD, REGULAR, face
 from boardgen.render.lattice import (
+    SWATCH_PLACES,
+    SWATCH_SEGMENT,
     hollow_strokes,
     lattice_figure,
     staple,
@@ -84,10 +85,12 @@ def _heading(text: str, size: float, width: float, y: float) -> tuple[list[Text]
 
 def _legend(diagram: Diagram, cell_width: float, y: float, max_width: float) -> Figure:
     """What the fills mean, drawn in the diagram's own style (so that every theme, patterns
-    included, explains itself): cells for hex boards, short staples for the lattice."""
+    included, explains itself): cells for hex boards, short bars and segments for a board
+    of points and lines."""
     size = 3.2
-    lattice = any(isinstance(scene, HoleScene) for _, scenes in diagram.rows
-                  for scene in scenes)
+    boards = [scene for _, scenes in diagram.rows for scene in scenes
+              if isinstance(scene, PointScene)]
+    lattice = bool(boards)
     # A figure has one hexagon size, so hex swatches match the panels' cells.
     swatch = 8.0 if lattice else cell_width
     r = swatch / math.sqrt(3)
@@ -105,12 +108,13 @@ def _legend(diagram: Diagram, cell_width: float, y: float, max_width: float) -> 
         if x > swatch / 2 and x - swatch / 2 + item > max_width:
             x, line_y = swatch / 2, line_y + 2 * r + 1.5
         if lattice:
-            # The swatch is a bar or target one swatch long, drawn as on the panels.
-            segment = (Hole(0, 0), Hole(0, 2))
-            shape = staple(segment, role, swatch) if entry.swatch == "bar" \
-                else tint_strokes(segment, swatch) if entry.swatch == "tinted" \
-                else hollow_strokes(segment, swatch) if entry.swatch == "hollow" \
-                else target_strokes(segment, entry.swatch, swatch)
+            # The swatch is a bar or segment one swatch long, drawn as on the panels.
+            at, segment = SWATCH_PLACES, SWATCH_SEGMENT
+            shape = staple(at, segment, role, swatch) if entry.swatch == "bar" \
+                else tint_strokes(at, segment, boards[0].line_role, swatch) \
+                if entry.swatch == "tinted" \
+                else hollow_strokes(at, segment, role, swatch) if entry.swatch == "hollow" \
+                else target_strokes(at, segment, entry.swatch, role, swatch)
             strokes.extend(replace(st, points=tuple((px + x - swatch / 2, py + line_y + r)
                                                     for px, py in st.points)) for st in shape)
         elif entry.swatch in ("band", "stone"):
@@ -300,7 +304,7 @@ def check_diagram_work(diagram: Diagram) -> None:
     scenes = [scene for _, row in diagram.rows for scene in row]
     if not scenes:
         raise BoardgenError(f"diagram {diagram.title!r}: no panels to draw")
-    cells = sum(len(scene.grid) if isinstance(scene, Scene) else len(scene.holes)
+    cells = sum(len(scene.grid) if isinstance(scene, Scene) else len(scene.places)
                 for scene in scenes)
     if cells > MAX_DRAWN_CELLS:
         raise BoardgenError(f"{len(scenes)} panels drawing {cells:,} cells in all, more than "
@@ -445,21 +449,24 @@ def _cells(count: int) -> str:
 
 def _describe_scene(scene: Panel, words: dict[str, str], roles: tuple[Role, ...]) -> str:
     said: list[str] = []
-    if isinstance(scene, HoleScene):
+    if isinstance(scene, PointScene):
+        segment_name = scene.segment_name
         for role, role_words in words.items():
-            lines = sorted(line_name(ln) for ln, r in scene.bars.items() if r == role)
+            lines = sorted(segment_name(ln) for ln, r in scene.pieces.items() if r == role)
+            lines += sorted(scene.name(p) for p, r in scene.stones.items() if r == role)
             if lines:
                 said.append(f"{role_words} {', '.join(lines)}")
-        for role, segments in (("ghost", scene.dashed), ("crossed", scene.struck),
-                               ("captured", scene.hollow)):
-            if segments and role in words:
-                said.append(f"{words[role]} " + ", ".join(sorted(line_name(ln)
-                                                                  for ln in segments)))
-        # The labels a caption speaks of ("piece 1", "A"): which piece or groove each is.
+        for marked in (scene.dashed, scene.struck, scene.hollow):
+            for role, role_words in words.items():
+                segments = sorted(segment_name(ln) for ln, r in marked.items() if r == role)
+                if segments:
+                    said.append(f"{role_words} " + ", ".join(segments))
+        # The labels a caption speaks of ("piece 1", "A"): which piece or line each is.
         if scene.labels:
             said.append("labelled: " + ", ".join(
-                f"{line_name(ln)} is {text}" for ln, text in
-                sorted(scene.labels.items(), key=lambda item: (item[1], line_name(item[0])))))
+                f"{segment_name(ln)} is {text}" for ln, text in
+                sorted(scene.labels.items(),
+                       key=lambda item: (item[1], segment_name(item[0])))))
     elif scene.said is not None:
         said.append(scene.said.rstrip("."))
     else:

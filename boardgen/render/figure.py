@@ -61,7 +61,7 @@ class Stroke:
     role: str
     width: float
     arrow: bool = False  # an arrowhead at the last point
-    under: bool = False  # drawn before the marks (grooves under holes), else after
+    under: bool = False  # drawn before the marks (a board's lines under its points), else after
     dash: float = 0.0  # length of dashes and gaps in mm; 0: a solid line
     head: float = 0.0  # an arrowhead's length in mm; 0: in proportion to the width
 
@@ -441,7 +441,7 @@ def merge(width: float, height: float, parts: list[Figure], texts: list[Text] | 
         raise ValueError(f"cannot merge figures with different cell sizes {sorted(widths)}")
     first = parts[0] if parts else None
     # What the scale check says: the first part that speaks of its unit (a legend does not;
-    # the Polygone lattice speaks of holes), else the figure's hex cells.
+    # a board of points speaks of its spacing), else the figure's hex cells.
     scale_note = next((p.scale_note for p in parts if p.scale_note), "")
     merged = Figure(width, height, first.cell_width if first else (cell_width or 1.0),
                     first.hex_offsets if first else (), scale_note=scale_note)

@@ -1,22 +1,33 @@
-"""A lattice of holes measured out in millimetres: grooves, holes, bars, targets, swings.
+"""A board of points joined by lines measured out in millimetres: its lines and points,
+pieces lying on segments (bars) or standing on points, marked segments, turns.
 
-A ``HoleScene`` (boardgen.picture) says what a picture shows, in holes and segments and
-roles; ``lattice_figure`` turns it into the same drawing primitives the hex boards use, so
-the SVG and PDF writers draw it unchanged.  ``spacing`` is the distance between
-neighbouring holes, which is also a bar's (a piece's) length.  No game is named here: the
-game's picture module (e.g. boardgen.games.polygone.picture) says which holes, grooves and
-pieces there are.
+A ``PointScene`` (boardgen.picture) says what a picture shows, in points, segments and
+roles, and where each point stands in spacings; ``lattice_figure`` turns it into the same
+drawing primitives the hex boards use, so the SVG and PDF writers draw it unchanged.
+``spacing`` is the unit of the places (a lattice's distance between neighbouring holes,
+which is also a bar's length).  No game and none of its words are here: the game's
+picture module says which points, lines and pieces there are and names every role.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from boardgen.errors import BoardgenError, option
-from boardgen.geometry.lattice import Hole, direction, position
-from boardgen.picture import MARK_KINDS, FixedBoard, HoleScene, PageInfo, Segment, Strips, Swing
+from boardgen.picture import (
+    MARK_KINDS,
+    TINT,
+    FixedBoard,
+    PageInfo,
+    Point,
+    PointScene,
+    Segment,
+    Strips,
+    Turn,
+)
 from boardgen.render.figure import (
     MIN_PRINT_TEXT_MM,
     Area,
@@ -41,69 +52,92 @@ if TYPE_CHECKING:
     from boardgen.render.cutter import CutterOptions
     from boardgen.render.shop import Shop
 
-Point = tuple[float, float]
+XY = tuple[float, float]  # on the page, in mm
 INK_CLEARANCE_MM = 0.5  # paper between the outermost ink and a figure's edge
-Line = Segment
+# Where a legend's swatch of a segment stands: one spacing long, across the page.
+SWATCH_SEGMENT: Segment = ((0,), (1,))
+SWATCH_PLACES: dict[Point, XY] = {(0,): (0.0, 0.0), (1,): (1.0, 0.0)}
+Places = Mapping[Point, XY]  # where each point stands, in spacings
 
 
-def _at(hole: Hole, spacing: float) -> Point:
-    return position(hole, spacing)
+def _at(places: Places, point: Point, spacing: float) -> XY:
+    x, y = places[point]
+    return x * spacing, y * spacing
 
 
-def _segment(ln: Line, spacing: float, trim: float = 0.0) -> tuple[Point, Point]:
-    (ax, ay), (bx, by) = _at(ln[0], spacing), _at(ln[1], spacing)
+def _segment(places: Places, ln: Segment, spacing: float, trim: float = 0.0
+             ) -> tuple[XY, XY]:
+    (ax, ay), (bx, by) = _at(places, ln[0], spacing), _at(places, ln[1], spacing)
     dx, dy = (bx - ax) * trim, (by - ay) * trim
     return (ax + dx, ay + dy), (bx - dx, by - dy)
 
 
-def staple(ln: Line, role: str, spacing: float) -> list[Stroke]:
-    """A bar (a piece): a dark outline under a fill, with round ends on the two holes."""
-    a, b = _segment(ln, spacing, 0.02)
+def staple(places: Places, ln: Segment, role: str, spacing: float) -> list[Stroke]:
+    """A bar (a piece on a segment): a dark outline under a fill, with round ends on the
+    two points."""
+    a, b = _segment(places, ln, spacing, 0.02)
     width = 0.16 * spacing
     return [Stroke((a, b), "line", width), Stroke((a, b), role, width - 0.8)]
 
 
-def target_strokes(ln: Line, kind: str, spacing: float) -> list[Stroke]:
-    """An allowed target (``dashed``, role ghost: a dashed line, narrower than a bar) or a
-    forbidden one (``struck``, role crossed: a thin solid line with a cross): told apart by
-    shape as well as colour, so that they survive a black-only printer."""
+def target_strokes(places: Places, ln: Segment, kind: str, role: str, spacing: float
+                   ) -> list[Stroke]:
+    """A ``dashed`` segment (a dashed line, narrower than a bar) or a ``struck`` one (a
+    thin solid line with a cross), in ``role``'s colour: told apart by shape as well as
+    colour, so that they survive a black-only printer."""
     s = spacing
     if kind == "dashed":
-        return [Stroke(_segment(ln, s, 0.12), "ghost", 0.07 * s, dash=0.09 * s)]
-    (ax, ay), (bx, by) = _segment(ln, s)
+        return [Stroke(_segment(places, ln, s, 0.12), role, 0.07 * s, dash=0.09 * s)]
+    (ax, ay), (bx, by) = _segment(places, ln, s)
     mx, my, r = (ax + bx) / 2, (ay + by) / 2, 0.08 * s
-    return [Stroke(_segment(ln, s, 0.12), "crossed", 0.045 * s),
+    return [Stroke(_segment(places, ln, s, 0.12), role, 0.045 * s),
             Stroke(((mx - r, my - r), (mx + r, my + r)), "line", 0.025 * s),
             Stroke(((mx - r, my + r), (mx + r, my - r)), "line", 0.025 * s)]
 
 
-def hollow_strokes(ln: Line, spacing: float) -> list[Stroke]:
-    """Where a bar was just taken off: the two long sides of its outline, dashed and empty,
-    nothing like a forbidden target (a thin line with a cross) or a bar."""
-    (ax, ay), (bx, by) = _segment(ln, spacing, 0.06)
+def hollow_strokes(places: Places, ln: Segment, role: str, spacing: float) -> list[Stroke]:
+    """A bar's outline (e.g. where one was just taken off): its two long sides, dashed and
+    empty, nothing like a struck segment (a thin line with a cross) or a bar."""
+    (ax, ay), (bx, by) = _segment(places, ln, spacing, 0.06)
     length = math.hypot(bx - ax, by - ay)
     nx, ny = -(by - ay) / length * 0.07 * spacing, (bx - ax) / length * 0.07 * spacing
-    return [Stroke(((ax + k * nx, ay + k * ny), (bx + k * nx, by + k * ny)), "captured",
+    return [Stroke(((ax + k * nx, ay + k * ny), (bx + k * nx, by + k * ny)), role,
                    0.022 * spacing, dash=0.05 * spacing) for k in (-1, 1)]
 
 
-def tint_strokes(ln: Segment, spacing: float) -> list[Stroke]:
+def tint_strokes(places: Places, ln: Segment, line_role: str, spacing: float
+                 ) -> list[Stroke]:
     """A designer's decorative tint on a segment: a wide band of the tint's colour under
-    the groove and everything on it."""
-    return [Stroke(_segment(ln, spacing), "tint", 0.2 * spacing, under=True),
-            Stroke(_segment(ln, spacing), "groove", 0.035 * spacing, under=True)]
+    the board's line and everything on it."""
+    return [Stroke(_segment(places, ln, spacing), TINT, 0.2 * spacing, under=True),
+            Stroke(_segment(places, ln, spacing), line_role, 0.035 * spacing, under=True)]
 
 
-def _arc(swing: Swing, spacing: float) -> Stroke:
-    cx, cy = _at(swing.pivot, spacing)
-    k0, k1 = direction(swing.pivot, swing.start), direction(swing.pivot, swing.end)
-    steps = ((k1 - k0) * swing.sense) % 6
+def _bearing(places: Places, centre: Point, towards: Point) -> float:
+    """The direction from one point to another in degrees, clockwise on the page from
+    "to the right", in [0, 360): to a millionth of a degree, so that a lattice's
+    directions come out exact (60 degrees, not 59.99999999999999)."""
+    (cx, cy), (x, y) = places[centre], places[towards]
+    return round(math.degrees(math.atan2(y - cy, x - cx)), 6) % 360
+
+
+def turn_sweep(places: Places, turn: Turn) -> tuple[float, float]:
+    """Where a turn starts (degrees, as :func:`_bearing`) and how far it turns (degrees,
+    signed: positive clockwise), the way ``turn.sense`` says."""
+    start = _bearing(places, turn.centre, turn.start)
+    end = _bearing(places, turn.centre, turn.end)
+    return start, ((end - start) * turn.sense) % 360 * turn.sense
+
+
+def _arc(places: Places, turn: Turn, spacing: float) -> Stroke:
+    cx, cy = _at(places, turn.centre, spacing)
+    start, sweep_degrees = turn_sweep(places, turn)
     radius = 0.62 * spacing
-    start_angle = math.radians(60 * k0)
-    sweep = math.radians(60 * steps) * swing.sense
-    # Stop short of both piece positions so that the arrow reads as a swing between them.
-    pad = math.radians(9) * swing.sense
-    count = max(8, 6 * steps)
+    start_angle = math.radians(start)
+    sweep = math.radians(abs(sweep_degrees)) * turn.sense
+    # Stop short of both piece positions so that the arrow reads as a turn between them.
+    pad = math.radians(9) * turn.sense
+    count = max(8, round(abs(sweep_degrees) / 10))
     points = tuple(
         (cx + radius * math.cos(start_angle + pad + (sweep - 2 * pad) * t / count),
          cy + radius * math.sin(start_angle + pad + (sweep - 2 * pad) * t / count))
@@ -112,7 +146,7 @@ def _arc(swing: Swing, spacing: float) -> Stroke:
     return Stroke(points, "accent", 0.03 * spacing, arrow=True)
 
 
-def rail_dash(scene: HoleScene, role: str, spacing: float) -> float:
+def rail_dash(scene: PointScene, role: str, spacing: float) -> float:
     """The dash of a role's rails: long for the first role the key names, short for the
     next, so that the two sides' start marks differ in black ink alone, not only in colour."""
     order = [name for name, _ in scene.rail_key]
@@ -120,12 +154,12 @@ def rail_dash(scene: HoleScene, role: str, spacing: float) -> float:
     return 0.04 * spacing if index == 0 else max(0.35, 0.012 * spacing)
 
 
-def start_strokes(ln: Line, role: str, spacing: float, dash: float | None = None
-                  ) -> list[Stroke]:
+def start_strokes(places: Places, ln: Segment, role: str, spacing: float,
+                  dash: float | None = None) -> list[Stroke]:
     """Where a bar starts, drawn faintly: two thin dashed rails either side of the middle
-    of its groove (visible on a black groove too), nothing like a bar, which is thick and
-    solid from hole to hole; ``dash`` as :func:`rail_dash` says."""
-    (ax, ay), (bx, by) = _segment(ln, spacing, 0.28)
+    of its line (visible on a black line too), nothing like a bar, which is thick and
+    solid from point to point; ``dash`` as :func:`rail_dash` says."""
+    (ax, ay), (bx, by) = _segment(places, ln, spacing, 0.28)
     length = math.hypot(bx - ax, by - ay)
     nx, ny = -(by - ay) / length * 0.06 * spacing, (bx - ax) / length * 0.06 * spacing
     return [Stroke(((ax + k * nx, ay + k * ny), (bx + k * nx, by + k * ny)), role,
@@ -133,8 +167,8 @@ def start_strokes(ln: Line, role: str, spacing: float, dash: float | None = None
             for k in (-1, 1)]
 
 
-def _hole_mark(centre: Point, kind: str, spacing: float) -> list[Stroke]:
-    """A designer's mark on a hole: a dot, a ring or a cross (a text gets a small ring)."""
+def _point_mark(centre: XY, kind: str, spacing: float) -> list[Stroke]:
+    """A designer's mark on a point: a dot, a ring or a cross (a text gets a small ring)."""
     x, y = centre
     r = 0.12 * spacing
     if kind == "dot":
@@ -148,28 +182,29 @@ def _hole_mark(centre: Point, kind: str, spacing: float) -> list[Stroke]:
     return [Stroke(points, "accent", 0.25 * r)]
 
 
-def _rail_key(scene: HoleScene, spacing: float, size: float, texts: list[Text],
+def _rail_key(scene: PointScene, spacing: float, size: float, texts: list[Text],
               strokes: list[Stroke], marks: list[Mark]) -> tuple[list[Stroke], list[Text]]:
     """The key to the rails (the faint dashed double lines where bars start): a short pair
-    of rails drawn as on the lattice, with what it means.  Two entries go in the empty top
-    corners, the first left and the second right of the top row of holes, when there is
+    of rails drawn as on the board, with what it means.  Two entries go in the empty top
+    corners, the first left and the second right of the top row of points, when there is
     room there (the figure keeps its size); else all in a row under everything."""
     s = spacing
-    swatch = 0.44 * s  # as long as a rail on the lattice
+    at = scene.places
+    swatch = 0.44 * s  # as long as a rail on the board
     rail = 0.06 * s
     widths = [swatch + 2.0 + face(REGULAR).width_mm(words, size)
               for _, words in scene.rail_key]
-    top = min(_at(h, s)[1] for h in scene.holes)
-    row = sorted(_at(h, s)[0] for h in scene.holes if abs(_at(h, s)[1] - top) < 1e-9)
+    top = min(_at(at, h, s)[1] for h in at)
+    row = sorted(_at(at, h, s)[0] for h in at if abs(_at(at, h, s)[1] - top) < 1e-9)
     first, last = row[0], row[-1]
     left_edge = min(text_box(t)[0] for t in texts) if texts else first - s
     right_edge = max(text_box(t)[2] for t in texts) if texts else last + s
-    # Short of the top row's label (0.2 spacing left of its first hole) by 3 mm.
-    label = max((face(REGULAR).width_mm(text, size) for hole, text in scene.row_labels
-                 if abs(_at(hole, s)[1] - top) < 1e-9), default=0.0)
+    # Short of the top row's label (0.2 spacing left of its first point) by 3 mm.
+    label = max((face(REGULAR).width_mm(text, size) for point, text in scene.row_labels
+                 if abs(_at(at, point, s)[1] - top) < 1e-9), default=0.0)
     room_left = first - 0.2 * s - label - 3.0 - left_edge
     room_right = right_edge - (last + 0.3 * s)
-    places: list[Point]
+    places: list[XY]
     if len(widths) <= 2 and widths[0] <= room_left and widths[-1] <= room_right:
         places = [(left_edge, top), (right_edge - widths[-1], top)][:len(widths)]
     else:
@@ -177,7 +212,7 @@ def _rail_key(scene: HoleScene, spacing: float, size: float, texts: list[Text],
                      + [m.y + m.radius for m in marks] + [text_box(t)[3] for t in texts])
         y = bottom + 0.06 * s + 1.0 + 0.5 * size
         gap = 8.0
-        xs = [_at(h, s)[0] for h in scene.holes]
+        xs = [_at(at, h, s)[0] for h in at]
         x = (min(xs) + max(xs)) / 2 - (sum(widths) + gap * (len(widths) - 1)) / 2
         places = []
         for width in widths:
@@ -193,79 +228,84 @@ def _rail_key(scene: HoleScene, spacing: float, size: float, texts: list[Text],
     return key_strokes, key_texts
 
 
-def lattice_figure(scene: HoleScene, spacing: float, *, margin: float = 1.0) -> Figure:
+def lattice_figure(scene: PointScene, spacing: float, *, margin: float = 1.0) -> Figure:
     s = spacing
+    at = scene.places
     letter_size = max(MIN_PRINT_TEXT_MM, 0.08 * s)
-    # A row label on a double-ringed hole stands past the outer ring (radius 0.2 spacing,
-    # and half its stroke), never under it; words beside such a hole stand past the label,
+    # A row label on a double-ringed point stands past the outer ring (radius 0.2 spacing,
+    # and half its stroke), never under it; words beside such a point stand past the label,
     # on both sides alike, 2 mm past it, so that the label is not read as their last word.
     ring_gap = 0.24 * s + 1.0
-    ringed_labels = [text for hole, text in scene.row_labels if hole in scene.double_rings]
+    ringed_labels = [text for point, text in scene.row_labels if point in scene.ringed]
     note_reach = ring_gap + max(face(REGULAR).width_mm(t, letter_size)
                                 for t in ringed_labels) + 2.0 if ringed_labels \
         else 0.3 * s + 1.0
     strokes: list[Stroke] = []
     marks: list[Mark] = []
     texts: list[Text] = []
-    areas = [Area(tuple(position(h, s) for h in holes), role) for holes, role in scene.areas]
+    areas = [Area(tuple((x * s, y * s) for x, y in corners), role)
+             for corners, role in scene.zones]
     for ln in scene.tinted:
-        strokes.append(tint_strokes(ln, s)[0])
-    for ln in scene.grooves:
-        strokes.append(Stroke(_segment(ln, s), "groove", 0.035 * s, under=True))
-    for ln in scene.dashed:
-        strokes.extend(target_strokes(ln, "dashed", s))
-    for hole in scene.holes:
-        x, y = _at(hole, s)
-        marks.append(Mark("dot", x, y, 0.05 * s, "hole"))
-    for hole in scene.double_rings:
-        x, y = _at(hole, s)
-        # A double ring: never mistaken for a ringed pivot or a designer's mark.
+        strokes.append(tint_strokes(at, ln, scene.line_role, s)[0])
+    for ln in scene.lines:
+        strokes.append(Stroke(_segment(at, ln, s), scene.line_role, 0.035 * s, under=True))
+    for ln, role in scene.dashed.items():
+        strokes.extend(target_strokes(at, ln, "dashed", role, s))
+    for point in at:
+        x, y = _at(at, point, s)
+        marks.append(Mark("dot", x, y, 0.05 * s, scene.point_role))
+    for point, role in scene.stones.items():
+        x, y = _at(at, point, s)
+        marks.append(Mark("dot", x, y, 0.3 * s, role))
+    for point in scene.ringed:
+        x, y = _at(at, point, s)
+        # A double ring: never mistaken for a ringed point or a designer's mark.
         marks.append(Mark("ring", x, y, 0.14 * s, "accent"))
         marks.append(Mark("ring", x, y, 0.2 * s, "accent"))
     for note in scene.notes:
-        x, y = _at(note.hole, s)
-        # Beside the hole, away from the lattice: nothing else is out there.
+        x, y = _at(at, note.point, s)
+        # Beside the point, away from the board: nothing else is out there.
         size = max(2.9, 0.075 * s)
         for k, part in enumerate(note.lines):
-            # Past the row letter that stands left of the hole, too.
+            # Past the row letter that stands left of the point, too.
             texts.append(Text(x + note.side * note_reach, y + (k - 0.5) * 1.35 * size,
                               part, size, "coordinate", "start" if note.side > 0 else "end"))
     for ln, role in sorted(scene.rails.items()):
-        strokes.extend(start_strokes(ln, role, s, rail_dash(scene, role, s)))
-    for ln, role in sorted(scene.bars.items()):
-        strokes.extend(staple(ln, role, s))
-    for ln in scene.struck:
-        strokes.extend(target_strokes(ln, "struck", s))
-    for ln in scene.hollow:
-        strokes.extend(hollow_strokes(ln, s))
-    for swing in scene.swings:
-        strokes.append(_arc(swing, s))
-    for hole, kind in scene.hole_marks:
+        strokes.extend(start_strokes(at, ln, role, s, rail_dash(scene, role, s)))
+    for ln, role in sorted(scene.pieces.items()):
+        strokes.extend(staple(at, ln, role, s))
+    for ln, role in scene.struck.items():
+        strokes.extend(target_strokes(at, ln, "struck", role, s))
+    for ln, role in scene.hollow.items():
+        strokes.extend(hollow_strokes(at, ln, role, s))
+    for turn in scene.turns:
+        strokes.append(_arc(at, turn, s))
+    for point, kind in scene.point_marks:
         # Drawn as strokes, so that they lie on top of the bars (marks lie under them).
-        strokes.extend(_hole_mark(_at(hole, s), kind, s))
+        strokes.extend(_point_mark(_at(at, point, s), kind, s))
         if kind not in MARK_KINDS:
-            x, y = _at(hole, s)
+            x, y = _at(at, point, s)
             texts.append(Text(x, y - 0.2 * s, kind, max(2.8, 0.13 * s), "cell-text",
                               weight=BOLD))
     for start, end in scene.arrows:  # above the rings (every writer draws arrows last)
-        strokes.extend(arrow_strokes(_at(start, s), _at(end, s), "accent", 0.5 * s))
+        strokes.extend(arrow_strokes(_at(at, start, s), _at(at, end, s), "accent", 0.5 * s))
     for ln, label in scene.labels.items():
-        (ax, ay), (bx, by) = _segment(ln, s)
+        (ax, ay), (bx, by) = _segment(at, ln, s)
         length = math.hypot(bx - ax, by - ay) or 1.0
         nx, ny = -(by - ay) / length, (bx - ax) / length  # perpendicular
         texts.append(Text((ax + bx) / 2 + nx * 0.17 * s, (ay + by) / 2 + ny * 0.17 * s, label,
                           max(MIN_PRINT_TEXT_MM, 0.11 * s), "cell-text"))
     size = letter_size
-    for hole, letter in scene.row_labels:
-        x, y = _at(hole, s)
-        gap = ring_gap if hole in scene.double_rings else 0.2 * s
+    for point, letter in scene.row_labels:
+        x, y = _at(at, point, s)
+        gap = ring_gap if point in scene.ringed else 0.2 * s
         texts.append(Text(x - gap, y, letter, size, "coordinate", "end"))
     if scene.column_labels:
         # Below where a label of a bar on the bottom row goes (0.17 spacing, one line).
-        bottom = max(_at(h, s)[1] for h in scene.holes) + 0.17 * s + 1.3 * size
-        for level, text in scene.column_labels:
-            texts.append(Text(level * s / 2, bottom, text, size, "coordinate"))
-    if scene.rail_key and scene.holes:
+        bottom = max(_at(at, h, s)[1] for h in at) + 0.17 * s + 1.3 * size
+        for x, text in scene.column_labels:
+            texts.append(Text(x * s, bottom, text, size, "coordinate"))
+    if scene.rail_key and at:
         key_strokes, key_texts = _rail_key(scene, s, letter_size, texts, strokes, marks)
         strokes.extend(key_strokes)
         texts.extend(key_texts)
@@ -277,7 +317,7 @@ def lattice_figure(scene: HoleScene, spacing: float, *, margin: float = 1.0) -> 
     pad = 0.12 * s
     x0, y0, x1, y1 = min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad
     # Everything drawn, at its full width, stays inside the figure with a little paper to
-    # spare (the apexes' outer rings reach past the pad, into the margin).
+    # spare (the double rings reach past the pad, into the margin).
     ink = ink_box(Figure(0.0, 0.0, s, (), [], texts, marks, strokes, areas=areas))
     if ink is not None:
         inside = max(0.0, margin - INK_CLEARANCE_MM)
@@ -292,13 +332,13 @@ def lattice_figure(scene: HoleScene, spacing: float, *, margin: float = 1.0) -> 
             cx0, _, cx1, y1 = text_box(caption)
             x0, x1 = min(x0, cx0), max(x1, cx1)
     figure = Figure(x1 - x0 + 2 * margin, y1 - y0 + 2 * margin, s, (), [], texts, marks,
-                    strokes, scale_note=f"neighbouring holes are {s:.1f} mm apart",
+                    strokes, scale_note=scene.scale_note.format(spacing=s),
                     areas=areas)
     return figure.shifted(margin - x0, margin - y0)
 
 
 def piece_width(spacing: float) -> float:
-    """How wide a folded piece is: stiff enough to pivot, narrow enough for the grooves."""
+    """How wide a folded piece is: stiff enough to turn, narrow enough for the board's lines."""
     return max(6.0, 0.16 * spacing)
 
 
@@ -358,7 +398,7 @@ def pieces_sheet(strips: Strips, spacing: float, max_width: float = 250.0) -> Fi
                   areas=areas).shifted(1.0, 1.0)
 
 
-def fitting_spacing(scene: HoleScene, room: tuple[float, float], largest: float) -> float:
+def fitting_spacing(scene: PointScene, room: tuple[float, float], largest: float) -> float:
     """The largest hole spacing, in half millimetres and at most ``largest``, at which the
     figure fits ``room`` (mm).  Searched, not scaled: labels have minimum sizes, so the
     figure does not grow in proportion to the spacing."""
@@ -503,7 +543,7 @@ def default_hole_mm(spacing: float) -> float:
 def render_fixed_board_for_cutter(board: FixedBoard, *, paper: Paper, spacing: float | None,
                                   info: PageInfo, cutter: CutterOptions) -> bytes:
     """The board as a cutter's SVG: outline and holes cut (``cutter.hole_mm`` across, or
-    as printed), grooves, rings and labels engraved; its pieces as parts to cut."""
+    as printed), lines, rings and labels engraved; its pieces as parts to cut."""
     from boardgen.render.cutter import Part, padded, render_cutter_svg
 
     if spacing is None:
@@ -514,9 +554,9 @@ def render_fixed_board_for_cutter(board: FixedBoard, *, paper: Paper, spacing: f
     if cutter.hole_mm is None:
         cutter = replace(cutter, hole_mm=default_hole_mm(spacing))
     elif cutter.hole_mm > HOLE_SHARE * spacing:
-        # Wood must stay between neighbouring holes, and round each for the grooves.
+        # Wood must stay between neighbouring holes, and round each for the lines.
         raise BoardgenError(f"{option('hole_mm')} {cutter.hole_mm:g}: wider than "
                             f"{HOLE_SHARE:.0%} of the hole spacing ({spacing:g} mm); give a "
                             f"smaller {option('hole_mm')} or a larger {option('cell_mm')}")
     return render_cutter_svg(figure, options=cutter, title=info.title or "",
-                             parts=parts).encode("utf-8")
+                             parts=parts, hole_role=board.picture.point_role).encode("utf-8")

@@ -1,7 +1,8 @@
 """The theme a picture is drawn in: how each role of the neutral picture model looks.
 
-A picture (boardgen.picture) names cells, holes and roles ("empty", "player1", "ghost" ...),
-never colours or millimetres; the theme says how each role looks.  Renderers turn
+A picture (boardgen.picture) names cells, points and roles ("empty", "player1", "legal" ...),
+never colours or millimetres; the theme says how each role looks (a game's own roles, as
+the game declares: boardgen.picture.RolePaint).  Renderers turn
 (picture, options, theme) into files.
 """
 
@@ -174,11 +175,6 @@ THEMES: dict[str, Theme] = {
             "new": Paint("#f6d55c", "dots"),  # cut off: yellow, dotted (near corner's grey)
             "legal": Paint("#2e7d32"),  # 93: 68 below a corner, in every vision
             "illegal": Paint("#f0a0a0", "crosshatch"),  # struck through
-            "groove": Paint("#cfc6b4"),
-            "hole": Paint("#4a4238"),
-            "ghost": Paint("#1e7b34"),  # 90, and dashed: an allowed target
-            "crossed": Paint("#b4b4b4"),  # 180, with a cross: forbidden
-            "captured": Paint("#4a4a4a"),  # a dashed outline where a piece was taken
             # A designer's tint: a highlight band (over cells) that no engine judges.
             # Light: a band of it stands apart from X (140), O (59) and empty cells (248).
             "tint": Paint("#d9c2ec"),  # 206, lavender: no engine role is this colour
@@ -197,11 +193,6 @@ THEMES: dict[str, Theme] = {
             "new": Paint("#f0e442", "dots"),
             "legal": Paint("#007a5a"),  # 82: Okabe-Ito green, darkened to stand off a corner
             "illegal": Paint("#cc79a7", "crosshatch"),
-            "groove": Paint("#c8c8c8"),
-            "hole": Paint("#333333"),
-            "ghost": Paint("#009e73"),  # 106, dashed
-            "crossed": Paint("#bbbbbb"),  # 187, with a cross
-            "captured": Paint("#4a4a4a"),  # a dashed outline
             "tint": Paint("#a6d8f3"),  # 204, a light sky blue: apart from both players
         },
     ),
@@ -220,11 +211,6 @@ THEMES: dict[str, Theme] = {
             "new": Paint("#ffffff", "backhatch"),  # apart from illegal's crosshatch
             "legal": Paint("#ffffff", "vlines"),
             "illegal": Paint("#ffffff", "crosshatch"),
-            "groove": Paint("#000000"),
-            "hole": Paint("#000000"),
-            "ghost": Paint("#000000"),
-            "crossed": Paint("#000000"),
-            "captured": Paint("#000000"),
             "tint": Paint("#ffffff", "grid"),  # apart from O's perimeter dots
         },
     ),

@@ -164,6 +164,40 @@ def test_help_describes_every_option(run_cli: RunCli) -> None:
         assert option in result.out
 
 
+def test_help_names_the_games_only_as_they_declare_themselves(run_cli: RunCli) -> None:
+    """The core's help words name no built-in game: the game list, how each prints its
+    board as text, and the rest come from the games' declarations or say it neutrally."""
+    import ast
+    import re
+
+    from conftest import ROOT
+
+    from boardgen.games.registry import games
+
+    declared = games()
+    said = " ".join(run_cli("--help").out.split())
+    assert all(game.name in said for game in declared.values()), said
+    play_help = " ".join(run_cli("play", "--help").out.split())
+    for game in declared.values():
+        if game.text_help:
+            assert game.text_help in play_help, game.key
+    # The literal strings of the command line and the request layer (examples apart:
+    # a line that starts with 'boardgen '), in every built-in game's words.
+    names = re.compile(r"\b(?:copolymer|polygone|glyphs?|partisan)\b", re.IGNORECASE)
+    for module in ("cli.py", "requests.py"):
+        tree = ast.parse((ROOT / "boardgen" / module).read_text(encoding="utf-8"))
+        functions = [node for node in ast.walk(tree)
+                     if isinstance(node, ast.FunctionDef) and node.name.startswith("_")]
+        private_docs = {ast.get_docstring(f, clean=False) for f in functions}
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Constant) or not isinstance(node.value, str) \
+                    or node.value in private_docs:
+                continue
+            for line in node.value.splitlines():
+                if not line.strip().startswith("boardgen "):
+                    assert not names.search(line), (module, node.lineno, line)
+
+
 def test_all_builds_the_default_boards(run_cli: RunCli, tmp_path: Path) -> None:
     result = run_cli("all", "-o", str(tmp_path / "out"))
     assert result.code == 0, result.err

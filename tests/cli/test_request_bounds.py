@@ -208,7 +208,7 @@ def test_the_requests_defaults_and_what_they_pass_on() -> None:
 
 @pytest.mark.parametrize(("call", "message", "field"), [
     (lambda: boardgen.play("copolymer", side=3, first="z"),
-     "first: unknown value 'z' (choose from x, o)", "first"),
+     "first: unknown player 'z' (choose from x, o)", "first"),
     (lambda: boardgen.board("copolymer", "svg", shape="rhombus", mask=". .\n . .\n"),
      "shape rhombus and mask both give the board's shape: use one", None),
     (lambda: boardgen.board("copolymer", "svg", preset="huge"),

@@ -10,14 +10,14 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 
-from boardgen.errors import Refusal
+from boardgen.errors import BoardgenError, Refusal
 from boardgen.games.o.directives import load_o_example
 from boardgen.games.o.engine import OGame, OReason
+from boardgen.games.protocol import GameOption
 from boardgen.games.registry import BUILT_IN, games
 from boardgen.games.script import ExampleError
 from boardgen.geometry import hexhex
-from boardgen.geometry.lattice import Hole
-from boardgen.picture import Diagram, HoleScene, Role
+from boardgen.picture import Diagram, PointScene, Role
 from boardgen.render.diagram import describe, diagram_pages
 from boardgen.render.scene import THEMES
 
@@ -106,15 +106,35 @@ def test_every_diagram_legend_uses_only_its_games_roles() -> None:
 
 
 def test_the_renderer_draws_a_lattice_no_game_made() -> None:
-    """Three holes, two grooves and a bar: not Polygone's board, drawn all the same."""
-    a, b, c = Hole(0, 0), Hole(0, 2), Hole(1, 1)
-    scene = HoleScene(holes=(a, b, c), grooves=((a, b), (a, c)), bars={(a, b): "black-piece"},
-                      dashed=((a, c),), caption="A tiny lattice.")
+    """Three points, two lines and a bar in roles of no game: not Polygone's board, drawn
+    all the same, and said in the names the picture gives its points."""
+    a, b, c = (0, 0), (0, 2), (1, 1)
+    scene = PointScene(places={a: (0.0, 0.0), b: (1.0, 0.0), c: (0.5, 0.8660254037844386)},
+                       lines=((a, b), (a, c)), pieces={(a, b): "black-piece"},
+                       dashed={(a, c): "ghost"}, caption="A tiny lattice.",
+                       names={a: "c0", b: "c2", c: "d1"})
     roles = (Role("black-piece", "a bar", "bars on", "bar"),
              Role("ghost", "allowed", "allowed", "dashed"))
     diagram = Diagram("Tiny", ((None, (scene,)),), roles, roles=roles)
     (figure,) = diagram_pages(diagram, cell_width=14.0, max_width=180.0, max_height=None)
-    assert sum(m.role == "hole" for m in figure.marks) == 3
-    assert sum(s.role == "groove" for s in figure.strokes) == 2
+    assert sum(m.role == "point" for m in figure.marks) == 3
+    assert sum(s.role == "board-line" for s in figure.strokes) == 2
     assert describe(diagram) == ("Tiny. Key: a bar, allowed. Panel 1: bars on c0-c2; "
                                  "allowed c0-d1. A tiny lattice.")
+
+
+def test_a_declared_choice_is_refused_in_its_own_noun() -> None:
+    """A game's choice names what it chooses in a refusal ("unknown player"), else the
+    generic "unknown value"."""
+    colour = GameOption("colour", "choice", "Hue: which colour.", choices=("red", "blue"),
+                        noun="colour")
+    with pytest.raises(BoardgenError, match=r"^colour: unknown colour 'green' \(choose from "
+                                            r"red, blue\)$"):
+        colour.value("green")
+    plain = GameOption("colour", "choice", "Hue: which colour.", choices=("red", "blue"))
+    with pytest.raises(BoardgenError, match="unknown value 'green'"):
+        plain.value("green")
+    assert colour.value("red") == "red"
+    first = next(o for o in games()["copolymer"].options if o.name == "first")
+    with pytest.raises(BoardgenError, match="^first: unknown player 'z'"):
+        first.value("z")

@@ -445,7 +445,10 @@ def test_help_texts(run_cli: RunCli) -> None:
     for words in ("Polygone: to_move, pieces, captured, legal, over, winner",
                   "O: side, to_move, stones, legal, over, winner, loop", "b1-c2>d3"):
         assert words in play_help
-    assert "Polygone" in run_cli("diagram", "--help").out
+    # --cell-mm says what it is on a fixed board (neutrally: the games are listed apart).
+    diagram_help = " ".join(run_cli("diagram", "--help").out.split())
+    assert "fixed board of holes how far apart neighbouring holes are" in diagram_help
+    assert "polygone" in diagram_help
 
 
 def test_polygone_long_form_reads_like_the_short_form(run_cli: RunCli) -> None:

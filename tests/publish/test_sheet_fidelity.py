@@ -22,7 +22,7 @@ from boardgen.games.polygone.engine import Move, Polygone, Turn
 from boardgen.games.registry import GAMES, build_diagram
 from boardgen.geometry import hexhex
 from boardgen.geometry.lattice import Hole, parse_line
-from boardgen.picture import HoleScene, Scene
+from boardgen.picture import PointScene, Scene
 from boardgen.publish.sheet import render_sheet_html
 from boardgen.publish.typeset import render_sheet_pdf
 from boardgen.render.paper import parse_paper
@@ -291,28 +291,27 @@ def test_polygone_pictures_ring_the_pivot_of_every_move_and_key_the_apexes() -> 
         diagram = build_diagram("polygone", name)
         scenes = [s for _, row in diagram.rows for s in row]
         for panel, scene in zip(example.panels, scenes, strict=True):
-            assert isinstance(scene, HoleScene)
+            assert isinstance(scene, PointScene)
             for swing in panel.swings:
-                assert (swing.pivot, "ring") in scene.hole_marks, (name, panel.label)
+                assert (swing.pivot, "ring") in scene.point_marks, (name, panel.label)
         assert diagram.legend_note and "Double circles: the apexes" in diagram.legend_note
-        ringed = any(kind == "ring" for s in scenes if isinstance(s, HoleScene)
-                     for _, kind in s.hole_marks)
+        ringed = any(kind == "ring" for s in scenes if isinstance(s, PointScene)
+                     for _, kind in s.point_marks)
         assert ("Circled: the pivot" in diagram.legend_note) == ringed, name
 
 
 # --- item 13: one symbol, one meaning; no swatch the panels do not use -------------------
 
 
-def roles_shown(scene: Scene | HoleScene) -> set[str]:
+def roles_shown(scene: Scene | PointScene) -> set[str]:
     # Read from the picture's own fields, not through boardgen.picture.panel_roles (the
     # code that builds the legend).
     if isinstance(scene, Scene):
         return set(scene.cell_roles.values()) | {m.role for m in scene.markers}
-    shown = set(scene.bars.values())
-    for role, lines in (("ghost", scene.dashed), ("crossed", scene.struck),
-                        ("captured", scene.hollow), ("tint", scene.tinted)):
-        if lines:
-            shown.add(role)
+    shown = {*scene.pieces.values(), *scene.dashed.values(), *scene.struck.values(),
+             *scene.hollow.values()}
+    if scene.tinted:
+        shown.add("tint")
     return shown
 
 
@@ -330,7 +329,7 @@ def test_legends_name_each_symbol_once_and_only_symbols_shown(game: str) -> None
 def test_captured_pieces_are_not_drawn_as_forbidden_targets() -> None:
     diagram = build_diagram("polygone", "09-capture-back")
     after = diagram.rows[0][1][-1]
-    assert isinstance(after, HoleScene)
+    assert isinstance(after, PointScene)
     assert len(after.hollow) == 3 and not after.struck
     words = {role.name: role.legend for role in diagram.legend}
     assert words["captured"] != words.get("crossed")

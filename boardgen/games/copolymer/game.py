@@ -144,7 +144,7 @@ PENS_NOTE = (
 
 OPTIONS = (
     GameOption("first", "choice", "Copolymer: who places first, or who is to move after "
-               "--start (default x).", choices=copolymer.PLAYERS),
+               "--start (default x).", choices=copolymer.PLAYERS, noun="player"),
     GameOption("start", "file", "Copolymer: start from a position drawn as text in the "
                "server's style (. x o).", read=read_drawn_start),
 )
@@ -161,6 +161,8 @@ class CopolymerDescription(ScriptedGame):
                       sorted(copolymer.PRESETS.items(), key=lambda item: item[1])),
         presets_help="the play-by-email server's 9x9, 13x13 and 19x19")
     options = OPTIONS
+    text_help = "'.' empty, lower case for earlier cells, capitals for the cells of the " \
+        "turn in progress (or the last turn)"
     json_keys = ("side", "to_move", "cells", "connections", "turn_continues", "over",
                  "winner", "counts")
     roles = ROLES

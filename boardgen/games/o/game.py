@@ -156,6 +156,7 @@ class ODescription(ScriptedGame):
     roles = ROLES
     paints = PAINTS
     options = OPTIONS
+    text_help = "'o' a stone, 'O' the last one, '*' the stones of a loop"
     json_keys = ("side", "to_move", "stones", "legal", "over", "winner", "loop")
     said_once = (RECONSTRUCTION,)
     # Every verdict an O diagram shows (allowed, refused, a loop reached) rests on the chart.

@@ -30,7 +30,7 @@ from boardgen.games.protocol import (
 from boardgen.games.script import Annotations, GameScript
 from boardgen.games.scripted import ScriptedGame
 from boardgen.geometry.lattice import Line, line_name
-from boardgen.picture import Diagram, HoleScene, Panel, Swing
+from boardgen.picture import Diagram, Panel, PointScene, Turn
 
 
 class PolygonePosition(Position):
@@ -99,13 +99,13 @@ class PolygonePosition(Position):
         turn = self.engine.history[-1]
         return move_sentences(move, turn.mover, turn, self.engine)
 
-    def move_swing(self) -> Swing | None:
+    def move_turn(self) -> Turn | None:
         from boardgen.games.polygone.directives import swing_sense
 
         if not self.engine.history:
             return None
         move, before = self._last
-        return Swing(move.pivot, move.moving, move.target, swing_sense(before, move))
+        return Turn(move.pivot, move.moving, move.target, swing_sense(before, move))
 
     def legal_moves(self) -> list[str]:
         return [move.notation() for move in self.engine.legal_moves()]
@@ -116,10 +116,10 @@ class PolygonePosition(Position):
     def text(self) -> str:
         return "\n".join(polygone.text_position(self.engine))
 
-    def scene(self, caption: str | None = None) -> HoleScene:
+    def scene(self, caption: str | None = None) -> PointScene:
         return self.strip_scene(caption, len(self.engine.history) - 1)
 
-    def strip_scene(self, caption: str | None, since: int) -> HoleScene:
+    def strip_scene(self, caption: str | None, since: int) -> PointScene:
         """The pieces, each moved after move ``since`` labelled with its (last) move
         number; the caption says what was taken so far, and, for one position, the last
         move and who plays next (or who won)."""
@@ -224,7 +224,7 @@ class PolygoneDescription(ScriptedGame):
             mover=engine.to_move)
 
     def annotate(self, panel: Panel, notes: Annotations[Any, Any]) -> Panel:
-        assert isinstance(panel, HoleScene)
+        assert isinstance(panel, PointScene)
         return annotated_lattice(panel, notes)
 
 

@@ -1,6 +1,7 @@
 """Polygone's pictures, as neutral data (boardgen.picture): its lattice of holes and
-grooves, its pieces as bars, its targets, swings and labels.  The renderer draws them
-without knowing the game."""
+grooves as a board of points and lines, its pieces as bars, its targets as dashed and
+struck segments, its swings as turns, and every role of its own with the paint it has in
+each theme.  The renderer draws them without knowing the game."""
 
 from __future__ import annotations
 
@@ -20,19 +21,23 @@ from boardgen.geometry.lattice import (
     WHITE_HOME,
     Hole,
     Line,
+    hole_name,
+    position,
 )
 from boardgen.picture import (
     TINT,
     Diagram,
     FixedBoard,
-    HoleNote,
-    HoleScene,
     Paint,
+    Point,
+    PointNote,
+    PointScene,
     Role,
     RolePaint,
+    Segment,
     StripGroup,
     Strips,
-    Swing,
+    Turn,
     declare_paints,
     legend_of,
 )
@@ -49,50 +54,66 @@ ROLES = (Role("white-piece", "White", "White pieces on", "bar"),
          Role(TINT, "highlighted", "highlighted", "tinted"))
 PANEL_SPACING_MM = 14.0  # a diagram's hole spacing
 
-_APEX_NOTES = (HoleNote(WHITE_HOME, ("White home", "Black\u2019s goal"), -1),
-               HoleNote(BLACK_HOME, ("Black home", "White\u2019s goal"), 1))
+_APEX_NOTES = (PointNote(WHITE_HOME, ("White home", "Black\u2019s goal"), -1),
+               PointNote(BLACK_HOME, ("Black home", "White\u2019s goal"), 1))
+# Where each hole stands, in hole spacings, and its name (c0, b3 ...).
+PLACES: dict[Point, tuple[float, float]] = {hole: position(hole, 1.0) for hole in HOLES}
+NAMES: dict[Point, str] = {hole: hole_name(hole) for hole in HOLES}
+SCALE_NOTE = "neighbouring holes are {spacing:.1f} mm apart"
+
+
+def _by_role(lines: tuple[Line, ...], role: str) -> dict[Segment, str]:
+    return dict.fromkeys(lines, role)
 # What the faint dashed double lines on the board mean, white's key left, black's right.
 _START_KEY = (("white-start", "White\u2019s pieces start here"),
               ("black-start", "Black\u2019s pieces start here"))
 
 
-def _home_halves() -> tuple[tuple[tuple[Hole, ...], str], ...]:
-    """The two home halves: the lattice's outline cut across at the middle level."""
+def _home_halves() -> tuple[tuple[tuple[tuple[float, float], ...], str], ...]:
+    """The two home halves: the lattice's outline cut across at the middle level (its
+    corners in hole spacings)."""
     m = MAX_LEVEL // 2
     white = (Hole(0, 0), Hole(-1, 1), Hole(-2, 2), Hole(-2, m), Hole(2, m), Hole(2, 2),
              Hole(1, 1))
     black = (Hole(0, MAX_LEVEL), Hole(1, MAX_LEVEL - 1), Hole(2, MAX_LEVEL - 2), Hole(2, m),
              Hole(-2, m), Hole(-2, MAX_LEVEL - 2), Hole(-1, MAX_LEVEL - 1))
-    return ((white, "white-home"), (black, "black-home"))
+    return tuple((tuple(position(hole, 1.0) for hole in half), role)
+                 for half, role in ((white, "white-home"), (black, "black-home")))
 
 
 def lattice_scene(*, pieces: Mapping[Line, str] | None = None, ghosts: tuple[Line, ...] = (),
                   crossed: tuple[Line, ...] = (), captured: tuple[Line, ...] = (),
-                  swings: tuple[Swing, ...] = (),
+                  swings: tuple[Turn, ...] = (),
                   labels: Mapping[Line, str] | None = None, caption: str | None = None,
                   coordinates: bool = True, apexes: bool = True, homes: bool = False,
                   start_marks: Mapping[Line, str] | None = None,
                   hole_marks: tuple[tuple[Hole, str], ...] = (),
-                  arrows: tuple[tuple[Hole, Hole], ...] = ()) -> HoleScene:
+                  arrows: tuple[tuple[Hole, Hole], ...] = ()) -> PointScene:
     """A picture of the Polygone board: its 24 holes and 55 grooves, the apexes
     double-ringed (and named, with ``apexes``), ``pieces`` by colour, ``ghosts`` (allowed
     targets) and ``crossed`` ones, swing arrows, labels beside lines, row letters and
     levels (``coordinates``), the home halves tinted (``homes``) and faint marks where
     pieces start (``start_marks``, by colour)."""
-    return HoleScene(
-        holes=HOLES, grooves=LINES,
-        bars={ln: f"{colour}-piece" for ln, colour in (pieces or {}).items()},
-        dashed=ghosts, struck=crossed, hollow=captured,
-        rails={ln: f"{colour}-start" for ln, colour in (start_marks or {}).items()},
+    bars: dict[Segment, str] = {ln: f"{colour}-piece" for ln, colour in (pieces or {}).items()}
+    rails: dict[Segment, str] = {ln: f"{colour}-start"
+                                 for ln, colour in (start_marks or {}).items()}
+    said: dict[Segment, str] = {ln: text for ln, text in (labels or {}).items()}
+    return PointScene(
+        places=PLACES, lines=LINES, point_role="hole", line_role="groove",
+        pieces=bars, dashed=_by_role(ghosts, "ghost"), struck=_by_role(crossed, "crossed"),
+        hollow=_by_role(captured, "captured"), rails=rails,
         rail_key=_START_KEY if start_marks else (),
-        areas=_home_halves() if homes else (),
-        swings=swings, labels=dict(labels or {}),
-        double_rings=(WHITE_HOME, BLACK_HOME),
+        zones=_home_halves() if homes else (),
+        turns=swings, labels=said,
+        ringed=(WHITE_HOME, BLACK_HOME),
         notes=_APEX_NOTES if apexes else (),
         row_labels=tuple((Hole(c, levels[0]), ROW_LETTERS[c + 2])
                          for c, levels in ROW_LEVELS.items()) if coordinates else (),
-        column_labels=tuple((h, str(h)) for h in range(MAX_LEVEL + 1)) if coordinates else (),
-        hole_marks=hole_marks, arrows=arrows, caption=caption)
+        # Under each level: levels are half a spacing apart along the board.
+        column_labels=tuple((h / 2, str(h)) for h in range(MAX_LEVEL + 1))
+        if coordinates else (),
+        point_marks=hole_marks, arrows=arrows, caption=caption, names=NAMES,
+        scale_note=SCALE_NOTE)
 
 
 START_SCENE = lattice_scene(pieces=START, caption=RECONSTRUCTION)
@@ -113,16 +134,18 @@ BOARD = FixedBoard(BOARD_SCENE, "polygone-board",
                    "and start: our reconstruction", PIECES)
 
 
-def annotated_lattice(scene: HoleScene, notes: Annotations[Hole, Line]) -> HoleScene:
+def annotated_lattice(scene: PointScene, notes: Annotations[Hole, Line]) -> PointScene:
     """A designer's arrows, marks and highlights on a lattice picture: lines highlighted
     'ghost' drawn as allowed targets, 'crossed' as forbidden ones, 'tint' tinted."""
     by_role: dict[str, list[Line]] = {}
     for ln, role in notes.highlights.items():
         by_role.setdefault(role, []).append(ln)
-    return replace(scene, dashed=(*scene.dashed, *by_role.get("ghost", [])),
-                   struck=(*scene.struck, *by_role.get("crossed", [])),
+    return replace(scene, dashed={**scene.dashed, **_by_role(tuple(by_role.get("ghost", [])),
+                                                             "ghost")},
+                   struck={**scene.struck, **_by_role(tuple(by_role.get("crossed", [])),
+                                                      "crossed")},
                    tinted=(*scene.tinted, *by_role.get(TINT, [])),
-                   hole_marks=(*scene.hole_marks, *notes.marks),
+                   point_marks=(*scene.point_marks, *notes.marks),
                    arrows=(*scene.arrows, *notes.arrows))
 
 
@@ -137,7 +160,7 @@ def polygone_diagram(example: PolygoneExample) -> Diagram:
         scene = lattice_scene(
             pieces=panel.pieces, ghosts=tuple(panel.ghosts), crossed=tuple(panel.crossed),
             captured=tuple(panel.captured),
-            swings=tuple(Swing(s.pivot, s.start, s.end, s.sense) for s in panel.swings),
+            swings=tuple(Turn(s.pivot, s.start, s.end, s.sense) for s in panel.swings),
             labels=dict(panel.labels), caption=caption.strip(), apexes=False,
             # The pivot of a swing shown or played: ringed, so that the picture says which
             # end stays (the apexes have a double ring).
@@ -151,10 +174,29 @@ def polygone_diagram(example: PolygoneExample) -> Diagram:
                    note, cell_mm=PANEL_SPACING_MM, roles=ROLES)
 
 
-# How Polygone's pieces and its board's homes and starting rails look in each theme (the
-# themes paint only the neutral roles; the lattice's grooves, holes and targets are the
-# lattice picture's own).  The registry makes them known to every theme.
+# How Polygone's roles look in each theme: its board's grooves and holes, its pieces, its
+# targets (allowed: dashed; forbidden: struck through; just captured: a dashed outline),
+# its homes and starting rails (the themes paint only the neutral roles).  The registry
+# makes them known to every theme; tests/render/test_print_safety.py holds the pieces and
+# targets apart in grey on the rendered pixels.
 PAINTS = {
+    "groove": RolePaint(Paint("#cfc6b4"), {"colour": Paint("#cfc6b4"),
+                                           "colourblind": Paint("#c8c8c8"),
+                                           "ink": Paint("#000000")}),
+    "hole": RolePaint(Paint("#4a4238"), {"colour": Paint("#4a4238"),
+                                         "colourblind": Paint("#333333"),
+                                         "ink": Paint("#000000")}),
+    # 90 (106 colourblind), and dashed: an allowed target.
+    "ghost": RolePaint(Paint("#1e7b34"), {"colour": Paint("#1e7b34"),
+                                          "colourblind": Paint("#009e73"),
+                                          "ink": Paint("#000000")}),
+    # 180 (187 colourblind), with a cross: a forbidden one.
+    "crossed": RolePaint(Paint("#b4b4b4"), {"colour": Paint("#b4b4b4"),
+                                            "colourblind": Paint("#bbbbbb"),
+                                            "ink": Paint("#000000")}),
+    "captured": RolePaint(Paint("#4a4a4a"), {"colour": Paint("#4a4a4a"),
+                                             "colourblind": Paint("#4a4a4a"),
+                                             "ink": Paint("#000000")}),
     "white-piece": RolePaint(Paint("#ffffff"), {"colour": Paint("#ffffff"),
                                                 "colourblind": Paint("#ffffff"),
                                                 "ink": Paint("#ffffff")}),
