@@ -392,7 +392,7 @@ def board_size_options(command: Callable[..., None]) -> Callable[..., None]:
 @click.option("--fit", is_flag=True, help="The board alone on a page cropped to it plus a 3 mm "
               "margin, at exact scale and the cell size it has without --fit, a 50 mm bar "
               "under it: to place in a document of your own.  A fitted page is never tiled "
-              "(--paper then only sets the default cell size); Polygone's sheet of pieces is "
+              "(--paper then only sets the default cell size); a game's sheet of pieces is "
               "left out.")
 def board(game: str, side: int | None, preset: str | None, diameter: int | None,
           shape: str | None,
