@@ -36,6 +36,7 @@ from boardgen.games.registry import (
 from boardgen.games.replay import RecordMove, play_record, read_record
 from boardgen.games.script import MAX_PANELS
 from boardgen.geometry import (
+    NOTATIONS,
     SHAPES,
     HexGrid,
 )
@@ -303,8 +304,17 @@ def _per_game(said: Callable[[Game], str]) -> str:
                       f"{words}" for words, names in grouped.items())
 
 
+# How cells are named: the same choice for board, play and diagram.
+NOTATION_OPTION = click.option(
+    "--notation", type=click.Choice(NOTATIONS),
+    help="Cell names: server (the default: the play-by-email server's row letter and "
+    "diagonal number, F6) or a1 (Hex's and Havannah's column letter and row number: "
+    "rhombus 6 runs a1-f6).  A diagram file says its own in a 'notation:' line.")
+
+
 def board_size_options(command: Callable[..., None]) -> Callable[..., None]:
-    """--side, --preset, --diameter, --shape and --mask: the same for every hex command."""
+    """--side, --preset, --diameter, --shape, --mask and --notation: the same for every hex
+    command."""
     options = [
         click.option("--side", type=int, help="Cells on each edge (hexhex), or N for an N x N "
                      "rhombus, or the rows of a triangle.  Default: " + ", ".join(
@@ -322,6 +332,7 @@ def board_size_options(command: Callable[..., None]) -> Callable[..., None]:
         click.option("--mask", type=click.Path(path_type=Path), help="A custom shape drawn as "
                      "text: one character per cell (. # * o x @), cells two columns apart, "
                      "rows offset by one column, spaces (not tabs); at least 3 cells."),
+        NOTATION_OPTION,
     ]
     for decorate in reversed(options):
         command = decorate(command)
@@ -343,7 +354,7 @@ def board_size_options(command: Callable[..., None]) -> Callable[..., None]:
               "counters, 23 for Go stones (22 mm).  Polygone: the hole spacing, which is also "
               "a piece's length.")
 @click.option("--labels", type=click.Choice(LABEL_MODES), default="outside",
-              show_default=True, help="Cell names in the server notation (F6).")
+              show_default=True, help="Cell names (in --notation's names).")
 @click.option("--theme", type=click.Choice(sorted(THEMES)), default="colour",
               show_default=True, help="ink: black lines and patterns only.")
 @click.option("--title", help="Title printed above the board (default: the game's name; "
@@ -375,7 +386,8 @@ def board_size_options(command: Callable[..., None]) -> Callable[..., None]:
               "(default: as printed, a tenth of the spacing).")
 def board(game: str, side: int | None, preset: str | None, diameter: int | None,
           shape: str | None,
-          mask: Path | None, paper: str, orientation: str, cell_mm: float | None, labels: str,
+          mask: Path | None, notation: str | None, paper: str, orientation: str,
+          cell_mm: float | None, labels: str,
           theme: str, title: str | None, fmt: str | None, dpi: int,
           output: Path | None, shop: str | None, bleed: float | None, crop_marks: bool,
           cutter: str | None, kerf: float | None, hole_mm: float | None) -> None:
@@ -406,7 +418,8 @@ def board(game: str, side: int | None, preset: str | None, diameter: int | None,
         fmt = "svg"  # a cutter's file is an SVG
     wants_pdf = fmt == "pdf" or (fmt is None and (output is None
                                                   or output.suffix.lower() == ".pdf"))
-    request = board_request(game_named(game), BoardSize(side, preset, diameter, shape, mask),
+    request = board_request(game_named(game),
+                            BoardSize(side, preset, diameter, shape, mask, notation),
                             paper=paper, theme=theme, cell_mm=cell_mm, dpi=dpi, title=title,
                             orientation=orientation, labels=labels, pages_checked=wants_pdf,
                             shop=shop, bleed=bleed, crop_marks=crop_marks, cutter=cutter,
@@ -495,7 +508,8 @@ def picture_options(command: Callable[..., None]) -> Callable[..., None]:
               "moves).")
 @picture_options
 def play(game: str, side: int | None, preset: str | None, diameter: int | None,
-         shape: str | None, mask: Path | None, moves: str, moves_file: Path | None,
+         shape: str | None, mask: Path | None, notation: str | None, moves: str,
+         moves_file: Path | None,
          as_json: bool, output: Path | None, every: int | None, every_turn: int | None,
          cell_mm: float | None, title: str | None, paper: str, theme: str, fmt: str | None,
          dpi: int | None, animate: bool, move_ms: int, hold_ms: int,
@@ -542,7 +556,8 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None,
             record = read_record(text, description.split_moves)
         except BoardgenError as exc:  # LINE: what is wrong
             raise BoardgenError(f"{shown_path(moves_file)}:{exc.template}") from None
-    request = play_request(description, BoardSize(side, preset, diameter, shape, mask),
+    request = play_request(description,
+                           BoardSize(side, preset, diameter, shape, mask, notation),
                            *_read_files(own_options))
     position = request.new_position()
     grid = request.options.grid

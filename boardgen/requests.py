@@ -25,7 +25,14 @@ from boardgen.games.registry import (
     games,
 )
 from boardgen.games.script import DesignerMarks
-from boardgen.geometry import SHAPES, HexGrid, grid_from_mask, make_shape, shape_cell_count
+from boardgen.geometry import (
+    NOTATIONS,
+    SHAPES,
+    HexGrid,
+    grid_from_mask,
+    make_shape,
+    shape_cell_count,
+)
 from boardgen.geometry.hexgrid import MAX_CELLS, Hex, shape_corners
 from boardgen.limits import MAX_ANNOTATIONS
 from boardgen.render.board import (
@@ -250,6 +257,7 @@ class BoardSize:
     diameter: int | None = None
     shape: str | None = None  # None: the game's own shape
     mask: Mask | None = None
+    notation: str | None = None  # how its cells are named; None: the server's
 
     @property
     def given(self) -> list[str]:
@@ -257,11 +265,13 @@ class BoardSize:
         return [name for name, used in (
             ("side", self.side is not None), ("preset", self.preset is not None),
             ("diameter", self.diameter is not None), ("shape", self.shape is not None),
-            ("mask", self.mask is not None)) if used]
+            ("mask", self.mask is not None), ("notation", self.notation is not None))
+            if used]
 
 
 def board_size(*, side: object = None, preset: object = None, diameter: object = None,
-               shape: object = None, mask: object = None) -> BoardSize:
+               shape: object = None, mask: object = None,
+               notation: object = None) -> BoardSize:
     """A BoardSize from what was given, each option's type checked."""
     for field, value in (("side", side), ("diameter", diameter)):
         if value is not None:
@@ -272,7 +282,10 @@ def board_size(*, side: object = None, preset: object = None, diameter: object =
         one_of(shape, SHAPES, "shape", "shape")
     if mask is not None:
         need(mask, (str, Path), "mask")
-    return BoardSize(side, preset, diameter, shape, mask)  # type: ignore[arg-type]
+    if notation is not None:
+        one_of(notation, NOTATIONS, "notation", "notation")
+    return BoardSize(side, preset, diameter, shape, mask,  # type: ignore[arg-type]
+                     notation)  # type: ignore[arg-type]
 
 
 def _mask_grid(mask: Mask) -> HexGrid:
@@ -290,7 +303,7 @@ def resolve_grid(game: Game, size: BoardSize,
     cell is allocated, and so does ``precheck``, given the corner cells of a shape."""
     side, preset, diameter, shape, mask = (size.side, size.preset, size.diameter, size.shape,
                                            size.mask)
-    given = [option(name) for name in size.given if name != "shape"]
+    given = [option(name) for name in size.given if name not in ("shape", "notation")]
     if len(given) > 1:
         raise BoardgenError(f"{' and '.join(given)} both give the board size: use one")
     boards = game.hex_boards
@@ -348,7 +361,7 @@ def resolve_grid(game: Game, size: BoardSize,
     except BoardgenError as exc:
         raise BoardgenError(exc.template, field=size.given[0] if size.given else None) \
             from None
-    return grid
+    return grid if size.notation is None else grid.named(size.notation)
 
 
 def refuse_hex_options(game: Game, size: BoardSize) -> None:

@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
 from boardgen.errors import BoardgenError, Refusal
-from boardgen.geometry import Hex
+from boardgen.geometry import NOTATIONS, Hex
 from boardgen.inputs import split_lines
 from boardgen.limits import (
     MAX_ANNOTATIONS,
@@ -462,6 +462,31 @@ class GameScript(ABC, Generic[G, D, Q]):
 
     # --- what a game gives -------------------------------------------------------------
 
+    def names_cells(self) -> bool:
+        """Whether the file's places are cells of a hex grid (the script keeps its board as
+        ``grid``, as :meth:`cells_per_panel` reads it): then 'notation:' says how they are
+        named."""
+        return hasattr(self, "grid")
+
+    def _name_cells(self, notation: str) -> None:
+        """The board, once made, named in ``notation`` (a header directive may make it)."""
+        grid = getattr(self, "grid", None)
+        if grid is not None and grid.notation != notation:
+            self.grid = grid.named(notation)
+
+    def _notation(self, header: Sequence[Directive]) -> str:
+        """The notation the file's 'notation:' line names (default: the server's); read
+        first, so that every cell name of the header is read in it, wherever it stands."""
+        d = next((d for d in header if d.key == "notation"), None)
+        if d is None:
+            return NOTATIONS[0]
+        if not self.names_cells():
+            raise self.unknown_directive(d, "before the first panel")
+        if d.value not in NOTATIONS:
+            raise self.fail(d, f"notation {quoted(d.value)}: unknown (choose from "
+                               f"{', '.join(NOTATIONS)})")
+        return d.value
+
     def cells_per_panel(self) -> int | None:
         """How many cells (or holes) each panel draws, once the header is read: the runner
         bounds panels x cells before replaying anything.  None: a small fixed board."""
@@ -502,7 +527,8 @@ class GameScript(ABC, Generic[G, D, Q]):
 
     def keys(self) -> frozenset[str]:
         """Every directive a file of this game may use."""
-        return SHARED_KEYS | set(self.header) | set(self.directives)
+        return SHARED_KEYS | set(self.header) | set(self.directives) | \
+            ({"notation"} if self.names_cells() else set())
 
     def unknown_directive(self, d: Directive, where: str) -> ExampleError:
         """An error for a directive this game lacks: whose it is, and which are this
@@ -517,7 +543,8 @@ class GameScript(ABC, Generic[G, D, Q]):
                         - {self.game})
         theirs = f"; '{d.key}:' is for {' and '.join(owners)} diagrams" if owners else ""
         allowed = self.header if before else self.directives
-        shared = (["game", "title", *(["expect"] if self.start_claims else [])] if before else
+        shared = (["game", "title", *(["notation"] if self.names_cells() else []),
+                   *(["expect"] if self.start_claims else [])] if before else
                   sorted({"panel", "expect", "note", *ANNOTATION_KEYS}
                          | ({"line"} if self.lines else set())))
         known = ", ".join(f"{key}:" for key in [*sorted(allowed), *shared])
@@ -609,6 +636,8 @@ class GameScript(ABC, Generic[G, D, Q]):
         body = next((i for i, d in enumerate(directives) if d.key in body_keys),
                     len(directives))
         given: dict[str, Directive] = {}
+        notation = self._notation(directives[:body])
+        self._name_cells(notation)
         for d in directives[:body]:
             if d.key != "expect" and d.key not in self.repeatable_header:
                 first = given.setdefault(d.key, d)
@@ -623,8 +652,11 @@ class GameScript(ABC, Generic[G, D, Q]):
                 self.title = d.value
             elif d.key == "expect" and self.start_claims:
                 self._start_claims.append(d)
+            elif d.key == "notation":
+                pass  # read first (_notation)
             elif d.key in self.header:
                 self._handled(d, self.header[d.key], d)
+                self._name_cells(notation)
             else:
                 raise self.unknown_directive(d, "before the first panel")
         if body == len(directives):
@@ -768,6 +800,10 @@ SHARED_SYNTAX: Mapping[str, tuple[str, str]] = {
     "game": ("game: NAME", "The game the file is for (may be left out under the game's own "
                            "template folder)."),
     "title": ("title: TEXT", "The diagram's heading."),
+    "notation": ("notation: " + "|".join(NOTATIONS),
+                 "How the file names cells, and how the picture labels them: server (the "
+                 "default: a row letter and a diagonal number, F6) or a1 (a column letter and "
+                 "a row number, as Hex players write them: rhombus 6 runs a1-f6)."),
     "line": ("line: TITLE", "A new row of panels, starting again from the start position."),
     "panel": ("panel: LABEL", "A new panel, showing the position as it is (a label the "
                               "caption already says is not repeated)."),
@@ -839,8 +875,8 @@ def directive_syntax(script: GameScript[Any, Any, Any]) -> GameSyntax:
     """The language of one game's diagram files, read from the tables its runner uses (the
     shared directives, the game's header and panel directives, its claims and highlight
     roles): the reference of the docs site, and of ``boardgen diagram --syntax``."""
-    shared_header = ["game", "title", *(["expect"] if script.start_claims and script.claims
-                                        else [])]
+    shared_header = ["game", "title", *(["notation"] if script.names_cells() else []),
+                     *(["expect"] if script.start_claims and script.claims else [])]
     shared_panel = [*(["line"] if script.lines else []), "panel",
                     *(["expect"] if script.claims else []), "note", *sorted(ANNOTATION_KEYS)]
     return GameSyntax(

@@ -22,7 +22,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from boardgen.errors import BoardgenError, IllegalMove, Refusal
-from boardgen.geometry import DIRECTIONS, Hex, HexGrid, Notation, format_hex_text
+from boardgen.geometry import DIRECTIONS, Hex, HexGrid, Notation, format_hex_text, framed_text
 from boardgen.geometry.rings import FULL, GLYPHS, RING, glyph
 from boardgen.inputs import split_lines
 
@@ -661,11 +661,13 @@ def position_json(game: OGame) -> dict[str, object]:
     }
 
 
-def text_position(game: OGame) -> list[str]:
-    """``.`` empty, ``o`` a stone, ``O`` the last stone placed, ``*`` a loop stone."""
+def text_position(game: OGame, *, coordinates: bool = False) -> list[str]:
+    """``.`` empty, ``o`` a stone, ``O`` the last stone placed, ``*`` a loop stone.
+    With ``coordinates``, each row's label on its left and each line's beyond its top
+    end, as ``boardgen play`` prints it."""
     last = game.history[-1].cell if game.history else None
     chars = {h: ("*" if h in game.loop else "O" if h == last else "o") for h in game.stones()}
-    return format_hex_text(game.grid, chars)
+    return (framed_text if coordinates else format_hex_text)(game.grid, chars)
 
 
 def status_line(game: OGame) -> str:
