@@ -45,6 +45,7 @@ from boardgen.requests import (
     board_size,
     checked_format,
     designer_marks,
+    diagram_in_notation,
     draw_options,
     game_of,
     game_options,
@@ -273,10 +274,12 @@ def _path(path: object) -> Path:
 
 
 @_plain_arguments
-def load_diagram(path: str | os.PathLike[str], **options: object) -> Diagram:
+def load_diagram(path: str | os.PathLike[str], *, notation: NotationName | None = None,
+                 **options: object) -> Diagram:
     """A diagram file from anywhere on disk, replayed and checked by the engine; a problem
-    raises BoardgenError as ``FILE:LINE: what is wrong``.  ``options``: the game's own
-    options of diagrams, as :func:`diagram` takes them.
+    raises BoardgenError as ``FILE:LINE: what is wrong``.  ``notation``: how a file that
+    names none names its cells (:func:`play`'s; a file that names another is refused).
+    ``options``: the game's own options of diagrams, as :func:`diagram` takes them.
 
     >>> import boardgen, pathlib, tempfile
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "two.txt"
@@ -297,6 +300,7 @@ def load_diagram(path: str | os.PathLike[str], **options: object) -> Diagram:
             source.stat()
         with read_once():  # the file is read once: it may be /dev/stdin
             game, directives = read_diagram_file(source)
+            directives = diagram_in_notation(game, directives, notation, str(source))
             return replay_read(game, source, directives,
                                game_options(game, options, "diagram"))
     except OSError as exc:  # a name too long for the system, a folder we may not read

@@ -34,7 +34,7 @@ from boardgen.games.registry import (
     replay_read,
 )
 from boardgen.games.replay import RecordMove, play_record, read_record
-from boardgen.games.script import MAX_PANELS
+from boardgen.games.script import MAX_PANELS, syntax_text
 from boardgen.geometry import (
     NOTATIONS,
     SHAPES,
@@ -89,6 +89,7 @@ from boardgen.requests import (
     board_request,
     checked_cell_mm,
     checked_title,
+    diagram_in_notation,
     game_options,
     made_options,
     play_request,
@@ -705,9 +706,13 @@ def _strip(position: Position, tokens: list[str], record: list[RecordMove] | Non
 
 
 @cli.command()
-@click.argument("target", metavar="GAME|FILE")
+@click.argument("target", metavar="GAME|FILE", required=False)
 @click.argument("name", required=False)
 @click.option("--list", "list_names", is_flag=True, help="List the GAME's diagrams and exit.")
+@click.option("--syntax", is_flag=True, help="Print the diagram language (every directive and "
+              "claim a file may use, read from the tables the parser uses) of GAME, or of "
+              "every game, and exit.")
+@NOTATION_OPTION
 @click.option("--cell-mm", type=float, help="Cell width in the panels, flat to flat (default 8 "
               "mm); for Polygone, how far apart neighbouring holes are (default 14 mm).")
 @game_option_flags("diagram")
@@ -716,7 +721,8 @@ def _strip(position: Position, tokens: list[str], record: list[RecordMove] | Non
 @click.option("--line", type=int, help="With --animate: animate this line of play only "
               "(counting from 1); default: the whole diagram, line after line.")
 @picture_options
-def diagram(target: str, name: str | None, list_names: bool, cell_mm: float | None,
+def diagram(target: str | None, name: str | None, list_names: bool, syntax: bool,
+            notation: str | None, cell_mm: float | None,
             output: Path | None, line: int | None, paper: str, theme: str, fmt: str | None,
             dpi: int | None, animate: bool, move_ms: int, hold_ms: int,
             **own_options: object) -> None:
@@ -725,15 +731,16 @@ def diagram(target: str, name: str | None, list_names: bool, cell_mm: float | No
 
     A diagram file is a small text file of directives: the board, a start position, panels
     of moves with the claims the engine must agree with, and annotations (arrows, marks,
-    highlights, captions); every directive is on the documentation's page "The diagram
-    language" (reference/diagram-language).  A move the rules refuse, or a claim the engine
-    disagrees with, stops with the file and line.  Copolymer's and Polygone's built-in
-    diagrams are files under templates/GAME/ (a plug-in game's in its own folder), O's glyph
-    charts come from the engine's table.  Anything that is not a game is read as a FILE,
-    and a NAME is never read as a path.
+    highlights, captions); 'boardgen diagram --syntax GAME' prints every directive, as the
+    documentation's page "The diagram language" (reference/diagram-language) does.  A move
+    the rules refuse, or a claim the engine disagrees with, stops with the file and line.
+    Copolymer's and Polygone's built-in diagrams are files under templates/GAME/ (a plug-in
+    game's in its own folder), O's glyph charts come from the engine's table.  Anything that
+    is not a game is read as a FILE, and a NAME is never read as a path.
 
     \b
     Examples:
+      boardgen diagram --syntax copolymer
       boardgen diagram copolymer --list
       boardgen diagram copolymer tempo -o output/tempo.pdf
       boardgen diagram o glyphs --glyphs my-chart.txt -o chart.svg
@@ -741,6 +748,11 @@ def diagram(target: str, name: str | None, list_names: bool, cell_mm: float | No
       boardgen diagram my-opening.txt -o my-opening.svg
       boardgen diagram my-opening.txt --animate --line 2 -o line2.gif
     """
+    if syntax:
+        _print_syntax(target, name)
+        return
+    if target is None:
+        raise click.UsageError("missing GAME|FILE (or --syntax)")
     animation = _animation_options(animate, fmt, dpi, move_ms, hold_ms, cell_mm, theme, None,
                                    line)
     texts, sources = _read_files(own_options)
@@ -755,6 +767,9 @@ def diagram(target: str, name: str | None, list_names: bool, cell_mm: float | No
         if not name:
             known = ", ".join(description.diagram_names())
             raise click.UsageError(f"missing diagram NAME (one of: {known})")
+        if notation not in (None, NOTATIONS[0]):
+            raise BoardgenError(f"--notation {notation}: the built-in diagrams are written in "
+                                f"the {NOTATIONS[0]} notation; --notation is for a diagram FILE")
         # Bad names and examples: no file.
         given = game_options(description, texts, "diagram", sources)
         built = build_diagram(target, name, options=given)
@@ -765,6 +780,7 @@ def diagram(target: str, name: str | None, list_names: bool, cell_mm: float | No
         source = Path(target)
         with read_once():  # the file is read once: it may be /dev/stdin or <(command)
             description, directives = read_diagram_file(source)
+            directives = diagram_in_notation(description, directives, notation, str(source))
             given = game_options(description, texts, "diagram", sources)
             built = replay_read(description, source, directives, given)
         name = source.stem
@@ -782,6 +798,20 @@ def diagram(target: str, name: str | None, list_names: bool, cell_mm: float | No
     emit(path, draw_game_diagram(description, name, built, fmt, paper=paper_size,
                                  theme=theme_named(theme), cell_mm=width, dpi=dpi or 150,
                                  options=given))
+
+
+def _print_syntax(game: str | None, extra: str | None) -> None:
+    """diagram --syntax [GAME]: the diagram language of one game, or of each."""
+    if extra is not None:
+        raise click.UsageError(f"--syntax takes at most one GAME (got {extra!r} too)")
+    if game is not None and game not in GAMES:
+        raise click.UsageError(f"--syntax: {game!r} is not a game ({', '.join(GAMES)})")
+    texts = []
+    for key in [game] if game is not None else GAMES:
+        syntax = GAMES_BY_KEY[key].diagram_syntax()
+        texts.append(syntax_text(syntax) if syntax is not None else
+                     f"{key}: no diagram files (its diagrams are made by the game itself)\n")
+    click.echo("\n".join(texts), nl=False)
 
 
 @cli.command()

@@ -24,7 +24,7 @@ from boardgen.games.registry import (
     game_named,
     games,
 )
-from boardgen.games.script import DesignerMarks
+from boardgen.games.script import DesignerMarks, Directive, in_notation
 from boardgen.geometry import (
     NOTATIONS,
     SHAPES,
@@ -577,6 +577,20 @@ def play_request(game: Game, size: BoardSize, options: Mapping[str, object] | No
         refuse_hex_options(game, size)
     given = game_options(game, options or {}, "play", sources)
     return PlayRequest(game, PlayOptions(grid=grid, given=given))
+
+
+def diagram_in_notation(game: Game, directives: list[Directive], notation: object,
+                        source: str) -> list[Directive]:
+    """A diagram file's directives read in the ``notation`` given beside it (``--notation``,
+    ``notation=``), which a game whose places are not hex cells (Polygone) refuses; None:
+    as the file says."""
+    if notation is None:
+        return directives
+    name = one_of(notation, NOTATIONS, "notation", "notation")
+    if game.hex_boards is None:
+        raise BoardgenError(f"{option('notation')} does not apply to {game.name}: its "
+                            "places have names of their own", field="notation")
+    return in_notation(directives, name, source, f"{option('notation')} {name}")
 
 
 def game_of(game: object) -> Game:

@@ -179,6 +179,22 @@ def _check_rows(directives: Sequence[Directive], source: str) -> None:
             open_line = d
 
 
+def in_notation(directives: Sequence[Directive], notation: str, source: str,
+                given_as: str) -> list[Directive]:
+    """A file's directives, read in ``notation`` given from outside it (``given_as``, such
+    as ``--notation a1``): a file that names its own must name the same; one that names
+    none is read in it, as if its header said so (at its 'game:' line, or its first)."""
+    own = next((d for d in directives if d.key == "notation"), None)
+    if own is not None:
+        if own.value != notation:
+            raise ExampleError(source, own.line, f"the file says 'notation: {own.value}', but "
+                               f"{given_as} was given: leave one out", own.key)
+        return list(directives)
+    at = next((k + 1 for k, d in enumerate(directives) if d.key == "game"), 0)
+    line = directives[at - 1].line if at else 1
+    return [*directives[:at], Directive("notation", notation, line), *directives[at:]]
+
+
 def check_drawn_cells(panels: int, cells: int, source: str, line: int) -> None:
     """Refuse a diagram whose panels draw more cells in all than MAX_DRAWN_CELLS, before it
     is replayed or drawn."""
@@ -812,8 +828,10 @@ SHARED_SYNTAX: Mapping[str, tuple[str, str]] = {
     "note": ("note: TEXT", "Added to the caption the engine writes."),
     "caption": ("caption: TEXT", "Replaces the caption the engine writes."),
     "arrow": ("arrow: FROM TO", "An arrow between two places, drawn above rings and numbers."),
-    "mark": ("mark: WHERE dot|ring|cross|TEXT", "A mark on a place; TEXT is a number or a "
-                                                f"letter of up to {MAX_MARK_TEXT} characters."),
+    # The kinds from the table the reader checks marks against.
+    "mark": ("mark: WHERE " + "|".join([*MARK_KINDS, "TEXT"]),
+             f"A mark on a place; TEXT is a number or a letter of up to {MAX_MARK_TEXT} "
+             "characters."),
     "highlight": ("highlight: ROLE WHERE...", "A band over cells (Polygone: lines), in a "
                                               "role below; a role the engine judges is a "
                                               "claim about the panel's position."),
@@ -843,7 +861,8 @@ class GameSyntax:
     block_keys: tuple[str, ...]  # directives that may take lines up to 'end'
 
 
-def _documented(handlers: Mapping[str, Callable[..., Any]]) -> tuple[Syntax, ...]:
+def _documented(handlers: Mapping[str, Callable[..., Any]], *, claims: bool = False
+                ) -> tuple[Syntax, ...]:
     """One entry per handler, its keys together: the handler's docstring gives the form
     (its first line) and the meaning (the rest)."""
     by_handler: dict[Any, list[str]] = {}
@@ -854,8 +873,9 @@ def _documented(handlers: Mapping[str, Callable[..., Any]]) -> tuple[Syntax, ...
     for handler, named in by_handler.items():
         doc = inspect.getdoc(handler) or ""
         form, _, meaning = doc.partition("\n\n")
-        if not form or "\n" in form:  # undocumented: the bare keys, no meaning
-            form, meaning = " | ".join(named), ""
+        if not form or "\n" in form:  # undocumented: the keys alone, no meaning
+            form, meaning = " | ".join(f"{key}{' ' if claims else ': '}..."
+                                       for key in named), ""
         entries.append(Syntax(tuple(named), form.strip(), " ".join(meaning.split())))
     return tuple(entries)
 
@@ -883,7 +903,7 @@ def directive_syntax(script: GameScript[Any, Any, Any]) -> GameSyntax:
         game=script.game,
         header=_shared(shared_header, header=True) + _documented(script.header),
         panel=_shared(shared_panel) + _documented(script.directives),
-        claims=_documented(script.claims),
+        claims=_documented(script.claims, claims=True),
         judged_roles=tuple(sorted(script.highlight_claims)),
         drawn_roles=tuple(sorted({*script.highlight_roles, TINT})),
         block_keys=tuple(sorted(BLOCK_KEYS & set(script.header))),
@@ -903,7 +923,14 @@ def syntax_text(syntax: GameSyntax) -> str:
              "In a panel:", *rows(syntax.panel)]
     if syntax.claims:
         parts += ["", "Claims (expect: ...):", *rows(syntax.claims)]
+    else:
+        parts += ["", "No claims: nothing is replayed, so 'expect:' is refused."]
     parts += ["", "Highlight roles the engine judges: "
               + (", ".join(syntax.judged_roles) or "none"),
               "Highlight roles drawn as asked: " + ", ".join(syntax.drawn_roles)]
+    if syntax.block_keys:
+        keys = ", ".join(f"'{key}:'" for key in syntax.block_keys)
+        one = len(syntax.block_keys) == 1
+        parts += textwrap.wrap(f"With an empty value, {keys} take{'s' * one} the lines after "
+                               f"{'it' if one else 'them'}, up to a line 'end'.", 78)
     return "\n".join(parts) + "\n"
