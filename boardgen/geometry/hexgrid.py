@@ -281,36 +281,6 @@ def parse_hex_text(text: str, source: str, cell_chars: frozenset[str]) -> dict[H
     return found
 
 
-def drawn_on_grid(grid: HexGrid, text: str, source: str, cell_chars: frozenset[str]
-                  ) -> dict[Hex, str]:
-    """A drawing of a whole board (see :func:`parse_hex_text`) read onto ``grid``: the
-    character at each of its cells.  The drawing's coordinates are its own; its top-left is
-    aligned with the grid's, and it must show every cell of the board and no other."""
-    # Here, not at the top: the notation module names the cells of this one's grids.
-    from boardgen.geometry.notation import unframed
-
-    # A drawing may show the coordinates `boardgen play` prints round a board.
-    found = parse_hex_text("\n".join(unframed(split_lines(text), grid)), source, cell_chars)
-    if len(found) != len(grid):
-        raise BoardgenError(
-            f"{source}: the drawing has {len(found)} cells but the board ({grid.description}) "
-            f"has {len(grid)}"
-        )
-
-    def anchor(cells: list[Hex]) -> tuple[int, int]:
-        top = min(h.r for h in cells)
-        return top, min(2 * h.q + h.r for h in cells)
-
-    (gr, gc), (tr, tc) = anchor(list(grid.cells)), anchor(list(found))
-    dr = gr - tr
-    dq2 = (gc - tc) - dr
-    shifted = {Hex(h.q + dq2 // 2, h.r + dr): ch for h, ch in found.items()}
-    if dq2 % 2 or set(shifted) != set(grid.cells):
-        raise BoardgenError(f"{source}: the drawing's shape is not the board's "
-                            f"({grid.description})")
-    return shifted
-
-
 def grid_from_mask(text: str, source: str) -> HexGrid:
     """A custom shape drawn as text (see :func:`parse_hex_text`); any cell character counts."""
     if len(text) > MAX_MASK_BYTES:

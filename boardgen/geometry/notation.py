@@ -22,7 +22,8 @@ import string
 from typing import ClassVar, Literal, get_args
 
 from boardgen.errors import BoardgenError
-from boardgen.geometry.hexgrid import Hex, HexGrid
+from boardgen.geometry.hexgrid import Hex, HexGrid, parse_hex_text
+from boardgen.inputs import split_lines
 
 NotationName = Literal["server", "a1"]
 NOTATIONS: tuple[str, ...] = get_args(NotationName)
@@ -371,3 +372,32 @@ def unframed(lines: list[str], grid: HexGrid) -> list[str]:
             chars[start:end] = " " * (end - start)
         blanked.append(" " * indent + "".join(chars))
     return [*lines[:shown[0]], *blanked, *lines[shown[-1] + 1:]]
+
+
+def drawn_on_grid(grid: HexGrid, text: str, source: str, cell_chars: frozenset[str]
+                  ) -> dict[Hex, str]:
+    """A drawing of a whole board (see :func:`~boardgen.geometry.hexgrid.parse_hex_text`),
+    with or without the coordinates :func:`framed_text` prints round it, read onto
+    ``grid``: the character at each of its cells.  The drawing's coordinates are its own;
+    its top-left is aligned with the grid's, and it must show every cell of the board and
+    no other."""
+    # A drawing may show the coordinates `boardgen play` prints round a board.
+    found = parse_hex_text("\n".join(unframed(split_lines(text), grid)), source, cell_chars)
+    if len(found) != len(grid):
+        raise BoardgenError(
+            f"{source}: the drawing has {len(found)} cells but the board ({grid.description}) "
+            f"has {len(grid)}"
+        )
+
+    def anchor(cells: list[Hex]) -> tuple[int, int]:
+        top = min(h.r for h in cells)
+        return top, min(2 * h.q + h.r for h in cells)
+
+    (gr, gc), (tr, tc) = anchor(list(grid.cells)), anchor(list(found))
+    dr = gr - tr
+    dq2 = (gc - tc) - dr
+    shifted = {Hex(h.q + dq2 // 2, h.r + dr): ch for h, ch in found.items()}
+    if dq2 % 2 or set(shifted) != set(grid.cells):
+        raise BoardgenError(f"{source}: the drawing's shape is not the board's "
+                            f"({grid.description})")
+    return shifted

@@ -27,8 +27,8 @@ from boardgen.geometry import (
     make_shape,
     rhombus,
 )
-from boardgen.geometry.hexgrid import HexGrid, drawn_on_grid
-from boardgen.geometry.notation import unframed
+from boardgen.geometry.hexgrid import HexGrid
+from boardgen.geometry.notation import drawn_on_grid, unframed
 
 SHAPES = ("hexhex", "rhombus", "triangle")
 

@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 from boardgen.errors import BoardgenError, IllegalMove, Refusal
 from boardgen.geometry import Hex, HexGrid, Notation, format_hex_text, framed_text
-from boardgen.geometry.hexgrid import drawn_on_grid
+from boardgen.geometry.notation import drawn_on_grid
 
 NAME = "Copolymer"
 CREDIT = "Copolymer by Mark Steere (2006)"

@@ -46,7 +46,7 @@ from boardgen.games.script import (
     legality_judges,
 )
 from boardgen.geometry import Hex, HexGrid, make_shape
-from boardgen.geometry.hexgrid import drawn_on_grid
+from boardgen.geometry.notation import drawn_on_grid
 from boardgen.text import read_input_text
 
 POSITION_CHARS = frozenset(".oO*")  # as 'boardgen play o' prints a position
