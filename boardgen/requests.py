@@ -359,8 +359,8 @@ def resolve_grid(game: Game, size: BoardSize,
     try:
         game.check_board(grid)
     except BoardgenError as exc:
-        raise BoardgenError(exc.template, field=size.given[0] if size.given else None) \
-            from None
+        sized = [name for name in size.given if name != "notation"]
+        raise BoardgenError(exc.template, field=sized[0] if sized else None) from None
     return grid if size.notation is None else grid.named(size.notation)
 
 
