@@ -22,6 +22,7 @@ from typing import Literal, ParamSpec, TypeVar, overload
 from boardgen.errors import BoardgenError, option
 from boardgen.games.registry import Position, games, read_diagram_file, replay_read
 from boardgen.games.script import DesignerMarks, ExampleError, parse_directives
+from boardgen.geometry import NotationName
 from boardgen.picture import Diagram, PageInfo, highlight_roles
 from boardgen.publish.drawing import render_animation_of, render_position
 from boardgen.render.diagram import draw_diagram
@@ -45,6 +46,7 @@ from boardgen.requests import (
     board_size,
     checked_format,
     designer_marks,
+    diagram_in_notation,
     draw_options,
     game_of,
     game_options,
@@ -92,27 +94,30 @@ def game_names() -> list[str]:
 
 def _play_request(game: str, *, side: int | None, preset: str | None, diameter: int | None,
                   shape: ShapeName | None, mask: Mask | None,
-                  options: dict[str, object]) -> PlayRequest:
+                  options: dict[str, object],
+                  notation: NotationName | None = None) -> PlayRequest:
     description = game_of(game)
     return play_request(description, board_size(side=side, preset=preset, diameter=diameter,
-                                                shape=shape, mask=mask), options)
+                                                shape=shape, mask=mask, notation=notation),
+                        options)
 
 
 @_plain_arguments
 def play(game: str, moves: str | Iterable[str] = "", *, side: int | None = None,
          preset: str | None = None, diameter: int | None = None,
          shape: ShapeName | None = None, mask: Mask | None = None,
-         **options: object) -> Position:
+         notation: NotationName | None = None, **options: object) -> Position:
     """Replay ``moves`` (a string as on the command line, or a list of moves) through the
     game's engine and return the position.  An illegal move raises BoardgenError naming
     its number, the move and the reason.
 
     ``side``, ``preset``, ``diameter``, ``shape`` and ``mask`` (a shape drawn as text, or a
     ``Path`` to a file of one) choose a hex board, as on the command line (default: the
-    game's own).  ``options`` are the game's own, as it declares them (``boardgen play
-    GAME --help`` lists them): Copolymer's ``first`` and ``start`` (a position drawn as
-    text), O's ``partisan`` and ``glyphs`` (a glyph table: the text of a glyph file, or a
-    dict), a plug-in's own.
+    game's own); ``notation`` names its cells: ``"server"`` (the default, ``F6``) or
+    ``"a1"`` (Hex's, ``f6``: rhombus 6 runs a1-f6).  ``options`` are the game's own, as it
+    declares them (``boardgen play GAME --help`` lists them): Copolymer's ``first`` and
+    ``start`` (a position drawn as text), O's ``partisan`` and ``glyphs`` (a glyph table:
+    the text of a glyph file, or a dict), a plug-in's own.
 
     >>> import boardgen
     >>> position = boardgen.play("copolymer", "C3 B2 C2 D3 B3", side=3)
@@ -124,7 +129,7 @@ def play(game: str, moves: str | Iterable[str] = "", *, side: int | None = None,
     boardgen.errors.BoardgenError: move 2 (D4): there is a stone there already
     """
     request = _play_request(game, side=side, preset=preset, diameter=diameter, shape=shape,
-                            mask=mask, options=options)
+                            mask=mask, options=options, notation=notation)
     need(moves, (str, list, tuple), "moves")
     position = request.new_position()
     position.play(moves)
@@ -308,7 +313,8 @@ def _board_key(request: PlayRequest) -> tuple[str, tuple[object, ...]] | None:
 @_plain_arguments
 def engine(game: str, *, side: int | None = None, preset: str | None = None,
            diameter: int | None = None, shape: ShapeName | None = None,
-           mask: Mask | None = None, **options: object) -> Engine:
+           mask: Mask | None = None, notation: NotationName | None = None,
+           **options: object) -> Engine:
     """A game at its start, as an :class:`Engine` to play move by move.  The options are
     :func:`play`'s.
 
@@ -323,7 +329,7 @@ def engine(game: str, *, side: int | None = None, preset: str | None = None,
     True
     """
     return Engine(_play_request(game, side=side, preset=preset, diameter=diameter, shape=shape,
-                                mask=mask, options=options))
+                                mask=mask, options=options, notation=notation))
 
 
 @_plain_arguments
@@ -358,10 +364,12 @@ def _path(path: object) -> Path:
 
 
 @_plain_arguments
-def load_diagram(path: str | os.PathLike[str], **options: object) -> Diagram:
+def load_diagram(path: str | os.PathLike[str], *, notation: NotationName | None = None,
+                 **options: object) -> Diagram:
     """A diagram file from anywhere on disk, replayed and checked by the engine; a problem
-    raises BoardgenError as ``FILE:LINE: what is wrong``.  ``options``: the game's own
-    options of diagrams, as :func:`diagram` takes them.
+    raises BoardgenError as ``FILE:LINE: what is wrong``.  ``notation``: how a file that
+    names none names its cells (:func:`play`'s; a file that names another is refused).
+    ``options``: the game's own options of diagrams, as :func:`diagram` takes them.
 
     >>> import boardgen, pathlib, tempfile
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "two.txt"
@@ -382,6 +390,7 @@ def load_diagram(path: str | os.PathLike[str], **options: object) -> Diagram:
             source.stat()
         with read_once():  # the file is read once: it may be /dev/stdin
             game, directives = read_diagram_file(source)
+            directives = diagram_in_notation(game, directives, notation, str(source))
             return replay_read(game, source, directives,
                                game_options(game, options, "diagram"))
     except OSError as exc:  # a name too long for the system, a folder we may not read
@@ -605,7 +614,8 @@ def animate(subject: Position | Diagram | Engine, fmt: AnimationFormat = "gif", 
 @overload
 def board(game: str, fmt: Literal["svg"], *, side: int | None = ..., preset: str | None = ...,
           diameter: int | None = ..., shape: ShapeName | None = ..., mask: Mask | None = ...,
-          labels: LabelMode = ..., theme: ThemeChoice = ..., paper: str = ...,
+          notation: NotationName | None = ..., labels: LabelMode = ...,
+          theme: ThemeChoice = ..., paper: str = ...,
           orientation: Orientation = ..., title: str | None = ..., cell_mm: float | None = ...,
           dpi: int = ..., shop: ShopName | None = ..., bleed: float | None = ...,
           crop_marks: bool = ..., cutter: CutterName | None = ..., kerf: float | None = ...,
@@ -615,7 +625,8 @@ def board(game: str, fmt: Literal["svg"], *, side: int | None = ..., preset: str
 @overload
 def board(game: str, fmt: Literal["pdf", "png"] = ..., *, side: int | None = ...,
           preset: str | None = ..., diameter: int | None = ..., shape: ShapeName | None = ...,
-          mask: Mask | None = ..., labels: LabelMode = ..., theme: ThemeChoice = ...,
+          mask: Mask | None = ..., notation: NotationName | None = ...,
+          labels: LabelMode = ..., theme: ThemeChoice = ...,
           paper: str = ..., orientation: Orientation = ..., title: str | None = ...,
           cell_mm: float | None = ..., dpi: int = ..., shop: ShopName | None = ...,
           bleed: float | None = ..., crop_marks: bool = ..., cutter: CutterName | None = ...,
@@ -625,7 +636,8 @@ def board(game: str, fmt: Literal["pdf", "png"] = ..., *, side: int | None = ...
 @_plain_arguments
 def board(game: str, fmt: Format = "pdf", *, side: int | None = None, preset: str | None = None,
           diameter: int | None = None, shape: ShapeName | None = None, mask: Mask | None = None,
-          labels: LabelMode = "outside", theme: ThemeChoice = "colour", paper: str = "a4",
+          notation: NotationName | None = None, labels: LabelMode = "outside",
+          theme: ThemeChoice = "colour", paper: str = "a4",
           orientation: Orientation = "auto", title: str | None = None,
           cell_mm: float | None = None, dpi: int = 150, shop: ShopName | None = None,
           bleed: float | None = None, crop_marks: bool = True, cutter: CutterName | None = None,
@@ -634,11 +646,12 @@ def board(game: str, fmt: Format = "pdf", *, side: int | None = None, preset: st
     """An empty board at exact scale, as ``boardgen board`` prints it: every game (for
     Polygone the board and, in a PDF, a sheet of pieces; ``cell_mm`` is its hole spacing),
     tiled across pages if needed.  ``mask`` is a shape drawn as text, or a ``Path`` to a
-    file of one; ``title`` None prints the game's name, '' none.  ``shop`` (generic, tgc,
-    mounted) or ``bleed`` (mm): a print shop's PDF/X trimmed to ``paper``; ``cutter``
-    (laser, vinyl) with ``kerf`` and ``hole_mm``: a cutter's SVG.  ``fit``: the board
-    alone on a page cropped to it plus 3 mm, with a 50 mm bar under it (never tiled; for
-    Polygone without the sheet of pieces), at the cell size it has without ``fit``.
+    file of one; ``notation`` names the cells it labels (:func:`play`'s); ``title`` None
+    prints the game's name, '' none.  ``shop`` (generic, tgc, mounted) or ``bleed`` (mm):
+    a print shop's PDF/X trimmed to ``paper``; ``cutter`` (laser, vinyl) with ``kerf`` and
+    ``hole_mm``: a cutter's SVG.  ``fit``: the board alone on a page cropped to it plus
+    3 mm, with a 50 mm bar under it (never tiled; for Polygone without the sheet of
+    pieces), at the cell size it has without ``fit``.
 
     >>> import boardgen
     >>> svg = boardgen.board("copolymer", "svg", side=5, cell_mm=13)
@@ -654,7 +667,8 @@ def board(game: str, fmt: Format = "pdf", *, side: int | None = None, preset: st
     description = game_of(game)
     checked_format(fmt)
     request = board_request(description, board_size(side=side, preset=preset,
-                                                    diameter=diameter, shape=shape, mask=mask),
+                                                    diameter=diameter, shape=shape, mask=mask,
+                                                    notation=notation),
                             paper=paper, theme=theme, cell_mm=cell_mm, dpi=dpi, title=title,
                             orientation=orientation, labels=labels,
                             pages_checked=fmt == "pdf", shop=shop, bleed=bleed,

@@ -34,8 +34,9 @@ from boardgen.games.registry import (
     replay_read,
 )
 from boardgen.games.replay import RecordMove, play_record, read_record
-from boardgen.games.script import MAX_PANELS
+from boardgen.games.script import MAX_PANELS, syntax_text
 from boardgen.geometry import (
+    NOTATIONS,
     SHAPES,
     HexGrid,
 )
@@ -89,6 +90,7 @@ from boardgen.requests import (
     checked_cell_mm,
     checked_theme,
     checked_title,
+    diagram_in_notation,
     game_options,
     made_options,
     play_request,
@@ -319,8 +321,17 @@ FIT_HELP = "A page cropped to the drawing plus a 3 mm margin, at exact scale, to
     "a row of panels runs)."
 
 
+# How cells are named: the same choice for board, play and diagram.
+NOTATION_OPTION = click.option(
+    "--notation", type=click.Choice(NOTATIONS),
+    help="Cell names: server (the default: the play-by-email server's row letter and "
+    "diagonal number, F6) or a1 (Hex's and Havannah's column letter and row number: "
+    "rhombus 6 runs a1-f6).  A diagram file says its own in a 'notation:' line.")
+
+
 def board_size_options(command: Callable[..., None]) -> Callable[..., None]:
-    """--side, --preset, --diameter, --shape and --mask: the same for every hex command."""
+    """--side, --preset, --diameter, --shape, --mask and --notation: the same for every hex
+    command."""
     options = [
         click.option("--side", type=int, help="Cells on each edge (hexhex), or N for an N x N "
                      "rhombus, or the rows of a triangle.  Default: " + ", ".join(
@@ -338,6 +349,7 @@ def board_size_options(command: Callable[..., None]) -> Callable[..., None]:
         click.option("--mask", type=click.Path(path_type=Path), help="A custom shape drawn as "
                      "text: one character per cell (. # * o x @), cells two columns apart, "
                      "rows offset by one column, spaces (not tabs); at least 3 cells."),
+        NOTATION_OPTION,
     ]
     for decorate in reversed(options):
         command = decorate(command)
@@ -359,7 +371,7 @@ def board_size_options(command: Callable[..., None]) -> Callable[..., None]:
               "counters, 23 for Go stones (22 mm).  A game on a fixed board of holes: the hole "
               "spacing, which is also a piece's length.")
 @click.option("--labels", type=click.Choice(LABEL_MODES), default="outside",
-              show_default=True, help="Cell names in the server notation (F6).")
+              show_default=True, help="Cell names (in --notation's names).")
 @click.option("--theme", default="colour", show_default=True, metavar=THEME_METAVAR,
               help=THEME_HELP)
 @click.option("--title", help="Title printed above the board (default: the game's name; "
@@ -396,7 +408,8 @@ def board_size_options(command: Callable[..., None]) -> Callable[..., None]:
               "left out.")
 def board(game: str, side: int | None, preset: str | None, diameter: int | None,
           shape: str | None,
-          mask: Path | None, paper: str, orientation: str, cell_mm: float | None, labels: str,
+          mask: Path | None, notation: str | None, paper: str, orientation: str,
+          cell_mm: float | None, labels: str,
           theme: str, title: str | None, fmt: str | None, dpi: int,
           output: Path | None, shop: str | None, bleed: float | None, crop_marks: bool,
           cutter: str | None, kerf: float | None, hole_mm: float | None, fit: bool) -> None:
@@ -427,7 +440,8 @@ def board(game: str, side: int | None, preset: str | None, diameter: int | None,
         fmt = "svg"  # a cutter's file is an SVG
     wants_pdf = fmt == "pdf" or (fmt is None and (output is None
                                                   or output.suffix.lower() == ".pdf"))
-    request = board_request(game_named(game), BoardSize(side, preset, diameter, shape, mask),
+    request = board_request(game_named(game),
+                            BoardSize(side, preset, diameter, shape, mask, notation),
                             paper=paper, theme=theme, cell_mm=cell_mm, dpi=dpi, title=title,
                             orientation=orientation, labels=labels, pages_checked=wants_pdf,
                             shop=shop, bleed=bleed, crop_marks=crop_marks, cutter=cutter,
@@ -535,7 +549,8 @@ Examples:
               "moves).")
 @picture_options
 def play(game: str, side: int | None, preset: str | None, diameter: int | None,
-         shape: str | None, mask: Path | None, moves: str, moves_file: Path | None,
+         shape: str | None, mask: Path | None, notation: str | None, moves: str,
+         moves_file: Path | None,
          as_json: bool, output: Path | None, every: int | None, every_turn: int | None,
          cell_mm: float | None, title: str | None, paper: str, theme: str, fmt: str | None,
          dpi: int | None, fit: bool, animate: bool, move_ms: int, hold_ms: int,
@@ -569,7 +584,8 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None,
             record = read_record(text, description.split_moves)
         except BoardgenError as exc:  # LINE: what is wrong
             raise BoardgenError(f"{shown_path(moves_file)}:{exc.template}") from None
-    request = play_request(description, BoardSize(side, preset, diameter, shape, mask),
+    request = play_request(description,
+                           BoardSize(side, preset, diameter, shape, mask, notation),
                            *_read_files(own_options))
     position = request.new_position()
     grid = request.options.grid
@@ -727,9 +743,13 @@ def _strip(position: Position, tokens: list[str], record: list[RecordMove] | Non
 
 
 @cli.command()
-@click.argument("target", metavar="GAME|FILE")
+@click.argument("target", metavar="GAME|FILE", required=False)
 @click.argument("name", required=False)
 @click.option("--list", "list_names", is_flag=True, help="List the GAME's diagrams and exit.")
+@click.option("--syntax", is_flag=True, help="Print the diagram language (every directive and "
+              "claim a file may use, read from the tables the parser uses) of GAME, or of "
+              "every game, and exit.")
+@NOTATION_OPTION
 @click.option("--cell-mm", type=float, help="Cell width in the panels, flat to flat, or on a "
               "fixed board of holes how far apart neighbouring holes are; default: the "
               "diagram's own (8 mm a hex cell).")
@@ -739,7 +759,8 @@ def _strip(position: Position, tokens: list[str], record: list[RecordMove] | Non
 @click.option("--line", type=int, help="With --animate: animate this line of play only "
               "(counting from 1); default: the whole diagram, line after line.")
 @picture_options
-def diagram(target: str, name: str | None, list_names: bool, cell_mm: float | None,
+def diagram(target: str | None, name: str | None, list_names: bool, syntax: bool,
+            notation: str | None, cell_mm: float | None,
             output: Path | None, line: int | None, paper: str, theme: str, fmt: str | None,
             dpi: int | None, fit: bool, animate: bool, move_ms: int, hold_ms: int,
             **own_options: object) -> None:
@@ -748,15 +769,16 @@ def diagram(target: str, name: str | None, list_names: bool, cell_mm: float | No
 
     A diagram file is a small text file of directives: the board, a start position, panels
     of moves with the claims the engine must agree with, and annotations (arrows, marks,
-    highlights, captions); every directive is on the documentation's page "The diagram
-    language" (reference/diagram-language).  A move the rules refuse, or a claim the engine
-    disagrees with, stops with the file and line.  A game's built-in diagrams are files in
-    its own folder (templates/GAME/ for the built-in games), or drawn from its engine's
-    tables.  Anything that is not a game is read as a FILE, and a NAME is never read as a
-    path.
+    highlights, captions); 'boardgen diagram --syntax GAME' prints every directive, as the
+    documentation's page "The diagram language" (reference/diagram-language) does.  A move
+    the rules refuse, or a claim the engine disagrees with, stops with the file and line.
+    A game's built-in diagrams are files in its own folder (templates/GAME/ for the
+    built-in games), or drawn from its engine's tables.  Anything that is not a game is
+    read as a FILE, and a NAME is never read as a path.
 
     \b
     Examples:
+      boardgen diagram --syntax copolymer
       boardgen diagram copolymer --list
       boardgen diagram copolymer tempo -o output/tempo.pdf
       boardgen diagram o glyphs --glyphs my-chart.txt -o chart.svg
@@ -764,6 +786,11 @@ def diagram(target: str, name: str | None, list_names: bool, cell_mm: float | No
       boardgen diagram my-opening.txt -o my-opening.svg
       boardgen diagram my-opening.txt --animate --line 2 -o line2.gif
     """
+    if syntax:
+        _print_syntax(target, name)
+        return
+    if target is None:
+        raise click.UsageError("missing GAME|FILE (or --syntax)")
     animation = _animation_options(animate, fmt, dpi, move_ms, hold_ms, cell_mm, theme, None,
                                    line)
     _check_fit(fit, animate, output, needs_file=False)
@@ -779,6 +806,9 @@ def diagram(target: str, name: str | None, list_names: bool, cell_mm: float | No
         if not name:
             known = ", ".join(description.diagram_names())
             raise click.UsageError(f"missing diagram NAME (one of: {known})")
+        if notation not in (None, NOTATIONS[0]):
+            raise BoardgenError(f"--notation {notation}: the built-in diagrams are written in "
+                                f"the {NOTATIONS[0]} notation; --notation is for a diagram FILE")
         # Bad names and examples: no file.
         given = game_options(description, texts, "diagram", sources)
         built = build_diagram(target, name, options=given)
@@ -789,6 +819,7 @@ def diagram(target: str, name: str | None, list_names: bool, cell_mm: float | No
         source = Path(target)
         with read_once():  # the file is read once: it may be /dev/stdin or <(command)
             description, directives = read_diagram_file(source)
+            directives = diagram_in_notation(description, directives, notation, str(source))
             given = game_options(description, texts, "diagram", sources)
             built = replay_read(description, source, directives, given)
         name = source.stem
@@ -806,6 +837,20 @@ def diagram(target: str, name: str | None, list_names: bool, cell_mm: float | No
     emit(path, draw_game_diagram(description, name, built, fmt, paper=paper_size,
                                  theme=checked_theme(theme), cell_mm=width, dpi=dpi or 150,
                                  options=given, fit=fit))
+
+
+def _print_syntax(game: str | None, extra: str | None) -> None:
+    """diagram --syntax [GAME]: the diagram language of one game, or of each."""
+    if extra is not None:
+        raise click.UsageError(f"--syntax takes at most one GAME (got {extra!r} too)")
+    if game is not None and game not in GAMES:
+        raise click.UsageError(f"--syntax: {game!r} is not a game ({', '.join(GAMES)})")
+    texts = []
+    for key in [game] if game is not None else GAMES:
+        syntax = GAMES_BY_KEY[key].diagram_syntax()
+        texts.append(syntax_text(syntax) if syntax is not None else
+                     f"{key}: no diagram files (its diagrams are made by the game itself)\n")
+    click.echo("\n".join(texts), nl=False)
 
 
 @cli.command()

@@ -25,8 +25,15 @@ from boardgen.games.registry import (
     game_named,
     games,
 )
-from boardgen.games.script import DesignerMarks
-from boardgen.geometry import SHAPES, HexGrid, grid_from_mask, make_shape, shape_cell_count
+from boardgen.games.script import DesignerMarks, Directive, in_notation
+from boardgen.geometry import (
+    NOTATIONS,
+    SHAPES,
+    HexGrid,
+    grid_from_mask,
+    make_shape,
+    shape_cell_count,
+)
 from boardgen.geometry.hexgrid import MAX_CELLS, Hex, shape_corners
 from boardgen.limits import MAX_ANNOTATIONS
 from boardgen.render.board import (
@@ -278,6 +285,7 @@ class BoardSize:
     diameter: int | None = None
     shape: str | None = None  # None: the game's own shape
     mask: Mask | None = None
+    notation: str | None = None  # how its cells are named; None: the server's
 
     @property
     def given(self) -> list[str]:
@@ -285,11 +293,13 @@ class BoardSize:
         return [name for name, used in (
             ("side", self.side is not None), ("preset", self.preset is not None),
             ("diameter", self.diameter is not None), ("shape", self.shape is not None),
-            ("mask", self.mask is not None)) if used]
+            ("mask", self.mask is not None), ("notation", self.notation is not None))
+            if used]
 
 
 def board_size(*, side: object = None, preset: object = None, diameter: object = None,
-               shape: object = None, mask: object = None) -> BoardSize:
+               shape: object = None, mask: object = None,
+               notation: object = None) -> BoardSize:
     """A BoardSize from what was given, each option's type checked."""
     for field, value in (("side", side), ("diameter", diameter)):
         if value is not None:
@@ -300,7 +310,10 @@ def board_size(*, side: object = None, preset: object = None, diameter: object =
         one_of(shape, SHAPES, "shape", "shape")
     if mask is not None:
         need(mask, (str, Path), "mask")
-    return BoardSize(side, preset, diameter, shape, mask)  # type: ignore[arg-type]
+    if notation is not None:
+        one_of(notation, NOTATIONS, "notation", "notation")
+    return BoardSize(side, preset, diameter, shape, mask,  # type: ignore[arg-type]
+                     notation)  # type: ignore[arg-type]
 
 
 def _mask_grid(mask: Mask) -> HexGrid:
@@ -329,7 +342,7 @@ def resolve_grid(game: Game, size: BoardSize,
     cell is allocated, and so does ``precheck``, given the corner cells of a shape."""
     side, preset, diameter, shape, mask = (size.side, size.preset, size.diameter, size.shape,
                                            size.mask)
-    given = [option(name) for name in size.given if name != "shape"]
+    given = [option(name) for name in size.given if name not in ("shape", "notation")]
     if len(given) > 1:
         raise BoardgenError(f"{' and '.join(given)} both give the board size: use one")
     boards = game.hex_boards
@@ -385,9 +398,9 @@ def resolve_grid(game: Game, size: BoardSize,
     try:
         game.check_board(grid)
     except BoardgenError as exc:
-        raise BoardgenError(exc.template, field=size.given[0] if size.given else None) \
-            from None
-    return grid
+        sized = [name for name in size.given if name != "notation"]
+        raise BoardgenError(exc.template, field=sized[0] if sized else None) from None
+    return grid if size.notation is None else grid.named(size.notation)
 
 
 def refuse_hex_options(game: Game, size: BoardSize) -> None:
@@ -629,6 +642,20 @@ def play_request(game: Game, size: BoardSize, options: Mapping[str, object] | No
         refuse_hex_options(game, size)
     given = game_options(game, options or {}, "play", sources)
     return PlayRequest(game, PlayOptions(grid=grid, given=given))
+
+
+def diagram_in_notation(game: Game, directives: list[Directive], notation: object,
+                        source: str) -> list[Directive]:
+    """A diagram file's directives read in the ``notation`` given beside it (``--notation``,
+    ``notation=``), which a game whose places are not hex cells (Polygone) refuses; None:
+    as the file says."""
+    if notation is None:
+        return directives
+    name = one_of(notation, NOTATIONS, "notation", "notation")
+    if game.hex_boards is None:
+        raise BoardgenError(f"{option('notation')} does not apply to {game.name}: its "
+                            "places have names of their own", field="notation")
+    return in_notation(directives, name, source, f"{option('notation')} {name}")
 
 
 def game_of(game: object) -> Game:

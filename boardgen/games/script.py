@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
 from boardgen.errors import BoardgenError, Refusal
-from boardgen.geometry import Hex
+from boardgen.geometry import NOTATIONS, Hex
 from boardgen.inputs import split_lines
 from boardgen.limits import (
     MAX_ANNOTATIONS,
@@ -177,6 +177,22 @@ def _check_rows(directives: Sequence[Directive], source: str) -> None:
                 raise ExampleError(source, open_line.line, "this 'line:' has no 'panel:' "
                                    "after it; a line is a row of panels")
             open_line = d
+
+
+def in_notation(directives: Sequence[Directive], notation: str, source: str,
+                given_as: str) -> list[Directive]:
+    """A file's directives, read in ``notation`` given from outside it (``given_as``, such
+    as ``--notation a1``): a file that names its own must name the same; one that names
+    none is read in it, as if its header said so (at its 'game:' line, or its first)."""
+    own = next((d for d in directives if d.key == "notation"), None)
+    if own is not None:
+        if own.value != notation:
+            raise ExampleError(source, own.line, f"the file says 'notation: {own.value}', but "
+                               f"{given_as} was given: leave one out", own.key)
+        return list(directives)
+    at = next((k + 1 for k, d in enumerate(directives) if d.key == "game"), 0)
+    line = directives[at - 1].line if at else 1
+    return [*directives[:at], Directive("notation", notation, line), *directives[at:]]
 
 
 def check_drawn_cells(panels: int, cells: int, source: str, line: int) -> None:
@@ -462,6 +478,31 @@ class GameScript(ABC, Generic[G, D, Q]):
 
     # --- what a game gives -------------------------------------------------------------
 
+    def names_cells(self) -> bool:
+        """Whether the file's places are cells of a hex grid (the script keeps its board as
+        ``grid``, as :meth:`cells_per_panel` reads it): then 'notation:' says how they are
+        named."""
+        return hasattr(self, "grid")
+
+    def _name_cells(self, notation: str) -> None:
+        """The board, once made, named in ``notation`` (a header directive may make it)."""
+        grid = getattr(self, "grid", None)
+        if grid is not None and grid.notation != notation:
+            self.grid = grid.named(notation)
+
+    def _notation(self, header: Sequence[Directive]) -> str:
+        """The notation the file's 'notation:' line names (default: the server's); read
+        first, so that every cell name of the header is read in it, wherever it stands."""
+        d = next((d for d in header if d.key == "notation"), None)
+        if d is None:
+            return NOTATIONS[0]
+        if not self.names_cells():
+            raise self.unknown_directive(d, "before the first panel")
+        if d.value not in NOTATIONS:
+            raise self.fail(d, f"notation {quoted(d.value)}: unknown (choose from "
+                               f"{', '.join(NOTATIONS)})")
+        return d.value
+
     def cells_per_panel(self) -> int | None:
         """How many cells (or holes) each panel draws, once the header is read: the runner
         bounds panels x cells before replaying anything.  None: a small fixed board."""
@@ -502,7 +543,8 @@ class GameScript(ABC, Generic[G, D, Q]):
 
     def keys(self) -> frozenset[str]:
         """Every directive a file of this game may use."""
-        return SHARED_KEYS | set(self.header) | set(self.directives)
+        return SHARED_KEYS | set(self.header) | set(self.directives) | \
+            ({"notation"} if self.names_cells() else set())
 
     def unknown_directive(self, d: Directive, where: str) -> ExampleError:
         """An error for a directive this game lacks: whose it is, and which are this
@@ -517,7 +559,8 @@ class GameScript(ABC, Generic[G, D, Q]):
                         - {self.game})
         theirs = f"; '{d.key}:' is for {' and '.join(owners)} diagrams" if owners else ""
         allowed = self.header if before else self.directives
-        shared = (["game", "title", *(["expect"] if self.start_claims else [])] if before else
+        shared = (["game", "title", *(["notation"] if self.names_cells() else []),
+                   *(["expect"] if self.start_claims else [])] if before else
                   sorted({"panel", "expect", "note", *ANNOTATION_KEYS}
                          | ({"line"} if self.lines else set())))
         known = ", ".join(f"{key}:" for key in [*sorted(allowed), *shared])
@@ -609,6 +652,8 @@ class GameScript(ABC, Generic[G, D, Q]):
         body = next((i for i, d in enumerate(directives) if d.key in body_keys),
                     len(directives))
         given: dict[str, Directive] = {}
+        notation = self._notation(directives[:body])
+        self._name_cells(notation)
         for d in directives[:body]:
             if d.key != "expect" and d.key not in self.repeatable_header:
                 first = given.setdefault(d.key, d)
@@ -623,8 +668,11 @@ class GameScript(ABC, Generic[G, D, Q]):
                 self.title = d.value
             elif d.key == "expect" and self.start_claims:
                 self._start_claims.append(d)
+            elif d.key == "notation":
+                pass  # read first (_notation)
             elif d.key in self.header:
                 self._handled(d, self.header[d.key], d)
+                self._name_cells(notation)
             else:
                 raise self.unknown_directive(d, "before the first panel")
         if body == len(directives):
@@ -768,6 +816,10 @@ SHARED_SYNTAX: Mapping[str, tuple[str, str]] = {
     "game": ("game: NAME", "The game the file is for (may be left out under the game's own "
                            "template folder)."),
     "title": ("title: TEXT", "The diagram's heading."),
+    "notation": ("notation: " + "|".join(NOTATIONS),
+                 "How the file names cells, and how the picture labels them: server (the "
+                 "default: a row letter and a diagonal number, F6) or a1 (a column letter and "
+                 "a row number, as Hex players write them: rhombus 6 runs a1-f6)."),
     "line": ("line: TITLE", "A new row of panels, starting again from the start position."),
     "panel": ("panel: LABEL", "A new panel, showing the position as it is (a label the "
                               "caption already says is not repeated)."),
@@ -776,8 +828,10 @@ SHARED_SYNTAX: Mapping[str, tuple[str, str]] = {
     "note": ("note: TEXT", "Added to the caption the engine writes."),
     "caption": ("caption: TEXT", "Replaces the caption the engine writes."),
     "arrow": ("arrow: FROM TO", "An arrow between two places, drawn above rings and numbers."),
-    "mark": ("mark: WHERE dot|ring|cross|TEXT", "A mark on a place; TEXT is a number or a "
-                                                f"letter of up to {MAX_MARK_TEXT} characters."),
+    # The kinds from the table the reader checks marks against.
+    "mark": ("mark: WHERE " + "|".join([*MARK_KINDS, "TEXT"]),
+             f"A mark on a place; TEXT is a number or a letter of up to {MAX_MARK_TEXT} "
+             "characters."),
     "highlight": ("highlight: ROLE WHERE...", "A band over cells (Polygone: lines), in a "
                                               "role below; a role the engine judges is a "
                                               "claim about the panel's position."),
@@ -807,7 +861,8 @@ class GameSyntax:
     block_keys: tuple[str, ...]  # directives that may take lines up to 'end'
 
 
-def _documented(handlers: Mapping[str, Callable[..., Any]]) -> tuple[Syntax, ...]:
+def _documented(handlers: Mapping[str, Callable[..., Any]], *, claims: bool = False
+                ) -> tuple[Syntax, ...]:
     """One entry per handler, its keys together: the handler's docstring gives the form
     (its first line) and the meaning (the rest)."""
     by_handler: dict[Any, list[str]] = {}
@@ -818,8 +873,9 @@ def _documented(handlers: Mapping[str, Callable[..., Any]]) -> tuple[Syntax, ...
     for handler, named in by_handler.items():
         doc = inspect.getdoc(handler) or ""
         form, _, meaning = doc.partition("\n\n")
-        if not form or "\n" in form:  # undocumented: the bare keys, no meaning
-            form, meaning = " | ".join(named), ""
+        if not form or "\n" in form:  # undocumented: the keys alone, no meaning
+            form, meaning = " | ".join(f"{key}{' ' if claims else ': '}..."
+                                       for key in named), ""
         entries.append(Syntax(tuple(named), form.strip(), " ".join(meaning.split())))
     return tuple(entries)
 
@@ -839,15 +895,15 @@ def directive_syntax(script: GameScript[Any, Any, Any]) -> GameSyntax:
     """The language of one game's diagram files, read from the tables its runner uses (the
     shared directives, the game's header and panel directives, its claims and highlight
     roles): the reference of the docs site, and of ``boardgen diagram --syntax``."""
-    shared_header = ["game", "title", *(["expect"] if script.start_claims and script.claims
-                                        else [])]
+    shared_header = ["game", "title", *(["notation"] if script.names_cells() else []),
+                     *(["expect"] if script.start_claims and script.claims else [])]
     shared_panel = [*(["line"] if script.lines else []), "panel",
                     *(["expect"] if script.claims else []), "note", *sorted(ANNOTATION_KEYS)]
     return GameSyntax(
         game=script.game,
         header=_shared(shared_header, header=True) + _documented(script.header),
         panel=_shared(shared_panel) + _documented(script.directives),
-        claims=_documented(script.claims),
+        claims=_documented(script.claims, claims=True),
         judged_roles=tuple(sorted(script.highlight_claims)),
         drawn_roles=tuple(sorted({*script.highlight_roles, TINT})),
         block_keys=tuple(sorted(BLOCK_KEYS & set(script.header))),
@@ -867,7 +923,14 @@ def syntax_text(syntax: GameSyntax) -> str:
              "In a panel:", *rows(syntax.panel)]
     if syntax.claims:
         parts += ["", "Claims (expect: ...):", *rows(syntax.claims)]
+    else:
+        parts += ["", "No claims: nothing is replayed, so 'expect:' is refused."]
     parts += ["", "Highlight roles the engine judges: "
               + (", ".join(syntax.judged_roles) or "none"),
               "Highlight roles drawn as asked: " + ", ".join(syntax.drawn_roles)]
+    if syntax.block_keys:
+        keys = ", ".join(f"'{key}:'" for key in syntax.block_keys)
+        one = len(syntax.block_keys) == 1
+        parts += textwrap.wrap(f"With an empty value, {keys} take{'s' * one} the lines after "
+                               f"{'it' if one else 'them'}, up to a line 'end'.", 78)
     return "\n".join(parts) + "\n"

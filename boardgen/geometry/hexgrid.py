@@ -67,11 +67,12 @@ class HexGrid:
     writer's own time.
     """
 
-    __slots__ = ("cells", "description", "index", "shape", "side",
+    __slots__ = ("cells", "description", "index", "notation", "shape", "side",
                  "_corners", "_neighbour_indices", "_perimeter", "_rows")
 
     def __init__(self, cells: Iterable[Hex], description: str, shape: str = "custom",
-                 side: int | None = None, *, in_reading_order: bool = False) -> None:
+                 side: int | None = None, *, in_reading_order: bool = False,
+                 notation: str = "server") -> None:
         # The shapes below make their cells row by row, left to right: sorting them again
         # was half the time of building a large board's grid.
         ordered = tuple(cells) if in_reading_order else \
@@ -82,6 +83,8 @@ class HexGrid:
         self.description = description
         self.shape = shape  # "hexhex", "rhombus", "triangle" or "custom"
         self.side = side  # the size it was made with; None for a custom shape
+        # How its cells are named (boardgen.geometry.notation: "server" or "a1").
+        self.notation = notation
         self.index: dict[Hex, int] = {h: i for i, h in enumerate(ordered)}
         self._neighbour_indices: tuple[tuple[int, ...], ...] | None = None
         self._perimeter: frozenset[Hex] | None = None
@@ -107,6 +110,15 @@ class HexGrid:
 
     def __len__(self) -> int:
         return len(self.cells)
+
+    def named(self, notation: str) -> HexGrid:
+        """The same board with its cells named in ``notation`` (itself if they are)."""
+        if notation == self.notation:
+            return self
+        grid = HexGrid(self.cells, self.description, self.shape, self.side,
+                       in_reading_order=True, notation=notation)
+        grid.index = self.index
+        return grid
 
     def __contains__(self, h: object) -> bool:
         return h in self.index
@@ -273,32 +285,6 @@ def parse_hex_text(text: str, source: str, cell_chars: frozenset[str]) -> dict[H
     if not found:
         raise BoardgenError(f"{source}: no cells found")
     return found
-
-
-def drawn_on_grid(grid: HexGrid, text: str, source: str, cell_chars: frozenset[str]
-                  ) -> dict[Hex, str]:
-    """A drawing of a whole board (see :func:`parse_hex_text`) read onto ``grid``: the
-    character at each of its cells.  The drawing's coordinates are its own; its top-left is
-    aligned with the grid's, and it must show every cell of the board and no other."""
-    found = parse_hex_text(text, source, cell_chars)
-    if len(found) != len(grid):
-        raise BoardgenError(
-            f"{source}: the drawing has {len(found)} cells but the board ({grid.description}) "
-            f"has {len(grid)}"
-        )
-
-    def anchor(cells: list[Hex]) -> tuple[int, int]:
-        top = min(h.r for h in cells)
-        return top, min(2 * h.q + h.r for h in cells)
-
-    (gr, gc), (tr, tc) = anchor(list(grid.cells)), anchor(list(found))
-    dr = gr - tr
-    dq2 = (gc - tc) - dr
-    shifted = {Hex(h.q + dq2 // 2, h.r + dr): ch for h, ch in found.items()}
-    if dq2 % 2 or set(shifted) != set(grid.cells):
-        raise BoardgenError(f"{source}: the drawing's shape is not the board's "
-                            f"({grid.description})")
-    return shifted
 
 
 def grid_from_mask(text: str, source: str) -> HexGrid:

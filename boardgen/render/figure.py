@@ -336,8 +336,9 @@ def _fitted(x: float, y: float, text: str, cell_width: float, share: float,
 
 def _outside_labels(rows: tuple[tuple[Hex, ...], ...], notation: Notation, layout: Layout,
                     cell_width: float) -> list[Text]:
-    """Row letters left of each row, diagonal numbers beyond the top end of each diagonal,
-    where the server's Figure 1 prints them."""
+    """Row labels left of each row, line labels (the server's diagonal numbers, the a1
+    notation's column letters) beyond the top end of each line, where the server's Figure 1
+    prints them."""
     size = coordinate_size(cell_width)
     texts = []
     for row in rows:
@@ -346,15 +347,11 @@ def _outside_labels(rows: tuple[tuple[Hex, ...], ...], notation: Notation, layou
         x, y = layout.centre(first)
         texts.append(Text(x - 0.5 * cell_width - 0.35 * size, y, notation.row_name(first.r),
                           size, "coordinate", "end"))
-    tops: dict[int, Hex] = {}
-    for row in rows:
-        for h in row:
-            tops.setdefault(h.q + h.r, h)
-    for diagonal in sorted(tops):
-        h = tops[diagonal]
-        # Along the diagonal, beyond its top cell: where its north-east neighbour would be.
-        x, y = layout.point(h.q + 0.8, h.r - 0.8)
-        texts.append(Text(x, y, str(notation.diagonal_number(h)), size, "coordinate"))
+    dq, dr = notation.line_step
+    for label, h in notation.line_labels():
+        # Along the line, beyond its top cell: where the next cell up would be.
+        x, y = layout.point(h.q + 0.8 * dq, h.r + 0.8 * dr)
+        texts.append(Text(x, y, label, size, "coordinate"))
     return texts
 
 

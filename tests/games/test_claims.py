@@ -274,6 +274,8 @@ O_CHART = ("k0: legal\nk1: legal\nk2-adjacent: illegal\nk2-gap: legal\nk2-opposi
 DIRECTIVES = [
     ("game", CO_FILE, CO_FILE.replace("game: copolymer", "game: checkers"), 1),
     ("title", O_FILE, O_FILE.replace("title: t", "title: a\x07bell"), 2),
+    ("notation", O_FILE.replace("title: t", "title: t\nnotation: server"),
+     O_FILE.replace("title: t", "title: t\nnotation: hex"), 3),
     ("board copolymer", CO_FILE, CO_FILE.replace("hexhex 3", "rhombus 4"), 2),
     ("board o", O_FILE, O_FILE.replace("hexhex 4", "hexhex 3"), 3),
     ("board words", O_FILE, O_FILE.replace("hexhex 4", "hexhex"), 3),

@@ -12,6 +12,7 @@ every word the reference lists, and words no game takes.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from conftest import ROOT, TESTS
@@ -132,3 +133,55 @@ def test_highlight_roles_are_those_the_parser_takes() -> None:
     refusal = _refusal(base + "\nhighlight: nonsense E6\n")
     roles = set(re.search(r"roles: ([a-z, -]+)", refusal).group(1).split(", "))  # type: ignore[union-attr]
     assert roles == {*syntax.judged_roles, *syntax.drawn_roles}
+
+
+# --- boardgen diagram --syntax: the same language, as the command prints it (issue 33) -------
+
+def _printed(text: str) -> tuple[set[str], set[str]]:
+    """The directives and the claim words ``boardgen diagram --syntax`` prints: each entry
+    is a line indented two spaces under its section's heading, its forms split by ' | '."""
+    keys: set[str] = set()
+    claims: set[str] = set()
+    section = ""
+    for line in text.splitlines():
+        if not line.startswith(" "):
+            section = line
+        elif not line.startswith("   "):
+            forms = line.strip().split(" | ")
+            if section.startswith("Claims"):
+                claims |= {form.split()[0] for form in forms}
+            elif section in ("Before the first panel:", "In a panel:"):
+                keys |= {form.partition(":")[0] for form in forms}
+    return keys, claims
+
+
+@pytest.mark.parametrize("game", sorted(BASE))
+def test_the_syntax_command_prints_exactly_what_the_parser_accepts(game: str,
+                                                                   run_cli: Any) -> None:
+    """Probed as above, the parser's accepted words against the command's text (not the
+    tables it is printed from)."""
+    result = run_cli("diagram", "--syntax", game)
+    assert result.code == 0, result.err
+    keys, claims = _printed(result.out)
+    base = BASE[game].read_text(encoding="utf-8")
+    used_keys, used_claims = _used_in_files()
+    every = [_printed(run_cli("diagram", "--syntax", other).out) for other in sorted(BASE)]
+    key_candidates = used_keys | DECOYS | {"notation"} | set().union(*(k for k, _ in every))
+    claim_candidates = used_claims | DECOYS | set().union(*(c for _, c in every))
+    assert {key for key in key_candidates if _accepts_directive(base, key)} == keys
+    assert {word for word in claim_candidates if _accepts_claim(base, word)} == claims
+
+
+def test_the_syntax_command_without_a_game_prints_every_game(run_cli: Any) -> None:
+    result = run_cli("diagram", "--syntax")
+    assert result.code == 0, result.err
+    for game in games():
+        assert f"{game} diagram files:" in result.out
+        assert run_cli("diagram", "--syntax", game).out in result.out
+
+
+def test_the_help_points_to_the_syntax_not_to_the_readme(run_cli: Any) -> None:
+    said = " ".join(run_cli("diagram", "--help").out.split())
+    assert "README" not in said
+    assert "'boardgen diagram --syntax GAME' prints every directive" in said
+    assert run_cli("diagram", "--syntax", "chess").code == 2

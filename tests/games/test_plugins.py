@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 
+from boardgen.errors import BoardgenError
 from boardgen.games import registry
 from boardgen.games.registry import BUILT_IN
 
@@ -131,3 +132,43 @@ def test_the_registry_refuses_what_is_not_a_game(monkeypatch: pytest.MonkeyPatch
         assert "must be its entry point's name" in registry.problems[2]
     finally:
         registry.games.cache_clear()
+
+
+def test_the_plugins_diagram_language_is_printed_from_its_own_tables(
+        fives: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``diagram --syntax fives`` prints the plug-in's directives and claims (its handlers
+    carry no docstrings: their keys alone), each one its parser accepts, and no other."""
+    from test_diagram_syntax import DECOYS, _printed
+
+    result = boardgen(fives, "diagram", "--syntax", "fives")
+    assert result.returncode == 0, result.stderr
+    keys, claims = _printed(result.stdout)
+    assert {"board", "setup", "place", "notation"} <= keys
+    assert claims == {"to-move", "winner", "row"}
+    every = boardgen(fives, "diagram", "--syntax")
+    assert result.stdout in every.stdout and "copolymer diagram files:" in every.stdout
+
+    monkeypatch.syspath_prepend(str(EXAMPLE))
+    from boardgen_fives import GAME  # type: ignore[import-not-found]
+
+    base = DIAGRAM.read_text(encoding="utf-8").splitlines()
+    panel = next(i for i, line in enumerate(base) if line.startswith("panel:"))
+
+    probe = fives / "probe.txt"
+
+    def accepted(key: str) -> bool:
+        for at in (panel, panel + 1):  # before the first panel, or inside it
+            probe.write_text("\n".join([*base[:at], f"{key}: zz", *base[at:]]))
+            try:
+                GAME.load_file(probe, {})
+            except BoardgenError as exc:
+                said = str(exc)
+                if not any(words in said for words in (f"unknown directive '{key}'",
+                                                        "must come after",
+                                                        "belongs before")):
+                    return True
+            else:
+                return True
+        return False
+
+    assert {key for key in keys | DECOYS if accepted(key)} == keys

@@ -52,17 +52,7 @@ def test_hexhex_rows_diameter_perimeter_corners(side: int) -> None:
     assert all(len(grid.neighbours(h)) == 3 for h in grid.corners)
 
 
-@pytest.mark.parametrize("shape", ["hexhex", "rhombus", "triangle"])
-@pytest.mark.parametrize("side", SIDES)
-def test_notation_round_trip_every_cell(shape: str, side: int) -> None:
-    grid = make_shape(shape, side)
-    notation = Notation(grid)
-    names = [notation.name(h) for h in grid]
-    assert len(set(names)) == len(names)
-    for h, name in zip(grid, names, strict=True):
-        assert notation.parse(name) == h
-        assert notation.parse(name.lower()) == h
-        assert notation.parse(f"{h.q},{h.r}") == h
+# Every name read back to its cell, in each notation and shape: tests/geometry/test_notation.py.
 
 
 def test_server_figure_1_spot_values_on_side_6() -> None:

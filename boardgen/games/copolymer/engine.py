@@ -19,8 +19,8 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from boardgen.errors import BoardgenError, IllegalMove, Refusal
-from boardgen.geometry import Hex, HexGrid, Notation, format_hex_text
-from boardgen.geometry.hexgrid import drawn_on_grid
+from boardgen.geometry import Hex, HexGrid, Notation, format_hex_text, framed_text
+from boardgen.geometry.notation import drawn_on_grid
 
 NAME = "Copolymer"
 CREDIT = "Copolymer by Mark Steere (2006)"
@@ -315,12 +315,14 @@ class Copolymer:
         self.to_move = to_move
 
 
-def text_position(game: Copolymer) -> list[str]:
+def text_position(game: Copolymer, *, coordinates: bool = False) -> list[str]:
     """The board in the server's style: ``.`` empty, lower case for earlier cells, capitals
-    for the cells of the turn in progress (or of the last turn)."""
+    for the cells of the turn in progress (or of the last turn).
+    With ``coordinates``, each row's label on its left and each line's beyond its top
+    end, as ``boardgen play`` prints it."""
     new = {p.cell for p in game.this_turn()}
     chars = {h: (p.upper() if h in new else p) for h, p in game.cells().items()}
-    return format_hex_text(game.grid, chars)
+    return (framed_text if coordinates else format_hex_text)(game.grid, chars)
 
 
 def parse_text_position(grid: HexGrid, text: str, source: str) -> tuple[dict[Hex, str],

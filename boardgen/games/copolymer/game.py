@@ -100,7 +100,7 @@ class CopolymerPosition(Position):
                                        else None)
 
     def text(self) -> str:
-        return "\n".join([*copolymer.text_position(self.engine),
+        return "\n".join([*copolymer.text_position(self.engine, coordinates=True),
                           copolymer.status_line(self.engine)])
 
     def scene(self, caption: str | None = None) -> Scene:

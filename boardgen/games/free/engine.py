@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from boardgen.errors import IllegalMove, Refusal
-from boardgen.geometry import Hex, HexGrid, Notation, format_hex_text
+from boardgen.geometry import Hex, HexGrid, Notation, format_hex_text, framed_text
 
 NAME = "Free"
 COLOURS = ("black", "white", "red", "blue")
@@ -103,10 +103,12 @@ def position_json(board: FreeBoard) -> dict[str, object]:
             "over": board.over, "winner": None}
 
 
-def text_position(board: FreeBoard) -> list[str]:
-    """The board as text: '.' empty, x black, o white, r red, b blue."""
+def text_position(board: FreeBoard, *, coordinates: bool = False) -> list[str]:
+    """The board as text: '.' empty, x black, o white, r red, b blue.
+    With ``coordinates``, each row's label on its left and each line's beyond its top
+    end, as ``boardgen play`` prints it."""
     chars = {h: {"black": "x", "white": "o", "red": "r", "blue": "b"}[c]
              for h, c in board.stones.items()}
     status = "The board is full." if board.over else \
         f"{board.to_move.capitalize()} to place; {len(board.stones)} stones."
-    return [*format_hex_text(board.grid, chars), status]
+    return [*(framed_text if coordinates else format_hex_text)(board.grid, chars), status]

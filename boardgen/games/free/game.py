@@ -49,7 +49,7 @@ class FreePosition(Position):
         return free.position_json(self.engine)
 
     def text(self) -> str:
-        return "\n".join(free.text_position(self.engine))
+        return "\n".join(free.text_position(self.engine, coordinates=True))
 
     def scene(self, caption: str | None = None) -> Scene:
         return board_picture(self.engine, caption)

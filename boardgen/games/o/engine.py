@@ -22,8 +22,8 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from boardgen.errors import BoardgenError, IllegalMove, Refusal
-from boardgen.geometry import DIRECTIONS, Hex, HexGrid, Notation, format_hex_text
-from boardgen.geometry.hexgrid import drawn_on_grid
+from boardgen.geometry import DIRECTIONS, Hex, HexGrid, Notation, format_hex_text, framed_text
+from boardgen.geometry.notation import drawn_on_grid
 from boardgen.geometry.rings import FULL, GLYPHS, RING, glyph
 from boardgen.inputs import split_lines
 
@@ -701,11 +701,13 @@ def drawn_stones(grid: HexGrid, text: str, source: str) -> list[Hex]:
     return sorted((h for h, ch in drawn.items() if ch != "."), key=grid.index.__getitem__)
 
 
-def text_position(game: OGame) -> list[str]:
-    """``.`` empty, ``o`` a stone, ``O`` the last stone placed, ``*`` a loop stone."""
+def text_position(game: OGame, *, coordinates: bool = False) -> list[str]:
+    """``.`` empty, ``o`` a stone, ``O`` the last stone placed, ``*`` a loop stone.
+    With ``coordinates``, each row's label on its left and each line's beyond its top
+    end, as ``boardgen play`` prints it."""
     last = game.history[-1].cell if game.history else None
     chars = {h: ("*" if h in game.loop else "O" if h == last else "o") for h in game.stones()}
-    return format_hex_text(game.grid, chars)
+    return (framed_text if coordinates else format_hex_text)(game.grid, chars)
 
 
 def status_line(game: OGame) -> str:

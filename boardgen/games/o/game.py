@@ -91,7 +91,8 @@ class OPosition(Position):
         return o.position_json(self.engine)
 
     def text(self) -> str:
-        return "\n".join([*o.text_position(self.engine), o.status_line(self.engine)])
+        return "\n".join([*o.text_position(self.engine, coordinates=True),
+                          o.status_line(self.engine)])
 
     def scene(self, caption: str | None = None) -> Scene:
         return self.strip_scene(caption, len(self.engine.history) - 1)

@@ -11,11 +11,13 @@ from boardgen.games.script import (
     Directive,
     Draft,
     GameScript,
+    GameSyntax,
     annotated,
+    directive_syntax,
     expected,
     turn_claims,
 )
-from boardgen.geometry import Hex, HexGrid, format_hex_text, hexhex, make_shape
+from boardgen.geometry import Hex, HexGrid, framed_text, hexhex, make_shape
 from boardgen.picture import Diagram, Marker, Role, Scene, legend_of
 
 from boardgen_fives.engine import PLAYERS, Fives, check_board
@@ -64,7 +66,7 @@ class FivesPosition(Position):
         chars = {h: p for h, p in self.engine.stones.items()}
         status = f"{self.engine.winner.upper()} wins" if self.engine.winner else \
             "draw" if self.engine.over else f"{self.engine.to_move.upper()} to move"
-        return "\n".join([*format_hex_text(self.engine.grid, chars), status])
+        return "\n".join([*framed_text(self.engine.grid, chars), status])
 
     def scene(self, caption: str | None = None) -> Scene:
         return scene(self.engine, caption)
@@ -173,6 +175,10 @@ class FivesGame(Game):
 
     def new_position(self, options: PlayOptions) -> Position:
         return FivesPosition(self, options)
+
+    def diagram_syntax(self) -> GameSyntax:
+        # Read from the script's own tables: 'boardgen diagram --syntax fives' prints it.
+        return directive_syntax(FivesScript(Path("")))
 
     def load_file(self, path: Path, options: GameOptions) -> Diagram:
         script = FivesScript(path)

@@ -30,7 +30,7 @@ from boardgen.games.script import (
     turn_claims,
 )
 from boardgen.games.scripted import ScriptedGame
-from boardgen.geometry import Hex, HexGrid, format_hex_text, make_shape, rhombus
+from boardgen.geometry import Hex, HexGrid, framed_text, make_shape, rhombus
 from boardgen.picture import (
     Diagram,
     Marker,
@@ -133,7 +133,7 @@ class HexPosition(Position):
         chars = {h: p[0] for h, p in self.engine.stones.items()}
         status = f"{self.engine.winner.capitalize()} wins" if self.engine.winner else \
             f"{self.engine.to_move.capitalize()} to move"
-        return "\n".join([*format_hex_text(self.engine.grid, chars), status])
+        return "\n".join([*framed_text(self.engine.grid, chars), status])
 
     def scene(self, caption: str | None = None) -> Scene:
         return scene(self.engine, caption)

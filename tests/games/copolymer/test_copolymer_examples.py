@@ -203,9 +203,10 @@ def test_play_to_the_end_and_text_output(run_cli: RunCli, tmp_path: Path) -> Non
     result = run_cli("play", "copolymer", "--side", "3", "--start", str(start), "--first", "o",
                      "--moves", "B2 A2 C5 D3 E4")
     assert result.code == 0, result.err
-    lines = result.out.splitlines()
-    assert lines[3] == " x X o ." and lines[4] == "  . X x"
-    assert lines[5].startswith("O to move")
+    lines = result.out.splitlines()  # coordinates round the board: diagonals above, rows left
+    assert lines[0] == "      1 2 3" and lines[1] == "A    x o x 4"
+    assert lines[4] == "D   x X o ." and lines[5] == "E    . X x"
+    assert lines[6].startswith("O to move")
     full = run_cli("play", "copolymer", "--side", "2", "--moves", "A1 A2 B1 B2 B3 C2 C3",
                    "--json")
     data = json.loads(full.out)
