@@ -647,7 +647,7 @@ def play_request(game: Game, size: BoardSize, options: Mapping[str, object] | No
 def diagram_in_notation(game: Game, directives: list[Directive], notation: object,
                         source: str) -> list[Directive]:
     """A diagram file's directives read in the ``notation`` given beside it (``--notation``,
-    ``notation=``), which a game whose places are not hex cells (Polygone) refuses; None:
+    ``notation=``), which a game whose places are not hex cells refuses; None:
     as the file says."""
     if notation is None:
         return directives

@@ -110,6 +110,12 @@ class Notation:
             cls = Notation._kinds[checked_notation(grid.notation)]
         return super().__new__(cls)
 
+    def __copy__(self) -> Notation:
+        return self  # made from its grid alone and never changed: copies of a game share it
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Notation:
+        return self
+
     def __init__(self, grid: HexGrid) -> None:
         self.grid = grid
         self._top = min(h.r for h in grid.cells)
