@@ -32,6 +32,7 @@ import functools
 import json
 import math
 import re
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -1003,6 +1004,7 @@ class Placed:
 # it compiles any number of times.)
 _MEASURED: dict[tuple[str, tuple[tuple[str, str], ...]], tuple[typst.Compiler | None, str]] = {}
 _MEASURED_KEPT = 3
+_MEASURED_LOCK = threading.Lock()  # a compiler is handed over to one caller only
 
 
 def _key(source: str, images: dict[str, str]) -> tuple[str, tuple[tuple[str, str], ...]]:
@@ -1019,26 +1021,29 @@ def _new_compiler(source: str, images: dict[str, str]) -> typst.Compiler:
 def _marks_of(source: str, images: dict[str, str]) -> str:
     """The marks' query of ``source`` (JSON), evaluated once."""
     key = _key(source, images)
-    found = _MEASURED.pop(key, None)
+    with _MEASURED_LOCK:
+        found = _MEASURED.pop(key, None)
     if found is None:
         compiler = _new_compiler(source, images)
         found = (compiler, compiler.eval(f"query(<{MARK_LABEL}>).map(m => (m.value, "
                                          "m.location().page(), m.location().position().y"
                                          ".mm()))"))
-    _MEASURED[key] = found  # the most recent last
-    while len(_MEASURED) > _MEASURED_KEPT:
-        del _MEASURED[next(iter(_MEASURED))]
+    with _MEASURED_LOCK:
+        _MEASURED[key] = found  # the most recent last
+        while len(_MEASURED) > _MEASURED_KEPT:
+            del _MEASURED[next(iter(_MEASURED))]
     return found[1]
 
 
 def _compiler_for(source: str, images: dict[str, str]) -> typst.Compiler:
     """The compiler that measured ``source``, handed over (or a new one)."""
     key = _key(source, images)
-    found = _MEASURED.get(key)
-    if found is None or found[0] is None:
-        return _new_compiler(source, images)
-    _MEASURED[key] = (None, found[1])
-    return found[0]
+    with _MEASURED_LOCK:
+        found = _MEASURED.get(key)
+        if found is not None and found[0] is not None:
+            _MEASURED[key] = (None, found[1])
+            return found[0]
+    return _new_compiler(source, images)
 
 
 def _measure(source: str, sheet: Sheet) -> dict[str, Placed]:
