@@ -13,7 +13,9 @@ time: above 1 is boardgen faster).
   naive one (bench/naive_engines.py: everything recomputed from the position on every
   query).
 - Copolymer on the 271-cell board (bench_copolymer's policy: half the time a random calm
-  cell): against the lean engine (target >= 1.2x) and the naive one.
+  cell): against the lean engine (target >= 1.2x) and the naive one; and under a uniform
+  random policy (a random empty cell every placement) against the lean engine (target
+  >= 1.0x).
 - Polygone from the start: against the naive engine (target >= 10x).
 
 The naive engines are 100 to 1000 times slower, so they play fewer of the seeds (boardgen's
@@ -30,7 +32,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from lean_engines import lean_copolymer_playout, lean_o_playout
+from lean_engines import lean_copolymer_playout, lean_copolymer_uniform_playout, lean_o_playout
 from naive_engines import NaiveCopolymer, NaiveO, NaivePolygone
 
 from boardgen.games.copolymer.engine import Copolymer
@@ -60,6 +62,14 @@ def copolymer_playout(grid: HexGrid, rng: random.Random) -> str | None:
     while not game.over:
         calm = game.random_non_connection(rng)
         game.place(calm if calm is not None and rng.random() < 0.5 else game.random_empty(rng))
+    return game.winner
+
+
+def copolymer_uniform_playout(grid: HexGrid, rng: random.Random) -> str | None:
+    """A uniformly random empty cell every placement."""
+    game = Copolymer(grid)
+    while not game.over:
+        game.place(game.random_empty(rng))
     return game.winner
 
 
@@ -115,11 +125,14 @@ def line(what: str, medians: dict[str, float], floor: str) -> tuple[str, float]:
     return f"{what:34} {shown}   {ratio:6.2f}x", ratio
 
 
-def engine_ratios(games: int) -> list[tuple[str, str, float]]:
-    """(what, printed line, ratio) for every engine comparison, measured now."""
+def engine_ratios(games: int, only: str | None = None) -> list[tuple[str, str, float]]:
+    """(what, printed line, ratio) for every engine comparison (or those whose name starts
+    with ``only``), measured now."""
     rows = []
 
     def add(what: str, plays: dict[str, Play], seeds: range, floor: str) -> None:
+        if only and not what.startswith(only):
+            return
         text, ratio = line(what, paired(plays, seeds, 2 if floor == "naive" else WARM_UP),
                            floor)
         print(text, flush=True)
@@ -137,6 +150,10 @@ def engine_ratios(games: int) -> list[tuple[str, str, float]]:
     add("Copolymer 271 cells, x lean", {"boardgen": partial(copolymer_playout, grid),
                                         "lean": partial(lean_copolymer_playout, grid)},
         range(1, max(5, games // 2) + 1), "lean")
+    add("Copolymer 271 cells uniform, x lean",
+        {"boardgen": partial(copolymer_uniform_playout, grid),
+         "lean": partial(lean_copolymer_uniform_playout, grid)},
+        range(1, max(5, games // 2) + 1), "lean")
     add("Copolymer 271 cells, x naive", {"boardgen": partial(copolymer_playout, grid),
                                          "naive": partial(naive_copolymer_playout, grid)},
         range(1, max(3, games // 40) + 1), "naive")
@@ -148,8 +165,9 @@ def engine_ratios(games: int) -> list[tuple[str, str, float]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--only", help="only the rows whose name starts with this")
     args = parser.parse_args()
-    engine_ratios(args.games)
+    engine_ratios(args.games, args.only)
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 the side-100 PNG and SVG against their floors, the engines against lean and naive ones.
 
     python bench/bench_speed.py [--repeat N] [--games N] [--against REV] [--skip-all]
+                                [--only all|writers|engines]
 
 Medians of N rounds; in each round the two sides of a comparison run one right after the
 other (interleaved), so that a busy machine slows both alike.  Compare the ratios, not
@@ -16,17 +17,16 @@ the seconds.
   machine (an empty cache: the HTML sheets' fonts are cut) is shown beside them.  After
   it, the rule sheets' share of ``all --jobs 1`` (the time inside the Typst and HTML
   sheet writers, the kits' sheets included).
-- PNG: ``boardgen board copolymer --side 100 --cell-mm C --dpi D --labels none --title ''
-  -o b.png`` (the cells alone, as the floor draws them) at 36 dpi (8 mm cells) and 150 dpi
-  (5 mm: 8 mm would pass the 80-million-pixel limit), against ``bench/floors.py png``:
-  cairo drawing the same hexagons into an image of the same pixels, written by cairo's PNG
-  writer; whole processes.  Also in one process, from the
-  grid to PNG bytes, against the same drawing (bench_render.py's ``ours_png`` and
-  ``raw_png``, 8 mm cells at both resolutions).  Target <= 1.0x.
-- SVG: ``boardgen board copolymer --side 100 --labels none --title '' -o b.svg`` against
-  ``bench/floors.py svg``, an f-string writer of the same per-cell markup (class, name,
-  href); whole processes.  Also in one process (bench_render.py's ``ours_svg`` and
-  ``raw_svg``).  Target <= 3x.
+- PNG: ``boardgen board copolymer --side 100 --cell-mm C --dpi D -o b.png`` on the
+  default board (labels and title) and with ``--labels none --title ''`` (the bare board),
+  at 36 dpi (8 mm cells) and 150 dpi (5 mm: 8 mm would pass the 80-million-pixel limit),
+  against ``bench/floors.py png``: cairo drawing the same hexagons as ONE path (and, on the
+  default board, the labels with cairo's own text call) into an image of the same pixels,
+  written by cairo's PNG writer, importing nothing of boardgen.  Target <= 1.0x.
+- SVG: ``boardgen board copolymer --side 100 -o b.svg`` (default and bare) against
+  ``bench/floors.py svg``: the same per-cell markup from one f-string per cell in the same
+  document frame (labels and title as ``<text>``), importing nothing of boardgen.
+  Target <= 3x.
 - Engines (bench_engines.py, in one process, paired seed by seed): O random play-outs
   (edges 4, 6, 10) against the lean engine, target >= 1.0x (floor / boardgen); Copolymer
   against the lean engine, >= 1.2x; Polygone against the naive engine, >= 10x.
@@ -44,7 +44,6 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -98,17 +97,6 @@ def paired_processes(sides: dict[str, tuple[list[str], Path]], repeat: int,
     return {name: statistics.median(t) for name, t in times.items()}
 
 
-def paired_calls(sides: dict[str, Callable[[], object]], repeat: int) -> dict[str, float]:
-    times: dict[str, list[float]] = {name: [] for name in sides}
-    for round_ in range(repeat + 1):
-        for name, call in sides.items():
-            start = time.perf_counter()
-            call()
-            if round_:
-                times[name].append(time.perf_counter() - start)
-    return {name: statistics.median(t) for name, t in times.items()}
-
-
 def report(what: str, ours: float, floor: float, target: str) -> None:
     print(f"{what:58} {ours:8.3f} s {floor:8.3f} s {ours / floor:7.2f}x   {target}",
           flush=True)
@@ -120,40 +108,31 @@ def png_size(path: Path) -> tuple[int, int]:
 
 
 def writers(repeat: int, folder: str) -> None:
+    """The side-100 board against the honest floors (bench/floors.py: nothing of boardgen
+    imported, the PNG's cells one cairo path), on the default board (labels and title) and
+    on the bare one (the cells alone), whole processes."""
     boardgen = ["-m", "boardgen.cli"]
     floors = str(HERE / "floors.py")
-    bare = ["--labels", "none", "--title", ""]  # the cells alone, as the floors draw them
+    boards = {"default": [], "bare": ["--labels", "none", "--title", ""]}
     for dpi, cell in ((36, 8), (150, 5)):
-        ours = [*boardgen, "board", "copolymer", "--side", "100", "--cell-mm", str(cell),
-                "--dpi", str(dpi), *bare, "-o", "b.png"]
-        timed(ours, CHECKOUT, folder)
-        width, height = png_size(Path(folder) / "b.png")
-        floor = [floors, "png", "100", str(cell), str(dpi), str(width), str(height), "f.png"]
+        for board, options in boards.items():
+            ours = [*boardgen, "board", "copolymer", "--side", "100", "--cell-mm", str(cell),
+                    "--dpi", str(dpi), *options, "-o", "b.png"]
+            timed(ours, CHECKOUT, folder)
+            width, height = png_size(Path(folder) / "b.png")
+            floor = [floors, "png", "100", str(cell), str(dpi), str(width), str(height),
+                     "f.png", board]
+            medians = paired_processes({"ours": (ours, CHECKOUT),
+                                        "floor": (floor, CHECKOUT)}, repeat, folder)
+            report(f"PNG side 100 {board}, {cell} mm, {dpi} dpi, x one cairo path",
+                   medians["ours"], medians["floor"], "<= 1.0x")
+    for board, options in boards.items():
+        ours = [*boardgen, "board", "copolymer", "--side", "100", *options, "-o", "b.svg"]
+        floor = [floors, "svg", "100", "8", "f.svg", board]
         medians = paired_processes({"ours": (ours, CHECKOUT), "floor": (floor, CHECKOUT)},
                                    repeat, folder)
-        report(f"PNG side 100, {cell} mm, {dpi} dpi ({width}x{height}), x cairo, processes",
-               medians["ours"], medians["floor"], "<= 1.0x")
-    ours = [*boardgen, "board", "copolymer", "--side", "100", *bare, "-o", "b.svg"]
-    floor = [floors, "svg", "100", "f.svg"]
-    medians = paired_processes({"ours": (ours, CHECKOUT), "floor": (floor, CHECKOUT)},
-                               repeat, folder)
-    report("SVG side 100, x f-string writer, processes", medians["ours"], medians["floor"],
-           "<= 3x")
-
-    from bench_render import ours_png, ours_svg, raw_png, raw_svg
-
-    from boardgen.geometry import hexhex
-
-    grid = hexhex(100)
-    for dpi in (36, 150):
-        medians = paired_calls({"ours": lambda dpi=dpi: ours_png(grid, dpi),
-                                "floor": lambda dpi=dpi: raw_png(grid, dpi)}, repeat)
-        report(f"PNG side 100, 8 mm, {dpi} dpi, x cairo, in one process", medians["ours"],
-               medians["floor"], "<= 1.0x")
-    medians = paired_calls({"ours": lambda: ours_svg(grid), "floor": lambda: raw_svg(grid)},
-                           repeat)
-    report("SVG side 100, x f-string writer, in one process", medians["ours"],
-           medians["floor"], "<= 3x")
+        report(f"SVG side 100 {board}, x f-string writer", medians["ours"],
+               medians["floor"], "<= 3x")
 
 
 def gallery(repeat: int, folder: str, rev: str) -> None:
@@ -231,14 +210,20 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200, help="engine play-outs (200)")
     parser.add_argument("--against", default=OLD_REV, help=f"old code for all ({OLD_REV})")
     parser.add_argument("--skip-all", action="store_true", help="leave out boardgen all")
+    parser.add_argument("--only", choices=("all", "writers", "engines"),
+                        help="run one part alone")
     args = parser.parse_args()
     print(f"{'what':58} {'ours':>10} {'floor':>10} {'ratio':>8}   target", flush=True)
+    parts = {args.only} if args.only else {"all", "writers", "engines"} - (
+        {"all"} if args.skip_all else set())
     with tempfile.TemporaryDirectory() as folder:
-        if not args.skip_all:
+        if "all" in parts:
             gallery(args.repeat, folder, args.against)
             sheet_share(args.repeat, folder)
-        writers(args.repeat, folder)
-    engines(args.games)
+        if "writers" in parts:
+            writers(args.repeat, folder)
+    if "engines" in parts:
+        engines(args.games)
 
 
 if __name__ == "__main__":

@@ -223,3 +223,11 @@ def lean_copolymer_playout(grid: Any, rng: random.Random) -> int:
         calm = game.random_calm(rng)
         game.place(calm if calm is not None and rng.random() < 0.5 else game.random_empty(rng))
     return game.winner()
+
+
+def lean_copolymer_uniform_playout(grid: Any, rng: random.Random) -> int:
+    """A uniformly random empty cell every placement.  Returns the winner (1 moved first)."""
+    game = LeanCopolymer(grid)
+    while not game.over:
+        game.place(game.random_empty(rng))
+    return game.winner()

@@ -79,7 +79,9 @@ HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 PORTS_TRIED = 20  # without --port: 8000, or the next free one up to 8019
 # A file modified less than this long ago may be in the middle of a save: wait for quiet.
-QUIET_S = 0.15
+# 70 ms (was 150, most of a save's way to the page): more than twice the pauses of the saves
+# in parts the tests make (20-30 ms); the watcher itself waits for a 50 ms pause first.
+QUIET_S = 0.07
 SETTLE_LIMIT_S = 2.0  # ... but never longer than this (a file rewritten without pause)
 GAME_LINE_BYTES = 65_536  # a file is listed if a 'game:' line is in its first 64 KiB
 MAX_VISITED = 20_000  # folder entries looked at for the list; more: the list says so

@@ -1,17 +1,17 @@
 """Figure -> SVG text, at exact size: width and height in mm, and a viewBox in mm to match.
 
-svgwrite builds the document (root, title, style sheet, definitions, groups).  The elements
-that repeat once per cell or label are formatted directly and spliced into their group:
-svgwrite builds an ElementTree node per element and serialises it, which measured ~18x the
-cost of formatting the same markup (bench/bench_render.py), and a side-100 board has 29,701
-cells.  The markup is the same either way; every text is escaped as ``xml.sax.saxutils``
-escapes it (by :func:`escape` and :func:`quoteattr`, its copies: importing
-xml.sax.saxutils imports urllib.request, a tenth of the SVG command's start-up).
+The document is written as formatted text, element by element, in the markup svgwrite
+(which wrote it before) and ElementTree's serialiser make: attributes in sorted order, an
+element with no content closed with `` />``, attribute values and texts escaped as
+ElementTree escapes them (:func:`escape_attribute`, :func:`escape`).  Importing svgwrite
+and its validator cost a sixth of the SVG command's start-up, and serialising its tree a
+tenth of ``boardgen all``; the bytes are the same (bench/same_output.py compares every file
+of ``boardgen all``; tests/render check the markup).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from boardgen.render.figure import (
     PATTERN_SHARE,
@@ -29,10 +29,6 @@ from boardgen.render.figure import (
 from boardgen.render.fonts import BOLD, FONT_FAMILY, face
 from boardgen.render.scene import Theme
 from boardgen.text import printable
-
-if TYPE_CHECKING:
-    import svgwrite
-    from svgwrite.container import Group
 
 TITLE_SIZE_MM = 6.0
 
@@ -56,6 +52,21 @@ def quoteattr(text: str) -> str:
     if "'" not in text:
         return f"'{text}'"
     return '"' + text.replace('"', "&quot;") + '"'
+
+
+def escape_attribute(text: str) -> str:
+    """``text`` as a double-quoted attribute's value, as ElementTree escapes it."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;") \
+        .replace('"', "&quot;").replace("\r", "&#13;").replace("\n", "&#10;") \
+        .replace("\t", "&#09;")
+
+
+def _element(tag: str, attributes: dict[str, str], content: str = "") -> str:
+    """One element, its attributes in sorted order, an empty one left out; with no
+    content, closed as ``<tag ... />``."""
+    written = "".join(f' {name}="{escape_attribute(value)}"'
+                      for name, value in sorted(attributes.items()) if value)
+    return f"<{tag}{written}>{content}</{tag}>" if content else f"<{tag}{written} />"
 
 
 def _n(v: float) -> str:
@@ -175,30 +186,32 @@ def _style_sheet(theme: Theme, roles: list[str], credit: bool = False) -> str:
 _PATTERN_ZOOM = 10.0
 
 
-def _pattern(dwg: svgwrite.Drawing, role: str, theme: Theme, cell_width: float) -> None:
+def _pattern(role: str, theme: Theme, cell_width: float) -> str:
     """A seamless tile of the role's pattern: a bar (turned 45 degrees for the diagonal
     ones), two bars for crosshatch, or a dot."""
     paint = theme.paint(role)
     kind = paint.pattern or "dots"
     step = pattern_step(cell_width) * _PATTERN_ZOOM
     share = PATTERN_SHARE[kind]
-    size = (_n(step), _n(step))
+    side = _n(step)
     turn = "rotate(45) " if kind in ("hatch", "crosshatch") else \
         "rotate(-45) " if kind == "backhatch" else ""
-    pattern = dwg.pattern(id=f"paint-{role}", patternUnits="userSpaceOnUse", size=size,
-                          patternTransform=f"{turn}scale({1 / _PATTERN_ZOOM:g})")
-    pattern.add(dwg.rect(size=size, fill=paint.fill, stroke="none"))
+    tile = [_element("rect", {"fill": paint.fill, "height": side, "stroke": "none",
+                              "width": side, "x": "0", "y": "0"})]
     bar = _n(step * share)
     if kind == "dots":
-        pattern.add(dwg.circle(center=(_n(step / 2), _n(step / 2)), r=bar,
-                               fill=theme.line, stroke="none"))
+        tile.append(_element("circle", {"cx": _n(step / 2), "cy": _n(step / 2),
+                                        "fill": theme.line, "r": bar, "stroke": "none"}))
     if kind in ("hatch", "backhatch", "vlines", "crosshatch", "grid"):
-        pattern.add(dwg.rect(insert=(0, 0), size=(bar, _n(step)), fill=theme.line,
-                             stroke="none"))
+        tile.append(_element("rect", {"fill": theme.line, "height": side, "stroke": "none",
+                                      "width": bar, "x": "0", "y": "0"}))
     if kind in ("hlines", "crosshatch", "grid"):
-        pattern.add(dwg.rect(insert=(0, 0), size=(_n(step), bar), fill=theme.line,
-                             stroke="none"))
-    dwg.defs.add(pattern)
+        tile.append(_element("rect", {"fill": theme.line, "height": bar, "stroke": "none",
+                                      "width": side, "x": "0", "y": "0"}))
+    return _element("pattern", {"height": side, "id": f"paint-{role}",
+                                "patternTransform": f"{turn}scale({1 / _PATTERN_ZOOM:g})",
+                                "patternUnits": "userSpaceOnUse", "width": side},
+                    "".join(tile))
 
 
 def title_line(figure: Figure, title: str | None) -> tuple[Text | None, float, float]:
@@ -239,40 +252,32 @@ def render_svg(figure: Figure, *, theme: Theme, title: str | None = None,
     Every cell is one ``<use class="cell ROLE" data-cell="NAME">`` element, so a board can
     be restyled with CSS (``.cell.empty``, ``.cell[data-cell=F6]``) or scripted.
     """
-    import svgwrite  # only for SVG output: importing it costs tens of milliseconds
-
     title_text, band, width = title_line(figure, title)
     height = figure.height + band
     dx = (width - figure.width) / 2
 
-    dwg = svgwrite.Drawing(size=(f"{_n(width)}mm", f"{_n(height)}mm"), profile="full",
-                           debug=False)
-    dwg.viewbox(0, 0, float(_n(width)), float(_n(height)))
+    head = []  # the title and description, first in the document
     description = printable(description) if description else description
     if title:
-        dwg.set_desc(title=printable(title), desc=description)
-    elif description:
-        dwg.set_desc(desc=description)
+        head.append(f"<title>{escape(printable(title))}</title>")
+    if title and description is not None or description:
+        head.append(f"<desc>{escape(description)}</desc>" if description else "<desc />")
 
     roles = sorted({c.role for c in figure.cells})
-    dwg.defs.add(dwg.style(_style_sheet(theme, roles,
-                                        any(t.role == "credit" for t in figure.texts))))
+    style = _style_sheet(theme, roles, any(t.role == "credit" for t in figure.texts))
+    definitions = [f'<style type="text/css"><![CDATA[{style}]]></style>',
+                   _element("polygon", {"id": "hex", "points": " ".join(
+                       f"{float(_n(x))},{float(_n(y))}" for x, y in figure.hex_offsets)})]
     roles_patterned = sorted(set(roles) | {a.role for a in figure.areas}
                              | {a.role for a in figure.overlays}
                              | {m.role for m in figure.marks if m.role in theme.cells})
-    dwg.defs.add(dwg.polygon([(float(_n(x)), float(_n(y))) for x, y in figure.hex_offsets],
-                             id="hex"))
-    for role in roles_patterned:
-        if theme.paint(role).pattern:
-            _pattern(dwg, role, theme, figure.cell_width)
-
-    dwg.add(dwg.rect(size=(_n(width), _n(height)), class_="paper"))
+    definitions += [_pattern(role, theme, figure.cell_width) for role in roles_patterned
+                    if theme.paint(role).pattern]
     used_glyphs: dict[str, str] = {}
-    bulk: dict[str, str] = {}  # group class -> markup spliced into it after serialising
 
-    def placeholder(parent: Group | svgwrite.Drawing, layer: str, markup: str) -> None:
-        parent.add(dwg.g(id=f"bulk-{layer}"))
-        bulk[layer] = markup
+    def layer(name: str, markup: str) -> str:
+        return (f'<g class="layer-{name}" inkscape:groupmode="layer" '
+                f'inkscape:label="{name.capitalize()}">{markup}</g>')
 
     def texts(roles: tuple[str, ...]) -> str:
         if text_as == "text":
@@ -280,39 +285,42 @@ def render_svg(figure: Figure, *, theme: Theme, title: str | None = None,
         return "".join(_glyph_run(t, used_glyphs, theme) for t in figure.texts
                        if t.role in roles)
 
+    body = [_element("rect", {"class": "paper", "height": _n(height), "width": _n(width),
+                              "x": "0", "y": "0"})]
     if title_text is not None:
-        placeholder(dwg, "title", _text_run(title_text) if text_as == "text"
-                    else _glyph_run(title_text, used_glyphs))
-    board = dwg.g(class_="board", transform=f"translate({_n(dx)} {_n(band)})")
-    dwg.add(board)
+        body.append(layer("title", _text_run(title_text) if text_as == "text"
+                          else _glyph_run(title_text, used_glyphs)))
     # One Inkscape layer each, bottom to top, so a designer can edit a diagram layer by
     # layer: the board, the stones and pieces, the designer's arrows, the texts.
     # A highlight is a band over its cell (class "highlight ROLE"), so that the cell keeps
     # its own class and fill.
-    placeholder(board, "board", "".join(_area(a, theme) for a in figure.areas) + "".join(
-        f'<use class="cell {c.role}" data-cell="{c.name}" xlink:href="#hex" '
-        f'x="{c.x:.3f}" y="{c.y:.3f}"/>' for c in figure.cells
-    ) + "".join(_area(a, theme, "highlight") for a in figure.overlays)
-        + "".join(_stroke(s, theme) for s in figure.strokes if s.under))
-    placeholder(board, "marks", "".join(_mark(m, theme) for m in figure.marks) + "".join(
-        _stroke(s, theme) for s in figure.strokes if not s.under and not s.arrow))
-    placeholder(board, "labels", texts(("cell-text",)))
-    # Arrows above the rings and numbers they start or end at.
-    placeholder(board, "annotations", "".join(_stroke(s, theme) for s in figure.strokes
-                                              if not s.under and s.arrow))
-    placeholder(board, "coordinates", texts(("coordinate",)))
-    placeholder(board, "captions", texts(tuple({t.role for t in figure.texts}
-                                               - {"cell-text", "coordinate"})))
-    for glyph_id in sorted(used_glyphs):
-        dwg.defs.add(dwg.path(d=used_glyphs[glyph_id], id=glyph_id))
-
-    svg: str = dwg.tostring()
-    for layer, markup in bulk.items():
-        marker = f'<g id="bulk-{layer}" />'
-        if svg.count(marker) != 1:
-            raise AssertionError(f"SVG placeholder {marker} not found exactly once")
-        svg = svg.replace(marker, f'<g class="layer-{layer}" inkscape:groupmode="layer" '
-                                  f'inkscape:label="{layer.capitalize()}">{markup}</g>')
+    layers = [
+        layer("board", "".join(_area(a, theme) for a in figure.areas) + "".join(
+            f'<use class="cell {c.role}" data-cell="{c.name}" xlink:href="#hex" '
+            f'x="{c.x:.3f}" y="{c.y:.3f}"/>' for c in figure.cells
+        ) + "".join(_area(a, theme, "highlight") for a in figure.overlays)
+            + "".join(_stroke(s, theme) for s in figure.strokes if s.under)),
+        layer("marks", "".join(_mark(m, theme) for m in figure.marks) + "".join(
+            _stroke(s, theme) for s in figure.strokes if not s.under and not s.arrow)),
+        layer("labels", texts(("cell-text",))),
+        # Arrows above the rings and numbers they start or end at.
+        layer("annotations", "".join(_stroke(s, theme) for s in figure.strokes
+                                     if not s.under and s.arrow)),
+        layer("coordinates", texts(("coordinate",))),
+        layer("captions", texts(tuple({t.role for t in figure.texts}
+                                      - {"cell-text", "coordinate"}))),
+    ]
+    body.append(_element("g", {"class": "board", "transform": f"translate({_n(dx)} "
+                                                               f"{_n(band)})"},
+                         "".join(layers)))
+    definitions += [_element("path", {"d": used_glyphs[glyph_id], "id": glyph_id})
+                    for glyph_id in sorted(used_glyphs)]
+    svg = _element("svg", {
+        "baseProfile": "full", "height": f"{_n(height)}mm", "version": "1.1",
+        "viewBox": f"0,0,{float(_n(width))},{float(_n(height))}", "width": f"{_n(width)}mm",
+        "xmlns": "http://www.w3.org/2000/svg", "xmlns:ev": "http://www.w3.org/2001/xml-events",
+        "xmlns:xlink": "http://www.w3.org/1999/xlink",
+    }, "".join(head) + _element("defs", {}, "".join(definitions)) + "".join(body))
     svg = svg.replace("<svg ", f'<svg xmlns:inkscape="{INKSCAPE_NS}" ', 1)
     document = SvgDocument('<?xml version="1.0" encoding="utf-8"?>\n' + svg + "\n")
     document.figure, document.theme, document.figure_title = figure, theme, title

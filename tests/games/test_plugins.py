@@ -172,3 +172,30 @@ def test_the_plugins_diagram_language_is_printed_from_its_own_tables(
         return False
 
     assert {key for key in keys | DECOYS if accepted(key)} == keys
+
+
+def test_the_registry_reads_the_entry_points_importlib_metadata_reads(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The registry reads entry_points.txt itself (importlib.metadata is slow to import):
+    the same points, the first install of a distribution on the path winning, other groups,
+    comments and extras as importlib.metadata reads them."""
+    from importlib.metadata import entry_points
+
+    first, second = tmp_path / "first", tmp_path / "second"
+    register(first, "boardgen_fives", "# a comment\nfives = boardgen_fives:GAME\n"
+             "sixes = boardgen_fives.games:Sixes.GAME [extra]\n\n[console_scripts]\n"
+             "fives-tool = boardgen_fives:main")
+    register(second, "Boardgen.Fives", "shadowed = boardgen_fives:OTHER")
+    register(second, "other_games", "#another comment\nsevens=other_games:GAME")
+    monkeypatch.setattr(sys, "path", [str(first), str(tmp_path / "missing"), str(second),
+                                      *sys.path])
+    for group in ("boardgen.games", "console_scripts", "pytest11"):
+        ours = sorted((point.name, point.value) for point in registry.entry_points(group))
+        theirs = sorted((point.name, point.value) for point in entry_points(group=group))
+        assert ours == theirs
+    assert {point.name for point in registry.entry_points("boardgen.games")} \
+        == installed_plugins() | {"fives", "sixes", "sevens"}
+    (sevens,) = [p for p in registry.entry_points("boardgen.games") if p.name == "sevens"]
+    monkeypatch.syspath_prepend(str(tmp_path))
+    (tmp_path / "other_games.py").write_text("GAME = 'the game object'\n")
+    assert sevens.load() == "the game object"

@@ -13,6 +13,7 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import Run
@@ -60,9 +61,10 @@ def heavy(loaded: set[str], families: tuple[str, ...]) -> list[str]:
      PNG_OR_THUMBNAIL + RULE_SHEETS + SVG_WRITER + PDF_WRITER),
     (["board", "copolymer", "-o", "b.pdf"], PNG_OR_THUMBNAIL + RULE_SHEETS + SVG_WRITER),
     (["board", "polygone", "-o", "p.pdf"], PNG_OR_THUMBNAIL + RULE_SHEETS + SVG_WRITER),
-    (["board", "o", "-o", "b.svg"], PNG_OR_THUMBNAIL + RULE_SHEETS + PDF_WRITER),
+    # The SVG is written as text: svgwrite (and its validator) is not imported at all.
+    (["board", "o", "-o", "b.svg"], PNG_OR_THUMBNAIL + RULE_SHEETS + PDF_WRITER + SVG_WRITER),
     (["board", "o", "--cutter", "laser", "-o", "b.svg"],
-     PNG_OR_THUMBNAIL + RULE_SHEETS + PDF_WRITER),
+     PNG_OR_THUMBNAIL + RULE_SHEETS + PDF_WRITER + SVG_WRITER),
     (["diagram", "copolymer", "tempo", "-o", "d.pdf"],
      PNG_OR_THUMBNAIL + RULE_SHEETS + SVG_WRITER),
     (["play", "copolymer", "--side", "3", "--moves", "C3", "-o", "p.pdf"],
@@ -273,20 +275,18 @@ def test_a_build_sets_each_sheet_once_with_the_same_bytes(
     """The kit and the quick-reference file set the same quick reference: inside
     sheets_memoised (as `boardgen all` runs) Typst sets it once; another sheet, theme or
     SOURCE_DATE_EPOCH is set again, and outside a build every call sets it."""
-    import typst
-
     from boardgen.publish import typeset
     from boardgen.render.paper import parse_paper
     from boardgen.render.scene import THEMES
 
     compiled: list[int] = []
-    real = typst.compile
+    real = typeset._compiler_for  # the compiler each compile of a setting is made by
 
-    def counting(*args: object, **kwargs: object) -> object:
+    def counting(*args: Any, **kwargs: Any) -> Any:
         compiled.append(1)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(typst, "compile", counting)
+    monkeypatch.setattr(typeset, "_compiler_for", counting)
     a4 = parse_paper("a4")
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
     alone = typeset.render_sheet_pdf("o", paper=a4, theme=THEMES["colour"], quick=True)
@@ -302,6 +302,29 @@ def test_a_build_sets_each_sheet_once_with_the_same_bytes(
         assert len(compiled) == 4 and later != first
     typeset.render_sheet_pdf("o", paper=a4, theme=THEMES["colour"], quick=True)
     assert len(compiled) == 5
+
+
+def test_a_setting_measured_then_compiled_is_what_typst_compile_makes() -> None:
+    """The compiler that measured a setting compiles it (half the time): the same bytes as
+    a compile of its own, and it is handed over once (a Typst compiler evaluates once)."""
+    import typst
+
+    from boardgen.publish import typeset
+    from boardgen.render.paper import parse_paper
+    from boardgen.render.scene import THEMES
+
+    sheet, source = typeset._sheet_setting("o", parse_paper("a4"), THEMES["colour"], True,
+                                           True, "none")
+    key = typeset._key(source, sheet.images)
+    assert typeset._MEASURED[key][0] is not None  # measured: its compiler kept
+    shared = typeset._compiler_for(source, sheet.images)
+    assert typeset._MEASURED[key][0] is None  # handed over
+    alone = typst.compile(source.encode("utf-8"), font_paths=typeset._fonts(),
+                          ignore_system_fonts=True, sys_inputs=sheet.images, format="pdf",
+                          pdf_standards=["ua-1"])
+    assert shared.compile(input=source.encode("utf-8"), format="pdf",
+                          pdf_standards=["ua-1"]) == alone
+    assert typeset._measure(source, sheet)  # measured again from what was kept
 
 
 def test_html_sheets_cut_the_fonts_once_per_set_of_characters(

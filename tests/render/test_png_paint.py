@@ -286,3 +286,56 @@ def test_a_short_hex_colour_paints_as_its_long_form() -> None:
 
     assert _rgb("#fa0") == _rgb("#ffaa00") == (1.0, 170 / 255, 0.0)
     assert _rgb("#1a2b3c") == (0x1A / 255, 0x2B / 255, 0x3C / 255)
+
+
+@pytest.mark.parametrize("text", ["A", "12", "Ölgemälde: X wins 10 to 9 (a caption's worth)",
+                                  "  spaced  out  "])
+def test_a_text_drawn_as_one_path_is_the_pixels_of_its_outline_drawn_point_by_point(
+        text: str) -> None:
+    """The PNG writer hands a text's outlines to cairo as one packed path; the same
+    outlines (the writer's glyph operations, each x moved by the advance) drawn point by
+    point through cairo's calls give the same pixels."""
+    import cairocffi as cairo
+
+    from boardgen.render import raster
+    from boardgen.render.figure import Text, text_box
+    from boardgen.render.fonts import face
+    from boardgen.render.scene import THEMES as ALL_THEMES
+
+    t = Text(12.0, 9.0, text, 3.2, "caption")
+    font = face(t.weight)
+    scale = t.size / font.units_per_em
+
+    def surface() -> tuple[cairo.ImageSurface, cairo.Context]:
+        image = cairo.ImageSurface(cairo.FORMAT_RGB24, 1400, 160)
+        context = cairo.Context(image)
+        context.scale(400 / 25.4, 400 / 25.4)
+        return image, context
+
+    ours, ours_context = surface()
+    painter = raster._Painter.__new__(raster._Painter)
+    painter.theme = ALL_THEMES["colour"]
+    painter._text(ours_context, t)
+
+    theirs, context = surface()
+    context.translate(text_box(t)[0], t.y + font.cap_height * scale / 2)
+    context.scale(scale, scale)
+    advance = 0
+    for ch in text:
+        if ch != " ":
+            for op, args in raster._GLYPHS.ops(t.weight, ch):
+                if op == "m":
+                    context.move_to(args[0] + advance, args[1])
+                elif op == "l":
+                    context.line_to(args[0] + advance, args[1])
+                elif op == "c":
+                    context.curve_to(args[0] + advance, args[1], args[2] + advance, args[3],
+                                     args[4] + advance, args[5])
+                else:
+                    context.close_path()
+        advance += font.advance(ch)
+    context.set_source_rgb(*(c / 255 for c in _rgb(ALL_THEMES["colour"].muted)))
+    context.fill()
+    drawn = bytes(ours.get_data())
+    assert drawn == bytes(theirs.get_data())
+    assert (len(set(drawn)) > 1) == bool(text.strip())  # ink where there are letters

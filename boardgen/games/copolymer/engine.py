@@ -14,6 +14,7 @@ lists for O(1) random choice, so that a placement and a random draw cost O(1)
 
 from __future__ import annotations
 
+import functools
 import random
 from enum import StrEnum
 from typing import NamedTuple
@@ -80,6 +81,11 @@ def _put_back(items: list[int], slot: list[int], i: int) -> None:
         items.append(moved)
         items[where] = i
 
+
+def _append(items: list[int], slot: list[int], i: int) -> None:
+    slot[i] = len(items)
+    items.append(i)
+
 _new_tuple = tuple.__new__  # a Placement made as its class makes it, one call fewer
 
 
@@ -103,19 +109,24 @@ class Copolymer:
         if first not in PLAYERS:
             raise BoardgenError(f"first player {first!r} must be x or o")
         self.grid = grid
-        self.notation = Notation(grid)
         n = len(grid)
         self._neighbours = grid.neighbour_indices
         self._owner: list[str | None] = [None] * n
-        # _touching[p][i]: how many of player p's cells touch cell i.
-        self._touching: dict[str, list[int]] = {"x": [0] * n, "o": [0] * n}
-        # Empty cells, and for each player the empty cells that are not connections for
-        # them ("calm": they end the turn), each a list for O(1) random choice, with where
-        # each cell stands in it (swap-remove; _swap_remove).
+        # Empty cells, a list for O(1) random choice, with where each cell stands in it
+        # (swap-remove; _swap_remove).
         self._empty = list(range(n))
         self._slot = list(range(n))
-        self._calm: dict[str, list[int]] = {"x": list(range(n)), "o": list(range(n))}
-        self._calm_slot: dict[str, list[int]] = {"x": list(range(n)), "o": list(range(n))}
+        # Kept from the first question that needs them on (_follow), not before: a play-out
+        # that only places (a uniform random policy) counts a placement's enemy neighbours
+        # as it makes it, and pays for nothing else.
+        # _touching[p][i]: how many of player p's cells touch cell i.  For each player the
+        # empty cells that are not connections for them ("calm": they end the turn), as
+        # lists with their slots like the empty cells.
+        self._following = False
+        self._following_since = 0
+        self._touching: dict[str, list[int]] = {}
+        self._calm: dict[str, list[int]] = {}
+        self._calm_slot: dict[str, list[int]] = {}
         # The cell a random draw last returned, and its index, until the position changes:
         # place need not look it up and judge it again.
         self._vouched: Hex | None = None
@@ -127,6 +138,11 @@ class Copolymer:
         self.history: list[Placement] = []
         self.turn_start = 0  # index into history where the current (or last) turn began
         self._turn_states: list[tuple[bool, int]] = []  # before each placement, for undo
+
+    @functools.cached_property
+    def notation(self) -> Notation:
+        """The grid's cell names (made on first use: a play-out never names a cell)."""
+        return Notation(self.grid)
 
     # --- queries ---------------------------------------------------------------------
 
@@ -156,25 +172,53 @@ class Copolymer:
 
     def is_connection(self, cell: Hex, player: str | None = None) -> bool:
         """Would placing on ``cell`` be a connection for ``player`` (default: to move)?"""
+        self._follow()
         mover = player or self.to_move
         return self._touching[opponent(mover)][self.grid.index[cell]] >= CONNECTION_THRESHOLD
 
     def enemy_neighbours(self, cell: Hex, player: str | None = None) -> int:
+        self._follow()
         return self._touching[opponent(player or self.to_move)][self.grid.index[cell]]
 
     def connections(self, player: str | None = None) -> list[Hex]:
         """Empty cells that are connections for ``player`` (default: to move), in reading order."""
+        self._follow()
         enemy, owner = self._touching[opponent(player or self.to_move)], self._owner
         return [h for i, h in enumerate(self.grid.cells)
                 if owner[i] is None and enemy[i] >= CONNECTION_THRESHOLD]
 
     def forced(self) -> bool:
         """True when every empty cell is a connection for the player to move."""
+        self._follow()
         return bool(self._empty) and not self._calm[self.to_move]
 
     def this_turn(self) -> list[Placement]:
         """The placements of the turn in progress, or of the last completed turn."""
         return self.history[self.turn_start:]
+
+    def _follow(self) -> None:
+        """Count every cell's neighbours of each colour and list the calm cells, from the
+        position, and keep them up to date from now on (place and undo)."""
+        if self._following:
+            return
+        n = len(self._owner)
+        touching: dict[str, list[int]] = {"x": [0] * n, "o": [0] * n}
+        for i, player in enumerate(self._owner):
+            if player is not None:
+                counts = touching[player]
+                for j in self._neighbours[i]:
+                    counts[j] += 1
+        self._touching = touching
+        empty = sorted(self._empty)
+        for player in PLAYERS:
+            enemy = touching[_OPPONENT[player]]
+            calm = [i for i in empty if enemy[i] < CONNECTION_THRESHOLD]
+            slot = list(range(n))
+            for where, i in enumerate(calm):
+                slot[i] = where
+            self._calm[player], self._calm_slot[player] = calm, slot
+        self._following = True
+        self._following_since = len(self.history)  # undo restores exact order from here
 
     # --- moves -----------------------------------------------------------------------
 
@@ -206,29 +250,42 @@ class Copolymer:
         self._turn_states.append((self.turn_continues, self.turn_start))
         if not self.turn_continues:
             self.turn_start = len(self.history)
-        own = self._touching[player]
-        touching_enemy = self._touching[enemy][i]
-        connection = touching_enemy >= CONNECTION_THRESHOLD
-
         owner = self._owner
-        owner[i] = player
+        if self._following:
+            own = self._touching[player]
+            touching_enemy = self._touching[enemy][i]
+            connection = touching_enemy >= CONNECTION_THRESHOLD
+            owner[i] = player
+            # The cell leaves the empty cells, and the calm cells of each player it was
+            # calm for (a connection for a player is a cell touching enough of the other's
+            # cells).
+            _swap_remove(self._empty, self._slot, i)
+            if not connection:
+                _swap_remove(self._calm[player], self._calm_slot[player], i)
+            enemy_calm, enemy_slot = self._calm[enemy], self._calm_slot[enemy]
+            if own[i] < CONNECTION_THRESHOLD:
+                _swap_remove(enemy_calm, enemy_slot, i)
+            # A cell touching two of `player`'s cells is a connection for the *enemy*.
+            for j in self._neighbours[i]:
+                touching = own[j] = own[j] + 1
+                if touching == CONNECTION_THRESHOLD and owner[j] is None:
+                    _swap_remove(enemy_calm, enemy_slot, j)
+        else:
+            touching_enemy = 0
+            for j in self._neighbours[i]:
+                if owner[j] == enemy:
+                    touching_enemy += 1
+            connection = touching_enemy >= CONNECTION_THRESHOLD
+            owner[i] = player
+            # _swap_remove, written out: this is the whole of a placement's work here.
+            empty, slot = self._empty, self._slot
+            last = empty.pop()
+            if last != i:
+                where = slot[i]
+                empty[where] = last
+                slot[last] = where
         self.counts[player] += 1
-        # The cell leaves the empty cells, and the calm cells of each player it was calm
-        # for (a connection for a player is a cell touching enough of the other's cells).
-        _swap_remove(self._empty, self._slot, i)
-        if not connection:
-            _swap_remove(self._calm[player], self._calm_slot[player], i)
-        enemy_calm, enemy_slot = self._calm[enemy], self._calm_slot[enemy]
-        if own[i] < CONNECTION_THRESHOLD:
-            _swap_remove(enemy_calm, enemy_slot, i)
-        # A cell touching two of `player`'s cells is a connection for the *enemy*.
-        for j in self._neighbours[i]:
-            touching = own[j] = own[j] + 1
-            if touching == CONNECTION_THRESHOLD and owner[j] is None:
-                _swap_remove(enemy_calm, enemy_slot, j)
-        empty = self._empty
-
-        over = not empty
+        over = not self._empty
         self.turn_continues = continues = connection and not over
         if not continues and not over:
             self.to_move = enemy
@@ -245,21 +302,38 @@ class Copolymer:
         self._vouched = None
         i = self.grid.index[last.cell]
         player = last.player
-        enemy = opponent(player)
-        own = self._touching[player]
-        # Each list as it was: what place took out put back in the reverse order.
-        enemy_calm, enemy_slot = self._calm[enemy], self._calm_slot[enemy]
-        for j in reversed(self._neighbours[i]):
-            if own[j] == CONNECTION_THRESHOLD and self._owner[j] is None:
-                _put_back(enemy_calm, enemy_slot, j)
-            own[j] -= 1
+        k = len(self.history)
+        if self._following and k >= self._following_since:
+            # Placed while the counts were kept: each list put back as it was, in the
+            # reverse order of place's removals, so a random draw after an undo is the draw
+            # before the move.
+            enemy = _OPPONENT[player]
+            own = self._touching[player]
+            enemy_calm, enemy_slot = self._calm[enemy], self._calm_slot[enemy]
+            for j in reversed(self._neighbours[i]):
+                if own[j] == CONNECTION_THRESHOLD and self._owner[j] is None:
+                    _put_back(enemy_calm, enemy_slot, j)
+                own[j] -= 1
+            if own[i] < CONNECTION_THRESHOLD:
+                _put_back(enemy_calm, enemy_slot, i)
+            if self._touching[enemy][i] < CONNECTION_THRESHOLD:
+                _put_back(self._calm[player], self._calm_slot[player], i)
+        elif self._following:
+            # Placed before the counts were first asked for: the calm lists never held
+            # the cell in order, so it goes back at their ends (the same sets).
+            enemy = _OPPONENT[player]
+            own = self._touching[player]
+            for j in self._neighbours[i]:
+                if own[j] == CONNECTION_THRESHOLD and self._owner[j] is None:
+                    _append(self._calm[enemy], self._calm_slot[enemy], j)
+                own[j] -= 1
+            for p in PLAYERS:
+                if self._touching[_OPPONENT[p]][i] < CONNECTION_THRESHOLD:
+                    _append(self._calm[p], self._calm_slot[p], i)
+            self._following_since = k  # every move placed from here on is followed
         self._owner[i] = None
         self.counts[player] -= 1
-        if own[i] < CONNECTION_THRESHOLD:
-            _put_back(enemy_calm, enemy_slot, i)
-        if self._touching[enemy][i] < CONNECTION_THRESHOLD:
-            _put_back(self._calm[player], self._calm_slot[player], i)
-        _put_back(self._empty, self._slot, i)
+        _put_back(self._empty, self._slot, i)  # the empty cells are always kept in order
         self.to_move = player
         self.turn_continues, self.turn_start = self._turn_states.pop()
         return last
@@ -269,6 +343,7 @@ class Copolymer:
         twin = Copolymer.__new__(Copolymer)
         twin.grid, twin.notation, twin._neighbours = self.grid, self.notation, self._neighbours
         twin._owner = self._owner[:]
+        twin._following, twin._following_since = self._following, self._following_since
         twin._touching = {p: counts[:] for p, counts in self._touching.items()}
         twin._empty, twin._slot = self._empty[:], self._slot[:]
         twin._calm = {p: cells[:] for p, cells in self._calm.items()}
@@ -291,6 +366,7 @@ class Copolymer:
 
     def random_non_connection(self, rng: random.Random) -> Hex | None:
         """A random empty cell that ends the turn, or None if every empty cell connects."""
+        self._follow()
         calm = self._calm[self.to_move]
         if not calm:
             return None

@@ -211,3 +211,73 @@ def test_first_three_turns_are_single_placements() -> None:
         for _turn in range(3):
             result = game.place(game.random_empty(rng))
             assert not result.connection
+
+
+@settings(max_examples=60, deadline=None)
+@given(side=st.integers(min_value=2, max_value=5), seed=st.integers(0, 10_000),
+       asked_from=st.integers(min_value=0, max_value=80))
+def test_an_engine_asked_late_agrees_with_one_asked_from_the_start(
+        side: int, seed: int, asked_from: int) -> None:
+    """The engine keeps its neighbour counts and calm cells only once a question needs
+    them: one asked nothing until move ``asked_from`` (placing, undoing) then everything
+    agrees at every later move with one asked from the start, judged against the owners
+    themselves (an oracle of its own: two enemy neighbours make a connection)."""
+    grid = hexhex(side)
+    rng = random.Random(seed)
+    early, late = Copolymer(grid), Copolymer(grid)
+    early.forced()
+    move = 0
+    while not early.over:
+        cell = rng.choice(early.empty_cells())
+        if move >= asked_from:
+            mover = late.to_move
+            enemy = "o" if mover == "x" else "x"
+            expected = sorted((h for h in late.empty_cells()
+                               if sum(late.owner(n) == enemy for n in grid.neighbours(h)) >= 2),
+                              key=lambda h: (h.r, h.q))
+            assert late.connections() == early.connections() == expected
+            assert late.forced() == early.forced() == (len(expected) == len(late.empty_cells()))
+            assert late.enemy_neighbours(cell) == early.enemy_neighbours(cell)
+        assert late.place(cell) == early.place(cell)
+        move += 1
+        if rng.random() < 0.15:
+            assert late.undo() == early.undo()
+            move -= 1
+    assert late.winner == early.winner and late.counts == early.counts
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.sampled_from(SHAPES), st.lists(st.integers(0, 10**6), min_size=1, max_size=40),
+       st.integers(0, 40))
+def test_undo_across_the_move_the_counts_were_first_asked_for(
+        grid: HexGrid, picks: list[int], asked_at: int) -> None:
+    """The engine counts neighbours only once something asks (a play-out by random empty
+    cells never does): undoing moves placed before and after that moment restores the
+    position a fresh game reaches by the same moves, and each draw after an undo of a
+    move placed while counting is the draw before it."""
+    game = Copolymer(grid)
+    played: list[Hex] = []
+    draws_before: list[Hex | None] = []
+    for n, pick in enumerate(picks):
+        if game.over:
+            break
+        if n == asked_at:
+            game.connections()
+        draws_before.append(game.random_non_connection(random.Random(n))
+                            if n >= asked_at else None)
+        empties = game.empty_cells()
+        played.append(empties[pick % len(empties)])
+        game.place(played[-1])
+    while played:
+        played.pop()
+        game.undo()
+        fresh = Copolymer(grid)
+        for cell in played:
+            fresh.place(cell)
+        assert (game.cells(), game.to_move, game.turn_continues, game.connections("x"),
+                game.connections("o"), game.forced()) == \
+            (fresh.cells(), fresh.to_move, fresh.turn_continues, fresh.connections("x"),
+             fresh.connections("o"), fresh.forced())
+        before = draws_before.pop()
+        if before is not None:
+            assert game.random_non_connection(random.Random(len(played))) == before
