@@ -12,16 +12,19 @@ import math
 from dataclasses import replace
 
 from boardgen.errors import BoardgenError, option
-from boardgen.geometry import Layout, Notation
-from boardgen.geometry.lattice import Hole, line_name
+from boardgen.geometry import Hex, Layout, Notation
+from boardgen.geometry.lattice import Hole, hole_name, line_name
 from boardgen.limits import MAX_DRAWN_CELLS
 from boardgen.picture import (
     DEFAULT_PANEL_CELL_MM,
+    MARK_ROLE_PREFIX,
+    DesignerMark,
     Diagram,
     HoleScene,
     Panel,
     Role,
     Scene,
+    designer_marks,
     show_svg_with,
 )
 from boardgen.render.board import MIN_CELL_MM
@@ -35,6 +38,8 @@ from boardgen.render.figure import (
     band,
     board_figure,
     curled,
+    designer_strokes,
+    designer_text,
     ink_box,
     merge,
     text_box,
@@ -42,6 +47,7 @@ from boardgen.render.figure import (
 )
 from boardgen.render.fonts import BOLD, REGULAR, face
 from boardgen.render.lattice import (
+    DESIGNER_SHARE,
     hollow_strokes,
     lattice_figure,
     staple,
@@ -104,7 +110,16 @@ def _legend(diagram: Diagram, cell_width: float, y: float, max_width: float) -> 
         item = swatch + 1.0 + face(REGULAR).width_mm(label, size)
         if x > swatch / 2 and x - swatch / 2 + item > max_width:
             x, line_y = swatch / 2, line_y + 2 * r + 1.5
-        if lattice:
+        if entry.swatch == "mark":
+            # A designer's mark as on the panels, on an empty cell (a lattice: on paper).
+            kind = entry.name.removeprefix(MARK_ROLE_PREFIX)
+            mark_size = DESIGNER_SHARE * cell_width if lattice else cell_width
+            if not lattice:
+                cells.append(CellShape(f"legend-{entry.name}", x, line_y + r, "empty"))
+            strokes.extend(designer_strokes(kind, x, line_y + r, mark_size))
+            if kind == "text":
+                texts.append(designer_text("A", x, line_y + r, mark_size))
+        elif lattice:
             # The swatch is a bar or target one swatch long, drawn as on the panels.
             segment = (Hole(0, 0), Hole(0, 2))
             shape = staple(segment, role, swatch) if entry.swatch == "bar" \
@@ -489,8 +504,22 @@ def _describe_scene(scene: Panel, words: dict[str, str], roles: tuple[Role, ...]
                         else "marked " + ", ".join(sorted(scene.cell_texts.values())))
         if not said:
             said.append("an empty board")
+    marks = designer_marks(scene)
+    if marks:  # the designer's marks, said apart from what the engine shows
+        said.append("the diagram marks " + ", ".join(_mark_words(scene, m) for m in marks))
     text = "; ".join(said) + "."
     return f"{text} {_sentence(scene.caption)}" if scene.caption else text
+
+
+def _mark_words(scene: Panel, mark: DesignerMark) -> str:
+    """'a ring on D3', 'the label A on b9' (no place on a board whose cells have no
+    names)."""
+    what = f"the label {mark.text}" if mark.kind == "text" else f"a {mark.kind}"
+    if isinstance(scene, HoleScene) and isinstance(mark.where, Hole):
+        return f"{what} on {hole_name(mark.where)}"
+    if isinstance(scene, Scene) and scene.labels != "none" and isinstance(mark.where, Hex):
+        return f"{what} on {Notation(scene.grid).name(mark.where)}"
+    return what
 
 
 def _cell_order(name: str) -> tuple[str, int]:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from boardgen.errors import BoardgenError, option
 from boardgen.geometry.lattice import Hole, direction, position
-from boardgen.picture import MARK_KINDS, FixedBoard, HoleScene, PageInfo, Segment, Strips, Swing
+from boardgen.picture import FixedBoard, HoleScene, PageInfo, Segment, Strips, Swing
 from boardgen.render.figure import (
     MIN_PRINT_TEXT_MM,
     Area,
@@ -26,11 +26,13 @@ from boardgen.render.figure import (
     Text,
     arrow_strokes,
     curled,
+    designer_strokes,
+    designer_text,
     ink_box,
     text_box,
     wrap,
 )
-from boardgen.render.fonts import BOLD, REGULAR, face
+from boardgen.render.fonts import REGULAR, face
 from boardgen.render.paper import Paper, content_size, parse_paper
 from boardgen.render.pdf import render_pdf_pages
 from boardgen.render.png import render_figure_png
@@ -43,6 +45,8 @@ if TYPE_CHECKING:
 
 Point = tuple[float, float]
 INK_CLEARANCE_MM = 0.5  # paper between the outermost ink and a figure's edge
+# A designer's mark on a hole is drawn as on a hex cell this share of the spacing wide.
+DESIGNER_SHARE = 0.6
 Line = Segment
 
 
@@ -133,18 +137,12 @@ def start_strokes(ln: Line, role: str, spacing: float, dash: float | None = None
             for k in (-1, 1)]
 
 
-def _hole_mark(centre: Point, kind: str, spacing: float) -> list[Stroke]:
-    """A designer's mark on a hole: a dot, a ring or a cross (a text gets a small ring)."""
+def _hole_mark(centre: Point, spacing: float) -> list[Stroke]:
+    """The engine's ring round a hole (the pivot of a swing): solid, in the accent."""
     x, y = centre
     r = 0.12 * spacing
-    if kind == "dot":
-        return [Stroke(((x, y), (x + 0.001, y)), "accent", 1.4 * r)]
-    if kind == "cross":
-        return [Stroke(((x - r, y - r), (x + r, y + r)), "accent", 0.3 * r),
-                Stroke(((x - r, y + r), (x + r, y - r)), "accent", 0.3 * r)]
-    radius = r if kind == "ring" else 0.6 * r
-    points = tuple((x + radius * math.cos(2 * math.pi * k / 24),
-                    y + radius * math.sin(2 * math.pi * k / 24)) for k in range(25))
+    points = tuple((x + r * math.cos(math.radians(a)), y + r * math.sin(math.radians(a)))
+                   for a in range(0, 361, 15))
     return [Stroke(points, "accent", 0.25 * r)]
 
 
@@ -240,13 +238,16 @@ def lattice_figure(scene: HoleScene, spacing: float, *, margin: float = 1.0) -> 
         strokes.extend(hollow_strokes(ln, s))
     for swing in scene.swings:
         strokes.append(_arc(swing, s))
-    for hole, kind in scene.hole_marks:
+    for hole, _ in scene.hole_marks:
         # Drawn as strokes, so that they lie on top of the bars (marks lie under them).
-        strokes.extend(_hole_mark(_at(hole, s), kind, s))
-        if kind not in MARK_KINDS:
-            x, y = _at(hole, s)
-            texts.append(Text(x, y - 0.2 * s, kind, max(2.8, 0.13 * s), "cell-text",
-                              weight=BOLD))
+        strokes.extend(_hole_mark(_at(hole, s), s))
+    for mark in scene.designer_marks:
+        # The designer's own look (see designer_strokes), at a hex cell's size of a third
+        # of the spacing: a ring lies between a pivot's and an apex's outer one.
+        x, y = _at(mark.where, s)  # type: ignore[arg-type]
+        strokes.extend(designer_strokes(mark.kind, x, y, DESIGNER_SHARE * s))
+        if mark.kind == "text":
+            texts.append(designer_text(mark.text, x, y, DESIGNER_SHARE * s))
     for start, end in scene.arrows:  # above the rings (every writer draws arrows last)
         strokes.extend(arrow_strokes(_at(start, s), _at(end, s), "accent", 0.5 * s))
     for ln, label in scene.labels.items():

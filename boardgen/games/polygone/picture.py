@@ -122,7 +122,7 @@ def annotated_lattice(scene: HoleScene, notes: Annotations[Hole, Line]) -> HoleS
     return replace(scene, dashed=(*scene.dashed, *by_role.get("ghost", [])),
                    struck=(*scene.struck, *by_role.get("crossed", [])),
                    tinted=(*scene.tinted, *by_role.get(TINT, [])),
-                   hole_marks=(*scene.hole_marks, *notes.marks),
+                   designer_marks=(*scene.designer_marks, *notes.marks),
                    arrows=(*scene.arrows, *notes.arrows))
 
 
