@@ -162,7 +162,8 @@ def _area(a: Area, theme: Theme, kind: str = "area") -> str:
         'stroke="none"/>'
 
 
-def _style_sheet(theme: Theme, roles: list[str], credit: bool = False) -> str:
+def _style_sheet(theme: Theme, roles: list[str], credit: bool = False,
+                 designer: bool = False) -> str:
     rules = [
         f".paper{{fill:{theme.paper}}}",
         f".cell{{stroke:{theme.line};stroke-width:{theme.line_width_mm}px;"
@@ -177,8 +178,9 @@ def _style_sheet(theme: Theme, roles: list[str], credit: bool = False) -> str:
         # A diagram's credit line, when it has one, in the captions' ink.
         f".coordinate,.caption{',.credit' if credit else ''}{{fill:{theme.muted}}}",
         f".cell-text,.title{{fill:{theme.text}}}",
-        f".{MARK_TEXT}{{fill:{theme.designer}}}",
     ]
+    if designer:  # a designer's text marks, in the designer's ink
+        rules.append(f".{MARK_TEXT}{{fill:{theme.designer}}}")
     return "".join(rules)
 
 
@@ -269,7 +271,8 @@ def render_svg(figure: Figure, *, theme: Theme, title: str | None = None,
 
     roles = sorted({c.role for c in figure.cells})
     dwg.defs.add(dwg.style(_style_sheet(theme, roles,
-                                        any(t.role == "credit" for t in figure.texts))))
+                                        any(t.role == "credit" for t in figure.texts),
+                                        any(t.role == MARK_TEXT for t in figure.texts))))
     roles_patterned = sorted(set(roles) | {a.role for a in figure.areas}
                              | {a.role for a in figure.overlays}
                              | {m.role for m in figure.marks if m.role in theme.cells})
