@@ -354,15 +354,44 @@ def _words(text: str) -> list[str]:
     return re.sub(r"[^0-9a-z]+", " ", text.lower()).split()
 
 
+# Words that carry no fact of their own in a panel's label ('About c6', 'X to move').
+_FILLER = frozenset({"a", "an", "the", "to", "at", "on", "of", "in", "with", "and", "about",
+                     "s", "it", "its", "is", "by", "from", "then"})
+# Words that say whose turn it is: a label of a player and these says the side to move.
+_TURN = frozenset({"move", "moves", "play", "plays", "turn", "turns"})
+
+
+def _facts(text: str) -> list[str]:
+    """The words of a text that state something: place names ('c0-c2' is c0 and c2),
+    players, verbs; filler left out, and 'to play', 'to move', 'turn' said one way."""
+    return ["move" if word in _TURN else word for word in _words(text)
+            if word not in _FILLER]
+
+
+def label_said(label: str, caption: str) -> bool:
+    """Whether ``caption`` says already what ``label`` says, in its own words: every fact
+    of the label is in the caption ('White swings c0-c2 to d1' in 'White swings c0 about
+    c2 to d1.', 'About c6' in '..., swung about c6, ...'), or the label names whose turn
+    it is and the caption's first sentence is that player's ('X to move' over 'X to play,
+    with ...', "O's turn" over 'O connects at D3 ...')."""
+    said = _facts(label)
+    if not said or not caption:
+        return False
+    facts = _facts(caption)
+    if set(said) <= set(facts):
+        return True
+    players = [word for word in said if word != "move"]
+    return "move" in said and len(players) == 1 and facts[:1] == players
+
+
 def labelled(label: str, caption: str) -> str:
     """A panel's caption under its label ('Before. White swings ...'), the label left out
-    when the caption begins by saying it already ('X to play' over 'X to play, with
-    connections open at B4 and D5.')."""
+    when the caption says it already, in any words (:func:`label_said`): a panel states
+    a move, or whose turn it is, once."""
     label = label.strip()
     if not label:
         return caption
-    said = _words(label)
-    if caption and _words(caption)[:len(said)] == said:
+    if label_said(label, caption):
         return caption
     stop = "" if label[-1] in ".!?:" else "."
     return f"{label}{stop} {caption}".strip()

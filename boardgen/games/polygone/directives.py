@@ -305,8 +305,6 @@ class PolygoneScript(GameScript[Polygone, PolygonePanel, PolygonePanel]):
         self.start_line = 0  # the first line that sets up the start position
         self.last_show: _Show | None = None
         self.last_turn: Turn | None = None
-        self.last_turn_shown = False
-        self.last_result: list[str] = []  # who won by the last move, in words
         self.just_captured: list[Line] = []
         self.header = {"white": self.pieces_of, "black": self.pieces_of,
                        "to-move": self.mover, "captured": self.captures_before}
@@ -382,9 +380,6 @@ class PolygoneScript(GameScript[Polygone, PolygonePanel, PolygonePanel]):
                               targets=frozenset(m.new_line for m in game.legal_moves()),
                               captured_before=frozenset(self.just_captured),
                               mover=game.to_move)
-        if self.last_turn is not None and not self.last_turn_shown:
-            panel.caption.extend([_turn_caption(self.last_turn), *self.last_result])
-            self.last_turn_shown = True
         self.just_captured = []
         return panel
 
@@ -464,8 +459,10 @@ class PolygoneScript(GameScript[Polygone, PolygonePanel, PolygonePanel]):
         except IllegalMove as exc:
             raise self.fail(d, f"{exc.subject}: {exc.reason}") from None
         self.just_captured = [ln for c in self.last_turn.captures for ln in c.removed]
-        self.last_turn_shown = False
-        self.last_result = _won(game)
+        # What the move did, under the panel that shows it (the next panel shows the
+        # position after it, its captures hollow): what it closed or that it captures
+        # nothing, and who won by it.
+        panel.caption.extend([_turn_caption(self.last_turn), *_won(game)])
 
     # --- claims ------------------------------------------------------------------------------
 
@@ -646,10 +643,5 @@ def load_polygone_example(path: Path, *, text: str | None = None) -> PolygoneExa
 def example_of(script: PolygoneScript) -> PolygoneExample:
     """The example a script replays (see :func:`load_polygone_example`)."""
     lines = script.run()
-    turn = script.last_turn
-    if turn is not None and not script.last_turn_shown:
-        # No panel after the last move to say what it did: its own panel says so.
-        said = [_turn_caption(turn)] if turn.closed else []
-        lines[-1].panels[-1].caption.extend([*said, *script.last_result])
     return PolygoneExample(script.name, script.title,
                            tuple(panel for play in lines for panel in play.panels))
