@@ -1083,7 +1083,8 @@ def test_draw_annotates_a_position_as_a_file_would(tmp_path: Path) -> None:
     import boardgen
 
     position = boardgen.play("copolymer", "C3 B2 C2", side=3)
-    svg = boardgen.draw(position, "svg", arrows=[("D3", "C3")], marks={"D3": "ring", "B3": "text A"},
+    svg = boardgen.draw(position, "svg", arrows=[("D3", "C3")],
+                        marks={"D3": "ring", "B3": "text A"},
                         highlights={"tint": ["C2", "C3"], "connection": ["D3"]})
     # The same picture from a diagram file with the same annotations.
     path = tmp_path / "same.svg"
