@@ -24,7 +24,7 @@ caption once: left out only where the caption begins by saying it.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 

@@ -266,9 +266,11 @@ class _Reader(Generic[P, R]):
         in double quotes); an unknown kind is refused, naming the kinds."""
         kind, *rest = words
         if kind not in MARK_KINDS:
+            # A short unknown word may be a label written the old way: say how it is now.
+            hint = f"; a label is written 'text {kind}'" if len(kind) <= MAX_MARK_TEXT \
+                else ""
             raise self.fail("mark", f"unknown mark kind {quoted(kind)} (kinds: "
-                            f"{', '.join(MARK_KINDS)}; a letter or number is written "
-                            f"'text {kind}')")
+                            f"{', '.join(MARK_KINDS)}{hint})")
         if kind != "text":
             if rest:
                 raise self.fail("mark", f"a {kind} mark takes no text: 'mark: WHERE {kind}'")
