@@ -98,7 +98,7 @@ def _words(text: str) -> list[str]:
 
 
 _NO_FACT = {"a", "an", "the", "to", "at", "on", "of", "in", "with", "and", "about", "s",
-            "it", "its", "is", "by", "from", "then"}
+            "it", "its", "is", "by", "from"}
 
 
 def restates(label: str, text: str) -> bool:
@@ -115,11 +115,15 @@ def restates(label: str, text: str) -> bool:
                 found.add(word)
         return found
 
-    said, text_facts = facts(label), facts(text)
-    if said and said <= text_facts:
-        return True
     turn = re.fullmatch(r"\s*(\w+)(?:'s turn| to (?:move|play))[.!]?\s*", label, re.I)
-    return bool(turn and re.match(rf"\s*{re.escape(turn.group(1))}\b", text, re.I))
+    if turn:
+        return bool(re.match(rf"\s*{re.escape(turn.group(1))}\b", text, re.I))
+    said, text_facts = facts(label), facts(text)
+    # A player of one letter counts as said only as a sentence's subject: 'X' in
+    # 'touching 2 X cells' is not X's move.
+    letters = {word for word in said if len(word) == 1 and word.isalpha()}
+    subjects = {m.group(1).lower() for m in re.finditer(r"(?:^|[.!?]\s+)(\w+)", text)}
+    return bool(said) and said - letters <= text_facts and letters <= subjects
 
 
 def engine_part(caption: str, panel: Panel, where: str) -> str | None:

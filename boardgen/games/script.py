@@ -358,7 +358,7 @@ def _words(text: str) -> list[str]:
 
 # Words that carry no fact of their own in a panel's label ('About c6', 'X to move').
 _FILLER = frozenset({"a", "an", "the", "to", "at", "on", "of", "in", "with", "and", "about",
-                     "s", "it", "its", "is", "by", "from", "then"})
+                     "s", "it", "its", "is", "by", "from"})
 # Words that say whose turn it is: a label of a player and these says the side to move.
 _TURN = frozenset({"move", "moves", "play", "plays", "turn", "turns"})
 
@@ -371,19 +371,22 @@ def _facts(text: str) -> list[str]:
 
 
 def label_said(label: str, caption: str) -> bool:
-    """Whether ``caption`` says already what ``label`` says, in its own words: every fact
-    of the label is in the caption ('White swings c0-c2 to d1' in 'White swings c0 about
-    c2 to d1.', 'About c6' in '..., swung about c6, ...'), or the label names whose turn
-    it is and the caption's first sentence is that player's ('X to move' over 'X to play,
-    with ...', "O's turn" over 'O connects at D3 ...')."""
+    """Whether ``caption`` says already what ``label`` says, in its own words: the label
+    names whose turn it is and the caption begins with that player ('X to move' over 'X
+    to play, with ...', "O's turn" over 'O connects at D3 ...'); or every fact of the label
+    is in the caption ('White swings c0-c2 to d1' in 'White swings c0 about c2 to d1.',
+    'About c6' in '..., swung about c6, ...'), a player named by one letter (X, O) only as
+    the subject of one of its sentences (not 'touching 2 X cells')."""
     said = _facts(label)
     if not said or not caption:
         return False
-    facts = _facts(caption)
-    if set(said) <= set(facts):
-        return True
-    players = [word for word in said if word != "move"]
-    return "move" in said and len(players) == 1 and facts[:1] == players
+    sentences = [_words(part) for part in re.split(r"(?<=[.!?])\s+", caption)]
+    subjects = {words[0] for words in sentences if words}
+    rest = [word for word in said if word != "move"]
+    if "move" in said and len(rest) == 1:  # whose turn it is
+        return bool(sentences[0]) and sentences[0][0] == rest[0]
+    letters = {word for word in said if len(word) == 1 and word.isalpha()}
+    return set(said) - letters <= set(_facts(caption)) and letters <= subjects
 
 
 def labelled(label: str, caption: str) -> str:

@@ -330,6 +330,8 @@ DIRECTIVES = [
     ("stone", FREE_FILE + "\nstone: red B2 C3", FREE_FILE + "\nstone: green B2", 5),
     ("stone cell", FREE_FILE + "\nstone: blue B2", FREE_FILE + "\nstone: blue Z9", 5),
     ("remove", FREE_FILE + "\nremove: A1", FREE_FILE + "\nremove: Z9", 5),
+    ("replace", FREE_FILE + "\nreplace: white A1", FREE_FILE + "\nreplace: white B2", 5),
+    ("stone onto a stone", FREE_FILE + "\nstone: red B2", FREE_FILE + "\nstone: red A1", 5),
     ("expect free", FREE_FILE, FREE_FILE + "\nexpect: winner black", 5),
 ]
 

@@ -20,10 +20,11 @@ import pytest
 import boardgen
 from boardgen.games.registry import games
 from boardgen.picture import MARK_KINDS, HoleScene, Marker, Panel, designer_marks
+from boardgen.render.scene import THEMES as BUILT_IN_THEMES
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 XLINK = "{http://www.w3.org/1999/xlink}href"
-THEMES = ("colour", "colourblind", "ink")
+THEMES = tuple(BUILT_IN_THEMES)  # every theme there is
 DESIGNER = "designer-mark"  # the class prefix the designer's marks carry
 
 # A diagram file with a mark of every kind, for each game (a hex board, or the lattice).
@@ -174,7 +175,8 @@ def test_a_mark_of_every_kind_shares_nothing_with_an_engine_role(game: str,
     assert not {word for cls, _, _ in marks for word in cls.split()} & engine_words
     assert not {shape for cls, shape, _ in marks if cls.endswith("mark-ring")} & \
         {shape for _, shape, _ in engine}
-    if theme != "ink":  # black-only printing: told apart by dashes, halo and shape alone
+    if BUILT_IN_THEMES[theme].designer != BUILT_IN_THEMES[theme].line:
+        # (A black-only theme's marks are told apart by dashes, halo and shape alone.)
         ink = {c for cls, _, pair in marks for c in pair
                if c.startswith("#") and not cls.endswith("mark-halo")}
         assert ink and not ink & _colours(engine), ink & _colours(engine)
