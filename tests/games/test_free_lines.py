@@ -29,23 +29,6 @@ HEAD = "game: free\nboard: hexhex 3\n"
     ("panel: a\nstone: green C3\n", 4, "stone needs 'COLOUR CELLS'"),
     ("stone: black C3\npanel: a\nremove:\n", 5, "remove needs the CELLS"),
     ("stone: black C3\npanel: a\nremove:   \n", 5, "remove needs the CELLS"),
-])
-def test_an_incomplete_stone_or_remove_line_is_refused_at_its_line(
-        body: str, line: int, words: str, run_cli: RunCli, in_tmp: Path) -> None:
-    path = in_tmp / "incomplete.txt"
-    path.write_text(HEAD + body, encoding="utf-8")
-    with pytest.raises(BoardgenError) as refused:
-        boardgen.load_diagram(path)
-    assert str(refused.value).startswith(f"{path}:{line}: {words}"), str(refused.value)
-    with pytest.raises(BoardgenError) as from_text:
-        boardgen.parse_diagram(HEAD + body)
-    assert str(from_text.value).startswith(f"line {line}: {words}"), str(from_text.value)
-    one_line_error(run_cli("diagram", "incomplete.txt", "-o", "d.svg"),
-                   f"incomplete.txt:{line}: {words}")
-    assert not (in_tmp / "d.svg").exists()
-
-
-@pytest.mark.parametrize(("body", "line", "words"), [
     # A stone onto a stone: refused, naming the spelling that says to replace it.
     ("stone: black C3\npanel: a\nstone: white C3\n", 5,
      "C3 holds a black stone already: to put a white stone in its place, write "
@@ -58,14 +41,18 @@ def test_an_incomplete_stone_or_remove_line_is_refused_at_its_line(
      "C3 holds no stone to replace: write 'stone: white C3'"),
     ("replace: white C3\npanel: a\n", 3, "'replace:' must come after a 'panel:' line"),
 ])
-def test_a_stone_onto_a_stone_is_refused_unless_the_file_says_replace(
+def test_a_bad_stone_replace_or_remove_line_is_refused_at_its_line(
         body: str, line: int, words: str, run_cli: RunCli, in_tmp: Path) -> None:
-    path = in_tmp / "onto.txt"
+    path = in_tmp / "incomplete.txt"
     path.write_text(HEAD + body, encoding="utf-8")
     with pytest.raises(BoardgenError) as refused:
         boardgen.load_diagram(path)
     assert str(refused.value).startswith(f"{path}:{line}: {words}"), str(refused.value)
-    one_line_error(run_cli("diagram", "onto.txt", "-o", "d.svg"), f"onto.txt:{line}: {words}")
+    with pytest.raises(BoardgenError) as from_text:
+        boardgen.parse_diagram(HEAD + body)
+    assert str(from_text.value).startswith(f"line {line}: {words}"), str(from_text.value)
+    one_line_error(run_cli("diagram", "incomplete.txt", "-o", "d.svg"),
+                   f"incomplete.txt:{line}: {words}")
     assert not (in_tmp / "d.svg").exists()
 
 
