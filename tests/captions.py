@@ -682,8 +682,7 @@ def polygone_problems(path: Path, captions: list[list[str]]) -> list[str]:
         elif s.key == "move":
             m = re.fullmatch(r"([a-e]\d+)-([a-e]\d+)>([a-e]\d+)(?:/([\d,]+))?", s.value)
             assert m, s.value
-            mover = game.to_move
-            panels[-1][1].append(("move", (mover, m.group(1), m.group(2), m.group(3))))
+            mover = game.to_move  # the swing is drawn, not written: no "move" sentence
             order = tuple(int(k) for k in m.group(4).split(",")) if m.group(4) else ()
             game.play(hole(m.group(1)), hole(m.group(2)), hole(m.group(3)), order)
             # What the move did, under its own panel (never the next one): what it closed,

@@ -463,6 +463,9 @@ def _describe_scene(scene: Panel, words: dict[str, str], roles: tuple[Role, ...]
             if segments and role in words:
                 said.append(f"{words[role]} " + ", ".join(sorted(line_name(ln)
                                                                   for ln in segments)))
+        # The swings drawn, in words: a caption says what a move did, not the swing.
+        said.extend(f"swings {hole_name(w.start)} about {hole_name(w.pivot)} to "
+                    f"{hole_name(w.end)}" for w in scene.swings)
         # The labels a caption speaks of ("piece 1", "A"): which piece or groove each is.
         if scene.labels:
             said.append("labelled: " + ", ".join(

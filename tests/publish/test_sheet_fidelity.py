@@ -257,7 +257,7 @@ def test_picture_9_says_the_capture_opens_the_second_polygon() -> None:
     # Under the panel that draws the swing: the swing, then what the move closed.
     caption = " ".join(example.panels[0].caption)
     said = caption.split(". ")
-    closes = next(s for s in said if "'s move closes" in s)
+    closes = next(s for s in said if " closes " in s)
     assert polygons_named(closes) == [3], caption  # the triangle only
     assert "opens a five-sided polygon" in caption
     game = Polygone({parse_line(n): "white" for n in ("c2-c4", "b1-c2")} |
