@@ -168,7 +168,7 @@ def _lie(path: Path, old: str, new: str) -> list[str]:
     ("caption_cases/polygone-no-move", "Black cannot move", "White cannot move"),
     ("caption_cases/polygone-no-move", "Black cannot move", "reached the opposite apex"),
     # The label heads the caption, once: not dropped, not said twice.
-    ("polygone/06-triangle", "After.", ""),
+    ("polygone/06-triangle", "After the move.", ""),
     ("diagram_files/copolymer-annotated", "O connects at D3", "O connects. O connects at D3"),
     ("caption_cases/copolymer-one-connection", "O to play, with", "O to play. O to play, with"),
     # A free diagram's captions are the designer's words, all of them and nothing else.
