@@ -24,6 +24,7 @@ from boardgen.games.registry import Position, games, read_diagram_file, replay_r
 from boardgen.games.script import DesignerMarks, ExampleError, parse_directives
 from boardgen.geometry import NotationName
 from boardgen.picture import Diagram, PageInfo, highlight_roles
+from boardgen.picture import designer_marks as marks_drawn
 from boardgen.publish.drawing import render_animation_of, render_position
 from boardgen.render.diagram import draw_diagram
 from boardgen.requests import (
@@ -535,8 +536,10 @@ def _draw_annotated(position: Position, given: DesignerMarks, lastmove: bool,
     played = position.moves_played
     heading = options.title if options.title is not None else \
         f"{game.name} after {played} move{'s' * (played != 1)}"
-    # A highlight's band is explained by a legend, as in a diagram file's picture.
-    shown = game.panels(heading, [panel], "" if highlight_roles(panel) else None)
+    # A highlight's band and a designer's mark are explained by a legend, as in a diagram
+    # file's picture.
+    keyed = highlight_roles(panel) or marks_drawn(panel)
+    shown = game.panels(heading, [panel], "" if keyed else None)
     return draw_diagram(shown, game.key, "position", fmt, paper=options.paper,
                         theme=options.theme, cell_mm=options.cell_mm, dpi=options.dpi,
                         info=game.position_info(), fit=options.fit)

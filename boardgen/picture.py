@@ -30,16 +30,33 @@ from boardgen.geometry import Hex, HexGrid
 
 LabelMode = Literal["outside", "inside", "none"]
 LABEL_MODES: tuple[LabelMode, ...] = get_args(LabelMode)
-# A designer's mark on a cell or a hole: one of these, or a short text (a number, a letter).
-MarkKind = Literal["dot", "ring", "cross"]
+# A designer's mark on a cell or a hole: a dot, a ring, a cross, or a short text (a number,
+# a letter).  Drawn in a language of its own (boardgen.render.figure.designer_strokes): the
+# designer's ink, dashed and haloed, SVG class "designer-mark", which no engine role uses.
+MarkKind = Literal["ring", "cross", "dot", "text"]
 MARK_KINDS: tuple[MarkKind, ...] = get_args(MarkKind)
+# The role of a designer's marks (a Marker's role, a legend entry's prefix "mark-KIND").
+DESIGNER = "designer"
+MARK_ROLE_PREFIX = "mark-"
+
+
+@dataclass(frozen=True)
+class DesignerMark:
+    """A designer's mark on a place (a hex cell, or a point of a board of points): its
+    kind, and for a ``text`` mark its text."""
+
+    where: Hex | Point
+    kind: str  # a MarkKind
+    text: str = ""
 # How a marker on a hex cell is drawn: a stone (dot), a ring, a cross, a paper-coloured
 # disc under a text, or a small pip.
 MarkerKind = Literal["dot", "ring", "cross", "disc", "pip"]
 # How a legend shows a role: a hex cell, a highlight's band on an empty cell, a stone on an
 # empty cell, a bar (a piece on a segment), a dashed segment, a struck-through one, a bar's
 # dashed outline, or a tinted one (a designer's decorative tint).
-SwatchKind = Literal["cell", "band", "stone", "bar", "dashed", "struck", "hollow", "tinted"]
+# A designer's mark (``mark``) is drawn as on the panels, its kind named by the entry's role.
+SwatchKind = Literal["cell", "band", "stone", "bar", "dashed", "struck", "hollow", "tinted",
+                     "mark"]
 # The decorative highlight every game's diagrams take: no engine judges it.
 TINT = "tint"
 
@@ -50,11 +67,14 @@ TINT = "tint"
 @dataclass(frozen=True)
 class Marker:
     """A mark drawn on a cell: ``dot`` (a stone or piece), ``ring``, ``cross``, ``disc``
-    (a paper-coloured disc, so that a number on it reads on any fill) or ``pip``."""
+    (a paper-coloured disc, so that a number on it reads on any fill) or ``pip``; in the
+    role :data:`DESIGNER`, a designer's mark of a :data:`MarkKind` (``text`` its text),
+    drawn in the designer's own style."""
 
     cell: Hex
-    kind: str = "dot"  # a MarkerKind
+    kind: str = "dot"  # a MarkerKind, or a MarkKind in the role DESIGNER
     role: str = "accent"
+    text: str = ""  # a designer's text mark
 
 
 @dataclass(frozen=True)
@@ -159,7 +179,8 @@ class PointScene:
     notes: tuple[PointNote, ...] = ()
     row_labels: tuple[tuple[Point, str], ...] = ()  # left of a row's first point
     column_labels: tuple[tuple[float, str], ...] = ()  # under the board, x in spacings
-    point_marks: tuple[tuple[Point, str], ...] = ()  # a MarkKind, or a short text
+    # The engine's rings round a point (e.g. the centre of a turn): (point, "ring").
+    point_marks: tuple[tuple[Point, str], ...] = ()
     arrows: tuple[tuple[Point, Point], ...] = ()
     caption: str | None = None
     tinted: tuple[Segment, ...] = ()  # a designer's decorative tint, under everything
@@ -176,6 +197,8 @@ class PointScene:
 
     def segment_name(self, segment: Segment) -> str:
         return f"{self.name(segment[0])}-{self.name(segment[1])}"
+    # A designer's marks on points, in the designer's own style (never an engine's ring).
+    designer_marks: tuple[DesignerMark, ...] = ()
 
 
 Panel = Scene | PointScene  # one panel of a diagram: a hex board or points and lines
@@ -307,10 +330,35 @@ def highlight_roles(panel: Panel) -> set[str]:
     return set(panel.highlights.values()) if isinstance(panel, Scene) else set()
 
 
+def designer_marks(panel: Panel) -> tuple[DesignerMark, ...]:
+    """A panel's designer's marks, in the order drawn."""
+    if isinstance(panel, PointScene):
+        return panel.designer_marks
+    return tuple(DesignerMark(m.cell, m.kind, m.text) for m in panel.markers
+                 if m.role == DESIGNER)
+
+
+# What the key says of each kind of designer's mark: the diagram's pointer, not a rule.
+MARK_LEGENDS: Mapping[str, str] = {
+    "dot": "The diagram's dot",
+    "ring": "The diagram's ring",
+    "cross": "The diagram's cross",
+    "text": "The diagram's label",
+}
+
+
+def mark_legend(panels: list[Panel]) -> tuple[Role, ...]:
+    """One key entry for each kind of designer's mark the panels use, in MARK_KINDS'
+    order (role ``mark-KIND``, swatch ``mark``)."""
+    used = {m.kind for p in panels for m in designer_marks(p)}
+    return tuple(Role(f"{MARK_ROLE_PREFIX}{kind}", MARK_LEGENDS[kind], swatch="mark")
+                 for kind in MARK_KINDS if kind in used)
+
+
 def legend_of(roles: tuple[Role, ...], panels: list[Panel]) -> tuple[Role, ...]:
     """The roles the panels use, in the order given; a role used as a highlight is shown
     as a band on an empty cell (after its own entry, if the panels also fill cells with
-    it)."""
+    it); then one entry for each kind of designer's mark used."""
     used = set().union(*(panel_roles(p) for p in panels)) if panels else set()
     bands = set().union(*(highlight_roles(p) for p in panels)) if panels else set()
     legend: list[Role] = []
@@ -321,7 +369,7 @@ def legend_of(roles: tuple[Role, ...], panels: list[Panel]) -> tuple[Role, ...]:
         if role.name in bands:  # said apart from the fill of the same role, if both show
             legend.append(replace(role, swatch="band", legend=f"{role.legend}, highlighted"
                                   if filled else role.legend))
-    return tuple(legend)
+    return tuple(legend) + mark_legend(panels)
 
 
 @dataclass(frozen=True)

@@ -706,6 +706,16 @@ def _word(value: object, field: str, what: str) -> str:
     return value
 
 
+def _mark_words(value: object) -> str:
+    """A mark given to ``draw()``: its kind, or 'text LABEL', words apart by spaces."""
+    need(value, str, "marks")
+    assert isinstance(value, str)
+    if not value.split():
+        raise BoardgenError(f"{option('marks')}: a mark {quoted(value)} names no kind",
+                            field="marks")
+    return " ".join(value.split())
+
+
 def designer_marks(arrows: object, marks: object, highlights: object) -> DesignerMarks:
     """``draw()``'s arrows, marks and highlights, their types checked, as the values a game
     reads and checks as it reads a diagram file's ``arrow:``, ``mark:`` and
@@ -727,7 +737,8 @@ def designer_marks(arrows: object, marks: object, highlights: object) -> Designe
     if marks is not None:
         need(marks, dict, "marks")
         assert isinstance(marks, dict)
-        marks_given = [(_word(where, "marks", "a place"), _word(kind, "marks", "a mark"))
+        # A mark as a file's 'mark:' writes it after the place: 'ring', 'text A'.
+        marks_given = [(_word(where, "marks", "a place"), _mark_words(kind))
                        for where, kind in marks.items()]
         if len(marks_given) > MAX_ANNOTATIONS:
             raise BoardgenError(f"{option('marks')}: {len(marks_given):,} marks, more than the "

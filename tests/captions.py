@@ -24,7 +24,7 @@ caption once: left out only where the caption begins by saying it.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -97,6 +97,35 @@ def _words(text: str) -> list[str]:
     return re.findall(r"[0-9a-z]+", text.lower())
 
 
+_NO_FACT = {"a", "an", "the", "to", "at", "on", "of", "in", "with", "and", "about", "s",
+            "it", "its", "is", "by", "from"}
+
+
+def restates(label: str, text: str) -> bool:
+    """Whether ``text`` says what ``label`` says, in whatever words: every word of the
+    label that states something (a place, a player, a verb) is in the text, 'to play',
+    'to move' and 'turn' taken as one; or the label is whose turn it is and the text
+    starts with that player."""
+    def facts(words: str) -> set[str]:
+        found = set()
+        for word in re.findall(r"[0-9a-z]+", words.lower()):
+            if word in ("play", "plays", "move", "moves", "turn", "turns"):
+                found.add("<turn>")
+            elif word not in _NO_FACT:
+                found.add(word)
+        return found
+
+    turn = re.fullmatch(r"\s*(\w+)(?:'s turn| to (?:move|play))[.!]?\s*", label, re.I)
+    if turn:
+        return bool(re.match(rf"\s*{re.escape(turn.group(1))}\b", text, re.I))
+    said, text_facts = facts(label), facts(text)
+    # A player of one letter counts as said only as a sentence's subject: 'X' in
+    # 'touching 2 X cells' is not X's move.
+    letters = {word for word in said if len(word) == 1 and word.isalpha()}
+    subjects = {m.group(1).lower() for m in re.finditer(r"(?:^|[.!?]\s+)(\w+)", text)}
+    return bool(said) and said - letters <= text_facts and letters <= subjects
+
+
 def engine_part(caption: str, panel: Panel, where: str) -> str | None:
     """The caption less its label in front and the designer's notes behind; None (and a
     problem noted) if they are not where they should be."""
@@ -106,17 +135,18 @@ def engine_part(caption: str, panel: Panel, where: str) -> str | None:
         # The label heads the caption ('Before. White swings ...'), unless the caption
         # begins by saying it already ('O to play' over 'O to play, with ...'): then it
         # is not said twice.
+        # A label the caption says already, in any words, is left out: the panel states
+        # a move, or whose turn it is, once.
         front = label if label[-1] in ".!?:" else f"{label}."
-        said = _words(label)
         if text.startswith(front):
             text = text[len(front):].strip()
-            if text and _words(text)[:len(said)] == said:
+            if text and restates(label, text):
                 panel.problems.append(f"{where}: caption {caption!r} says its label "
                                       f"{label!r} twice")
                 return None
-        elif _words(text)[:len(said)] != said:
+        elif not restates(label, text):
             panel.problems.append(f"{where}: caption {caption!r} does not start with its "
-                                  f"label {label!r}")
+                                  f"label {label!r}, nor say what it says")
             return None
     if panel.override is not None:
         if text != panel.override:
@@ -640,13 +670,9 @@ def polygone_problems(path: Path, captions: list[list[str]]) -> list[str]:
     texts = [c for row in captions for c in row]
     problems: list[str] = []
     panels: list[tuple[Panel, list[tuple[str, Any]]]] = []  # what each says, in order
-    pending_turn: TurnFacts | None = None
     for s in said[len(header):]:
         if s.key == "panel":
             panels.append((Panel(s.value), []))
-            if pending_turn is not None:  # the next panel says what the move did
-                panels[-1][1].append(("turn", pending_turn))
-                pending_turn = None
         elif s.key == "show":
             moving_name, _, pivot_name = s.value.split()
             moving, pivot = hole(moving_name), hole(pivot_name)
@@ -656,19 +682,16 @@ def polygone_problems(path: Path, captions: list[list[str]]) -> list[str]:
         elif s.key == "move":
             m = re.fullmatch(r"([a-e]\d+)-([a-e]\d+)>([a-e]\d+)(?:/([\d,]+))?", s.value)
             assert m, s.value
-            mover = game.to_move
-            panels[-1][1].append(("move", (mover, m.group(1), m.group(2), m.group(3))))
+            mover = game.to_move  # the swing is drawn, not written: no "move" sentence
             order = tuple(int(k) for k in m.group(4).split(",")) if m.group(4) else ()
             game.play(hole(m.group(1)), hole(m.group(2)), hole(m.group(3)), order)
-            pending_turn = turn_facts(game, mover, order)
+            # What the move did, under its own panel (never the next one): what it closed,
+            # or that it captures nothing, and who won.
+            panels[-1][1].append(("turn", turn_facts(game, mover, order)))
         elif s.key == "note":
             panels[-1][0].notes.append(s.value)
         elif s.key == "caption":
             panels[-1][0].override = s.value
-    if pending_turn is not None and panels:
-        # No panel after the last move: its own panel says what it closed (a move that
-        # closes nothing needs no word there, the swing is drawn) and who won.
-        panels[-1][1].append(("turn", replace(pending_turn, said=bool(pending_turn.closed))))
     if len(panels) != len(texts):
         return [f"{path.name}: {len(panels)} panels, {len(texts)} captions"]
     for k, ((panel, expected), caption) in enumerate(zip(panels, texts, strict=True)):

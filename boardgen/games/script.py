@@ -48,7 +48,7 @@ from boardgen.limits import (
     MAX_TITLE_CHARS,
 )
 from boardgen.limits import MAX_PANELS as MAX_PANELS
-from boardgen.picture import MARK_KINDS, TINT, Arrow, Marker, Scene
+from boardgen.picture import DESIGNER, MARK_KINDS, TINT, Arrow, DesignerMark, Marker, Scene
 from boardgen.text import check_lines, quoted, read_input_text, shown_path
 
 MAX_SHOWN_SOURCE = 255  # characters of a file's name before FILE:LINE cuts it
@@ -226,7 +226,7 @@ class Annotations(Generic[P, R]):
     """What a designer drew on a panel beside the engine's own marks."""
 
     arrows: list[tuple[P, P]] = field(default_factory=list)
-    marks: list[tuple[P, str]] = field(default_factory=list)  # kind, or a short text
+    marks: list[DesignerMark] = field(default_factory=list)
     highlights: dict[R, str] = field(default_factory=dict)  # role from the theme
     caption: str | None = None  # replaces the caption the engine writes
     # Each highlight as asked for: (region, its name as written, role, the directive).
@@ -241,7 +241,7 @@ class DesignerMarks:
     being written out as a file's text first."""
 
     arrows: tuple[tuple[str, str], ...] = ()
-    marks: tuple[tuple[str, str], ...] = ()  # (where, kind or short text)
+    marks: tuple[tuple[str, str], ...] = ()  # (where, a mark as 'mark:' writes it)
     highlights: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (role, places)
 
     def __bool__(self) -> bool:
@@ -271,11 +271,34 @@ class _Reader(Generic[P, R]):
         self.notes.arrows.append((self.parsed("arrow", self.point, start),
                                   self.parsed("arrow", self.point, end)))
 
-    def mark(self, where: str, kind: str) -> None:
-        if kind not in MARK_KINDS and len(kind) > MAX_MARK_TEXT:
-            raise self.fail("mark", f"mark {quoted(kind)}: use {', '.join(MARK_KINDS)}, or a "
-                            f"number or letter of up to {MAX_MARK_TEXT} characters")
-        self.notes.marks.append((self.parsed("mark", self.point, where), kind))
+    def mark(self, where: str, words: Sequence[str]) -> None:
+        """A mark on ``where``: ``words`` its kind, and a text mark's text."""
+        kind, text = self.mark_kind(words)
+        place: Any = self.parsed("mark", self.point, where)  # a Hex or a Hole
+        self.notes.marks.append(DesignerMark(place, kind, text))
+
+    def mark_kind(self, words: Sequence[str]) -> tuple[str, str]:
+        """(kind, text) of a mark written as ``KIND`` or ``text LABEL`` (LABEL may be
+        in double quotes); an unknown kind is refused, naming the kinds."""
+        kind, *rest = words
+        if kind not in MARK_KINDS:
+            # A short unknown word may be a label written the old way: say how it is now.
+            hint = f"; a label is written 'text {kind}'" if len(kind) <= MAX_MARK_TEXT \
+                else ""
+            raise self.fail("mark", f"unknown mark kind {quoted(kind)} (kinds: "
+                            f"{', '.join(MARK_KINDS)}{hint})")
+        if kind != "text":
+            if rest:
+                raise self.fail("mark", f"a {kind} mark takes no text: 'mark: WHERE {kind}'")
+            return kind, ""
+        text = " ".join(rest)
+        if len(text) >= 2 and text[0] == text[-1] == '"':
+            text = text[1:-1]
+        if not text or len(text) > MAX_MARK_TEXT or any(ch.isspace() for ch in text):
+            raise self.fail("mark", f"a text mark is 'text LABEL', LABEL a number or letter "
+                            f"of 1 to {MAX_MARK_TEXT} characters with no spaces, not "
+                            f"{quoted(' '.join(words))}")
+        return kind, text
 
     def highlight(self, role: str, places: Sequence[str], d: Directive) -> None:
         if role not in self.known:
@@ -311,11 +334,11 @@ def annotate(d: Directive, notes: Annotations[P, R], source: str,
             raise read.fail(d.key, f"arrow needs 'FROM TO', not {quoted(d.value)}")
         read.arrow(*words)
     elif d.key == "mark":
-        if len(words) != 2:
-            raise read.fail(d.key, f"mark needs 'WHERE KIND' (KIND: {', '.join(MARK_KINDS)}, "
-                            f"or a number or letter of up to {MAX_MARK_TEXT} characters), not "
-                            f"{quoted(d.value)}")
-        read.mark(*words)
+        if len(words) < 2:
+            raise read.fail(d.key, f"mark needs 'WHERE KIND' (KIND: {', '.join(MARK_KINDS)}; "
+                            f"'text LABEL' for a number or letter of up to {MAX_MARK_TEXT} "
+                            f"characters), not {quoted(d.value)}")
+        read.mark(words[0], words[1:])
     elif d.key == "highlight":
         if len(words) < 2:
             raise read.fail(d.key, f"highlight needs 'ROLE WHERE...' (roles: "
@@ -335,8 +358,11 @@ def annotate_marks(given: DesignerMarks, notes: Annotations[P, R], source: str,
     read = _Reader(notes, source, 0, point, region, roles)
     for start, end in given.arrows:
         read.arrow(start, end)
-    for where, kind in given.marks:
-        read.mark(where, kind)
+    for where, written in given.marks:
+        if not written.split():
+            raise read.fail("mark", f"mark on {quoted(where)}: no kind (kinds: "
+                            f"{', '.join(MARK_KINDS)})")
+        read.mark(where, written.split())
     for role, places in given.highlights:
         # Where a judged highlight's error is reported: no file line, the annotation's kind.
         read.highlight(role, places, Directive("highlight", role, 0))
@@ -346,15 +372,47 @@ def _words(text: str) -> list[str]:
     return re.sub(r"[^0-9a-z]+", " ", text.lower()).split()
 
 
+# Words that carry no fact of their own in a panel's label ('About c6', 'X to move').
+_FILLER = frozenset({"a", "an", "the", "to", "at", "on", "of", "in", "with", "and", "about",
+                     "s", "it", "its", "is", "by", "from"})
+# Words that say whose turn it is: a label of a player and these says the side to move.
+_TURN = frozenset({"move", "moves", "play", "plays", "turn", "turns"})
+
+
+def _facts(text: str) -> list[str]:
+    """The words of a text that state something: place names ('c0-c2' is c0 and c2),
+    players, verbs; filler left out, and 'to play', 'to move', 'turn' said one way."""
+    return ["move" if word in _TURN else word for word in _words(text)
+            if word not in _FILLER]
+
+
+def label_said(label: str, caption: str) -> bool:
+    """Whether ``caption`` says already what ``label`` says, in its own words: the label
+    names whose turn it is and the caption begins with that player ('X to move' over 'X
+    to play, with ...', "O's turn" over 'O connects at D3 ...'); or every fact of the label
+    is in the caption ('White swings c0-c2 to d1' in 'White swings c0 about c2 to d1.',
+    'About c6' in '..., swung about c6, ...'), a player named by one letter (X, O) only as
+    the subject of one of its sentences (not 'touching 2 X cells')."""
+    said = _facts(label)
+    if not said or not caption:
+        return False
+    sentences = [_words(part) for part in re.split(r"(?<=[.!?])\s+", caption)]
+    subjects = {words[0] for words in sentences if words}
+    rest = [word for word in said if word != "move"]
+    if "move" in said and len(rest) == 1:  # whose turn it is
+        return bool(sentences[0]) and sentences[0][0] == rest[0]
+    letters = {word for word in said if len(word) == 1 and word.isalpha()}
+    return set(said) - letters <= set(_facts(caption)) and letters <= subjects
+
+
 def labelled(label: str, caption: str) -> str:
     """A panel's caption under its label ('Before. White swings ...'), the label left out
-    when the caption begins by saying it already ('X to play' over 'X to play, with
-    connections open at B4 and D5.')."""
+    when the caption says it already, in any words (:func:`label_said`): a panel states
+    a move, or whose turn it is, once."""
     label = label.strip()
     if not label:
         return caption
-    said = _words(label)
-    if caption and _words(caption)[:len(said)] == said:
+    if label_said(label, caption):
         return caption
     stop = "" if label[-1] in ".!?:" else "."
     return f"{label}{stop} {caption}".strip()
@@ -368,15 +426,11 @@ def annotated(scene: Scene, notes: Annotations[Hex, Hex]) -> Scene:
         return scene
     highlights = dict(scene.highlights)
     highlights.update(notes.highlights)
-    texts = dict(scene.cell_texts)
-    markers = list(scene.markers)
-    for cell, kind in notes.marks:
-        if kind in MARK_KINDS:
-            markers.append(Marker(cell, kind, "accent"))
-        else:
-            markers.append(Marker(cell, "disc"))
-            texts[cell] = kind
-    return replace(scene, highlights=highlights, cell_texts=texts, markers=tuple(markers),
+    # In the designer's own look (boardgen.render.figure.designer_strokes), never in an
+    # engine's: a ring here is not an open connection, a letter not a move number.
+    markers = (*scene.markers, *(Marker(m.where, m.kind, DESIGNER, m.text)  # type: ignore[arg-type]
+                                 for m in notes.marks))
+    return replace(scene, highlights=highlights, markers=markers,
                    arrows=scene.arrows + tuple(Arrow(a, b) for a, b in notes.arrows))
 
 
@@ -828,13 +882,23 @@ SHARED_SYNTAX: Mapping[str, tuple[str, str]] = {
     "note": ("note: TEXT", "Added to the caption the engine writes."),
     "caption": ("caption: TEXT", "Replaces the caption the engine writes."),
     "arrow": ("arrow: FROM TO", "An arrow between two places, drawn above rings and numbers."),
-    # The kinds from the table the reader checks marks against.
-    "mark": ("mark: WHERE " + "|".join([*MARK_KINDS, "TEXT"]),
-             f"A mark on a place; TEXT is a number or a letter of up to {MAX_MARK_TEXT} "
-             "characters."),
+    "mark": ("mark: WHERE KIND", "A designer's mark on a place, drawn in a style of its own "
+                                 "(dashed or haloed, in the theme's designer ink) that no "
+                                 "engine role uses, with a key entry for each kind used; "
+                                 "KIND is one of the mark kinds below."),
     "highlight": ("highlight: ROLE WHERE...", "A band over cells (Polygone: lines), in a "
                                               "role below; a role the engine judges is a "
                                               "claim about the panel's position."),
+}
+
+# The kinds of 'mark:', as written after the place, and what each draws: the parser takes
+# MARK_KINDS (boardgen.picture), this table says them (a test keeps the two the same).
+MARK_SYNTAX: Mapping[str, tuple[str, str]] = {
+    "ring": ("ring", "A dashed ring round the place."),
+    "cross": ("cross", "A cross on a paper halo."),
+    "dot": ("dot", "A small solid diamond on a paper halo."),
+    "text": ("text LABEL", f"A number or letter of up to {MAX_MARK_TEXT} characters in a "
+                           'dashed ring (LABEL may be in double quotes: text "A").'),
 }
 
 
@@ -859,6 +923,7 @@ class GameSyntax:
     judged_roles: tuple[str, ...]  # highlight roles the engine checks
     drawn_roles: tuple[str, ...]  # highlight roles drawn as asked
     block_keys: tuple[str, ...]  # directives that may take lines up to 'end'
+    mark_kinds: tuple[Syntax, ...] = ()  # the kinds after 'mark: WHERE'
 
 
 def _documented(handlers: Mapping[str, Callable[..., Any]], *, claims: bool = False
@@ -907,6 +972,7 @@ def directive_syntax(script: GameScript[Any, Any, Any]) -> GameSyntax:
         judged_roles=tuple(sorted(script.highlight_claims)),
         drawn_roles=tuple(sorted({*script.highlight_roles, TINT})),
         block_keys=tuple(sorted(BLOCK_KEYS & set(script.header))),
+        mark_kinds=tuple(Syntax((kind,), *MARK_SYNTAX[kind]) for kind in MARK_KINDS),
     )
 
 
@@ -921,6 +987,8 @@ def syntax_text(syntax: GameSyntax) -> str:
     parts = [f"{syntax.game} diagram files: one 'key: value' directive a line, '#' for "
              "comments.", "", "Before the first panel:", *rows(syntax.header), "",
              "In a panel:", *rows(syntax.panel)]
+    if syntax.mark_kinds:
+        parts += ["", "Mark kinds (mark: WHERE KIND):", *rows(syntax.mark_kinds)]
     if syntax.claims:
         parts += ["", "Claims (expect: ...):", *rows(syntax.claims)]
     else:

@@ -12,15 +12,18 @@ import math
 from dataclasses import replace
 
 from boardgen.errors import BoardgenError, option
-from boardgen.geometry import Layout, Notation
+from boardgen.geometry import Hex, Layout, Notation
 from boardgen.limits import MAX_DRAWN_CELLS
 from boardgen.picture import (
     DEFAULT_PANEL_CELL_MM,
+    MARK_ROLE_PREFIX,
+    DesignerMark,
     Diagram,
     Panel,
     PointScene,
     Role,
     Scene,
+    designer_marks,
     show_svg_with,
 )
 from boardgen.render.board import MIN_CELL_MM
@@ -34,6 +37,8 @@ from boardgen.render.figure import (
     band,
     board_figure,
     curled,
+    designer_strokes,
+    designer_text,
     ink_box,
     merge,
     text_box,
@@ -41,6 +46,7 @@ from boardgen.render.figure import (
 )
 from boardgen.render.fonts import BOLD, REGULAR, face
 from boardgen.render.lattice import (
+    DESIGNER_SHARE,
     SWATCH_PLACES,
     SWATCH_SEGMENT,
     hollow_strokes,
@@ -107,7 +113,16 @@ def _legend(diagram: Diagram, cell_width: float, y: float, max_width: float) -> 
         item = swatch + 1.0 + face(REGULAR).width_mm(label, size)
         if x > swatch / 2 and x - swatch / 2 + item > max_width:
             x, line_y = swatch / 2, line_y + 2 * r + 1.5
-        if lattice:
+        if entry.swatch == "mark":
+            # A designer's mark as on the panels, on an empty cell (a lattice: on paper).
+            kind = entry.name.removeprefix(MARK_ROLE_PREFIX)
+            mark_size = DESIGNER_SHARE * cell_width if lattice else cell_width
+            if not lattice:
+                cells.append(CellShape(f"legend-{entry.name}", x, line_y + r, "empty"))
+            strokes.extend(designer_strokes(kind, x, line_y + r, mark_size))
+            if kind == "text":
+                texts.append(designer_text("A", x, line_y + r, mark_size))
+        elif lattice:
             # The swatch is a bar or segment one swatch long, drawn as on the panels.
             at, segment = SWATCH_PLACES, SWATCH_SEGMENT
             shape = staple(at, segment, role, swatch) if entry.swatch == "bar" \
@@ -461,6 +476,9 @@ def _describe_scene(scene: Panel, words: dict[str, str], roles: tuple[Role, ...]
                 segments = sorted(segment_name(ln) for ln, r in marked.items() if r == role)
                 if segments:
                     said.append(f"{role_words} " + ", ".join(segments))
+        # The turns drawn, in words: a caption says what a move did, not the turn.
+        said.extend(f"turns {scene.name(t.start)} about {scene.name(t.centre)} to "
+                    f"{scene.name(t.end)}" for t in scene.turns)
         # The labels a caption speaks of ("piece 1", "A"): which piece or line each is.
         if scene.labels:
             said.append("labelled: " + ", ".join(
@@ -503,8 +521,22 @@ def _describe_scene(scene: Panel, words: dict[str, str], roles: tuple[Role, ...]
                         else "marked " + ", ".join(sorted(scene.cell_texts.values())))
         if not said:
             said.append("an empty board")
+    marks = designer_marks(scene)
+    if marks:  # the designer's marks, said apart from what the engine shows
+        said.append("the diagram marks " + ", ".join(_mark_words(scene, m) for m in marks))
     text = "; ".join(said) + "."
     return f"{text} {_sentence(scene.caption)}" if scene.caption else text
+
+
+def _mark_words(scene: Panel, mark: DesignerMark) -> str:
+    """'a ring on D3', 'the label A on b9' (no place on a board whose cells have no
+    names)."""
+    what = f"the label {mark.text}" if mark.kind == "text" else f"a {mark.kind}"
+    if isinstance(scene, PointScene) and not isinstance(mark.where, Hex):
+        return f"{what} on {scene.name(mark.where)}"
+    if isinstance(scene, Scene) and scene.labels != "none" and isinstance(mark.where, Hex):
+        return f"{what} on {Notation(scene.grid).name(mark.where)}"
+    return what
 
 
 def _cell_order(name: str) -> tuple[str, int]:

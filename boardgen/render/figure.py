@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from boardgen.geometry import Hex, Layout, Notation
-from boardgen.picture import Scene
+from boardgen.picture import DESIGNER, MARK_ROLE_PREFIX, Scene
 from boardgen.render.fonts import BOLD, REGULAR, face
 from boardgen.render.scene import EDGE_SUFFIX, Theme
 from boardgen.text import curly_quotes
@@ -220,14 +220,19 @@ def board_figure(scene: Scene, cell_width: float, *, margin: float = 1.0) -> Fig
     texts.extend(_inner_texts(scene, layout, notation, cell_width))
     texts.extend(replace(caption, x=caption.x + ox, y=caption.y + oy) for caption in captions)
     marks = []
+    strokes = []
     for marker in scene.markers:
         x, y = layout.centre(marker.cell)
+        if marker.role == DESIGNER:  # the designer's own look, never an engine's mark
+            strokes.extend(designer_strokes(marker.kind, x, y, cell_width))
+            if marker.kind == "text":
+                texts.append(designer_text(marker.text, x, y, cell_width))
+            continue
         radius = {"dot": 0.3, "ring": 0.36, "cross": 0.28, "disc": 0.3,
                   "pip": 0.12}[marker.kind] * cell_width
         # A pip is a small dot: a mark on a cell that keeps the cell's own colour readable.
         marks.append(Mark("dot" if marker.kind == "pip" else marker.kind, x, y, radius,
                           marker.role))
-    strokes = []
     overlays = []
     offsets = layout.corner_offsets()
     for h, role in scene.highlights.items():
@@ -376,6 +381,59 @@ def arrow_strokes(start: Point, end: Point, role: str, cell_width: float) -> lis
     halo = 0.4 * arrow.width  # on each side
     return [replace(arrow, role="paper", width=arrow.width + 2 * halo,
                     head=3.5 * arrow.width + 3 * halo), arrow]
+
+
+# A designer's mark has a look of its own, which no engine role uses: the theme's designer
+# ink, on a paper halo, rings dashed, and SVG classes "designer-mark mark-KIND" (halo:
+# "designer-mark mark-halo").  Sizes are shares of ``size`` (a cell's width, or a lattice's
+# hole spacing scaled to match).
+MARK_HALO = f"{MARK_ROLE_PREFIX}halo"
+MARK_TEXT = f"{MARK_ROLE_PREFIX}text"
+_RING_POINTS = 36  # a ring is a closed polyline: dashes laid along it evenly
+
+
+def _circle(x: float, y: float, r: float) -> tuple[Point, ...]:
+    return tuple((x + r * math.cos(2 * math.pi * k / _RING_POINTS),
+                  y + r * math.sin(2 * math.pi * k / _RING_POINTS))
+                 for k in range(_RING_POINTS + 1))
+
+
+def designer_strokes(kind: str, x: float, y: float, size: float) -> list[Stroke]:
+    """A designer's mark of ``kind`` (a MarkKind) centred on (x, y): a paper halo, then
+    the mark in the designer's ink.  A ring is dashed (an engine's rings are solid), a
+    cross sits on a halo wider than itself, a dot is a diamond; a text mark is the dashed
+    ring, paper inside, round its text (see :func:`designer_text`)."""
+    role = f"{MARK_ROLE_PREFIX}{kind}"
+    point = ((x, y), (x + 1e-3, y))  # a zero-length round-capped line: a disc
+    if kind in ("ring", "text"):
+        r = (0.34 if kind == "text" else 0.3) * size
+        width = 0.07 * size
+        ring = _circle(x, y, r)
+        # Dashes that divide the ring evenly (twelve of them), whatever its size.
+        dash = math.pi * r / 12
+        # A text's ring is paper inside, so that its letter reads on any fill or hole.
+        halo = Stroke(point, MARK_HALO, 2 * r + width + 0.05 * size) if kind == "text" \
+            else Stroke(ring, MARK_HALO, width + 0.05 * size)
+        return [halo, Stroke(ring, role, width, dash=dash)]
+    if kind == "cross":
+        r = 0.2 * size
+        arms = (((x - r, y - r), (x + r, y + r)), ((x - r, y + r), (x + r, y - r)))
+        return [*(Stroke(arm, MARK_HALO, 0.15 * size) for arm in arms),
+                *(Stroke(arm, role, 0.07 * size) for arm in arms)]
+    # A dot is a small solid diamond (no engine draws one: stones, pips and holes are
+    # round), its outline stroked wide enough to fill it, on a wider halo.
+    d = 0.1 * size
+    diamond = ((x, y - d), (x + d, y), (x, y + d), (x - d, y), (x, y - d))
+    return [Stroke(diamond, MARK_HALO, 0.3 * size), Stroke(diamond, role, 0.16 * size)]
+
+
+def designer_text(text: str, x: float, y: float, size: float) -> Text:
+    """A designer's text mark: bold, in the designer's ink, inside its dashed ring."""
+    size_mm = 0.36 * size  # as an engine's number on a cell
+    width = face(BOLD).width_mm(text, size_mm)
+    if width > 0.56 * size:  # three letters still inside the ring
+        size_mm *= 0.56 * size / width
+    return Text(x, y, text, size_mm, MARK_TEXT, weight=BOLD)
 
 
 def arrow_head(stroke: Stroke) -> tuple[Point, Point, Point]:

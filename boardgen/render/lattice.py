@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING
 
 from boardgen.errors import BoardgenError, option
 from boardgen.picture import (
-    MARK_KINDS,
     TINT,
     FixedBoard,
     PageInfo,
@@ -37,11 +36,13 @@ from boardgen.render.figure import (
     Text,
     arrow_strokes,
     curled,
+    designer_strokes,
+    designer_text,
     ink_box,
     text_box,
     wrap,
 )
-from boardgen.render.fonts import BOLD, REGULAR, face
+from boardgen.render.fonts import REGULAR, face
 from boardgen.render.paper import Paper, content_size, parse_paper
 from boardgen.render.pdf import render_pdf_pages
 from boardgen.render.png import render_figure_png
@@ -58,6 +59,8 @@ INK_CLEARANCE_MM = 0.5  # paper between the outermost ink and a figure's edge
 SWATCH_SEGMENT: Segment = ((0,), (1,))
 SWATCH_PLACES: dict[Point, XY] = {(0,): (0.0, 0.0), (1,): (1.0, 0.0)}
 Places = Mapping[Point, XY]  # where each point stands, in spacings
+# A designer's mark on a point is drawn as on a hex cell this share of the spacing wide.
+DESIGNER_SHARE = 0.6
 
 
 def _at(places: Places, point: Point, spacing: float) -> XY:
@@ -167,18 +170,12 @@ def start_strokes(places: Places, ln: Segment, role: str, spacing: float,
             for k in (-1, 1)]
 
 
-def _point_mark(centre: XY, kind: str, spacing: float) -> list[Stroke]:
-    """A designer's mark on a point: a dot, a ring or a cross (a text gets a small ring)."""
+def _point_ring(centre: XY, spacing: float) -> list[Stroke]:
+    """The engine's ring round a point (the centre of a turn): solid, in the accent."""
     x, y = centre
     r = 0.12 * spacing
-    if kind == "dot":
-        return [Stroke(((x, y), (x + 0.001, y)), "accent", 1.4 * r)]
-    if kind == "cross":
-        return [Stroke(((x - r, y - r), (x + r, y + r)), "accent", 0.3 * r),
-                Stroke(((x - r, y + r), (x + r, y - r)), "accent", 0.3 * r)]
-    radius = r if kind == "ring" else 0.6 * r
-    points = tuple((x + radius * math.cos(2 * math.pi * k / 24),
-                    y + radius * math.sin(2 * math.pi * k / 24)) for k in range(25))
+    points = tuple((x + r * math.cos(math.radians(a)), y + r * math.sin(math.radians(a)))
+                   for a in range(0, 361, 15))
     return [Stroke(points, "accent", 0.25 * r)]
 
 
@@ -280,13 +277,16 @@ def lattice_figure(scene: PointScene, spacing: float, *, margin: float = 1.0) ->
         strokes.extend(hollow_strokes(at, ln, role, s))
     for turn in scene.turns:
         strokes.append(_arc(at, turn, s))
-    for point, kind in scene.point_marks:
+    for point, _ in scene.point_marks:
         # Drawn as strokes, so that they lie on top of the bars (marks lie under them).
-        strokes.extend(_point_mark(_at(at, point, s), kind, s))
-        if kind not in MARK_KINDS:
-            x, y = _at(at, point, s)
-            texts.append(Text(x, y - 0.2 * s, kind, max(2.8, 0.13 * s), "cell-text",
-                              weight=BOLD))
+        strokes.extend(_point_ring(_at(at, point, s), s))
+    for mark in scene.designer_marks:
+        # The designer's own look (see designer_strokes), at a hex cell's size of a third
+        # of the spacing: a ring lies between an engine ring and a double ring's outer one.
+        x, y = _at(at, mark.where, s)
+        strokes.extend(designer_strokes(mark.kind, x, y, DESIGNER_SHARE * s))
+        if mark.kind == "text":
+            texts.append(designer_text(mark.text, x, y, DESIGNER_SHARE * s))
     for start, end in scene.arrows:  # above the rings (every writer draws arrows last)
         strokes.extend(arrow_strokes(_at(at, start, s), _at(at, end, s), "accent", 0.5 * s))
     for ln, label in scene.labels.items():

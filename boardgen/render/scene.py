@@ -15,13 +15,13 @@ from boardgen.errors import BoardgenError
 
 # The picture model used to live here; these names stay importable from here.
 from boardgen.picture import LABEL_MODES as LABEL_MODES
+from boardgen.picture import MARK_ROLE_PREFIX, declared_paint, declared_roles
 from boardgen.picture import PATTERNS as PATTERNS
 from boardgen.picture import Arrow as Arrow
 from boardgen.picture import Marker as Marker
 from boardgen.picture import Paint as Paint
 from boardgen.picture import Scene as Scene
 from boardgen.picture import board_scene as board_scene
-from boardgen.picture import declared_paint, declared_roles
 from boardgen.picture import edge_roles as edge_roles
 
 EDGE_SUFFIX = "-edge"  # ROLE-edge: the outlines of a highlight band of ROLE
@@ -102,6 +102,9 @@ class Theme:
     # Stones drawn with a heavy rim, as a share of their radius (the ink theme's loop
     # stones: hollow would be white on a white cell; a heavy rim is not).
     rims: Mapping[str, float] = field(default_factory=dict)
+    # A designer's marks (roles "mark-KIND"): an ink no engine role of the theme is
+    # painted in (tests/render/test_designer_marks.py measures it), on a paper halo.
+    designer: str = "#000000"
 
     def __post_init__(self) -> None:
         if not isinstance(self.cells, _Cells):
@@ -121,6 +124,8 @@ class Theme:
         if role.endswith(EDGE_SUFFIX) and role.removesuffix(EDGE_SUFFIX) in self.cells:
             fill = self.cells[role.removesuffix(EDGE_SUFFIX)].fill
             return max((self.line, self.paper), key=lambda ink: abs(luma(ink) - luma(fill)))
+        if role.startswith(MARK_ROLE_PREFIX):  # a designer's mark: its ink, on a halo
+            return self.paper if role == f"{MARK_ROLE_PREFIX}halo" else self.designer
         if role in self.marks:  # the theme's own stone colours come before a game's
             return self.marks[role]
         if role in self.cells:
@@ -154,9 +159,10 @@ def luma(colour: str) -> float:
 CAPTION_INK = "#2e2e2e"
 
 
-def _theme(name: str, line: str, text: str, accent: str, cells: dict[str, Paint]) -> Theme:
+def _theme(name: str, line: str, text: str, accent: str, cells: dict[str, Paint],
+           designer: str) -> Theme:
     return Theme(name, "#ffffff", line, 0.25, text, CAPTION_INK if text != "#000000"
-                 else text, accent, cells)
+                 else text, accent, cells, designer=designer)
 
 
 # Grey levels below are ITU-R 601 luma (what a greyscale printer makes of a colour), of 255.
@@ -179,6 +185,8 @@ THEMES: dict[str, Theme] = {
             # Light: a band of it stands apart from X (140), O (59) and empty cells (248).
             "tint": Paint("#d9c2ec"),  # 206, lavender: no engine role is this colour
         },
+        # A designer's marks: magenta (85), a hue no role of any game takes.
+        designer="#a21caf",
     ),
     # Okabe-Ito colours: told apart with every common colour-vision deficiency, and the two
     # players differ in lightness too, so a greyscale copy still works.
@@ -195,6 +203,8 @@ THEMES: dict[str, Theme] = {
             "illegal": Paint("#cc79a7", "crosshatch"),
             "tint": Paint("#a6d8f3"),  # 204, a light sky blue: apart from both players
         },
+        # A designer's marks: Paul Tol's wine (70), outside the Okabe-Ito set the roles use.
+        designer="#882255",
     ),
     # For black-only printers and photocopies: lines and patterns, no tint carries meaning.
     # No two roles one game can show on a page share a paint (tests/render/
@@ -213,6 +223,8 @@ THEMES: dict[str, Theme] = {
             "illegal": Paint("#ffffff", "crosshatch"),
             "tint": Paint("#ffffff", "grid"),  # apart from O's perimeter dots
         },
+        # Black, as everything: a designer's mark is told by its dashes and halo.
+        designer="#000000",
     ),
 }
 

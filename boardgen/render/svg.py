@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from typing import Literal
 
+from boardgen.picture import MARK_ROLE_PREFIX
 from boardgen.render.figure import (
+    MARK_TEXT,
     PATTERN_SHARE,
     Area,
     Figure,
@@ -84,7 +86,7 @@ def _glyph_run(t: Text, used: dict[str, str], theme: Theme | None = None) -> str
     # text on cells) would beat a presentation attribute in a browser and in Typst.
     fill = f' style="fill:{text_ink(t, theme)}"' if t.on and theme is not None else ""
     parts = [
-        f'<g class="{t.role}"{fill} aria-label={quoteattr(text)} '
+        f'<g class="{_text_class(t.role)}"{fill} aria-label={quoteattr(text)} '
         f'transform="translate({_n(x0)} {_n(baseline)}) scale({scale:.6f})">'
     ]
     advance = 0
@@ -108,7 +110,7 @@ def _text_run(t: Text, theme: Theme | None = None) -> str:
     # A number on a stone carries its own fill, inline: the style sheet's class rule (for
     # text on cells) would beat a presentation attribute in a browser and in Typst.
     fill = f' style="fill:{text_ink(t, theme)}"' if t.on and theme is not None else ""
-    return (f'<text class="{t.role}"{fill} x="{_n(x0)}" y="{_n(baseline)}" '
+    return (f'<text class="{_text_class(t.role)}"{fill} x="{_n(x0)}" y="{_n(baseline)}" '
             f'font-family="{FONT_FAMILY}" font-size="{_n(t.size)}"{weight}>'
             f"{escape(printable(t.text))}</text>")
 
@@ -139,12 +141,22 @@ def _mark(m: Mark, theme: Theme) -> str:
             f'stroke="{fill}" stroke-width="{_n(r * 0.25)}" fill="none"/>')
 
 
+# The class of a designer's marks (and their halos and texts): no engine role's element
+# carries it, so a style sheet or a test can tell the designer's marks from the engine's.
+DESIGNER_CLASS = "designer-mark"
+
+
+def _text_class(role: str) -> str:
+    return f"{DESIGNER_CLASS} {role}" if role.startswith(MARK_ROLE_PREFIX) else role
+
+
 def _stroke(s: Stroke, theme: Theme) -> str:
     colour = theme.colour(s.role)
     points = " ".join(f"{_n(x)},{_n(y)}" for x, y in s.points)
     dash = f' stroke-dasharray="{_n(s.dash)}"' if s.dash else ""
     cap = "butt" if s.dash else "round"
-    out = (f'<polyline class="stroke {s.role}" points="{points}" fill="none" '
+    kind = DESIGNER_CLASS if s.role.startswith(MARK_ROLE_PREFIX) else "stroke"
+    out = (f'<polyline class="{kind} {s.role}" points="{points}" fill="none" '
            f'stroke="{colour}" stroke-width="{_n(s.width)}" stroke-linecap="{cap}"{dash}/>')
     if s.arrow:
         head = " ".join(f"{_n(x)},{_n(y)}" for x, y in arrow_head(s))
@@ -161,7 +173,8 @@ def _area(a: Area, theme: Theme, kind: str = "area") -> str:
         'stroke="none"/>'
 
 
-def _style_sheet(theme: Theme, roles: list[str], credit: bool = False) -> str:
+def _style_sheet(theme: Theme, roles: list[str], credit: bool = False,
+                 designer: bool = False) -> str:
     rules = [
         f".paper{{fill:{theme.paper}}}",
         f".cell{{stroke:{theme.line};stroke-width:{theme.line_width_mm}px;"
@@ -177,6 +190,8 @@ def _style_sheet(theme: Theme, roles: list[str], credit: bool = False) -> str:
         f".coordinate,.caption{',.credit' if credit else ''}{{fill:{theme.muted}}}",
         f".cell-text,.title{{fill:{theme.text}}}",
     ]
+    if designer:  # a designer's text marks, in the designer's ink
+        rules.append(f".{MARK_TEXT}{{fill:{theme.designer}}}")
     return "".join(rules)
 
 
@@ -264,7 +279,8 @@ def render_svg(figure: Figure, *, theme: Theme, title: str | None = None,
         head.append(f"<desc>{escape(description)}</desc>" if description else "<desc />")
 
     roles = sorted({c.role for c in figure.cells})
-    style = _style_sheet(theme, roles, any(t.role == "credit" for t in figure.texts))
+    style = _style_sheet(theme, roles, any(t.role == "credit" for t in figure.texts),
+                         any(t.role == MARK_TEXT for t in figure.texts))
     definitions = [f'<style type="text/css"><![CDATA[{style}]]></style>',
                    _element("polygon", {"id": "hex", "points": " ".join(
                        f"{float(_n(x))},{float(_n(y))}" for x, y in figure.hex_offsets)})]
@@ -302,13 +318,13 @@ def render_svg(figure: Figure, *, theme: Theme, title: str | None = None,
             + "".join(_stroke(s, theme) for s in figure.strokes if s.under)),
         layer("marks", "".join(_mark(m, theme) for m in figure.marks) + "".join(
             _stroke(s, theme) for s in figure.strokes if not s.under and not s.arrow)),
-        layer("labels", texts(("cell-text",))),
+        layer("labels", texts(("cell-text", MARK_TEXT))),
         # Arrows above the rings and numbers they start or end at.
         layer("annotations", "".join(_stroke(s, theme) for s in figure.strokes
                                      if not s.under and s.arrow)),
         layer("coordinates", texts(("coordinate",))),
         layer("captions", texts(tuple({t.role for t in figure.texts}
-                                      - {"cell-text", "coordinate"}))),
+                                      - {"cell-text", "coordinate", MARK_TEXT}))),
     ]
     body.append(_element("g", {"class": "board", "transform": f"translate({_n(dx)} "
                                                                f"{_n(band)})"},

@@ -61,6 +61,8 @@ def _table(title: str, entries: tuple[Syntax, ...]) -> list[str]:
 def syntax_markdown(syntax: GameSyntax) -> list[str]:
     lines = [*_table("Before the first panel", syntax.header),
              *_table("In a panel", syntax.panel)]
+    if syntax.mark_kinds:
+        lines += _table("Mark kinds, after mark: WHERE", syntax.mark_kinds)
     if syntax.claims:
         lines += _table("Claims, after expect:", syntax.claims)
     else:

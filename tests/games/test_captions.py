@@ -169,7 +169,7 @@ def _lie(path: Path, old: str, new: str) -> list[str]:
     ("caption_cases/polygone-no-move", "Black cannot move", "White cannot move"),
     ("caption_cases/polygone-no-move", "Black cannot move", "reached the opposite apex"),
     # The label heads the caption, once: not dropped, not said twice.
-    ("polygone/06-triangle", "After. White's", "White's"),
+    ("polygone/06-triangle", "After the move.", ""),
     ("diagram_files/copolymer-annotated", "O connects at D3", "O connects. O connects at D3"),
     ("caption_cases/copolymer-one-connection", "O to play, with", "O to play. O to play, with"),
     # A free diagram's captions are the designer's words, all of them and nothing else.
@@ -316,3 +316,100 @@ def test_polygone_play_text_says_what_the_position_says(seed: int, stop: int) ->
     else:
         assert lines[-1] == f"{naive.to_move.capitalize()} to move; {len(naive.moves())} " \
             "legal moves."
+
+
+# --- a caption under the panel it describes; a move, or whose turn it is, said once -----------
+
+TWO_MOVES = """game: polygone
+title: Two moves
+white: c2-c4 b1-c2
+black: c4-d3 c8-c10
+panel: First
+move: b1-c2>d3
+panel: Second
+move: c10-c8>b9
+panel: After
+"""
+
+
+def test_a_polygone_move_is_told_under_its_own_panel_not_the_next() -> None:
+    """Two moves, each in its own panel, and a panel after: what each move did (what it
+    closed and captured) is under the panel that draws its swing; the panel after says
+    nothing of either."""
+    first, second, after = panel_captions(boardgen.parse_diagram(TWO_MOVES))[0]
+    assert first == "First. White's move closes a triangle: White captures d3-c4."
+    assert second == "Second. Black's move captures nothing."
+    assert after == "After."
+
+
+# Whose turn it is, a player's move on hex cells, a Polygone swing: as captions say them.
+_PLAYER = r"(X|O|White|Black|First|Second|Left|Right|Red|Blue)"
+_SIDE = re.compile(rf"\b{_PLAYER}(?:'s turn| to (?:move|play))\b")
+_HEX_MOVE = re.compile(rf"\b{_PLAYER} (?:must )?(?:connects? at|places (?:a stone|stone \d+) "
+                       r"on|takes the last cell,|ends the turn at) ([A-Z]\d+)")
+_SWING = re.compile(r"\b(White|Black) swings ([a-e]\d+)(?:-([a-e]\d+)| about ([a-e]\d+)) to "
+                    r"([a-e]\d+)")
+
+
+def said_twice(caption: str) -> list[str]:
+    """What a panel's caption (its label in front) states twice: the same side to move, or
+    the same move, however worded ('X to move. X to play ...', 'White swings c0-c2 to d1.
+    White swings c0 about c2 to d1.'), or whose turn it is and then that player's move
+    ("O's turn. O connects at D3")."""
+    problems = []
+    sides = [m.group(1) for m in _SIDE.finditer(caption)]
+    problems += [f"{side} to move, twice" for side in sorted(set(sides))
+                 if sides.count(side) > 1]
+    swings = [(m.group(1), frozenset({m.group(2), m.group(3) or m.group(4)}), m.group(5))
+              for m in _SWING.finditer(caption)]
+    problems += [f"the swing {swing} twice" for swing in set(swings) if swings.count(swing) > 1]
+    moves = [(m.group(1), m.group(2)) for m in _HEX_MOVE.finditer(caption)]
+    problems += [f"the move {move} twice" for move in set(moves) if moves.count(move) > 1]
+    sentences = [s.strip() for s in re.split(r"(?<=[.!?])\s+", caption) if s.strip()]
+    for sentence, following in zip(sentences, sentences[1:], strict=False):
+        turn = re.fullmatch(rf"{_PLAYER}(?:'s turn| to (?:move|play))[.!]", sentence)
+        if turn and following.startswith(f"{turn.group(1)} "):
+            problems.append(f"{turn.group(1)}'s turn, then {following!r}")
+    return problems
+
+
+@pytest.mark.parametrize("caption", [
+    "X to move. X to play, with connections open at B4.",
+    "White swings c0-c2 to d1. White swings c0 about c2 to d1.",
+    "O's turn. O connects at D3 (touching 3 X cells), then ends the turn at C2.",
+    "First places stone 1 on B5. First places stone 1 on B5.",
+])
+def test_said_twice_catches_a_label_said_again_in_other_words(caption: str) -> None:
+    assert said_twice(caption) != []
+
+
+@pytest.mark.parametrize("caption", [
+    "Before. White swings c0 about c2 to d1. White's move captures nothing.",
+    "Start. X to play, with connections open at B2, B3, C2 and E5.",
+    "First places stone 1 on B5; Second places stone 2 on B1.",
+])
+def test_said_twice_passes_a_caption_that_says_each_thing_once(caption: str) -> None:
+    assert said_twice(caption) == []
+
+
+@pytest.mark.parametrize("path", ALL_FILES, ids=_id)
+def test_no_panel_says_a_move_or_the_side_to_move_twice(path: Path) -> None:
+    """Every built-in diagram (and the docs' and the caption cases' files): no panel's
+    label and caption state the same move, or the same side to move, twice."""
+    for row in panel_captions(_diagram(path)):
+        for caption in row:
+            assert said_twice(caption) == [], caption
+
+
+@pytest.mark.parametrize(("text", "label", "caption"), [
+    ("game: copolymer\nboard: hexhex 3\nfirst: x\nsetup: C3 B2 C2\npanel: O to move\n",
+     "O to move", "O to play, with a connection open at D3"),
+    ("game: copolymer\nboard: hexhex 3\nfirst: x\nsetup: C3 B2 C2\npanel: O's turn\n"
+     "place: D3 connection 2\n", "O's turn", "O connects at D3"),
+])
+def test_a_label_the_caption_says_already_is_left_out(text: str, label: str,
+                                                      caption: str) -> None:
+    """The issue's cases: the label's move, or its side to move, said once."""
+    drawn = panel_captions(boardgen.parse_diagram(text))[0][0]
+    assert drawn.startswith(caption) and label not in drawn, drawn
+    assert said_twice(drawn) == []

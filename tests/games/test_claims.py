@@ -312,7 +312,7 @@ DIRECTIVES = [
     ("arrow", CO_FILE + "\narrow: A1 B2", CO_FILE + "\narrow: A1 Z2", 7),
     ("arrow polygone", PO_FILE + "\narrow: c4 c8", PO_FILE + "\narrow: c4 c88", 7),
     ("mark", O_FILE + "\nmark: A1 ring", O_FILE + "\nmark: A1 glow", 7),
-    ("mark text", O_FILE + "\nmark: A1 12", O_FILE + "\nmark: A1 1234", 7),
+    ("mark text", O_FILE + "\nmark: A1 text 12", O_FILE + "\nmark: A1 text 1234", 7),
     ("highlight", O_FILE + "\nhighlight: corner A1", O_FILE + "\nhighlight: gold A1", 7),
     ("highlight polygone", PO_FILE + "\nhighlight: ghost c6-b7",
      PO_FILE + "\nhighlight: ghost c4-c7", 7),
@@ -332,6 +332,8 @@ DIRECTIVES = [
     ("stone", FREE_FILE + "\nstone: red B2 C3", FREE_FILE + "\nstone: green B2", 5),
     ("stone cell", FREE_FILE + "\nstone: blue B2", FREE_FILE + "\nstone: blue Z9", 5),
     ("remove", FREE_FILE + "\nremove: A1", FREE_FILE + "\nremove: Z9", 5),
+    ("replace", FREE_FILE + "\nreplace: white A1", FREE_FILE + "\nreplace: white B2", 5),
+    ("stone onto a stone", FREE_FILE + "\nstone: red B2", FREE_FILE + "\nstone: red A1", 5),
     ("expect free", FREE_FILE, FREE_FILE + "\nexpect: winner black", 5),
 ]
 

@@ -37,10 +37,10 @@ def test_a_diagram_file_outside_templates_renders(run_cli: RunCli, tmp_path: Pat
     result = run_cli("diagram", str(FILES / f"{name}.txt"), "-o", str(out))
     assert result.code == 0, result.err
     classes = svg_classes(out)
-    # Every file carries one arrow and at least one designer's mark, drawn in the accent.
+    # Every file carries one arrow, drawn in the accent, and at least one designer's mark,
+    # in the designer's own class.
     assert classes.count("arrowhead accent") == 1
-    assert any(c.startswith("mark ") and c.endswith(" accent") or c == "stroke accent"
-               for c in classes)
+    assert any(c.startswith("designer-mark mark-") for c in classes)
 
 
 def test_annotations_reach_the_picture(run_cli: RunCli, tmp_path: Path) -> None:
@@ -57,9 +57,14 @@ def test_annotations_reach_the_picture(run_cli: RunCli, tmp_path: Path) -> None:
         ("highlight new", "B3"), ("highlight new", "D3"), ("highlight tint", "C2"),
         ("highlight tint", "C3")]
     classes = svg_classes(out)
-    assert "mark ring accent" in classes  # mark: D3 ring
-    # mark: B3 A is a disc with a letter; the second panel's two numbered cells are discs too.
-    assert classes.count("mark disc accent") == 3
+    # mark: D3 ring is the designer's dashed ring, not the engine's ring of an open
+    # connection (which D3 carries too: O can connect there).
+    assert classes.count("designer-mark mark-ring") == 1 + 1  # the panel's, the key's
+    assert "mark ring accent" in classes
+    # mark: B3 text A is the designer's label; the second panel's two numbered cells are
+    # the engine's discs.
+    assert classes.count("designer-mark mark-text") == 2 * 2  # ring and letter, panel and key
+    assert classes.count("mark disc accent") == 2
 
 
 def test_an_illegal_move_names_file_and_line(run_cli: RunCli, tmp_path: Path) -> None:

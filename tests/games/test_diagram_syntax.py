@@ -185,3 +185,18 @@ def test_the_help_points_to_the_syntax_not_to_the_readme(run_cli: Any) -> None:
     assert "README" not in said
     assert "'boardgen diagram --syntax GAME' prints every directive" in said
     assert run_cli("diagram", "--syntax", "chess").code == 2
+
+
+@pytest.mark.parametrize("game", sorted(BASE))
+def test_the_mark_kinds_listed_are_those_the_parser_takes(game: str) -> None:
+    """Each candidate word written after 'mark: WHERE' in a real file (a label after
+    'text'): the kinds accepted are the kinds the reference lists, each said in its text."""
+    base = BASE[game].read_text(encoding="utf-8")
+    where = "c4" if game == "polygone" else "A1"
+    syntax = _syntaxes()[game]
+    listed = {key for entry in syntax.mark_kinds for key in entry.keys}
+    candidates = listed | {"rng", "circle", "square", "A", "12", "label", "arrow", "disc"}
+    accepted = {word for word in candidates if "unknown mark kind" not in _refusal(
+        f"{base}\nmark: {where} {word}{' 1' if word == 'text' else ''}\n")}
+    assert accepted == listed == {"ring", "cross", "dot", "text"}
+    assert all(entry.form in syntax_text(syntax) for entry in syntax.mark_kinds)

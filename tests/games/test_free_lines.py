@@ -29,8 +29,19 @@ HEAD = "game: free\nboard: hexhex 3\n"
     ("panel: a\nstone: green C3\n", 4, "stone needs 'COLOUR CELLS'"),
     ("stone: black C3\npanel: a\nremove:\n", 5, "remove needs the CELLS"),
     ("stone: black C3\npanel: a\nremove:   \n", 5, "remove needs the CELLS"),
+    # A stone onto a stone: refused, naming the spelling that says to replace it.
+    ("stone: black C3\npanel: a\nstone: white C3\n", 5,
+     "C3 holds a black stone already: to put a white stone in its place, write "
+     "'replace: white C3'"),
+    ("panel: a\nstone: red A1 A1\n", 4, "A1 holds a red stone already"),
+    ("stone: black C3\nstone: white C3\npanel: a\n", 4,
+     "C3 holds a black stone already: the start position takes one stone a cell"),
+    # 'replace:' says a stone is there: an empty cell is refused too.
+    ("panel: a\nreplace: white C3\n", 4,
+     "C3 holds no stone to replace: write 'stone: white C3'"),
+    ("replace: white C3\npanel: a\n", 3, "'replace:' must come after a 'panel:' line"),
 ])
-def test_an_incomplete_stone_or_remove_line_is_refused_at_its_line(
+def test_a_bad_stone_replace_or_remove_line_is_refused_at_its_line(
         body: str, line: int, words: str, run_cli: RunCli, in_tmp: Path) -> None:
     path = in_tmp / "incomplete.txt"
     path.write_text(HEAD + body, encoding="utf-8")
@@ -43,6 +54,14 @@ def test_an_incomplete_stone_or_remove_line_is_refused_at_its_line(
     one_line_error(run_cli("diagram", "incomplete.txt", "-o", "d.svg"),
                    f"incomplete.txt:{line}: {words}")
     assert not (in_tmp / "d.svg").exists()
+
+
+def test_replace_puts_another_stone_in_a_stones_place() -> None:
+    diagram = boardgen.parse_diagram(HEAD + "stone: black C3\npanel: a\nreplace: white C3\n"
+                                            "panel: b\nremove: C3\nstone: red C3\n")
+    first, second = (panel for _, row in diagram.rows for panel in row)
+    roles = [{m.role for m in panel.markers if m.kind == "dot"} for panel in (first, second)]
+    assert roles == [{"stone-white"}, {"stone-red"}]
 
 
 def test_complete_lines_are_drawn() -> None:

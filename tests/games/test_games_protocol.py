@@ -17,7 +17,7 @@ from boardgen.games.protocol import GameOption
 from boardgen.games.registry import BUILT_IN, games
 from boardgen.games.script import ExampleError
 from boardgen.geometry import hexhex
-from boardgen.picture import Diagram, PointScene, Role
+from boardgen.picture import MARK_KINDS, Diagram, PointScene, Role
 from boardgen.render.diagram import describe, diagram_pages
 from boardgen.render.scene import THEMES
 
@@ -99,7 +99,8 @@ def test_every_role_of_a_game_is_painted_by_every_theme_and_worded(game: str) ->
 
 def test_every_diagram_legend_uses_only_its_games_roles() -> None:
     for key, game in games().items():
-        declared = {role.name for role in game.roles}
+        # and the designer's marks, one language every game's diagrams share.
+        declared = {role.name for role in game.roles} | {f"mark-{k}" for k in MARK_KINDS}
         for name in game.diagram_names():
             legend = {role.name for role in game.diagram(name).legend}
             assert legend <= declared, (key, name, legend - declared)

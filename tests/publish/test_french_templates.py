@@ -192,7 +192,7 @@ def test_the_directive_check_catches_a_changed_move() -> None:
     assert directives(translated) == directives(english)
     assert directives(translated.replace("d3-d5>c4/2,1", "d3-d5>c4/1,2")) != \
         directives(english)
-    assert directives(translated.replace("panel: Après\n", "")) != directives(english)
+    assert directives(translated.replace("panel: Après le coup\n", "")) != directives(english)
 
 
 # --- no English, and French typography ---------------------------------------------------

@@ -127,7 +127,9 @@ def _caption_lines(game: str, paper: str, quick: bool) -> list[tuple[str, list[L
     for diagram in _diagrams(game, quick):
         for _, scenes in diagram.rows:  # type: ignore[attr-defined]
             for scene in scenes:
-                if not scene.caption:
+                # A caption of a word ('After.', a panel whose move is told under the
+                # panel before) sets on one line: nothing to hyphenate or rag.
+                if not scene.caption or len(_normal(scene.caption)) < 8:
                     continue
                 caption = _normal(scene.caption)
                 mine = [line for line in found

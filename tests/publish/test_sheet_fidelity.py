@@ -254,8 +254,11 @@ def caption_of(turn: Turn) -> str:
 
 def test_picture_9_says_the_capture_opens_the_second_polygon() -> None:
     example = load_polygone_example(TEMPLATES / "polygone" / "09-capture-back.txt")
-    caption = " ".join(example.panels[-1].caption)
-    assert polygons_named(caption.split(". ")[0]) == [3], caption  # the triangle only
+    # Under the panel that draws the swing: the swing, then what the move closed.
+    caption = " ".join(example.panels[0].caption)
+    said = caption.split(". ")
+    closes = next(s for s in said if " closes " in s)
+    assert polygons_named(closes) == [3], caption  # the triangle only
     assert "opens a five-sided polygon" in caption
     game = Polygone({parse_line(n): "white" for n in ("c2-c4", "b1-c2")} |
                     {parse_line(n): "black" for n in ("c4-d3", "c4-c6", "c6-d5", "d5-d3")})

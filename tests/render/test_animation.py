@@ -174,19 +174,20 @@ def test_captions_are_the_engines_as_a_diagram_words_them() -> None:
 
 
 def test_polygone_captions_say_the_swing_and_what_it_did() -> None:
-    """A Polygone frame says what a diagram says across the panel that shows the swing
-    ('White swings ...') and the panel after it (what the move closed and captured)."""
+    """A Polygone frame says the swing ('White swings ...') and what a diagram says under
+    the panel that draws it: what the move closed and captured."""
     engine = random_game("polygone", 6, seed=3)
     frames = [f for f in svg_frames(boardgen.animate(engine, "svg")) if f[3] is not None]
     text = "".join(f"panel: \nmove: {m}\n" for m in engine.moves) + "panel: \n"
     panels = [p.caption for p in boardgen.parse_diagram(
         "game: polygone\n" + text).rows[0][1]]
+    assert len(frames) == len(engine.moves) == len(panels) - 1
     for k, (_, _, _, caption, _) in enumerate(frames):
         said = unescape(caption or "")
-        swing = panels[k].split(". ")[-1] if k else panels[k]
-        assert said.startswith(swing.strip()), (said, panels[k])
-        rest = said[len(swing.strip()):].strip()
-        assert panels[k + 1].startswith(rest), (rest, panels[k + 1])
+        swing = re.fullmatch(r"(White|Black) swings [a-e]\d+ about [a-e]\d+ to [a-e]\d+\. (.*)",
+                             said)
+        assert swing and swing.group(2) == panels[k], \
+            (said, panels[k])
 
 
 # --- the SVG animation ---------------------------------------------------------------------
@@ -306,7 +307,7 @@ def test_a_frame_between_a_panels_moves_has_no_designers_annotations() -> None:
 
 
 def test_a_polygone_diagram_turns_the_swing_it_shows() -> None:
-    """09-capture-back: 'Before' shows a swing, 'After' the result; the animation turns
+    """09-capture-back: its first panel shows a swing, 'After' the result; the animation turns
     the bar and fades the three bars the move captured."""
     diagram = boardgen.diagram("polygone", "09-capture-back")
     frames = svg_frames(boardgen.animate(diagram, "svg"))

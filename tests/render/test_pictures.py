@@ -277,7 +277,7 @@ panel: rings and numbers
 mark: D3 ring
 mark: C3 ring
 arrow: D3 C3
-mark: C4 888
+mark: C4 text 888
 arrow: C5 C4
 """
 
@@ -1083,7 +1083,8 @@ def test_draw_annotates_a_position_as_a_file_would(tmp_path: Path) -> None:
     import boardgen
 
     position = boardgen.play("copolymer", "C3 B2 C2", side=3)
-    svg = boardgen.draw(position, "svg", arrows=[("D3", "C3")], marks={"D3": "ring", "B3": "A"},
+    svg = boardgen.draw(position, "svg", arrows=[("D3", "C3")],
+                        marks={"D3": "ring", "B3": "text A"},
                         highlights={"tint": ["C2", "C3"], "connection": ["D3"]})
     # The same picture from a diagram file with the same annotations.
     path = tmp_path / "same.svg"
@@ -1093,7 +1094,11 @@ def test_draw_annotates_a_position_as_a_file_would(tmp_path: Path) -> None:
                   and not el.get("data-cell", "").startswith("legend")) == [
         ("connection", "D3"), ("tint", "C2"), ("tint", "C3")]
     assert svg.count('class="arrowhead accent"') == 1
-    assert svg.count('class="mark ring accent"') == 1
+    # The designer's ring and label (and the key's entry for each), never the engine's
+    # ring (of an open connection).
+    assert svg.count('class="designer-mark mark-ring"') == 2
+    assert svg.count('class="designer-mark mark-text"') == 2 * 2  # ring and letter
+    assert svg.count('class="mark ring accent"') == 0
     del path
     with pytest.raises(boardgen.BoardgenError) as refused:
         boardgen.draw(position, "svg", highlights={"illegal": ["A3"]})
@@ -1118,7 +1123,7 @@ def test_draw_annotates_polygone_and_free_positions() -> None:
 
     polygone = boardgen.play("polygone", "c0-c2>d1")
     svg = boardgen.draw(polygone, "svg", highlights={"tint": ["c4-c6"]}, arrows=[("c6", "c8")],
-                        marks={"c8": "7"})
+                        marks={"c8": "text 7"})
     assert 'class="stroke tint"' in svg and svg.count('class="arrowhead accent"') == 1
     with pytest.raises(boardgen.BoardgenError, match="b3-c4 holds a white piece"):
         boardgen.draw(polygone, "svg", highlights={"ghost": ["b3-c4"]})

@@ -7,6 +7,7 @@ every theme; the PNG records the resolution it was drawn at (its pHYs chunk), so
 from __future__ import annotations
 
 import io
+import math
 import re
 import struct
 import xml.etree.ElementTree as ET
@@ -22,7 +23,7 @@ SVG_NS = "{http://www.w3.org/2000/svg}"
 XLINK = "{http://www.w3.org/1999/xlink}href"
 DPI = 400  # a coordinate's strokes are 4 pixels wide: some pixels wholly inside them
 THEMES = ("colour", "colourblind", "ink")
-MARKS = {"D4": "1", "C3": "ring", "B2": "cross", "E5": "dot"}
+MARKS = {"D4": "text 1", "A1": "ring", "B2": "cross", "E5": "dot"}
 # Positions whose cells take every role their game paints on an empty or played board.
 SUBJECTS = [("o", "D4 C3", 4), ("copolymer", "C3 B2 C2 D3 B3", 3)]
 
@@ -50,6 +51,17 @@ def _draw(game: str, moves: str, side: int, theme: str) -> tuple[str, Image.Imag
     svg = boardgen.draw(position, "svg", theme=theme, marks=MARKS)
     png = boardgen.draw(position, "png", theme=theme, marks=MARKS, dpi=DPI)
     return svg, Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def _points(element: ET.Element) -> list[tuple[float, float]]:
+    return [(float(x), float(y)) for x, y in
+            (pair.split(",") for pair in element.attrib["points"].split())]
+
+
+def _middle(points: list[tuple[float, float]]) -> tuple[float, float]:
+    """The middle of a mark's points' box (a ring's, a cross's or a diamond's centre)."""
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    return (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
 
 
 def _at(image: Image.Image, x: float, y: float) -> tuple[int, int, int]:
@@ -130,12 +142,18 @@ def test_png_pixels_are_the_svgs_paint(game: str, moves: str, side: int, theme: 
     crosses = [p for p in root.iter(f"{SVG_NS}path")
                if p.attrib.get("class", "").startswith("mark cross")]
     marked = [(float(c.attrib["cx"]), float(c.attrib["cy"])) for c in circles]
+    # The designer's marks: polylines of their own class, centred on their cells.
+    designer = [(e.attrib["class"].split()[1], _points(e))
+                for e in root.iter(f"{SVG_NS}polyline")
+                if e.attrib.get("class", "").startswith("designer-mark ")]
+    marked.extend(_middle(points) for _, points in designer)
     for p in crosses:
         numbers = [float(v) for v in re.findall(r"[-\d.]+", p.attrib["d"])]
         marked.append(((numbers[0] + numbers[2]) / 2, (numbers[1] + numbers[3]) / 2))
     texts = [(float(x), float(y)) for x, y in (
         re.search(r"translate\(([-\d.]+) ([-\d.]+)\)", g.attrib["transform"]).groups()  # type: ignore[union-attr]
-        for g in root.iter(f"{SVG_NS}g") if g.attrib.get("class") == "cell-text")]
+        for g in root.iter(f"{SVG_NS}g")
+        if g.attrib.get("class") in ("cell-text", "designer-mark mark-text"))]
 
     patterns = {p.attrib["id"]: [e.attrib["fill"] for e in p if "fill" in e.attrib]
                 for p in root.iter(f"{SVG_NS}pattern")}
@@ -172,8 +190,10 @@ def test_png_pixels_are_the_svgs_paint(game: str, moves: str, side: int, theme: 
             covered = [d for d in circles if d is not c and d.attrib["class"].split()[1] != "ring"
                        and abs(float(d.attrib["cx"]) - x) < 0.01
                        and abs(float(d.attrib["cy"]) - y) < 0.01]
-            if kind == "dot" and covered:
-                continue  # a disc lies on this stone
+            labelled = [m for m in marked[len(circles):]
+                        if abs(m[0] - x) < 0.01 and abs(m[1] - y) < 0.01]
+            if kind == "dot" and (covered or labelled):
+                continue  # a disc, or a designer's mark, lies on this stone
             _close(_at(image, x, y - 0.75 * r), c.attrib["fill"], f"{kind} mark")
         kinds_seen.add(kind)
     for p in crosses:
@@ -181,7 +201,25 @@ def test_png_pixels_are_the_svgs_paint(game: str, moves: str, side: int, theme: 
         centre = ((numbers[0] + numbers[2]) / 2, (numbers[1] + numbers[3]) / 2)
         _close(_at(image, *centre), p.attrib["stroke"], "cross")
         kinds_seen.add("cross")
-    assert kinds_seen == {"dot", "disc", "ring", "cross"}, kinds_seen
+    # The designer's: the middle of a ring's (or a label's ring's) first dash, a cross's
+    # or a dot's middle.
+    for role, points in designer:
+        if role == "mark-halo":
+            continue
+        element = next(e for e in root.iter(f"{SVG_NS}polyline")
+                       if e.attrib.get("class", "") == f"designer-mark {role}")
+        stroke = element.attrib["stroke"]
+        where = _middle(points)
+        if role in ("mark-ring", "mark-text"):
+            (x0, y0), (x1, y1) = points[:2]
+            along = float(element.attrib["stroke-dasharray"]) / 2 / math.dist(points[0],
+                                                                                points[1])
+            where = (x0 + (x1 - x0) * along, y0 + (y1 - y0) * along)
+        _close(_at(image, *where), stroke, role)
+        kinds_seen.add(role)
+    # An engine's stone (O) or numbered disc (Copolymer), and every designer's mark.
+    assert kinds_seen & {"dot", "disc"}, kinds_seen
+    assert {"mark-ring", "mark-cross", "mark-dot", "mark-text"} <= kinds_seen, kinds_seen
 
     # Text: the darkest pixel of a coordinate letter, and of the title, is its paint.
     assert _letters_painted(root, style, image) > 2 * side
@@ -241,11 +279,20 @@ def test_a_foreign_svg_drawn_as_png_records_its_resolution(dpi: int) -> None:
 @pytest.mark.parametrize("theme", THEMES)
 def test_a_disc_mark_is_paper_white_in_the_svg(theme: str) -> None:
     svg = boardgen.draw(boardgen.play("o", "D4", side=4), "svg", theme=theme,
-                        marks={"D4": "1", "B2": "A"})
+                        marks={"D4": "text 1", "B2": "text A"})
     paper = _style(svg)[".paper"]
     assert _rgb(paper) == (255, 255, 255)
-    discs = re.findall(r'<circle class="mark disc[^>]*>', svg)
-    assert len(discs) == 2
+    # The designer's labels lie on paper discs of their own (haloes, inside dashed rings),
+    # not on the engine's discs.
+    halos = re.findall(r'<polyline class="designer-mark mark-halo"[^>]*>', svg)
+    assert len(halos) == 2 + 1  # the key's label too
+    for halo in halos:
+        assert f'stroke="{paper}"' in halo, halo
+    assert not re.findall(r'<circle class="mark disc[^>]*>', svg)
+    discs = re.findall(r'<circle class="mark disc[^>]*>',
+                       boardgen.draw(boardgen.play("copolymer", "C3 B2 C2 D3", side=3),
+                                     "svg", theme=theme))
+    assert len(discs) == 1
     for disc in discs:
         assert f'fill="{paper}"' in disc, disc
         stroke = re.search(r'stroke="(#[0-9a-f]{6})"', disc)

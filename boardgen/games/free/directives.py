@@ -7,7 +7,10 @@ Directives:
   board: SHAPE SIDE    hexhex 4, rhombus 5, triangle 5; or 'board:' and the board drawn
                        as text (any of . # * o x @ a cell) up to a line 'end'
   stone: COLOUR CELLS  stones of a colour (black, white, red, blue) on the cells; before the
-                       first panel they are the start, in a panel they are added
+                       first panel they are the start, in a panel they are added; a cell
+                       that holds a stone already is refused
+  replace: COLOUR CELLS  in a panel: the stones on the cells, which must be there, replaced
+                       by stones of COLOUR
   remove: CELLS        take stones away
   line: TITLE          a row of panels, starting again from the start
   panel: LABEL         a panel: the board as it is
@@ -53,7 +56,7 @@ class PanelDraft:
 class FreeScript(GameScript[FreeBoard, PanelDraft, FreePanel]):
     """A free diagram file: its board, stones, panels and annotations; no claims."""
 
-    move_keys = frozenset({"stone", "remove"})  # an animation's frame after each
+    move_keys = frozenset({"stone", "replace", "remove"})  # an animation's frame after each
 
     game = "free"
     repeatable_header = frozenset({"stone"})  # a line per colour, or per group of stones
@@ -63,7 +66,8 @@ class FreeScript(GameScript[FreeBoard, PanelDraft, FreePanel]):
         self.grid: HexGrid = hexhex(DEFAULT_SIDE)
         self.start_stones: list[Directive] = []
         self.header = {"board": self.board, "stone": self.start_stone}
-        self.directives = {"stone": self.stone, "remove": self.remove}
+        self.directives = {"stone": self.stone, "replace": self.replace,
+                           "remove": self.remove}
         self.claims = {}
 
     # --- the header ------------------------------------------------------------------------
@@ -99,10 +103,11 @@ class FreeScript(GameScript[FreeBoard, PanelDraft, FreePanel]):
 
     # --- panels ----------------------------------------------------------------------------
 
-    def _cells_of(self, board: FreeBoard, d: Directive) -> tuple[str, list[Hex]]:
+    def _cells_of(self, board: FreeBoard, d: Directive, key: str = "stone"
+                  ) -> tuple[str, list[Hex]]:
         words = d.value.split()
         if len(words) < 2 or words[0] not in COLOURS:
-            raise self.fail(d, f"stone needs 'COLOUR CELLS' (colours: {', '.join(COLOURS)}), "
+            raise self.fail(d, f"{key} needs 'COLOUR CELLS' (colours: {', '.join(COLOURS)}), "
                                f"not {d.value!r}")
         try:
             return words[0], [board.notation.parse(w) for w in words[1:]]
@@ -112,10 +117,33 @@ class FreeScript(GameScript[FreeBoard, PanelDraft, FreePanel]):
     def stone(self, board: FreeBoard, draft: PanelDraft | None, d: Directive) -> None:
         """stone: COLOUR CELLS
 
-        In a panel: stones added.
+        In a panel: stones added, on empty cells (a stone on a stone is refused: say
+        ``replace:``).
         """
         colour, cells = self._cells_of(board, d)
         for cell in cells:
+            held = board.stones.get(cell)
+            if held is not None:
+                name = board.notation.name(cell)
+                if draft is None:  # the start position: one stone a cell
+                    raise self.fail(d, f"{name} holds a {held} stone already: the start "
+                                       "position takes one stone a cell")
+                raise self.fail(d, f"{name} holds a {held} stone already: to put a {colour} "
+                                   f"stone in its place, write 'replace: {colour} {name}' (or "
+                                   f"'remove: {name}' first)")
+            board.put(cell, colour)
+
+    def replace(self, board: FreeBoard, draft: PanelDraft, d: Directive) -> None:
+        """replace: COLOUR CELLS
+
+        In a panel: the stones on CELLS (each must hold one) replaced by stones of COLOUR.
+        """
+        colour, cells = self._cells_of(board, d, "replace")
+        for cell in cells:
+            if cell not in board.stones:
+                name = board.notation.name(cell)
+                raise self.fail(d, f"{name} holds no stone to replace: write 'stone: {colour} "
+                                   f"{name}' to put one there")
             board.put(cell, colour)
 
     def remove(self, board: FreeBoard, draft: PanelDraft, d: Directive) -> None:

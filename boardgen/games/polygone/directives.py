@@ -202,9 +202,20 @@ def _polygon(sides: int) -> str:
 def _turn_caption(turn: Turn) -> str:
     """What the move did, as a player would say it: the polygons the move itself closed
     apart from those that a capture opened afterwards (the seed's picture 9)."""
-    mover = turn.mover.capitalize()
+    return f"{turn.mover.capitalize()}'s move {_turn_result(turn)}"
+
+
+def _swing_sentence(move: Move, mover: str) -> str:
+    """'White swings b1 about c2 to d3.'"""
+    return (f"{mover.capitalize()} swings {hole_name(move.moving)} about "
+            f"{hole_name(move.pivot)} to {hole_name(move.target)}.")
+
+
+def _turn_result(turn: Turn) -> str:
+    """What a move did, said after its subject ('... closes a triangle: White captures
+    d3-c4.', '... captures nothing.')."""
     if not turn.closed:
-        return f"{mover}'s move captures nothing."
+        return "captures nothing."
 
     def resolved(poly: Polygon) -> str:
         capture = next((c for c in turn.captures if c.polygon == poly), None)
@@ -224,11 +235,11 @@ def _turn_caption(turn: Turn) -> str:
         else:
             closed.append(f"{_polygon(len(poly))}, left unresolved")
     if len(closed) == 1:
-        text = f"{mover}'s move closes {closed[0]}."
+        text = f"closes {closed[0]}."
     else:
         count = {2: "two", 3: "three"}.get(len(closed), str(len(closed)))
         # In the order the mover chose (the sheet's text says the mover chooses).
-        text = f"{mover}'s move closes {count} polygons. First {closed[0]}; then " + \
+        text = f"closes {count} polygons. First {closed[0]}; then " + \
             "; then ".join(closed[1:]) + "."
     opened = [resolved(poly) for poly in turn.polygons if poly not in turn.closed]
     if opened:
@@ -241,9 +252,7 @@ def _turn_caption(turn: Turn) -> str:
 def move_sentences(move: Move, mover: str, turn: Turn, game: Polygone) -> str:
     """A move played, as a diagram says it across the panel that shows the swing and the
     one after it: the swing, what it closed and captured, and who won by it."""
-    return " ".join([f"{mover.capitalize()} swings {hole_name(move.moving)} about "
-                     f"{hole_name(move.pivot)} to {hole_name(move.target)}.",
-                     _turn_caption(turn), *_won(game)])
+    return " ".join([_swing_sentence(move, mover), _turn_caption(turn), *_won(game)])
 
 
 def judge_ghost(game: Polygone, panel: PolygonePanel, ln: Line) -> str | None:
@@ -306,8 +315,6 @@ class PolygoneScript(GameScript[Polygone, PolygonePanel, PolygonePanel]):
         self.start_line = 0  # the first line that sets up the start position
         self.last_show: _Show | None = None
         self.last_turn: Turn | None = None
-        self.last_turn_shown = False
-        self.last_result: list[str] = []  # who won by the last move, in words
         self.just_captured: list[Line] = []
         self.header = {"white": self.pieces_of, "black": self.pieces_of,
                        "to-move": self.mover, "captured": self.captures_before}
@@ -383,9 +390,6 @@ class PolygoneScript(GameScript[Polygone, PolygonePanel, PolygonePanel]):
                               targets=frozenset(m.new_line for m in game.legal_moves()),
                               captured_before=frozenset(self.just_captured),
                               mover=game.to_move)
-        if self.last_turn is not None and not self.last_turn_shown:
-            panel.caption.extend([_turn_caption(self.last_turn), *self.last_result])
-            self.last_turn_shown = True
         self.just_captured = []
         return panel
 
@@ -456,8 +460,6 @@ class PolygoneScript(GameScript[Polygone, PolygonePanel, PolygonePanel]):
         panel.ghosts.append(move.new_line)
         if move.pivot not in panel.pivots:  # ringed, as for a show: the end that stays
             panel.pivots.append(move.pivot)
-        panel.caption.append(f"{game.to_move.capitalize()} swings {hole_name(move.moving)} "
-                             f"about {hole_name(move.pivot)} to {hole_name(move.target)}.")
         # Played now, so that the claims that follow are about its result; the panel keeps
         # the position from before, and the next panel shows the one after.
         try:
@@ -465,8 +467,11 @@ class PolygoneScript(GameScript[Polygone, PolygonePanel, PolygonePanel]):
         except IllegalMove as exc:
             raise self.fail(d, f"{exc.subject}: {exc.reason}") from None
         self.just_captured = [ln for c in self.last_turn.captures for ln in c.removed]
-        self.last_turn_shown = False
-        self.last_result = _won(game)
+        # What the move did, under the panel that draws its swing (the next panel shows
+        # the position after it, its captures hollow), and who won by it.  The swing
+        # itself is drawn (its arrow, its ringed pivot, its target) and said by the
+        # picture's text alternative: not written again, so that a caption stays short.
+        panel.caption.extend([_turn_caption(self.last_turn), *_won(game)])
 
     # --- claims ------------------------------------------------------------------------------
 
@@ -668,10 +673,5 @@ def load_polygone_example(path: Path, *, text: str | None = None) -> PolygoneExa
 def example_of(script: PolygoneScript) -> PolygoneExample:
     """The example a script replays (see :func:`load_polygone_example`)."""
     lines = script.run()
-    turn = script.last_turn
-    if turn is not None and not script.last_turn_shown:
-        # No panel after the last move to say what it did: its own panel says so.
-        said = [_turn_caption(turn)] if turn.closed else []
-        lines[-1].panels[-1].caption.extend([*said, *script.last_result])
     return PolygoneExample(script.name, script.title,
                            tuple(panel for play in lines for panel in play.panels))

@@ -145,7 +145,7 @@ def annotated_lattice(scene: PointScene, notes: Annotations[Hole, Line]) -> Poin
                    struck={**scene.struck, **_by_role(tuple(by_role.get("crossed", [])),
                                                       "crossed")},
                    tinted=(*scene.tinted, *by_role.get(TINT, [])),
-                   point_marks=(*scene.point_marks, *notes.marks),
+                   designer_marks=(*scene.designer_marks, *notes.marks),
                    arrows=(*scene.arrows, *notes.arrows))
 
 
