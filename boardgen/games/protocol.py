@@ -47,6 +47,7 @@ import random
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, Protocol
@@ -215,15 +216,43 @@ def read_start_text(given: object, source: str) -> tuple[str, str]:
 
 def read_drawn_start(given: object, source: str) -> tuple[str, str]:
     """A start position drawn as a board, as ``boardgen play`` prints it (and ``str()`` of
-    a position): the status line printed under the drawing, if it came along, left out."""
-    text, source = read_start_text(given, source)
+    a position), the status line printed under the drawing kept if it came along: the
+    game reads who is to move from it (:func:`drawn_start`)."""
+    return read_start_text(given, source)
+
+
+def drawn_start(text: str, source: str, players: Sequence[str]
+                ) -> tuple[str, str | None, str | None]:
+    """A drawn start cut in two: (the drawing, the player its status line names to move
+    or None, the status line or None).  The status line is the last line when it has a
+    word in it (a drawing's cells are single characters), as ``boardgen play`` prints it:
+    ``X to move; ...``, ``Second to move; ...``, ``White to place; ...``; a status line
+    naming no player to move (a finished game's) names none."""
     lines = text.rstrip().split("\n")
-    if len(lines) > 1 and _STATUS_WORD.search(lines[-1]):
-        text = "\n".join(lines[:-1]) + "\n"
-    return text, source
+    if len(lines) < 2 or not _STATUS_WORD.search(lines[-1]):
+        return text, None, None
+    status = lines[-1].strip()
+    words = _MOVER.match(status)
+    mover = words.group(1).lower() if words else None
+    if mover is not None and mover not in players:
+        raise BoardgenError(f"{source}: line {len(lines)}: {quoted(words.group(1))} is not a "
+                            f"player (choose from {', '.join(players)})", field="start",
+                            line=len(lines))
+    return "\n".join(lines[:-1]) + "\n", mover, status
 
 
 _STATUS_WORD = re.compile(r"[A-Za-z]{2}")  # a drawing's cells are single characters
+_MOVER = re.compile(r"(\w+) to (?:move|place)\b")
+
+
+@contextmanager
+def reading_start() -> Iterator[None]:
+    """Every refusal of a start position given with ``field`` ``start`` (its ``line``
+    kept: the drawing's line at fault)."""
+    try:
+        yield
+    except BoardgenError as exc:
+        raise BoardgenError(exc.template, field="start", line=exc.line) from None
 
 
 @dataclass(frozen=True)
@@ -283,6 +312,10 @@ class Game(ABC):
 
     def __deepcopy__(self, memo: dict[int, object]) -> Game:
         return self
+
+    def __reduce__(self) -> tuple[Callable[[str], Game], tuple[str]]:
+        # Pickled by name (a process pool's engines): the same one description a process.
+        return _game_named, (self.key,)
 
     # --- the parts a game implements ---------------------------------------------------
 
@@ -442,6 +475,12 @@ class Game(ABC):
         legend = legend_of(self.roles, list(scenes)) if note is not None else ()
         return Diagram(heading, ((None, tuple(scenes)),), legend, note,
                        cell_mm=self.panel_cell_mm, roles=self.roles)
+
+
+def _game_named(key: str) -> Game:
+    from boardgen.games.registry import game_named  # the registry imports this module
+
+    return game_named(key)
 
 
 class Position(ABC):

@@ -110,6 +110,9 @@ class Notation:
             cls = Notation._kinds[checked_notation(grid.notation)]
         return super().__new__(cls)
 
+    def __getnewargs__(self) -> tuple[HexGrid]:
+        return (self.grid,)  # pickle (a process pool's engines) makes it again from its grid
+
     def __copy__(self) -> Notation:
         return self  # made from its grid alone and never changed: copies of a game share it
 

@@ -235,8 +235,8 @@ def test_o_starts_from_a_drawing_as_play_prints_it() -> None:
     game = boardgen.engine("o", side=4)
     for move in ("D4", "A1", "G4"):
         game.push(move)
-    set_up = boardgen.engine("o", side=4, start=str(game))  # the status line is left out
-    assert set_up.moves == () and set_up.to_move == "first"
+    set_up = boardgen.engine("o", side=4, start=str(game))  # its status line read back
+    assert set_up.moves == () and set_up.to_move == "second" == game.to_move
     assert set_up.to_json()["stones"] == game.to_json()["stones"]
     assert not {"A1", "B2"} & set(set_up.legal_moves())  # taken; the corner rule
     with pytest.raises(boardgen.BoardgenError, match="^start: ") as refused:
@@ -251,7 +251,7 @@ def test_polygone_starts_from_pieces_and_captures() -> None:
     assert game.to_json()["pieces"] == {"b1-c2": "white", "c0-c2": "white",
                                         "c8-c10": "black"}
     assert game.to_move == "black"
-    with pytest.raises(boardgen.BoardgenError, match=r"^start:2: 'place:' does not set "
+    with pytest.raises(boardgen.BoardgenError, match=r"^start: line 2: 'place:' does not set "
                                                      r"up a position") as refused:
         boardgen.engine("polygone", start="white: c0-c2\nplace: c0\n")
     assert (refused.value.line, refused.value.field) == (2, "start")
@@ -269,4 +269,75 @@ def test_start_on_the_command_line(run_cli: Callable[..., Run], in_tmp: Path) ->
     assert again.code == 2 and again.err.startswith("boardgen: error: move 1 (B2): corner")
     Path("bad.txt").write_text("white: c0-c2\nblack: c10-c8 c11-c9\n")
     refused = run_cli("play", "polygone", "--start", "bad.txt")
-    assert refused.code == 2 and refused.err.startswith("boardgen: error: bad.txt:2: ")
+    assert refused.code == 2 and refused.err.startswith("boardgen: error: bad.txt: line 2: ")
+
+
+# --- the reviewer's findings on the handle (a notebook trial of 33's item 1) ------------------
+
+def _played(game: str, options: dict[str, object], seed: int) -> boardgen.Engine:
+    """A random play-out of ``game`` stopped at a random move before its end."""
+    rng = random.Random(seed)
+    engine = boardgen.engine(game, **options)  # type: ignore[arg-type]
+    for _ in range(rng.randrange(1, 12)):
+        if engine.over:
+            break
+        move = engine.random_legal(rng)
+        engine.push(move)
+        if engine.over:
+            engine.pop()
+            break
+    return engine
+
+
+@pytest.mark.parametrize(("game", "options"), GAMES)
+@pytest.mark.parametrize("seed", range(6))
+def test_str_round_trips_through_start_with_the_side_to_move(
+        game: str, options: dict[str, object], seed: int) -> None:
+    """str(engine) → start= is the whole position, the side to move with it (a FEN)."""
+    engine = _played(game, options, seed)
+    again = boardgen.engine(game, **options, start=str(engine))  # type: ignore[arg-type]
+    assert again.to_move == engine.to_move
+    assert again.to_json() == engine.to_json()
+    assert again.legal_moves() == engine.legal_moves()
+
+
+@pytest.mark.parametrize(("game", "start", "line"), [
+    ("copolymer", "  . . .\n . q . .\n", 2), ("o", "\n\n q\n", 3),
+    ("polygone", "white: a2-a4\nfoo\n", 2), ("free", ". .\n ?\n", 2)])
+def test_a_start_error_has_its_line_and_field_worded_alike(game: str, start: str,
+                                                           line: int) -> None:
+    with pytest.raises(boardgen.BoardgenError) as caught:
+        boardgen.engine(game, start=start)
+    assert caught.value.line == line and caught.value.field == "start"
+    assert str(caught.value).startswith(f"start: line {line}"), str(caught.value)
+
+
+def test_a_status_line_naming_no_player_is_refused_at_its_line() -> None:
+    drawn = str(boardgen.engine("o", side=4)).replace("First to move", "Zed to move")
+    with pytest.raises(boardgen.BoardgenError, match="'Zed' is not a player") as caught:
+        boardgen.engine("o", side=4, partisan=True, start=drawn)
+    assert caught.value.line == len(drawn.rstrip().split("\n"))
+
+
+@pytest.mark.parametrize(("game", "options"), GAMES)
+def test_an_engine_and_its_position_pickle(game: str, options: dict[str, object]) -> None:
+    import pickle
+
+    engine = _played(game, options, 1)
+    twin = pickle.loads(pickle.dumps(engine))
+    assert twin == engine and str(twin) == str(engine) and twin.moves == engine.moves
+    if twin.legal_moves():
+        twin.push(twin.legal_moves()[0])
+        assert twin != engine and twin.moves[:-1] == engine.moves  # independent
+    snap = pickle.loads(pickle.dumps(engine.position))
+    assert snap.text() == engine.position.text() and snap.frozen
+
+
+def test_free_takes_a_start_and_the_refusal_lists_games_properly() -> None:
+    free = boardgen.engine("free", side=3)
+    free.push("B2")
+    assert "1 stone." in str(free)
+    again = boardgen.engine("free", side=3, start=str(free))
+    assert again.to_move == "white" and again.to_json()["stones"] == {"B2": "black"}
+    with pytest.raises(boardgen.BoardgenError, match=r"applies to O, not Polygone"):
+        boardgen.engine("polygone", partisan=True)

@@ -18,7 +18,9 @@ from boardgen.games.protocol import (
     KitNote,
     PlayOptions,
     Position,
+    drawn_start,
     read_drawn_start,
+    reading_start,
 )
 from boardgen.games.script import GameScript
 from boardgen.games.scripted import ScriptedGame
@@ -42,8 +44,13 @@ class CopolymerPosition(Position):
         if start is not None:
             assert isinstance(start, tuple)
             text, source = start
-            cells, _capitals = copolymer.parse_text_position(grid, text, source)
-            self.engine.set_position(cells, first)
+            with reading_start():
+                drawing, mover, status = drawn_start(text, source, copolymer.PLAYERS)
+                cells, _capitals = copolymer.parse_text_position(grid, drawing, source)
+            # The status line `play` printed says who moves, and whether a connection
+            # gave them the turn's next placement; without one, `first` moves.
+            self.engine.set_position(cells, mover or first)
+            self.engine.turn_continues = bool(status and "continuing the turn" in status)
 
         # The move random_move last drew, by name, until a move (see OPosition).
         self._drawn: tuple[str, Hex] | None = None
@@ -146,7 +153,8 @@ OPTIONS = (
     GameOption("first", "choice", "Copolymer: who places first, or who is to move after "
                "--start (default x).", choices=copolymer.PLAYERS, noun="player"),
     GameOption("start", "file", "Copolymer: start from a position drawn as text in the "
-               "server's style (. x o).", read=read_drawn_start),
+               "server's style (. x o), as 'play copolymer' prints it; its status line, if "
+               "given, says who is to move.", read=read_drawn_start),
 )
 
 

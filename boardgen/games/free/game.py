@@ -8,7 +8,17 @@ from typing import Any
 
 from boardgen.games.free import engine as free
 from boardgen.games.free.picture import PAINTS, ROLES, board_picture, free_diagram
-from boardgen.games.protocol import Game, GameOptions, HexBoards, PlayOptions, Position
+from boardgen.games.protocol import (
+    Game,
+    GameOption,
+    GameOptions,
+    HexBoards,
+    PlayOptions,
+    Position,
+    drawn_start,
+    read_drawn_start,
+    reading_start,
+)
 from boardgen.games.script import GameScript
 from boardgen.games.scripted import ScriptedGame
 from boardgen.geometry import hexhex
@@ -21,6 +31,14 @@ class FreePosition(Position):
     def __init__(self, game: Game, options: PlayOptions) -> None:
         self.game = game
         self.engine = free.FreeBoard(options.grid or hexhex(free.DEFAULT_SIDE))
+        start = options.get("start")
+        if start is not None:  # a board drawn as `play free` prints it
+            assert isinstance(start, tuple)
+            text, source = start
+            with reading_start():
+                drawing, mover, _status = drawn_start(text, source, free.PLAYERS)
+                self.engine.stones.update(free.drawn_stones(self.engine.grid, drawing, source))
+            self.engine.first = mover or free.PLAYERS[0]
 
     def play_one(self, token: str) -> object:
         return self.engine.place(self.engine.notation.parse(token))
@@ -66,6 +84,9 @@ class FreeDescription(ScriptedGame):
     board = HexBoards(free.DEFAULT_SIDE)
     roles = ROLES
     paints = PAINTS
+    options = (GameOption("start", "file", "Free: start from stones drawn as text, as 'play "
+                          "free' prints them (. x o r b; its status line, if given, says who "
+                          "places next).", read=read_drawn_start),)
 
     @property
     def credit(self) -> str:
