@@ -341,3 +341,82 @@ def test_free_takes_a_start_and_the_refusal_lists_games_properly() -> None:
     assert again.to_move == "white" and again.to_json()["stones"] == {"B2": "black"}
     with pytest.raises(boardgen.BoardgenError, match=r"applies to O, not Polygone"):
         boardgen.engine("polygone", partisan=True)
+
+
+@pytest.mark.parametrize(("game", "options"), GAMES)
+def test_position_and_engine_agree_on_pop_legal_moves_and_equality(
+        game: str, options: dict[str, object]) -> None:
+    engine = _played(game, options, 2)
+    position = engine.position.copy()
+    assert isinstance(position.legal_moves(), tuple)
+    assert position.legal_moves() == engine.legal_moves()
+    twin = engine.copy()
+    assert position.pop() == twin.pop()  # both the move, as moves spells it
+    assert position == twin.position and position.moves == twin.moves
+    assert engine.position != twin.position
+    replayed = boardgen.engine(game, **options)  # type: ignore[arg-type]
+    for move in engine.moves:
+        replayed.push(move)
+    assert replayed.position == engine.position  # the same moves: equal positions
+    assert hash(replayed.position) == hash(engine.position)  # snapshots only
+    with pytest.raises(TypeError):
+        hash(position)
+
+
+def test_every_copy_of_a_snapshot_is_playable() -> None:
+    snapshot = boardgen.play("o", "D4", side=4).snapshot()
+    copies = [snapshot.copy(), copy.copy(snapshot), copy.deepcopy(snapshot)]
+    assert [c.frozen for c in copies] == [False, False, False]
+    copies[1].push("D5")
+    assert snapshot.moves == ("D4",) and copies[0].moves == ("D4",)
+    with pytest.raises(boardgen.BoardgenError, match="snapshot") as refused:
+        snapshot.push("D5")
+    assert refused.value.field == "moves"
+
+
+def test_is_legal_reads_a_move_as_push_does() -> None:
+    game = boardgen.engine("o", side=4)
+    assert "d4" not in game.legal_moves() and game.is_legal("d4") and game.is_legal("D4")
+    game.push("d4")
+    assert not game.is_legal("D4") and not game.is_legal("zz") and not game.is_legal("")
+    assert game.moves == ("D4",)  # asking changes nothing
+    polygone = boardgen.engine("polygone")
+    assert polygone.is_legal("C0 c2 -> d1") and not polygone.is_legal("c0-c2>e2")
+
+
+def test_the_board_and_options_are_readable_not_writable() -> None:
+    game = boardgen.engine("o", side=4, partisan=True)
+    assert game.board == "hexhex side 4" and game.options == {"partisan": True}
+    with pytest.raises(TypeError):
+        game.options["partisan"] = False  # type: ignore[index]
+    assert boardgen.engine("polygone").options == {}
+
+
+def test_one_line_reprs_and_a_set_position_said_so() -> None:
+    tempo = boardgen.diagram("copolymer", "tempo")
+    assert repr(tempo).startswith("<boardgen.Diagram 'Tempo") and "\n" not in repr(tempo)
+    assert len(repr(tempo)) < 120
+    set_up = boardgen.engine("o", side=4, start=str(boardgen.play("o", "D4 D5", side=4)))
+    assert set_up.position.heading() == "O from a set position"
+    assert "O from a set position" in boardgen.draw(set_up, "svg")
+    set_up.push("A2")
+    assert set_up.position.heading() == "O, 1 move from a set position"
+
+
+def test_a_finished_copolymer_picture_says_who_won() -> None:
+    game = boardgen.engine("copolymer", side=3)
+    rng = random.Random(2)
+    while not game.over:
+        game.push(game.random_legal(rng))
+    counts = game.to_json()["counts"]
+    assert isinstance(counts, dict) and game.winner
+    said = f"{game.winner.upper()} wins, {counts[game.winner]} cells to"
+    assert said in boardgen.draw(game, "svg")
+
+
+def test_load_diagram_names_its_field(tmp_path: Path) -> None:
+    path = tmp_path / "bad.txt"
+    path.write_text("game: o\nboard: hexhex 4\npanel: one\nplace: D4 D4\n")
+    with pytest.raises(boardgen.BoardgenError) as refused:
+        boardgen.load_diagram(path)
+    assert refused.value.field == "path" and refused.value.line == 4

@@ -51,6 +51,7 @@ class CopolymerPosition(Position):
             # gave them the turn's next placement; without one, `first` moves.
             self.engine.set_position(cells, mover or first)
             self.engine.turn_continues = bool(status and "continuing the turn" in status)
+            self.set_up = True
 
         # The move random_move last drew, by name, until a move (see OPosition).
         self._drawn: tuple[str, Hex] | None = None
@@ -98,8 +99,8 @@ class CopolymerPosition(Position):
             return super().move_caption()
         return describe_turn(engine, list(turn), self._forced[engine.turn_start:])
 
-    def legal_moves(self) -> list[str]:
-        return [self.engine.notation.name(h) for h in self.engine.legal_placements()]
+    def legal_moves(self) -> tuple[str, ...]:
+        return tuple(self.engine.notation.name(h) for h in self.engine.legal_placements())
 
     def to_json(self) -> dict[str, object]:
         grid = self.engine.grid
@@ -122,6 +123,11 @@ class CopolymerPosition(Position):
 
     def _picture(self, numbers: dict[Hex, str], caption: str | None) -> Scene:
         engine = self.engine
+        if caption is None and engine.over and engine.winner:
+            # A finished game's picture says who won (as Polygone's does); the legend
+            # names the players X and O.
+            caption = f"{engine.winner.upper()} wins, {engine.counts[engine.winner]} cells " \
+                f"to {engine.counts[copolymer.opponent(engine.winner)]}."
         return Scene(engine.grid,
                      cell_roles={h: PLAYER_ROLES[p] for h, p in engine.cells().items()},
                      cell_texts=numbers, markers=tuple(Marker(h, "disc") for h in numbers),

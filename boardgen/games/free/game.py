@@ -39,6 +39,7 @@ class FreePosition(Position):
                 drawing, mover, _status = drawn_start(text, source, free.PLAYERS)
                 self.engine.stones.update(free.drawn_stones(self.engine.grid, drawing, source))
             self.engine.first = mover or free.PLAYERS[0]
+            self.set_up = True
 
     def play_one(self, token: str) -> object:
         return self.engine.place(self.engine.notation.parse(token))
@@ -59,9 +60,9 @@ class FreePosition(Position):
         last = self.engine.history[-1]
         return f"{last.colour.capitalize()} stone {played} on {name(last.cell)}."
 
-    def legal_moves(self) -> list[str]:
-        return [] if self.engine.over else \
-            [self.engine.notation.name(h) for h in self.engine.empty_cells()]
+    def legal_moves(self) -> tuple[str, ...]:
+        return () if self.engine.over else \
+            tuple(self.engine.notation.name(h) for h in self.engine.empty_cells())
 
     def to_json(self) -> dict[str, object]:
         return free.position_json(self.engine)

@@ -54,6 +54,7 @@ class OPosition(Position):
             with reading_start():
                 drawing, mover, _status = drawn_start(text, source, self.engine.players)
                 self.engine.setup(o.drawn_stones(grid, drawing, source), to_move=mover)
+            self.set_up = True
         # The move random_move last drew, by name, until a move: played without reading
         # its name again (a play-out through the handle names only the moves it plays).
         self._drawn: tuple[str, Hex] | None = None
@@ -88,8 +89,8 @@ class OPosition(Position):
         return last_stone_caption(self.engine) if self.engine.history else \
             super().move_caption()
 
-    def legal_moves(self) -> list[str]:
-        return [self.engine.notation.name(h) for h in self.engine.legal()]
+    def legal_moves(self) -> tuple[str, ...]:
+        return tuple(self.engine.notation.name(h) for h in self.engine.legal())
 
     def to_json(self) -> dict[str, object]:
         return o.position_json(self.engine)
