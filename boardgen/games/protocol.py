@@ -45,6 +45,7 @@ from __future__ import annotations
 import copy
 import random
 import re
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -315,9 +316,13 @@ class Game(ABC):
     def __deepcopy__(self, memo: dict[int, object]) -> Game:
         return self
 
-    def __reduce__(self) -> tuple[Callable[[str], Game], tuple[str]]:
-        # Pickled by name (a process pool's engines): the same one description a process.
-        return _game_named, (self.key,)
+    def __reduce__(self) -> str | tuple[object, ...]:
+        # Pickled by reference to the module-level name that holds it (a process pool's
+        # engines): one description a process, so that games compare by identity.
+        module = sys.modules.get(type(self).__module__)
+        held = next((name for name, value in vars(module).items() if value is self), None) \
+            if module is not None else None
+        return held if held is not None else super().__reduce__()
 
     # --- the parts a game implements ---------------------------------------------------
 
@@ -477,12 +482,6 @@ class Game(ABC):
         legend = legend_of(self.roles, list(scenes)) if note is not None else ()
         return Diagram(heading, ((None, tuple(scenes)),), legend, note,
                        cell_mm=self.panel_cell_mm, roles=self.roles)
-
-
-def _game_named(key: str) -> Game:
-    from boardgen.games.registry import game_named  # the registry imports this module
-
-    return game_named(key)
 
 
 class Position(ABC):
