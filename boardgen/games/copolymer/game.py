@@ -47,9 +47,10 @@ class CopolymerPosition(Position):
             with reading_start():
                 drawing, mover, status = drawn_start(text, source, copolymer.PLAYERS)
                 cells, _capitals = copolymer.parse_text_position(grid, drawing, source)
-            # The status line `play` printed says who moves, and whether a connection
-            # gave them the turn's next placement; without one, `first` moves.
-            self.engine.set_position(cells, mover or first)
+            # `first` given says who moves; else the status line `play` printed, if it
+            # came along (and whether a connection gave them the turn's next placement).
+            chosen = options.get("first")
+            self.engine.set_position(cells, str(chosen or mover or first))
             self.engine.turn_continues = bool(status and "continuing the turn" in status)
             self.set_up = True
 
@@ -157,7 +158,8 @@ PENS_NOTE = (
 
 OPTIONS = (
     GameOption("first", "choice", "Copolymer: who places first, or who is to move after "
-               "--start (default x).", choices=copolymer.PLAYERS, noun="player"),
+               "--start (default: as its status line says, else x).",
+               choices=copolymer.PLAYERS, noun="player"),
     GameOption("start", "file", "Copolymer: start from a position drawn as text in the "
                "server's style (. x o), as 'play copolymer' prints it; its status line, if "
                "given, says who is to move.", read=read_drawn_start),
