@@ -15,8 +15,9 @@ import inspect
 import os
 import random
 import warnings
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
+from types import MappingProxyType
 from typing import Literal, ParamSpec, TypeVar, overload
 
 from boardgen.errors import BoardgenError, option
@@ -190,6 +191,25 @@ class Engine:
         spells it; none once the game is over."""
         return tuple(self._position.legal_moves())
 
+    def is_legal(self, move: str) -> bool:
+        """Whether ``move`` may be played now, read as :meth:`push` reads it (``"d4"``,
+        ``"D4"``, ``"0,0"`` alike; Polygone's ``"C0 c2 -> d1"``), never raising.
+        ``move in legal_moves()`` compares the game's own spelling only."""
+        return self._position.is_legal(move)
+
+    @property
+    def board(self) -> str:
+        """The board played on, in words: ``hexhex 4``, ``rhombus 11``; a game of one
+        fixed board says its name."""
+        grid = self._request.options.grid
+        return grid.description if grid is not None else f"{self._position.game.name}'s board"
+
+    @property
+    def options(self) -> Mapping[str, object]:
+        """The game's own options given (``partisan``, ``first``, ``start`` ...), as the
+        game read them, read-only; ``{}`` when none was given."""
+        return MappingProxyType(dict(self._request.options.given))
+
     def legal(self) -> list[str]:
         """Deprecated: :meth:`legal_moves`."""
         warnings.warn("Engine.legal() is deprecated: use Engine.legal_moves()",
@@ -211,9 +231,9 @@ class Engine:
 
     def pop(self) -> str:
         """Take back the last move, returning it as :attr:`moves` spelled it: the position
-        is exactly the one before it.  BoardgenError when no move was played."""
-        name, before = self._position.pop()
-        self._position = before
+        is exactly the one before it (as :meth:`Position.pop <boardgen.Position.pop>`
+        does).  BoardgenError when no move was played."""
+        name = self._position.pop()
         self._snapshot = None
         return name
 
@@ -288,8 +308,7 @@ class Engine:
         mine, theirs = self._request, other._request
         return (mine.game is theirs.game and _board_key(mine) == _board_key(theirs)
                 and mine.options.given == theirs.options.given
-                and self._position.to_json() == other._position.to_json()
-                and self._position.text() == other._position.text())
+                and self._position == other._position)
 
     def __str__(self) -> str:
         return self._position.text()
@@ -397,6 +416,10 @@ def load_diagram(path: str | os.PathLike[str], *, notation: NotationName | None 
     except OSError as exc:  # a name too long for the system, a folder we may not read
         raise BoardgenError(f"{option('path')} {quoted(str(source))}: "
                             f"{exc.strerror or exc}") from None
+    except BoardgenError as exc:  # the file's fault: its field is the path, as
+        if exc.field is None:     # parse_diagram's is its text
+            exc.field = "path"
+        raise
 
 
 @_plain_arguments
@@ -533,9 +556,7 @@ def _draw_annotated(position: Position, given: DesignerMarks, lastmove: bool,
         except ExampleError as exc:
             field = ANNOTATION_FIELDS.get(exc.key, "highlights")
             raise BoardgenError(f"{option(field)}: {exc}", field=field) from None
-    played = position.moves_played
-    heading = options.title if options.title is not None else \
-        f"{game.name} after {played} move{'s' * (played != 1)}"
+    heading = options.title if options.title is not None else position.heading()
     # A highlight's band and a designer's mark are explained by a legend, as in a diagram
     # file's picture.
     keyed = highlight_roles(panel) or marks_drawn(panel)

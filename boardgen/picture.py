@@ -303,6 +303,12 @@ class Diagram:
         """Jupyter shows a diagram as its SVG picture."""
         return _SVG_DRAWERS[-1](self) if _SVG_DRAWERS else None
 
+    def __repr__(self) -> str:
+        # One line, as an engine's: the fields are in the attributes, the picture above.
+        panels = sum(len(row) for _label, row in self.rows)
+        return (f"<boardgen.Diagram {self.title!r}: {len(self.rows)} "
+                f"line{'s' * (len(self.rows) != 1)}, {panels} panel{'s' * (panels != 1)}>")
+
 
 _SVG_DRAWERS: list[Callable[[Diagram], str]] = []
 

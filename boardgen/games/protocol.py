@@ -45,8 +45,10 @@ from __future__ import annotations
 import copy
 import random
 import re
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, Protocol
@@ -215,15 +217,45 @@ def read_start_text(given: object, source: str) -> tuple[str, str]:
 
 def read_drawn_start(given: object, source: str) -> tuple[str, str]:
     """A start position drawn as a board, as ``boardgen play`` prints it (and ``str()`` of
-    a position): the status line printed under the drawing, if it came along, left out."""
-    text, source = read_start_text(given, source)
+    a position), the status line printed under the drawing kept if it came along: the
+    game reads who is to move from it (:func:`drawn_start`)."""
+    return read_start_text(given, source)
+
+
+def drawn_start(text: str, source: str, players: Sequence[str]
+                ) -> tuple[str, str | None, str | None]:
+    """A drawn start cut in two: (the drawing, the player its status line names to move
+    or None, the status line or None).  The status line is the last line when it has a
+    word in it (a drawing's cells are single characters), as ``boardgen play`` prints it:
+    ``X to move; ...``, ``Second to move; ...``, ``White to place; ...``; a status line
+    naming no player to move (a finished game's) names none."""
     lines = text.rstrip().split("\n")
-    if len(lines) > 1 and _STATUS_WORD.search(lines[-1]):
-        text = "\n".join(lines[:-1]) + "\n"
-    return text, source
+    if len(lines) < 2 or not _STATUS_WORD.search(lines[-1]):
+        return text, None, None
+    status = lines[-1].strip()
+    words = _MOVER.match(status)
+    if words is None:
+        return "\n".join(lines[:-1]) + "\n", None, status
+    mover = words.group(1).lower()
+    if mover not in players:
+        raise BoardgenError(f"{source}: line {len(lines)}: {quoted(words.group(1))} is not a "
+                            f"player (choose from {', '.join(players)})", field="start",
+                            line=len(lines))
+    return "\n".join(lines[:-1]) + "\n", mover, status
 
 
 _STATUS_WORD = re.compile(r"[A-Za-z]{2}")  # a drawing's cells are single characters
+_MOVER = re.compile(r"(\w+) to (?:move|place)\b")
+
+
+@contextmanager
+def reading_start() -> Iterator[None]:
+    """Every refusal of a start position given with ``field`` ``start`` (its ``line``
+    kept: the drawing's line at fault)."""
+    try:
+        yield
+    except BoardgenError as exc:
+        raise BoardgenError(exc.template, field="start", line=exc.line) from None
 
 
 @dataclass(frozen=True)
@@ -283,6 +315,14 @@ class Game(ABC):
 
     def __deepcopy__(self, memo: dict[int, object]) -> Game:
         return self
+
+    def __reduce__(self) -> str | tuple[object, ...]:
+        # Pickled by reference to the module-level name that holds it (a process pool's
+        # engines): one description a process, so that games compare by identity.
+        module = sys.modules.get(type(self).__module__)
+        held = next((name for name, value in vars(module).items() if value is self), None) \
+            if module is not None else None
+        return held if held is not None else super().__reduce__()
 
     # --- the parts a game implements ---------------------------------------------------
 
@@ -459,6 +499,8 @@ class Position(ABC):
     restart: Callable[[], Position] | None = None
     #: True for a snapshot: nothing may be played on it.
     frozen: bool = False
+    #: True when it started from a position given (``start=``), not the game's own start.
+    set_up: bool = False
 
     def play(self, moves: str | Iterable[str]) -> None:
         """Play moves in order (a list of moves, or one text of moves as ``boardgen play
@@ -495,7 +537,7 @@ class Position(ABC):
     def _check_thawed(self) -> None:
         if self.frozen:
             raise BoardgenError("this position is a snapshot and never changes: play on the "
-                                "engine, or on engine.copy()")
+                                "engine, or on engine.copy()", field="moves")
 
     @property
     def written(self) -> list[str]:
@@ -541,40 +583,90 @@ class Position(ABC):
         :meth:`pop` replays the moves before it from the start.  Default: False."""
         return False
 
-    def pop(self) -> tuple[str, Position]:
-        """Take back the last move: (the move, as :attr:`moves` spells it, and the
-        position before it).  The position is this one, changed, when the game takes moves
-        back (``take_back()``), else a new one replayed from the start.  BoardgenError
-        when no move was played."""
+    def pop(self) -> str:
+        """Take back the last move and return it, as :attr:`moves` spelled it (as
+        :meth:`boardgen.Engine.pop`): this position becomes exactly the one before it, by
+        the game's own ``take_back()`` or, when it has none, replayed from its start.
+        BoardgenError when no move was played."""
         self._check_thawed()
         if not self.named:
             raise BoardgenError("no move to take back: none was played", field="moves")
         if self.take_back():
             self.written.pop()
-            return self.named.pop(), self
+            return self.named.pop()
         if self.restart is None:
             raise BoardgenError(f"{self.game.name} cannot take a move back here: the "
                                 "position does not know its start", field="moves")
         before = self.restart()
         for token in self.written[:-1]:
             before.push(token)
-        return self.named[-1], before
+        name = self.named[-1]
+        self.__dict__.clear()  # this position is now the one replayed
+        self.__dict__.update(before.__dict__)
+        return name
+
+    def is_legal(self, move: str) -> bool:
+        """Whether ``move`` (written as :meth:`push` takes it: ``"d4"``, ``"D4"`` and
+        ``"0,0"`` alike) may be played now.  ``move in legal_moves()`` compares the game's
+        spelling only; this reads the move as a push would, on a copy."""
+        if not isinstance(move, str):
+            return False
+        if move in self.legal_moves():
+            return True
+        if self.over:
+            return False
+        try:
+            self.copy().play_named(move)
+        except BoardgenError:
+            return False
+        return True
 
     def copy(self) -> Position:
-        """An independent copy: moves played on one never reach the other.  Default: a
-        deep copy (the game and its board are shared: neither changes), thawed."""
+        """An independent copy, playable (never frozen, a snapshot's copy too: as
+        ``copy.copy`` and ``copy.deepcopy`` give): moves played on one never reach the
+        other.  Default: a deep copy (the game and its board are shared: neither
+        changes)."""
         memo: dict[int, object] = {}
         if self.restart is not None:
             memo[id(self.restart)] = self.restart
-        twin = copy.deepcopy(self, memo)
+        twin = self._shallow()
+        twin.__dict__.update(copy.deepcopy(self.__dict__, memo))
         twin.frozen = False
         return twin
+
+    def _shallow(self) -> Position:
+        """A new position of this class holding this one's attributes, not copies."""
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        return twin
+
+    def __copy__(self) -> Position:
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Position:
+        return self.copy()
 
     def snapshot(self) -> Position:
         """A frozen copy (see ``frozen``)."""
         twin = self.copy()
         twin.frozen = True
         return twin
+
+    def __eq__(self, other: object) -> bool:
+        """The same game, and the same position as ``--json`` and ``str()`` tell it (the
+        board, who moves, the last move marked): as :class:`boardgen.Engine` compares."""
+        if not isinstance(other, Position):
+            return NotImplemented
+        return (self.game is other.game and self.to_json() == other.to_json()
+                and self.text() == other.text())
+
+    def __hash__(self) -> int:
+        # A snapshot never changes and may be a key (a table of positions seen); a
+        # playable position changes: no hash, as a list has none.
+        if not self.frozen:
+            raise TypeError("unhashable: a playable position changes (hash its snapshot: "
+                            "engine.position, or position.snapshot())")
+        return hash((self.game.key, self.text()))
 
     def __str__(self) -> str:
         return self.text()
@@ -617,9 +709,10 @@ class Position(ABC):
         return None if self.engine.over else self.engine.to_move
 
     @abstractmethod
-    def legal_moves(self) -> list[str]:
+    def legal_moves(self) -> Sequence[str]:
         """Every move the player to move may make, in the game's notation (the same text
-        :meth:`play` takes), in a fixed order; none once the game is over."""
+        :meth:`play` takes), in a fixed order, as a tuple; none once the game is over.
+        (A game's may give a list: :class:`boardgen.Engine` hands out a tuple.)"""
 
     def play_one(self, token: str) -> object:
         """The hook a game implements: one move as written (a token of
@@ -687,10 +780,18 @@ class Position(ABC):
     def diagram(self, title: str | None = None) -> Diagram:
         """The position as a one-panel diagram, titled with the moves played unless
         ``title`` is given."""
+        return self.game.panels(title if title is not None else self.heading(),
+                                [self.scene()])
+
+    def heading(self) -> str:
+        """Its picture's title: ``O after 3 moves``; from a start given
+        (``start=``), ``O from a set position`` or ``O, 3 moves from a set position``."""
         played = self.moves_played
-        heading = title if title is not None else \
-            f"{self.game.name} after {played} move{'s' * (played != 1)}"
-        return self.game.panels(heading, [self.scene()])
+        moves = f"{played} move{'s' * (played != 1)}"
+        if not self.set_up:
+            return f"{self.game.name} after {moves}"
+        return f"{self.game.name}, {moves} from a set position" if played else \
+            f"{self.game.name} from a set position"
 
     def _repr_svg_(self) -> str | None:
         return self.diagram()._repr_svg_()

@@ -204,7 +204,9 @@ def check_options(game: Game, given: GameOptions | None, command: str) -> None:
         if not takers:
             raise BoardgenError(f"{option(name)}: no game takes this option", field=name)
         only = " diagrams only" if command == "diagram" else ""
-        raise BoardgenError(f"{option(name)} applies to {' and '.join(takers)}{only}, "
+        listed = takers[0] if len(takers) == 1 else \
+            f"{', '.join(takers[:-1])} and {takers[-1]}"
+        raise BoardgenError(f"{option(name)} applies to {listed}{only}, "
                             f"not {game.name}", field=name)
 
 

@@ -77,6 +77,7 @@ class ExampleError(BoardgenError):
                          f"line {line}: {message}" if line else message)
         self.line = line
         self.key = key  # the directive at fault, when one is
+        self.reason = message  # without its place
 
 
 def read_directives(path: Path) -> list[Directive]:

@@ -257,8 +257,10 @@ def parse_hex_text(text: str, source: str, cell_chars: frozenset[str]) -> dict[H
     off is on another cell.
     """
     lines = split_lines(text)
+    skipped = 0  # blank lines above the drawing: an error's line counts them
     while lines and not lines[0].strip():
         lines.pop(0)
+        skipped += 1
     while lines and not lines[-1].strip():
         lines.pop()
     found: dict[Hex, str] = {}
@@ -267,19 +269,21 @@ def parse_hex_text(text: str, source: str, cell_chars: frozenset[str]) -> dict[H
         for col, ch in enumerate(line.rstrip()):
             if ch == " ":
                 continue
-            where = f"{source}: line {line_no + 1}, column {col + 1}"
+            number = skipped + line_no + 1
+            where = f"{source}: line {number}, column {col + 1}"
             if ch == "\t":
                 raise BoardgenError(f"{where}: a tab (draw the board with spaces: a tab's "
-                                    "width depends on the editor)")
+                                    "width depends on the editor)", line=number)
             if ch not in cell_chars:
                 allowed = " ".join(sorted(cell_chars))
-                raise BoardgenError(f"{where}: stray character {ch!r} (cells are {allowed})")
+                raise BoardgenError(f"{where}: stray character {ch!r} (cells are {allowed})",
+                                    line=number)
             if parity is None:
                 parity = (col - line_no) % 2
             if (col - line_no) % 2 != parity:
                 raise BoardgenError(
                     f"{where}: {ch!r} is off the hex lattice (cells in a row stand two "
-                    "columns apart, and each row is offset by one column)"
+                    "columns apart, and each row is offset by one column)", line=number
                 )
             found[Hex((col - line_no - parity) // 2, line_no)] = ch
     if not found:

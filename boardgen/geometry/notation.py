@@ -110,6 +110,9 @@ class Notation:
             cls = Notation._kinds[checked_notation(grid.notation)]
         return super().__new__(cls)
 
+    def __getnewargs__(self) -> tuple[HexGrid]:
+        return (self.grid,)  # pickle (a process pool's engines) makes it again from its grid
+
     def __copy__(self) -> Notation:
         return self  # made from its grid alone and never changed: copies of a game share it
 
@@ -167,8 +170,9 @@ class Notation:
                  f"{self.line_word}s {self._line_label(lines[0])}-"
                  f"{self._line_label(lines[-1])}"]
         said = ", ".join(parts[::-1] if self.line_first else parts)  # in the names' order
-        if near is not None and near.r in self._rows:
-            row = next(row for row in rows if row[0].r == near.r)
+        # A custom shape may leave a row between its first and last without a cell.
+        row = next((row for row in rows if near is not None and row[0].r == near.r), None)
+        if near is not None and row is not None:
             said += f"; {self.row_word} {self._rows[near.r]} runs {self.name(row[0])}-" \
                     f"{self.name(row[-1])}"
         return said

@@ -235,8 +235,8 @@ def test_o_starts_from_a_drawing_as_play_prints_it() -> None:
     game = boardgen.engine("o", side=4)
     for move in ("D4", "A1", "G4"):
         game.push(move)
-    set_up = boardgen.engine("o", side=4, start=str(game))  # the status line is left out
-    assert set_up.moves == () and set_up.to_move == "first"
+    set_up = boardgen.engine("o", side=4, start=str(game))  # its status line read back
+    assert set_up.moves == () and set_up.to_move == "second" == game.to_move
     assert set_up.to_json()["stones"] == game.to_json()["stones"]
     assert not {"A1", "B2"} & set(set_up.legal_moves())  # taken; the corner rule
     with pytest.raises(boardgen.BoardgenError, match="^start: ") as refused:
@@ -251,7 +251,7 @@ def test_polygone_starts_from_pieces_and_captures() -> None:
     assert game.to_json()["pieces"] == {"b1-c2": "white", "c0-c2": "white",
                                         "c8-c10": "black"}
     assert game.to_move == "black"
-    with pytest.raises(boardgen.BoardgenError, match=r"^start:2: 'place:' does not set "
+    with pytest.raises(boardgen.BoardgenError, match=r"^start: line 2: 'place:' does not set "
                                                      r"up a position") as refused:
         boardgen.engine("polygone", start="white: c0-c2\nplace: c0\n")
     assert (refused.value.line, refused.value.field) == (2, "start")
@@ -269,4 +269,154 @@ def test_start_on_the_command_line(run_cli: Callable[..., Run], in_tmp: Path) ->
     assert again.code == 2 and again.err.startswith("boardgen: error: move 1 (B2): corner")
     Path("bad.txt").write_text("white: c0-c2\nblack: c10-c8 c11-c9\n")
     refused = run_cli("play", "polygone", "--start", "bad.txt")
-    assert refused.code == 2 and refused.err.startswith("boardgen: error: bad.txt:2: ")
+    assert refused.code == 2 and refused.err.startswith("boardgen: error: bad.txt: line 2: ")
+
+
+# --- the reviewer's findings on the handle (a notebook trial of 33's item 1) ------------------
+
+def _played(game: str, options: dict[str, object], seed: int) -> boardgen.Engine:
+    """A random play-out of ``game`` stopped at a random move before its end."""
+    rng = random.Random(seed)
+    engine = boardgen.engine(game, **options)  # type: ignore[arg-type]
+    for _ in range(rng.randrange(1, 12)):
+        if engine.over:
+            break
+        move = engine.random_legal(rng)
+        engine.push(move)
+        if engine.over:
+            engine.pop()
+            break
+    return engine
+
+
+@pytest.mark.parametrize(("game", "options"), GAMES)
+@pytest.mark.parametrize("seed", range(6))
+def test_str_round_trips_through_start_with_the_side_to_move(
+        game: str, options: dict[str, object], seed: int) -> None:
+    """str(engine) → start= is the whole position, the side to move with it (a FEN)."""
+    engine = _played(game, options, seed)
+    again = boardgen.engine(game, **options, start=str(engine))  # type: ignore[arg-type]
+    assert again.to_move == engine.to_move
+    assert again.to_json() == engine.to_json()
+    assert again.legal_moves() == engine.legal_moves()
+
+
+@pytest.mark.parametrize(("game", "start", "line"), [
+    ("copolymer", "  . . .\n . q . .\n", 2), ("o", "\n\n q\n", 3),
+    ("polygone", "white: a2-a4\nfoo\n", 2), ("free", ". .\n ?\n", 2)])
+def test_a_start_error_has_its_line_and_field_worded_alike(game: str, start: str,
+                                                           line: int) -> None:
+    with pytest.raises(boardgen.BoardgenError) as caught:
+        boardgen.engine(game, start=start)
+    assert caught.value.line == line and caught.value.field == "start"
+    assert str(caught.value).startswith(f"start: line {line}"), str(caught.value)
+
+
+def test_a_status_line_naming_no_player_is_refused_at_its_line() -> None:
+    drawn = str(boardgen.engine("o", side=4)).replace("First to move", "Zed to move")
+    with pytest.raises(boardgen.BoardgenError, match="'Zed' is not a player") as caught:
+        boardgen.engine("o", side=4, partisan=True, start=drawn)
+    assert caught.value.line == len(drawn.rstrip().split("\n"))
+
+
+@pytest.mark.parametrize(("game", "options"), GAMES)
+def test_an_engine_and_its_position_pickle(game: str, options: dict[str, object]) -> None:
+    import pickle
+
+    engine = _played(game, options, 1)
+    twin = pickle.loads(pickle.dumps(engine))
+    assert twin == engine and str(twin) == str(engine) and twin.moves == engine.moves
+    if twin.legal_moves():
+        twin.push(twin.legal_moves()[0])
+        assert twin != engine and twin.moves[:-1] == engine.moves  # independent
+    snap = pickle.loads(pickle.dumps(engine.position))
+    assert snap.text() == engine.position.text() and snap.frozen
+
+
+def test_free_takes_a_start_and_the_refusal_lists_games_properly() -> None:
+    free = boardgen.engine("free", side=3)
+    free.push("B2")
+    assert "1 stone." in str(free)
+    again = boardgen.engine("free", side=3, start=str(free))
+    assert again.to_move == "white" and again.to_json()["stones"] == {"B2": "black"}
+    with pytest.raises(boardgen.BoardgenError, match=r"applies to O, not Polygone"):
+        boardgen.engine("polygone", partisan=True)
+
+
+@pytest.mark.parametrize(("game", "options"), GAMES)
+def test_position_and_engine_agree_on_pop_legal_moves_and_equality(
+        game: str, options: dict[str, object]) -> None:
+    engine = _played(game, options, 2)
+    position = engine.position.copy()
+    assert isinstance(position.legal_moves(), tuple)
+    assert position.legal_moves() == engine.legal_moves()
+    twin = engine.copy()
+    assert position.pop() == twin.pop()  # both the move, as moves spells it
+    assert position == twin.position and position.moves == twin.moves
+    assert engine.position != twin.position
+    replayed = boardgen.engine(game, **options)  # type: ignore[arg-type]
+    for move in engine.moves:
+        replayed.push(move)
+    assert replayed.position == engine.position  # the same moves: equal positions
+    assert hash(replayed.position) == hash(engine.position)  # snapshots only
+    with pytest.raises(TypeError):
+        hash(position)
+
+
+def test_every_copy_of_a_snapshot_is_playable() -> None:
+    snapshot = boardgen.play("o", "D4", side=4).snapshot()
+    copies = [snapshot.copy(), copy.copy(snapshot), copy.deepcopy(snapshot)]
+    assert [c.frozen for c in copies] == [False, False, False]
+    copies[1].push("D5")
+    assert snapshot.moves == ("D4",) and copies[0].moves == ("D4",)
+    with pytest.raises(boardgen.BoardgenError, match="snapshot") as refused:
+        snapshot.push("D5")
+    assert refused.value.field == "moves"
+
+
+def test_is_legal_reads_a_move_as_push_does() -> None:
+    game = boardgen.engine("o", side=4)
+    assert "d4" not in game.legal_moves() and game.is_legal("d4") and game.is_legal("D4")
+    game.push("d4")
+    assert not game.is_legal("D4") and not game.is_legal("zz") and not game.is_legal("")
+    assert game.moves == ("D4",)  # asking changes nothing
+    polygone = boardgen.engine("polygone")
+    assert polygone.is_legal("C0 c2 -> d1") and not polygone.is_legal("c0-c2>e2")
+
+
+def test_the_board_and_options_are_readable_not_writable() -> None:
+    game = boardgen.engine("o", side=4, partisan=True)
+    assert game.board == "hexhex side 4" and game.options == {"partisan": True}
+    with pytest.raises(TypeError):
+        game.options["partisan"] = False  # type: ignore[index]
+    assert boardgen.engine("polygone").options == {}
+
+
+def test_one_line_reprs_and_a_set_position_said_so() -> None:
+    tempo = boardgen.diagram("copolymer", "tempo")
+    assert repr(tempo).startswith("<boardgen.Diagram 'Tempo") and "\n" not in repr(tempo)
+    assert len(repr(tempo)) < 120
+    set_up = boardgen.engine("o", side=4, start=str(boardgen.play("o", "D4 D5", side=4)))
+    assert set_up.position.heading() == "O from a set position"
+    assert "O from a set position" in boardgen.draw(set_up, "svg")
+    set_up.push("A2")
+    assert set_up.position.heading() == "O, 1 move from a set position"
+
+
+def test_a_finished_copolymer_picture_says_who_won() -> None:
+    game = boardgen.engine("copolymer", side=3)
+    rng = random.Random(2)
+    while not game.over:
+        game.push(game.random_legal(rng))
+    counts = game.to_json()["counts"]
+    assert isinstance(counts, dict) and game.winner
+    said = f"{game.winner.upper()} wins, {counts[game.winner]} cells to"
+    assert said in boardgen.draw(game, "svg")
+
+
+def test_load_diagram_names_its_field(tmp_path: Path) -> None:
+    path = tmp_path / "bad.txt"
+    path.write_text("game: o\nboard: hexhex 4\npanel: one\nplace: D4 D4\n")
+    with pytest.raises(boardgen.BoardgenError) as refused:
+        boardgen.load_diagram(path)
+    assert refused.value.field == "path" and refused.value.line == 4

@@ -18,7 +18,9 @@ from boardgen.games.protocol import (
     KitNote,
     PlayOptions,
     Position,
+    drawn_start,
     read_drawn_start,
+    reading_start,
 )
 from boardgen.games.script import GameScript
 from boardgen.games.scripted import ScriptedGame
@@ -42,8 +44,15 @@ class CopolymerPosition(Position):
         if start is not None:
             assert isinstance(start, tuple)
             text, source = start
-            cells, _capitals = copolymer.parse_text_position(grid, text, source)
-            self.engine.set_position(cells, first)
+            with reading_start():
+                drawing, mover, status = drawn_start(text, source, copolymer.PLAYERS)
+                cells, _capitals = copolymer.parse_text_position(grid, drawing, source)
+            # `first` given says who moves; else the status line `play` printed, if it
+            # came along (and whether a connection gave them the turn's next placement).
+            chosen = options.get("first")
+            self.engine.set_position(cells, str(chosen or mover or first))
+            self.engine.turn_continues = bool(status and "continuing the turn" in status)
+            self.set_up = True
 
         # The move random_move last drew, by name, until a move (see OPosition).
         self._drawn: tuple[str, Hex] | None = None
@@ -91,8 +100,8 @@ class CopolymerPosition(Position):
             return super().move_caption()
         return describe_turn(engine, list(turn), self._forced[engine.turn_start:])
 
-    def legal_moves(self) -> list[str]:
-        return [self.engine.notation.name(h) for h in self.engine.legal_placements()]
+    def legal_moves(self) -> tuple[str, ...]:
+        return tuple(self.engine.notation.name(h) for h in self.engine.legal_placements())
 
     def to_json(self) -> dict[str, object]:
         grid = self.engine.grid
@@ -115,6 +124,11 @@ class CopolymerPosition(Position):
 
     def _picture(self, numbers: dict[Hex, str], caption: str | None) -> Scene:
         engine = self.engine
+        if caption is None and engine.over and engine.winner:
+            # A finished game's picture says who won (as Polygone's does); the legend
+            # names the players X and O.
+            caption = f"{engine.winner.upper()} wins, {engine.counts[engine.winner]} cells " \
+                f"to {engine.counts[copolymer.opponent(engine.winner)]}."
         return Scene(engine.grid,
                      cell_roles={h: PLAYER_ROLES[p] for h, p in engine.cells().items()},
                      cell_texts=numbers, markers=tuple(Marker(h, "disc") for h in numbers),
@@ -144,9 +158,11 @@ PENS_NOTE = (
 
 OPTIONS = (
     GameOption("first", "choice", "Copolymer: who places first, or who is to move after "
-               "--start (default x).", choices=copolymer.PLAYERS, noun="player"),
+               "--start (default: as its status line says, else x).",
+               choices=copolymer.PLAYERS, noun="player"),
     GameOption("start", "file", "Copolymer: start from a position drawn as text in the "
-               "server's style (. x o).", read=read_drawn_start),
+               "server's style (. x o), as 'play copolymer' prints it; its status line, if "
+               "given, says who is to move.", read=read_drawn_start),
 )
 
 

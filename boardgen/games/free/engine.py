@@ -13,6 +13,7 @@ from enum import StrEnum
 
 from boardgen.errors import IllegalMove, Refusal
 from boardgen.geometry import Hex, HexGrid, Notation, format_hex_text, framed_text
+from boardgen.geometry.notation import drawn_on_grid
 
 NAME = "Free"
 COLOURS = ("black", "white", "red", "blue")
@@ -42,11 +43,12 @@ class FreeBoard:
         self.notation = Notation(grid)
         self.stones: dict[Hex, str] = {}
         self.history: list[Placed] = []
+        self.first = PLAYERS[0]  # who places first in the replay (a set-up may say)
 
-    # The replay's turn: black, then white, one stone each.
+    # The replay's turn: black, then white, one stone each (from ``first``).
     @property
     def to_move(self) -> str:
-        return PLAYERS[len(self.history) % 2]
+        return PLAYERS[(len(self.history) + PLAYERS.index(self.first)) % 2]
 
     @property
     def over(self) -> bool:
@@ -103,12 +105,23 @@ def position_json(board: FreeBoard) -> dict[str, object]:
             "over": board.over, "winner": None}
 
 
+STONE_CHARS = {"black": "x", "white": "o", "red": "r", "blue": "b"}  # as text draws them
+
+
+def drawn_stones(grid: HexGrid, text: str, source: str) -> dict[Hex, str]:
+    """The stones of a board drawn as ``boardgen play free`` prints it (``.`` empty, x
+    black, o white, r red, b blue), every cell shown; errors name ``source``."""
+    colours = {char: colour for colour, char in STONE_CHARS.items()}
+    drawn = drawn_on_grid(grid, text, source, frozenset(".") | frozenset(colours))
+    return {h: colours[ch] for h, ch in drawn.items() if ch != "."}
+
+
 def text_position(board: FreeBoard, *, coordinates: bool = False) -> list[str]:
     """The board as text: '.' empty, x black, o white, r red, b blue.
     With ``coordinates``, each row's label on its left and each line's beyond its top
     end, as ``boardgen play`` prints it."""
-    chars = {h: {"black": "x", "white": "o", "red": "r", "blue": "b"}[c]
-             for h, c in board.stones.items()}
+    chars = {h: STONE_CHARS[c] for h, c in board.stones.items()}
+    count = len(board.stones)
     status = "The board is full." if board.over else \
-        f"{board.to_move.capitalize()} to place; {len(board.stones)} stones."
+        f"{board.to_move.capitalize()} to place; {count} stone{'s' * (count != 1)}."
     return [*(framed_text if coordinates else format_hex_text)(board.grid, chars), status]

@@ -8,7 +8,17 @@ from typing import Any
 
 from boardgen.games.free import engine as free
 from boardgen.games.free.picture import PAINTS, ROLES, board_picture, free_diagram
-from boardgen.games.protocol import Game, GameOptions, HexBoards, PlayOptions, Position
+from boardgen.games.protocol import (
+    Game,
+    GameOption,
+    GameOptions,
+    HexBoards,
+    PlayOptions,
+    Position,
+    drawn_start,
+    read_drawn_start,
+    reading_start,
+)
 from boardgen.games.script import GameScript
 from boardgen.games.scripted import ScriptedGame
 from boardgen.geometry import hexhex
@@ -21,6 +31,15 @@ class FreePosition(Position):
     def __init__(self, game: Game, options: PlayOptions) -> None:
         self.game = game
         self.engine = free.FreeBoard(options.grid or hexhex(free.DEFAULT_SIDE))
+        start = options.get("start")
+        if start is not None:  # a board drawn as `play free` prints it
+            assert isinstance(start, tuple)
+            text, source = start
+            with reading_start():
+                drawing, mover, _status = drawn_start(text, source, free.PLAYERS)
+                self.engine.stones.update(free.drawn_stones(self.engine.grid, drawing, source))
+            self.engine.first = mover or free.PLAYERS[0]
+            self.set_up = True
 
     def play_one(self, token: str) -> object:
         return self.engine.place(self.engine.notation.parse(token))
@@ -41,9 +60,9 @@ class FreePosition(Position):
         last = self.engine.history[-1]
         return f"{last.colour.capitalize()} stone {played} on {name(last.cell)}."
 
-    def legal_moves(self) -> list[str]:
-        return [] if self.engine.over else \
-            [self.engine.notation.name(h) for h in self.engine.empty_cells()]
+    def legal_moves(self) -> tuple[str, ...]:
+        return () if self.engine.over else \
+            tuple(self.engine.notation.name(h) for h in self.engine.empty_cells())
 
     def to_json(self) -> dict[str, object]:
         return free.position_json(self.engine)
@@ -66,6 +85,9 @@ class FreeDescription(ScriptedGame):
     board = HexBoards(free.DEFAULT_SIDE)
     roles = ROLES
     paints = PAINTS
+    options = (GameOption("start", "file", "Free: start from stones drawn as text, as 'play "
+                          "free' prints them (. x o r b; its status line, if given, says who "
+                          "places next).", read=read_drawn_start),)
 
     @property
     def credit(self) -> str:

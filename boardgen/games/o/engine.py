@@ -506,9 +506,10 @@ class OGame:
         self._advance()
         return record
 
-    def setup(self, cells: Iterable[Hex]) -> None:
+    def setup(self, cells: Iterable[Hex], to_move: str | None = None) -> None:
         """Put stones on the board without the placement rules (to build positions for
-        diagrams and tests); no loop is checked.  Only before any move."""
+        diagrams and tests); no loop is checked.  Only before any move.  ``to_move``
+        (default: the first player) moves next, or is skipped if it cannot place."""
         if self.history:
             raise BoardgenError("setup needs a game with no moves yet")
         for cell in cells:
@@ -516,7 +517,10 @@ class OGame:
             if not self._stone[i]:
                 self._put_stone(i)
         self.over = self.stuck = False
-        self.to_move, self.skipped = self.players[0], []
+        if to_move is not None and to_move not in self.players:
+            raise BoardgenError(f"{to_move!r} is not a player of this game "
+                                f"({', '.join(self.players)})")
+        self.to_move, self.skipped = to_move or self.players[0], []
         self._settle()
 
     def _put_stone(self, i: int) -> None:
@@ -589,7 +593,9 @@ class OGame:
         """Before the first stone (a glyph table or a set-up position may leave the first
         player nothing): skip the first player or end the game, as after any stone."""
         if not self._can_place(self.to_move):
-            self.to_move = self.players[1]
+            # As after a stone of the other player's: the one to move is skipped.
+            mover = self.to_move
+            self.to_move = self.players[1] if mover == self.players[0] else self.players[0]
             self._advance()
 
     def _advance(self) -> None:

@@ -28,7 +28,9 @@ from boardgen.games.protocol import (
     Kit,
     PlayOptions,
     Position,
+    drawn_start,
     read_drawn_start,
+    reading_start,
 )
 from boardgen.games.script import GameScript
 from boardgen.games.scripted import ScriptedGame
@@ -49,7 +51,10 @@ class OPosition(Position):
         if start is not None:  # as a diagram file's 'position:' block sets it
             assert isinstance(start, tuple)
             text, source = start
-            self.engine.setup(o.drawn_stones(grid, text, source))
+            with reading_start():
+                drawing, mover, _status = drawn_start(text, source, self.engine.players)
+                self.engine.setup(o.drawn_stones(grid, drawing, source), to_move=mover)
+            self.set_up = True
         # The move random_move last drew, by name, until a move: played without reading
         # its name again (a play-out through the handle names only the moves it plays).
         self._drawn: tuple[str, Hex] | None = None
@@ -84,8 +89,8 @@ class OPosition(Position):
         return last_stone_caption(self.engine) if self.engine.history else \
             super().move_caption()
 
-    def legal_moves(self) -> list[str]:
-        return [self.engine.notation.name(h) for h in self.engine.legal()]
+    def legal_moves(self) -> tuple[str, ...]:
+        return tuple(self.engine.notation.name(h) for h in self.engine.legal())
 
     def to_json(self) -> dict[str, object]:
         return o.position_json(self.engine)
@@ -136,7 +141,8 @@ def _table(given: GameOptions) -> GlyphTable | None:
 OPTIONS = (
     GameOption("partisan", "flag", "O: the partisan variant (Left and Right)."),
     GameOption("start", "file", "O: start from stones drawn as text, as 'play o' prints a "
-               "position (. empty, o a stone), as a diagram's 'position:' block.",
+               "position (. empty, o a stone), as a diagram's 'position:' block; its "
+               "status line, if given, says who is to move.",
                read=read_drawn_start),
     # A table given replaces the chart the diagram note calls our reconstruction.
     GameOption("glyphs", "file", "O: replace the glyph table from a file of "

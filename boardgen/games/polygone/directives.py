@@ -61,6 +61,7 @@ from boardgen.geometry.lattice import (
     parse_hole,
     parse_line,
 )
+from boardgen.inputs import split_lines
 
 
 @dataclass(frozen=True)
@@ -649,19 +650,48 @@ SET_UP = ("white", "black", "to-move", "captured")  # the header lines that set 
 def start_position(text: str, source: str) -> Polygone:
     """A start position written as a diagram file's set-up lines (``white: LINES``,
     ``black: LINES``, ``to-move: COLOUR``, ``captured: white N black N``), read by the same
-    directives; a problem raises BoardgenError as ``SOURCE:LINE: message``, its ``line``
-    and its ``field``, ``start``, set."""
+    directives, or as ``boardgen play polygone`` prints a position (``str()`` of one: its
+    status line says who moves); a problem raises BoardgenError as ``SOURCE: line N:
+    message``, its ``line`` and its ``field``, ``start``, set."""
     script = PolygoneScript(Path(source or "start"))
     script.source = source
     try:
-        for d in parse_directives(text, source):
+        for d in parse_directives(_set_up_lines(text), source):
             if d.key not in SET_UP:
                 raise ExampleError(source, d.line, f"'{d.key}:' does not set up a position "
                                    f"(a start takes {', '.join(k + ':' for k in SET_UP)})")
             script.header[d.key](d)
         return script.start()
     except ExampleError as exc:
-        raise BoardgenError(exc.template, field="start", line=exc.line or None) from None
+        raise BoardgenError(f"{source}: line {exc.line}: {exc.reason}" if exc.line else
+                            f"{source}: {exc.reason}", field="start",
+                            line=exc.line or None) from None
+
+
+_PRINTED_PIECES = re.compile(r"(White|Black) \(\d+ on the board, (\d+) captured\):(.*)")
+_PRINTED_MOVER = re.compile(r"(White|Black) to move\b.*")
+_PRINTED_WINNER = re.compile(r"(White|Black|\?) wins: .*")
+
+
+def _set_up_lines(text: str) -> str:
+    """The text ``boardgen play polygone`` prints as set-up lines, line for line (so an
+    error names the line as given): ``White (N on the board, C captured): LINES`` is
+    ``white: LINES`` (and its captures), ``Black to move; ...`` is ``to-move: black``; a
+    finished game's last line says nothing to set up.  Set-up lines pass unchanged."""
+    lines = split_lines(text)
+    captured: dict[str, str] = {}
+    for k, written in enumerate(lines):
+        if pieces := _PRINTED_PIECES.fullmatch(written.strip()):
+            colour = pieces.group(1).lower()
+            captured[colour] = pieces.group(2)
+            lines[k] = f"{colour}: {pieces.group(3).strip()}"
+        elif mover := _PRINTED_MOVER.fullmatch(written.strip()):
+            lines[k] = f"to-move: {mover.group(1).lower()}"
+        elif _PRINTED_WINNER.fullmatch(written.strip()):
+            lines[k] = ""
+    if len(captured) == 2:
+        lines.append(f"captured: white {captured['white']} black {captured['black']}")
+    return "\n".join(lines)
 
 
 def load_polygone_example(path: Path, *, text: str | None = None) -> PolygoneExample:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import random
 from pathlib import Path
 from typing import Any
@@ -46,6 +45,7 @@ class PolygonePosition(Position):
 
             assert isinstance(start, tuple)
             self.engine = start_position(*start)
+            self.set_up = True
         # Each move played with the pieces before it (for the way round the swing went).
         self._moves: list[tuple[polygone.Move, dict[Line, str]]] = []
         self._drawn: polygone.Move | None = None  # random_move's, until a move
@@ -84,7 +84,7 @@ class PolygonePosition(Position):
     def copy(self) -> Position:
         """As the protocol's, but the moves kept with the pieces before each (never
         changed once kept) shared, not copied one by one (most of a deep copy's time)."""
-        twin = copy.copy(self)
+        twin = self._shallow()
         twin.__dict__.update(engine=self.engine.copy(), _moves=self._moves[:],
                              _written=self.written[:], _named=self.named[:], _drawn=None,
                              frozen=False)
@@ -107,8 +107,8 @@ class PolygonePosition(Position):
         move, before = self._last
         return Turn(move.pivot, move.moving, move.target, swing_sense(before, move))
 
-    def legal_moves(self) -> list[str]:
-        return [move.notation() for move in self.engine.legal_moves()]
+    def legal_moves(self) -> tuple[str, ...]:
+        return tuple(move.notation() for move in self.engine.legal_moves())
 
     def to_json(self) -> dict[str, object]:
         return polygone.position_json(self.engine)

@@ -53,8 +53,8 @@ class FivesPosition(Position):
         self.engine.place(self.engine.notation.parse(token))
         return None
 
-    def legal_moves(self) -> list[str]:
-        return [self.engine.notation.name(h) for h in self.engine.legal()]
+    def legal_moves(self) -> tuple[str, ...]:
+        return tuple(self.engine.notation.name(h) for h in self.engine.legal())
 
     def to_json(self) -> dict[str, object]:
         name = self.engine.notation.name

@@ -116,9 +116,9 @@ class HexPosition(Position):
             self.engine.place(self.engine.notation.parse(token))
         return None
 
-    def legal_moves(self) -> list[str]:
-        cells = [self.engine.notation.name(h) for h in self.engine.legal()]
-        return [SWAP, *cells] if self.engine.may_swap() else cells
+    def legal_moves(self) -> tuple[str, ...]:
+        cells = tuple(self.engine.notation.name(h) for h in self.engine.legal())
+        return (SWAP, *cells) if self.engine.may_swap() else cells
 
     def to_json(self) -> dict[str, object]:
         name = self.engine.notation.name
