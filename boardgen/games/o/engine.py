@@ -399,6 +399,8 @@ class OGame:
         code (OReason) and its message."""
         mover = player or self.to_move
         i = self.grid.index[cell]
+        if self.over:  # as place rules: no stone goes anywhere once the game is over
+            return Refusal(OReason.GAME_OVER, "the game is over")
         if self._stone[i]:
             return Refusal(OReason.TAKEN, "there is a stone there already")
         glyph_name = _GLYPH_OF[self._ring[i]]

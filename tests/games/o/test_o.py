@@ -452,3 +452,29 @@ def test_partisan_glyphs_say_whose_they_are_in_print() -> None:
     assert [s.cell_texts.get(Hex(0, 0)) for s in scenes] == ["L", "R"]
     assert all(any(m.cell == Hex(0, 0) and m.kind == "disc" for m in s.markers)
                for s in scenes)
+
+
+def test_once_a_loop_wins_no_empty_cell_is_legal_in_a_picture_either() -> None:
+    """A diagram's 'highlight: legal' after the game is over is refused: the engine's
+    refusal says the game is over, as place does (found by the O highlight property test
+    with a game that ends in a loop at its 14th stone)."""
+    import boardgen
+    from boardgen.games.o.engine import OReason
+
+    played = "E4 E7 A3 D3 G7 D5 D2 C6 C3 E5 D6 B4 B3 C4"
+    engine = boardgen.engine("o", side=4)
+    for move in played.split():
+        engine.push(move)
+    assert engine.over and engine.winner == "second"
+    assert engine.legal_moves() == () and not engine.is_legal("A1")
+    text = f"game: o\nboard: hexhex 4\nsetup: {played}\npanel: p\nhighlight: legal A1\n"
+    with pytest.raises(boardgen.BoardgenError, match="line 5: highlight legal .*game is over"):
+        boardgen.parse_diagram(text)
+    from boardgen.games.o.engine import OGame  # the engine itself, as the judges ask it
+    from boardgen.geometry import hexhex
+
+    raw = OGame(hexhex(4))
+    for move in played.split():
+        raw.place(raw.notation.parse(move))
+    refusal = raw.refusal(raw.notation.parse("A1"))
+    assert refusal is not None and refusal.code is OReason.GAME_OVER
