@@ -6,6 +6,7 @@ Bad input ends with one line on stderr naming what was wrong, exit code 2, and n
 from __future__ import annotations
 
 import contextlib
+import functools
 import gc
 import inspect
 import json
@@ -81,6 +82,8 @@ from boardgen.render.scene import THEMES, theme_named
 from boardgen.reproducible import check_source_date_epoch
 from boardgen.requests import (
     CUTTERS,
+    DEFAULT_LANGUAGE,
+    LANGUAGE_HELP,
     SHOP_NAMES,
     AnimateOptions,
     BoardSize,
@@ -89,6 +92,8 @@ from boardgen.requests import (
     checked_cell_mm,
     checked_title,
     game_options,
+    in_language,
+    language_stem,
     made_options,
     play_request,
 )
@@ -151,6 +156,19 @@ def cli() -> None:
 # --- choosing the board ---------------------------------------------------------------
 
 
+def language_option(command: Callable[..., None]) -> Callable[..., None]:
+    """``--lang LANG``: the command's work done in that language (checked once, in
+    boardgen.requests.in_language)."""
+    @click.option("--lang", default=DEFAULT_LANGUAGE, show_default=True, metavar="LANG",
+                  help=LANGUAGE_HELP)
+    @functools.wraps(command)
+    def in_its_language(*args: object, lang: str, **kwargs: object) -> None:
+        with in_language(lang):
+            command(*args, **kwargs)
+
+    return in_its_language
+
+
 def board_file_stem(game: str, grid: HexGrid, mask: Path | None) -> str:
     if mask is not None:
         return f"{game}-mask-{mask.stem}"
@@ -175,7 +193,7 @@ def prepare_output(output: Path | None, fmt: str | None, default_stem: str,
         raise BoardgenError(f"-o {shown_path(output)}: is a folder; give a file name in it")
     if output is None:
         fmt = fmt or formats[0]
-        path = DEFAULT_OUTPUT / f"{default_stem}.{fmt}"
+        path = DEFAULT_OUTPUT / f"{language_stem(default_stem)}.{fmt}"
         make_folder(path.parent, "the default output folder")
     else:
         suffix = output.suffix.lower().lstrip(".")
@@ -373,6 +391,7 @@ def board_size_options(command: Callable[..., None]) -> Callable[..., None]:
 @click.option("--hole-mm", type=float, metavar="MM",
               help="With --cutter, a game on a fixed board of holes: the holes' diameter "
               "(default: as printed, a tenth of the spacing).")
+@language_option
 def board(game: str, side: int | None, preset: str | None, diameter: int | None,
           shape: str | None,
           mask: Path | None, paper: str, orientation: str, cell_mm: float | None, labels: str,
@@ -494,6 +513,7 @@ def picture_options(command: Callable[..., None]) -> Callable[..., None]:
 @click.option("--title", help="Title above the drawing (default: the game and the number of "
               "moves).")
 @picture_options
+@language_option
 def play(game: str, side: int | None, preset: str | None, diameter: int | None,
          shape: str | None, mask: Path | None, moves: str, moves_file: Path | None,
          as_json: bool, output: Path | None, every: int | None, every_turn: int | None,
@@ -701,6 +721,7 @@ def _strip(position: Position, tokens: list[str], record: list[RecordMove] | Non
 @click.option("--line", type=int, help="With --animate: animate this line of play only "
               "(counting from 1); default: the whole diagram, line after line.")
 @picture_options
+@language_option
 def diagram(target: str, name: str | None, list_names: bool, cell_mm: float | None,
             output: Path | None, line: int | None, paper: str, theme: str, fmt: str | None,
             dpi: int | None, animate: bool, move_ms: int, hold_ms: int,
@@ -810,6 +831,7 @@ def serve(folder: Path, port: int | None, no_open: bool) -> None:
               help="pdf (to print) or html (to read on screen); default from the -o suffix.")
 @click.option("-o", "--output", type=OUTPUT_FILE,
               help="Output file (default: output/GAME-rules.pdf).")
+@language_option
 def rules(game: str, paper: str, quick: bool, theme: str, fmt: str | None,
           output: Path | None) -> None:
     """Write the complete rule sheet of GAME: rules in our words, the designer's credit,
@@ -851,6 +873,7 @@ def rules(game: str, paper: str, quick: bool, theme: str, fmt: str | None,
               help="For a print shop, with this bleed in mm (default: the --shop's).")
 @click.option("--crop-marks/--no-crop-marks", default=True, show_default=True,
               help="Crop marks outside the bleed (with --shop or --bleed).")
+@language_option
 def kit(game: str, paper: str, theme: str, output: Path | None, shop: str | None,
         bleed: float | None, crop_marks: bool) -> None:
     """Write a print-and-play kit of GAME: one PDF with everything needed to play, in
@@ -893,6 +916,7 @@ def kit(game: str, paper: str, theme: str, output: Path | None, shop: str | None
               help="a4, letter, a3, a5 (a booklet), universal or WxHmm (at least A5).")
 @click.option("-o", "--output", type=OUTPUT_FILE,
               help="Output file (default: output/calibrate.pdf).")
+@language_option
 def calibrate(paper: str, output: Path | None) -> None:
     """Write a one-page printer check: 100 mm bars across and down, a 50 mm square, a
     cell of each size --cell-mm suggests with what fits it, grey steps 40 levels apart,

@@ -8,6 +8,7 @@ options, what a cell may measure) is written here only.  An error names the opti
 
 from __future__ import annotations
 
+import contextlib
 import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -27,6 +28,7 @@ from boardgen.games.registry import (
 from boardgen.games.script import DesignerMarks
 from boardgen.geometry import SHAPES, HexGrid, grid_from_mask, make_shape, shape_cell_count
 from boardgen.geometry.hexgrid import MAX_CELLS, Hex, shape_corners
+from boardgen.i18n import SOURCE_LANGUAGE, checked_language, language, speaking
 from boardgen.limits import MAX_ANNOTATIONS
 from boardgen.render.board import (
     FORMATS,
@@ -123,6 +125,27 @@ def one_of(value: object, choices: tuple[str, ...], field: str, what: str) -> st
         raise BoardgenError(f"{option(field)}: unknown {what} {quoted(value)} (choose from "
                             f"{', '.join(choices)})", field=field)
     return value
+
+
+# --- language --------------------------------------------------------------------------------
+
+DEFAULT_LANGUAGE = SOURCE_LANGUAGE
+LANGUAGE_HELP = ("The language of every word printed (en, fr; more with BOARDGEN_LANGUAGES, "
+                 "see the docs' 'Translate boardgen').  Moves and coordinates are the same "
+                 "in every language.")
+
+
+def in_language(lang: object) -> contextlib.AbstractContextManager[None]:
+    """The one check of a language (``--lang``, ``lang=``): the work inside is done in it
+    (boardgen.i18n.speaking), or one line names the option and the languages known."""
+    return speaking(checked_language(lang))
+
+
+def language_stem(stem: str) -> str:
+    """A default output file's stem in the current language: ``copolymer-rules`` in
+    English, ``copolymer-rules-fr`` in French (both languages share a folder)."""
+    lang = language()
+    return stem if lang == DEFAULT_LANGUAGE else f"{stem}-{lang}"
 
 
 # --- pictures --------------------------------------------------------------------------------

@@ -51,6 +51,7 @@ from typing import TYPE_CHECKING, Literal, Protocol
 from boardgen.errors import BoardgenError, option
 from boardgen.games.replay import replay_moves
 from boardgen.geometry import SHAPES, HexGrid, make_shape, shape_cell_count
+from boardgen.i18n import localized_template
 from boardgen.picture import (
     DEFAULT_PANEL_CELL_MM,
     Animation,
@@ -363,14 +364,18 @@ class Game(ABC):
         return grid
 
     def sheet_path(self, quick: bool = False) -> Path:
-        """Its rule sheet's text (``sheet.md``) or quick reference (``quick.md``)."""
-        return self.template_folder / ("quick.md" if quick else "sheet.md")
+        """Its rule sheet's text (``sheet.md``) or quick reference (``quick.md``), in the
+        current language (``sheet.fr.md``: boardgen.i18n.localized_template)."""
+        return localized_template(self.template_folder, "quick" if quick else "sheet", "md",
+                                  self.key)
 
     def has_sheet(self) -> bool:
-        return self.sheet_path().is_file()
+        return (self.template_folder / "sheet.md").is_file()
 
     def file_names(self) -> list[str]:
-        return sorted(p.stem for p in self.template_folder.glob("*.txt"))
+        """Its diagram files' names (``NAME.txt``; a translation ``NAME.fr.txt`` is the
+        same diagram in another language, not one more)."""
+        return sorted(p.stem for p in self.template_folder.glob("*.txt") if "." not in p.stem)
 
     def diagram_names(self) -> list[str]:
         return sorted([*self.generated(), *self.file_names()])
@@ -396,7 +401,8 @@ class Game(ABC):
             raise BoardgenError(f"no {self.key} diagram named {quoted(name)} (known: "
                                 f"{', '.join(self.diagram_names()) or 'none'}; to draw a file, "
                                 "give its path: boardgen diagram FILE)")
-        return self.load_file(self.template_folder / f"{name}.txt", given)
+        return self.load_file(localized_template(self.template_folder, name, "txt", self.key),
+                              given)
 
     def panels(self, heading: str, scenes: Sequence[Panel], note: str | None = None
                ) -> Diagram:

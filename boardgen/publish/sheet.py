@@ -38,6 +38,7 @@ from pathlib import Path
 from boardgen._version import __version__
 from boardgen.errors import BoardgenError
 from boardgen.games.registry import build_diagram, game_named
+from boardgen.i18n import SOURCE_LANGUAGE, language
 from boardgen.inputs import split_lines
 from boardgen.limits import MAX_CACHED_FONT_BYTES
 from boardgen.picture import Diagram, HoleScene, Scene
@@ -161,8 +162,13 @@ _FIGURE = re.compile(r"\{\{([a-z0-9-]+)\}\}")
 def sheet_figures(folder: Path) -> dict[str, str]:
     """The figures a game's sheets print by name (``{{name}}``): ``figures.json`` in its
     template folder (``{"figures": {name: text}}``, written by a computation that a test
-    repeats), or none."""
+    repeats), or none.  In another language, ``figures.LANG.json`` where it is (its numbers
+    grouped as that language groups them)."""
     path = folder / FIGURES_FILE
+    lang = language()
+    if lang != SOURCE_LANGUAGE:
+        own = path.with_suffix(f".{lang}.json")
+        path = own if own.is_file() else path
     if not path.is_file():
         return {}
     try:
