@@ -14,6 +14,7 @@ from dataclasses import replace
 from boardgen.errors import BoardgenError, option
 from boardgen.geometry import Layout, Notation
 from boardgen.geometry.lattice import Hole, line_name
+from boardgen.i18n import ntr, tr
 from boardgen.limits import MAX_DRAWN_CELLS
 from boardgen.picture import (
     DEFAULT_PANEL_CELL_MM,
@@ -100,7 +101,7 @@ def _legend(diagram: Diagram, cell_width: float, y: float, max_width: float) -> 
     x = swatch / 2
     line_y = y  # swatches that pass max_width start a line of their own
     for entry in diagram.legend:
-        role, label = entry.name, entry.legend
+        role, label = entry.name, tr(entry.legend)
         item = swatch + 1.0 + face(REGULAR).width_mm(label, size)
         if x > swatch / 2 and x - swatch / 2 + item > max_width:
             x, line_y = swatch / 2, line_y + 2 * r + 1.5
@@ -409,11 +410,12 @@ def describe(diagram: Diagram) -> str:
     """A text alternative for the whole diagram, from the positions drawn (which come from
     the engine): every panel's cells, stones or pieces in the game's notation."""
     parts = [_sentence(diagram.title)]
-    words = {role.name: role.said for role in diagram.roles if role.said is not None}
+    words = {role.name: tr(role.said) for role in diagram.roles if role.said is not None}
     # The key's words and note, so that the text alternative says what the picture's key
     # says.
     if diagram.legend:
-        parts.append(_sentence("Key: " + ", ".join(role.legend for role in diagram.legend)))
+        parts.append(_sentence(tr("Key: {roles}").format(
+            roles=", ".join(tr(role.legend) for role in diagram.legend))))
     if diagram.legend_note:
         parts.append(_sentence(diagram.legend_note))
     number = 0
@@ -422,7 +424,8 @@ def describe(diagram: Diagram) -> str:
             parts.append(_sentence(line_title))
         for scene in scenes:
             number += 1
-            parts.append(f"Panel {number}: {_describe_scene(scene, words, diagram.roles)}")
+            parts.append(tr("Panel {number}: {contents}").format(
+                number=number, contents=_describe_scene(scene, words, diagram.roles)))
     return " ".join(parts)
 
 
@@ -433,7 +436,7 @@ def _sentence(text: str) -> str:
 
 
 def _cells(count: int) -> str:
-    return f"{count} cell{'s' * (count != 1)}"
+    return ntr("{count} cell", "{count} cells", count).format(count=count)
 
 
 def _describe_scene(scene: Panel, words: dict[str, str], roles: tuple[Role, ...]) -> str:
@@ -442,17 +445,19 @@ def _describe_scene(scene: Panel, words: dict[str, str], roles: tuple[Role, ...]
         for role, role_words in words.items():
             lines = sorted(line_name(ln) for ln, r in scene.bars.items() if r == role)
             if lines:
-                said.append(f"{role_words} {', '.join(lines)}")
+                said.append(tr("{role} {places}").format(role=role_words,
+                                                         places=", ".join(lines)))
         for role, segments in (("ghost", scene.dashed), ("crossed", scene.struck),
                                ("captured", scene.hollow)):
             if segments and role in words:
-                said.append(f"{words[role]} " + ", ".join(sorted(line_name(ln)
-                                                                  for ln in segments)))
+                said.append(tr("{role} {places}").format(role=words[role], places=", ".join(
+                    sorted(line_name(ln) for ln in segments))))
         # The labels a caption speaks of ("piece 1", "A"): which piece or groove each is.
         if scene.labels:
-            said.append("labelled: " + ", ".join(
-                f"{line_name(ln)} is {text}" for ln, text in
-                sorted(scene.labels.items(), key=lambda item: (item[1], line_name(item[0])))))
+            said.append(tr("labelled: {labels}").format(labels=", ".join(
+                tr("{place} is {label}").format(place=line_name(ln), label=text) for ln, text in
+                sorted(scene.labels.items(),
+                       key=lambda item: (item[1], line_name(item[0]))))))
     elif scene.said is not None:
         said.append(scene.said.rstrip("."))
     else:
@@ -474,21 +479,27 @@ def _describe_scene(scene: Panel, words: dict[str, str], roles: tuple[Role, ...]
                   if (m.kind == "dot" or (m.kind == "disc" and m.role in stone_roles))
                   and scene.cell_roles.get(m.cell) not in ("player1", "player2")]
         if stones and not named:
-            said.append(f"{len(stones)} stone{'s' * (len(stones) != 1)}")
+            said.append(ntr("{count} stone", "{count} stones", len(stones)).format(
+                count=len(stones)))
         elif stones:
             # Plain stones first, then each kind of stone its role has words for (a
             # loop's stones), so that the reader learns which stones form what.
-            kinds: dict[str, list[str]] = {"stones": []}
+            plain_stones = tr("stones")
+            kinds: dict[str, list[str]] = {plain_stones: []}
             for m in stones:
-                kinds.setdefault(words.get(m.role, "stones"), []).append(name(m.cell))
-            said.extend(f"{kind} on {', '.join(sorted(cells, key=_cell_order))}"
-                        for kind, cells in kinds.items() if cells)
-        numbered = [f"{name(cell)} is {text}" for cell, text in scene.cell_texts.items()]
+                kinds.setdefault(words.get(m.role, plain_stones), []).append(name(m.cell))
+            said.extend(tr("{stones} on {cells}").format(
+                stones=kind, cells=", ".join(sorted(cells, key=_cell_order)))
+                for kind, cells in kinds.items() if cells)
+        numbered = [tr("{place} is {label}").format(place=name(cell), label=text)
+                    for cell, text in scene.cell_texts.items()]
         if numbered:
-            said.append("numbered: " + ", ".join(sorted(numbered, key=_cell_order)) if named
-                        else "marked " + ", ".join(sorted(scene.cell_texts.values())))
+            said.append(tr("numbered: {labels}").format(
+                labels=", ".join(sorted(numbered, key=_cell_order))) if named
+                else tr("marked {labels}").format(
+                    labels=", ".join(sorted(scene.cell_texts.values()))))
         if not said:
-            said.append("an empty board")
+            said.append(tr("an empty board"))
     text = "; ".join(said) + "."
     return f"{text} {_sentence(scene.caption)}" if scene.caption else text
 

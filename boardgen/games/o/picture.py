@@ -17,6 +17,7 @@ from boardgen.games.o.engine import RULED_GLYPHS, OGame
 from boardgen.games.script import annotated, labelled
 from boardgen.geometry import DIRECTIONS, Hex, hexhex
 from boardgen.geometry.rings import RING, patterns_of
+from boardgen.i18n import N_
 from boardgen.picture import (
     TINT,
     Diagram,
@@ -34,13 +35,13 @@ if TYPE_CHECKING:  # the reader is imported when a file is read, not with the ga
     from boardgen.games.o.directives import OExample, OPanel
 
 # What each role means; a legend lists only the roles its panels use.
-ROLES = (Role("legal", "a stone may go here", "a stone may go"),
-         Role("illegal", "it may not", "no stone may go"),
-         Role("new", "cut off from the edge", "cut off from the edge"),
-         Role("corner", "corner"), Role("perimeter", "perimeter"),
-         Role(TINT, "highlighted", "highlighted"),
-         Role("stone", "a stone", swatch="stone"),
-         Role("loop", "the loop's stones", "the loop's stones", swatch="stone"))
+ROLES = (Role("legal", N_("a stone may go here"), N_("a stone may go")),
+         Role("illegal", N_("it may not"), N_("no stone may go")),
+         Role("new", N_("cut off from the edge"), N_("cut off from the edge")),
+         Role("corner", N_("corner")), Role("perimeter", N_("perimeter")),
+         Role(TINT, N_("highlighted"), N_("highlighted")),
+         Role("stone", N_("a stone"), swatch="stone"),
+         Role("loop", N_("the loop's stones"), N_("the loop's stones"), swatch="stone"))
 # Roles of stones rather than cells: keyed only when a loop shows, as the stones a loop's
 # stones must be told from (every picture of O has plain stones).
 STONE_ROLES = ("stone", "loop")
@@ -103,8 +104,8 @@ GLYPH_WORDS = {  # each heads a caption: capitalised
     "k3-alternate": "Three apart", "k4-row": "Four in a row", "k4-gap": "Four, three and one",
     "k4-opposite": "Four, two pairs", "k5": "Five",
 }
-LEGEND = (Role("legal", "a stone may go here", "a stone may go"),
-          Role("illegal", "it may not", "no stone may go"))
+LEGEND = (Role("legal", N_("a stone may go here"), N_("a stone may go")),
+          Role("illegal", N_("it may not"), N_("no stone may go")))
 
 
 GIVEN_CHART = "The chart given, not the one boardgen reconstructs."

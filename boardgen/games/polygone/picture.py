@@ -21,6 +21,7 @@ from boardgen.geometry.lattice import (
     Hole,
     Line,
 )
+from boardgen.i18n import N_
 from boardgen.picture import (
     TINT,
     Diagram,
@@ -41,12 +42,12 @@ if TYPE_CHECKING:  # the reader is imported when a file is read, not with the ga
     from boardgen.games.polygone.directives import PolygoneExample
 
 # What each role means; a legend lists only the roles its panels use.
-ROLES = (Role("white-piece", "White", "White pieces on", "bar"),
-         Role("black-piece", "Black", "Black pieces on", "bar"),
-         Role("ghost", "allowed", "allowed targets", "dashed"),
-         Role("crossed", "forbidden", "crossed out", "struck"),
-         Role("captured", "captured", "just captured", "hollow"),
-         Role(TINT, "highlighted", "highlighted", "tinted"))
+ROLES = (Role("white-piece", N_("White"), N_("White pieces on"), "bar"),
+         Role("black-piece", N_("Black"), N_("Black pieces on"), "bar"),
+         Role("ghost", N_("allowed"), N_("allowed targets"), "dashed"),
+         Role("crossed", N_("forbidden"), N_("crossed out"), "struck"),
+         Role("captured", N_("captured"), N_("just captured"), "hollow"),
+         Role(TINT, N_("highlighted"), N_("highlighted"), "tinted"))
 PANEL_SPACING_MM = 14.0  # a diagram's hole spacing
 
 _APEX_NOTES = (HoleNote(WHITE_HOME, ("White home", "Black\u2019s goal"), -1),
