@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from boardgen.geometry import Hex, Layout, Notation
+from boardgen.i18n import N_
 from boardgen.picture import Scene
 from boardgen.render.fonts import BOLD, REGULAR, face
 from boardgen.render.scene import EDGE_SUFFIX, Theme
@@ -109,8 +110,8 @@ def pattern_step(cell_width: float) -> float:
 
 
 # Round pieces people play hex games with, and their size across in mm.
-COMMON_PIECES = (("8 mm beads", 8.0), ("12 mm glass counters", 12.0),
-                 ("Go stones", 22.0))
+COMMON_PIECES = ((N_("8 mm beads"), 8.0), (N_("12 mm glass counters"), 12.0),
+                 (N_("Go stones"), 22.0))  # names translated where printed (tr)
 
 
 def cell_guidance(cell_width: float) -> str:
