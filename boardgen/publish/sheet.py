@@ -38,7 +38,6 @@ from pathlib import Path
 from boardgen._version import __version__
 from boardgen.errors import BoardgenError
 from boardgen.games.registry import build_diagram, game_named
-from boardgen.i18n import SOURCE_LANGUAGE, language
 from boardgen.i18n import SOURCE_LANGUAGE, language, language_tag, tr, typography
 from boardgen.inputs import split_lines
 from boardgen.limits import MAX_CACHED_FONT_BYTES
