@@ -169,6 +169,13 @@ def number(value: float, digits: int = 1) -> str:
     return text.replace(".", _DECIMAL_MARK.get(language(), "."))
 
 
+def decimal_commas(text: str) -> str:
+    """``text`` (a template already formatted with numbers, "12.5 mm") with the current
+    language's decimal mark in its numbers ("12,5 mm" in French)."""
+    mark = _DECIMAL_MARK.get(language())
+    return re.sub(r"(?<=\d)\.(?=\d)", mark, text) if mark else text
+
+
 NARROW_NBSP = "\u202f"  # before ; ! ? in French
 NBSP = "\u00a0"  # before : and inside « »
 

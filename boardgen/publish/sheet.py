@@ -325,7 +325,7 @@ def _sheet_diagram(game: str, name: str, quick: bool = False) -> Diagram:
     if quick:
         title = re.sub(tr(r"^Picture \d+: "), "", diagram.title)
         diagram = replace(diagram, title=title[:1].upper() + title[1:])
-    for said in game_named(game).said_once:
+    for said in map(tr, game_named(game).said_once):
         if diagram.legend_note and diagram.legend_note.endswith(said):
             note = diagram.legend_note.removesuffix(said).strip()
             diagram = replace(diagram, legend_note=note or None)

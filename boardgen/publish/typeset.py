@@ -641,7 +641,7 @@ def _board_code(sheet: Sheet, ids: _Ids, game: str, theme: Theme, column: tuple[
         aside = None
         if description.kit.tracker is not None and fixed.strips is not None:
             # The capture tracker folded onto the pieces' page, as the kit folds it.
-            from boardgen.publish.tracker import piece_size, tracker_figure
+            from boardgen.publish.tracker import piece_size, tracker_figure, tracker_intro
 
             tracker = tracker_figure(description.kit.tracker, piece_size(description))
             room = content_size(paper.size("landscape"))[0] - tracker.width - \
@@ -654,7 +654,7 @@ def _board_code(sheet: Sheet, ids: _Ids, game: str, theme: Theme, column: tuple[
                     "{length} mm long, longer than a piece.").format(
                         boxes=description.kit.tracker.boxes,
                         length=f"{tracker.cell_width:.0f}") + " " +
-                    tr(description.kit.tracker.intro))
+                    tracker_intro(description.kit.tracker))
         return _fixed_board_code(sheet, ids, description.name, figures, theme, paper,
                                  aside=aside)
     # The bar up the page stands in the board's empty top-left corner (a hexagonal board
@@ -1394,8 +1394,8 @@ def render_kit_pdf(game: str, *, paper: Paper, theme: Theme, title: str,
                 figures[-1] = pieces
                 aside = (tracker.figure, f"{tracker.title}\n{tracker.alt}")
         body.append(_fixed_board_code(parts, ids, game_named(game).name, figures, printed,
-                                      paper, title=f"{game_named(game).name}: board and "
-                                      "pieces", level=1, aside=aside))
+                                      paper, title=tr("{game}: board and pieces").format(
+                                          game=game_named(game).name), level=1, aside=aside))
         if tracker is not None and aside is None:
             body.append(_kit_board_code(parts, ids, KitBoard(tracker.title, tracker.figure,
                                                              "", tracker.alt), printed))

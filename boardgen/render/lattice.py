@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from boardgen.errors import BoardgenError, option
 from boardgen.geometry.lattice import Hole, direction, position
+from boardgen.i18n import decimal_commas, tr
 from boardgen.picture import MARK_KINDS, FixedBoard, HoleScene, PageInfo, Segment, Strips, Swing
 from boardgen.render.figure import (
     MIN_PRINT_TEXT_MM,
@@ -229,7 +230,8 @@ def lattice_figure(scene: HoleScene, spacing: float, *, margin: float = 1.0) -> 
         for k, part in enumerate(note.lines):
             # Past the row letter that stands left of the hole, too.
             texts.append(Text(x + note.side * note_reach, y + (k - 0.5) * 1.35 * size,
-                              part, size, "coordinate", "start" if note.side > 0 else "end"))
+                              tr(part), size, "coordinate",
+                              "start" if note.side > 0 else "end"))
     for ln, role in sorted(scene.rails.items()):
         strokes.extend(start_strokes(ln, role, s, rail_dash(scene, role, s)))
     for ln, role in sorted(scene.bars.items()):
@@ -286,7 +288,7 @@ def lattice_figure(scene: HoleScene, spacing: float, *, margin: float = 1.0) -> 
     if scene.caption:
         size = max(MIN_PRINT_TEXT_MM, min(3.6, 0.08 * s))
         centre, top = (x0 + x1) / 2, y1
-        for k, line_text in enumerate(wrap(scene.caption, size, max(x1 - x0, 45.0))):
+        for k, line_text in enumerate(wrap(tr(scene.caption), size, max(x1 - x0, 45.0))):
             caption = Text(centre, top + (1.3 + 1.35 * k) * size, line_text, size, "caption")
             texts.append(caption)
             cx0, _, cx1, y1 = text_box(caption)
@@ -321,7 +323,7 @@ def pieces_sheet(strips: Strips, spacing: float, max_width: float = 250.0) -> Fi
     areas: list[Area] = []
     strokes: list[Stroke] = []
     texts: list[Text] = []
-    caption = strips.caption.format(length=s, width=width)
+    caption = decimal_commas(tr(strips.caption).format(length=s, width=width))
     size = 3.2
     block_w = per_row * s
     lines = wrap(caption, size, max(block_w + 2 * guide, 120.0))

@@ -21,6 +21,7 @@ from boardgen.games.protocol import (
 from boardgen.games.script import GameScript
 from boardgen.games.scripted import ScriptedGame
 from boardgen.geometry import Hex, hexhex
+from boardgen.i18n import N_
 from boardgen.picture import Diagram, Marker, Scene
 from boardgen.text import quoted_value
 
@@ -96,20 +97,20 @@ class CopolymerPosition(Position):
         return not self.engine.turn_continues
 
 
-PENS_NOTE = (
-    "Copolymer fills its board: every cell is coloured by the end, so two pens make the "
-    "simplest pieces, and a printed board is a game record once you are done.",
-    "Choose two pens that stay apart on paper and in a grey photocopy: a dark felt-tip and a "
+PENS_NOTE = (  # paragraphs translated where printed (tr)
+    N_("Copolymer fills its board: every cell is coloured by the end, so two pens make the "
+    "simplest pieces, and a printed board is a game record once you are done."),
+    N_("Choose two pens that stay apart on paper and in a grey photocopy: a dark felt-tip and a "
     "pencil, or two colours of clearly different darkness. Or let one player fill cells solid "
-    "and the other draw a cross in them; then any two pens will do.",
-    "Colour each cell as you place it. After a connection your turn goes on: place again "
+    "and the other draw a cross in them; then any two pens will do."),
+    N_("Colour each cell as you place it. After a connection your turn goes on: place again "
     "before you hand over. Felt-tips can bleed through thin paper, so lay a spare sheet under "
     "the board. To play many games on one print, slip it into a clear sleeve and use "
-    "dry-wipe pens.",
-    "The three boards here are the play-by-email server\u2019s: side 5 (61 cells) for a first "
+    "dry-wipe pens."),
+    N_("The three boards here are the play-by-email server\u2019s: side 5 (61 cells) for a first "
     "game, side 7 (127 cells), and side 10 (271 cells), the server\u2019s default and the "
     "board the designer mentions. Each has an odd number of cells, so a game cannot end in "
-    "a tie: count the cells of each colour.",
+    "a tie: count the cells of each colour."),
 )
 
 
@@ -147,9 +148,9 @@ class CopolymerDescription(ScriptedGame):
     # Played with two pens: the server's boards to write on, and a note on pens.
     kit = Kit(boards=tuple((side, preset) for preset, side in
                            sorted(copolymer.PRESETS.items(), key=lambda item: item[1])),
-              note=KitNote("Playing with pens", PENS_NOTE),
-              contents="the server's three boards (sides 5, 7, 10) to colour in, a note on "
-              "pens")
+              note=KitNote(N_("Playing with pens"), PENS_NOTE),
+              contents=N_("the server's three boards (sides 5, 7, 10) to colour in, a note "
+                          "on pens"))
 
     def new_position(self, options: PlayOptions) -> Position:
         return CopolymerPosition(self, options)

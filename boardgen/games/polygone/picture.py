@@ -21,7 +21,7 @@ from boardgen.geometry.lattice import (
     Hole,
     Line,
 )
-from boardgen.i18n import N_
+from boardgen.i18n import N_, tr
 from boardgen.picture import (
     TINT,
     Diagram,
@@ -50,8 +50,9 @@ ROLES = (Role("white-piece", N_("White"), N_("White pieces on"), "bar"),
          Role(TINT, N_("highlighted"), N_("highlighted"), "tinted"))
 PANEL_SPACING_MM = 14.0  # a diagram's hole spacing
 
-_APEX_NOTES = (HoleNote(WHITE_HOME, ("White home", "Black\u2019s goal"), -1),
-               HoleNote(BLACK_HOME, ("Black home", "White\u2019s goal"), 1))
+# Words the renderer translates where it draws them (tr), marked for the catalog.
+_APEX_NOTES = (HoleNote(WHITE_HOME, (N_("White home"), N_("Black\u2019s goal")), -1),
+               HoleNote(BLACK_HOME, (N_("Black home"), N_("White\u2019s goal")), 1))
 # What the faint dashed double lines on the board mean, white's key left, black's right.
 _START_KEY = (("white-start", "White\u2019s pieces start here"),
               ("black-start", "Black\u2019s pieces start here"))
@@ -103,12 +104,12 @@ PIECES = Strips(
     (StripGroup("white-piece", "white ×12", 12), StripGroup("black-piece", "black ×12", 12,
                                                             fold="paper")),
     # A no-break space between a number and its unit: a line never parts them.
-    "Pieces for a board whose holes are {length:.1f}\u00a0mm apart. Cut along the solid "
+    N_("Pieces for a board whose holes are {length:.1f}\u00a0mm apart. Cut along the solid "
     "lines (they run past each block as guides), fold each strip along its dashed line, "
     "printed side out, and glue the halves: 12 white and 12 black pieces, "
     "{length:.1f}\u00a0mm long (hole centre to hole centre) and {width:.1f}\u00a0mm wide. Or "
     "use 24 coffee stirrers or matchsticks cut to {length:.1f}\u00a0mm, 12 of them coloured "
-    "black.")
+    "black."))
 BOARD = FixedBoard(BOARD_SCENE, "polygone-board",
                    "Polygone board, holes {spacing:.1f} mm apart (the pieces fit it) · board "
                    "and start: our reconstruction", PIECES)
@@ -146,8 +147,8 @@ def polygone_diagram(example: PolygoneExample) -> Diagram:
         scenes.append(annotated_lattice(scene, notes))
     # Every panel double-circles the two apexes; a circled hole is the pivot of a swing.
     pivots = any(panel.pivots for panel in example.panels)
-    note = ("Circled: the pivot. " if pivots else "") + \
-        f"Double circles: the apexes. {RECONSTRUCTION}"
+    note = (tr("Circled: the pivot.") + " " if pivots else "") + \
+        tr("Double circles: the apexes.") + " " + tr(RECONSTRUCTION)
     return Diagram(example.title, ((None, tuple(scenes)),), legend_of(ROLES, list(scenes)),
                    note, cell_mm=PANEL_SPACING_MM, roles=ROLES)
 
