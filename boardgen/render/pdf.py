@@ -20,6 +20,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from boardgen._version import __version__
+from boardgen.i18n import language_tag
 from boardgen.render.figure import (
     PATTERN_SHARE,
     Area,
@@ -499,7 +500,7 @@ def _canvas(page: tuple[float, float], info: PageInfo) -> tuple[Canvas, io.Bytes
     buffer = io.BytesIO()
     # Start in our font: reportlab's default, Helvetica, would be referenced unembedded.
     c = Canvas(buffer, pagesize=(page[0] * mm, page[1] * mm), invariant=1, pageCompression=1,
-               initialFontName=PDF_FONT_NAMES[REGULAR])
+               initialFontName=PDF_FONT_NAMES[REGULAR], lang=language_tag())
     c.setTitle(info.title or "boardgen")
     c.setAuthor(info.credit or "boardgen")
     c.setSubject(info.subject or "boardgen")
