@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING, Literal, Protocol
 from boardgen.errors import BoardgenError, option
 from boardgen.games.replay import replay_moves
 from boardgen.geometry import SHAPES, HexGrid, make_shape, shape_cell_count
-from boardgen.i18n import localized_template
+from boardgen.i18n import localized_template, tr
 from boardgen.picture import (
     DEFAULT_PANEL_CELL_MM,
     Animation,
@@ -301,7 +301,8 @@ class Game(ABC):
 
     @property
     def credit(self) -> str:
-        return f"{self.name} by {self.designer} ({self.year})"
+        return tr("{game} by {designer} ({year})").format(game=self.name,
+                                                          designer=self.designer, year=self.year)
 
     @property
     def hex_boards(self) -> HexBoards | None:
@@ -325,10 +326,11 @@ class Game(ABC):
         boards = self.hex_boards
         if boards is None or grid is None:
             fixed = self.fixed_board
-            return PageInfo(heading, fixed.subject if fixed else self.name, self.credit)
-        subject = f"{self.name} board, {grid.description}, {len(grid)} cells"
+            return PageInfo(heading, tr(fixed.subject) if fixed else self.name, self.credit)
+        subject = tr("{game} board, {board}, {cells} cells").format(
+            game=self.name, board=grid.description, cells=len(grid))
         if boards.note:
-            subject += f" · {boards.note}"
+            subject += f" · {tr(boards.note)}"
         return PageInfo(heading, subject, self.credit)
 
     def diagram_info(self, name: str, options: GameOptions | None = None) -> PageInfo:
@@ -338,13 +340,16 @@ class Game(ABC):
         the user gave for the one the note calls a reconstruction)."""
         replaced = any(o.replaces_note and (options or {}).get(o.name) not in (None, False)
                        for o in self.options)
-        return PageInfo(self.name, f"{self.name} diagram: {name}", self.credit,
-                        None if replaced else self.diagram_note)
+        return PageInfo(self.name, tr("{game} diagram: {name}").format(game=self.name,
+                                                                        name=name),
+                        self.credit, None if replaced or self.diagram_note is None
+                        else tr(self.diagram_note))
 
     def position_info(self) -> PageInfo:
         """The page furniture of a position played (``play -o``, ``boardgen.draw``): the
         game's name and the designer's credit."""
-        return PageInfo(self.name, f"{self.name} diagram: position", self.credit)
+        return PageInfo(self.name, tr("{game} diagram: position").format(game=self.name),
+                        self.credit)
 
     def check_board(self, grid: HexGrid) -> None:
         boards = self.hex_boards

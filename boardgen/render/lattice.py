@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from boardgen.errors import BoardgenError, option
 from boardgen.geometry.lattice import Hole, direction, position
 from boardgen.i18n import decimal_commas, tr
+from boardgen.i18n import number as decimal
 from boardgen.picture import MARK_KINDS, FixedBoard, HoleScene, PageInfo, Segment, Strips, Swing
 from boardgen.render.figure import (
     MIN_PRINT_TEXT_MM,
@@ -294,7 +295,8 @@ def lattice_figure(scene: HoleScene, spacing: float, *, margin: float = 1.0) -> 
             cx0, _, cx1, y1 = text_box(caption)
             x0, x1 = min(x0, cx0), max(x1, cx1)
     figure = Figure(x1 - x0 + 2 * margin, y1 - y0 + 2 * margin, s, (), [], texts, marks,
-                    strokes, scale_note=f"neighbouring holes are {s:.1f} mm apart",
+                    strokes, scale_note=tr("neighbouring holes are {spacing} mm apart").format(
+                        spacing=decimal(s)),
                     areas=areas)
     return figure.shifted(margin - x0, margin - y0)
 
@@ -355,8 +357,8 @@ def pieces_sheet(strips: Strips, spacing: float, max_width: float = 250.0) -> Fi
     right = 2 * guide + block_w + 2.0 + 22.0
     figure_width = max(right, max(text_box(t)[2] for t in texts))
     return Figure(figure_width + 2.0, height + 2.0, s, (), [], texts, [], strokes,
-                  scale_note=f"pieces for holes {s:.1f} mm apart: each {s:.1f} mm long, hole "
-                             "centre to hole centre",
+                  scale_note=tr("pieces for holes {spacing} mm apart: each {spacing} mm long, "
+                                "hole centre to hole centre").format(spacing=decimal(s)),
                   areas=areas).shifted(1.0, 1.0)
 
 
@@ -454,14 +456,16 @@ def render_fixed_board(board: FixedBoard, fmt: str, *, paper: Paper, theme: Them
     of ``info`` is formatted with the spacing chosen."""
     if fmt == "pdf":
         pages = board_pages(board, paper, spacing)
-        info = PageInfo(info.title, (info.subject or "").format(spacing=pages[0].cell_width),
+        info = PageInfo(info.title, decimal_commas(
+            (info.subject or "").format(spacing=pages[0].cell_width)),
                         info.credit)
         return render_pdf_pages(pages, theme=theme, paper=paper, orientation="landscape",
                                 info=info)
     if spacing is None:
         spacing = board_spacing(board, content_size(paper.size("landscape")))
     figure = curled(lattice_figure(board.picture, spacing))
-    info = PageInfo(info.title, (info.subject or "").format(spacing=spacing), info.credit)
+    info = PageInfo(info.title, decimal_commas(
+        (info.subject or "").format(spacing=spacing)), info.credit)
     if fmt == "png":  # drawn from the figure, with no SVG text in between
         return render_figure_png(figure, theme=theme, title=info.title, dpi=dpi)
     return render_svg(figure, theme=theme, title=info.title,
@@ -475,7 +479,8 @@ def render_fixed_board_for_shop(board: FixedBoard, *, paper: Paper, theme: Theme
     from boardgen.render.shop import render_shop_pdf
 
     pages = board_pages(board, paper, spacing)
-    info = PageInfo(info.title, (info.subject or "").format(spacing=pages[0].cell_width),
+    info = PageInfo(info.title, decimal_commas(
+            (info.subject or "").format(spacing=pages[0].cell_width)),
                     info.credit)
     return render_shop_pdf(pages, theme=theme, trim=paper.size("landscape"), shop=shop,
                            info=info)

@@ -20,7 +20,8 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from boardgen._version import __version__
-from boardgen.i18n import language_tag
+from boardgen.i18n import N_, language_tag, tr, typography
+from boardgen.i18n import number as decimal
 from boardgen.render.figure import (
     PATTERN_SHARE,
     Area,
@@ -276,12 +277,13 @@ SCALE_BAR_TAG = "ScaleBar"
 SEAM_TAG = "Seam"
 REGISTRATION_TAG = "Registration"
 # The assembly instruction, longest first: each page prints the first that fits its width.
-ASSEMBLY = ("To assemble: cut each page along its dashed lines; lay it on the tab of the page "
+ASSEMBLY = (N_("To assemble: cut each page along its dashed lines; lay it on the tab of the page "
             "before (left, then above), cut edge on the solid line, half-crosses meeting into "
-            "whole crosses; glue. Trim the outside at the crop marks.",
-            "Cut the dashed lines; lay each page on the tab left of or above it, edge on the "
-            "line, half-crosses meeting; glue.",
-            "Cut the dashed lines; glue each page on its neighbour's tab, edge on the line.")
+            "whole crosses; glue. Trim the outside at the crop marks."),
+            N_("Cut the dashed lines; lay each page on the tab left of or above it, edge on the "
+               "line, half-crosses meeting; glue."),
+            N_("Cut the dashed lines; glue each page on its neighbour's tab, edge on the "
+               "line."))  # translated where printed (tr)
 
 
 def _page_text(c: Canvas, x: float, y: float, text: str, size_pt: float, colour: str,
@@ -339,11 +341,12 @@ VERTICAL_BAR_X_MM = MARGIN_MM + 0.2
 def _scale_bar(c: Canvas, x: float, y: float, theme: Theme, unit: str, width: float) -> None:
     """The bar, what it checks, and (below) the unit of the figure, within ``width`` mm."""
     draw_scale_bar(c, x, y, theme)
-    check = "Print at 100 % (actual size): if a bar does not measure 50 mm, the printer " \
-        "rescaled the page."
+    check = typography(tr("Print at 100\u00a0% (actual size): if a bar does not measure "
+                          "{length} mm, the printer rescaled the page.").format(
+                              length=f"{SCALE_BAR_MM:g}"))
     label = SCALE_BAR_MM + 14.0
     if _text_width(check, 8) > width - label:
-        check = "Print at 100 % (actual size)."
+        check = typography(tr("Print at 100 % (actual size)."))
     _page_text(c, x + label, y, check, 8, theme.muted)
     unit = unit[0].upper() + unit[1:] + "."
     if _text_width(unit, 8) > width:
@@ -632,7 +635,8 @@ def draw_page_title(c: Canvas, page: tuple[float, float], title: str, theme: The
 
 def _unit(figure: Figure, guidance: bool = False) -> str:
     """What the scale check says of the figure's unit; on a board, what its cells fit."""
-    unit = figure.scale_note or f"each cell {figure.cell_width:.1f} mm flat to flat"
+    unit = figure.scale_note or tr("each cell {width} mm flat to flat").format(
+        width=decimal(figure.cell_width))
     if guidance and not figure.scale_note:
         unit += f", {cell_guidance(figure.cell_width)}"
     return unit
@@ -690,16 +694,19 @@ def _define_tile_furniture(c: Canvas, tiling: Tiling, info: PageInfo, theme: The
     footer_top = TILE_MARGIN_MM + TILE_FOOTER_MM
     size = _map_size(tiling)
     map_left = right - size * tiling.cols
-    _page_text(c, left, footer_top - 3.0, _fitting(ASSEMBLY, 8, map_left - 3.0 - left), 8,
+    assembly = tuple(typography(tr(said)) for said in ASSEMBLY)
+    _page_text(c, left, footer_top - 3.0, _fitting(assembly, 8, map_left - 3.0 - left), 8,
                theme.text)
     bar_y = TILE_MARGIN_MM + 2.5
     draw_scale_bar(c, left, bar_y, theme)
     # Up the band left of the marks, from the footer.
     draw_vertical_scale_bar(c, TILE_MARGIN_MM + 0.5, TILE_MARGIN_MM + TILE_FOOTER_MM, theme)
     note_x = left + SCALE_BAR_MM + 14.0
-    short = unit.split(", fits")[0]
-    note = _fitting((f"Print at 100 %: {unit}.", f"{unit}.", f"Print at 100 %: {short}.",
-                     f"{short}."), 8, map_left - 3.0 - note_x)
+    short = unit.split(tr(", fits"))[0]
+    at_100 = tr("Print at 100 %: {unit}.")
+    note = _fitting(tuple(typography(said) for said in (
+        at_100.format(unit=unit), f"{unit}.", at_100.format(unit=short), f"{short}.")),
+        8, map_left - 3.0 - note_x)
     _page_text(c, note_x, bar_y, note, 8, theme.muted)
     c.setLineWidth(0.2)
     c.setStrokeColor(HexColor(theme.muted))

@@ -82,7 +82,7 @@ class OPosition(Position):
                      markers=tuple(markers), caption=caption)
 
 
-CHART_NOTE = "glyph chart: our reconstruction"
+CHART_NOTE = N_("glyph chart: our reconstruction")  # translated where printed
 
 
 def read_glyphs(given: object, source: str) -> GlyphTable:

@@ -111,8 +111,8 @@ PIECES = Strips(
     "use 24 coffee stirrers or matchsticks cut to {length:.1f}\u00a0mm, 12 of them coloured "
     "black."))
 BOARD = FixedBoard(BOARD_SCENE, "polygone-board",
-                   "Polygone board, holes {spacing:.1f} mm apart (the pieces fit it) · board "
-                   "and start: our reconstruction", PIECES)
+                   N_("Polygone board, holes {spacing:.1f} mm apart (the pieces fit it) · "
+                      "board and start: our reconstruction"), PIECES)
 
 
 def annotated_lattice(scene: HoleScene, notes: Annotations[Hole, Line]) -> HoleScene:
