@@ -90,6 +90,7 @@ from boardgen.requests import (
     animate_options,
     board_request,
     checked_cell_mm,
+    checked_languages,
     checked_title,
     game_options,
     in_language,
@@ -953,7 +954,11 @@ def _pdf_output(output: Path | None, stem: str, what: str) -> Path:
 @click.option("-j", "--jobs", "jobs_count", type=click.IntRange(1, 256),
               help="Build this many files at once, each on its own core.  Default: all the "
               "cores (the files are the same bytes whatever the number).")
-def all_command(out: Path, paper: str, theme: str, jobs_count: int | None) -> None:
+@click.option("--lang", "langs", multiple=True, metavar="LANG",
+              help="Build in this language (repeat for several).  Default: every language "
+              "boardgen knows (en, fr), the others' files named NAME-LANG.pdf.")
+def all_command(out: Path, paper: str, theme: str, jobs_count: int | None,
+                langs: tuple[str, ...]) -> None:
     """Build the print-and-play kits, the printer check and every rule sheet, board and
     diagram into the output folder, with a progress bar, then a gallery page, index.html,
     linking them all (the kits first).
@@ -978,7 +983,8 @@ def all_command(out: Path, paper: str, theme: str, jobs_count: int | None) -> No
                             f"{exc.strerror or exc}") from None
     for folder in (out, thumbs):
         check_folder_writable(folder, f"-o {shown_path(out)}")
-    jobs = default_jobs(paper_size, theme_named(theme))
+    chosen = checked_languages(langs)
+    jobs = default_jobs(paper_size, theme_named(theme), *((chosen,) if chosen else ()))
     failures: dict[int, list[str]] = {}
     made: set[str] = set()
     # SIGTERM at any point: the workers ended, one line, exit 143 (not only while a pool runs).

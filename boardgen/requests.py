@@ -135,6 +135,11 @@ LANGUAGE_HELP = ("The language of every word printed (en, fr; more with BOARDGEN
                  "in every language.")
 
 
+def checked_languages(langs: Iterable[object]) -> list[str]:
+    """Several languages (``all --lang en --lang fr``), each checked, each once."""
+    return [checked_language(lang) for lang in dict.fromkeys(langs)]
+
+
 def in_language(lang: object) -> contextlib.AbstractContextManager[None]:
     """The one check of a language (``--lang``, ``lang=``): the work inside is done in it
     (boardgen.i18n.speaking), or one line names the option and the languages known."""

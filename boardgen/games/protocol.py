@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING, Literal, Protocol
 from boardgen.errors import BoardgenError, option
 from boardgen.games.replay import replay_moves
 from boardgen.geometry import SHAPES, HexGrid, make_shape, shape_cell_count
-from boardgen.i18n import localized_template, tr
+from boardgen.i18n import SOURCE_LANGUAGE, localized_template, speaking, tr
 from boardgen.picture import (
     DEFAULT_PANEL_CELL_MM,
     Animation,
@@ -376,6 +376,17 @@ class Game(ABC):
 
     def has_sheet(self) -> bool:
         return (self.template_folder / "sheet.md").is_file()
+
+    def speaks(self, lang: str) -> bool:
+        """Whether its sheet is written in ``lang`` (English: whether it has a sheet)."""
+        if lang == SOURCE_LANGUAGE:
+            return self.has_sheet()
+        with speaking(lang):
+            try:
+                return localized_template(self.template_folder, "sheet", "md",
+                                          self.key).is_file()
+            except BoardgenError:
+                return False
 
     def file_names(self) -> list[str]:
         """Its diagram files' names (``NAME.txt``; a translation ``NAME.fr.txt`` is the
