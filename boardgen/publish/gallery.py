@@ -488,7 +488,8 @@ def _gallery_part(jobs: list[Job], made: set[str], level: int) -> str:
     if kits:
         said = tr("One file per game with everything to play; print {check} first to check "
                   "the printer.").format(check=calibrate)
-        sections.append(f"<h{level}>{html.escape(tr('Print and play'))}</h{level}>"
+        heading = tr("Print and play")
+        sections.append(f"<h{level}>{html.escape(heading)}</h{level}>"
                         f"<p>{html.escape(said)}</p>"
                         f'<div class="grid">{"".join(kits)}</div>')
     for game, description in games().items():

@@ -527,8 +527,8 @@ def render_sheet_html(game: str, *, theme: Theme, quick: bool = False) -> bytes:
     for block in blocks:
         if block.kind == "title":
             body.append(f"<h1>{_inline(block.text, '<code>', '</code>')}</h1>")
-            body.append(f'<p class="pdf"><a href="{pdf_name}">'
-                        f'{html.escape(tr("The sheet to print (PDF)"))}</a></p>')
+            to_print = tr("The sheet to print (PDF)")
+            body.append(f'<p class="pdf"><a href="{pdf_name}">{html.escape(to_print)}</a></p>')
         elif block.kind == "heading":
             body.append(f"<h2>{_inline(block.text, '<code>', '</code>')}</h2>")
         elif block.kind == "para":
@@ -567,7 +567,8 @@ def render_sheet_html(game: str, *, theme: Theme, quick: bool = False) -> bytes:
             svg = render_svg(figure, theme=theme, description=name, text_as="text")
             svg = svg.split("?>", 1)[1].strip().replace(
                 "<svg ", f'<svg role="img" aria-label="{html.escape(name)}" ', 1)
-            body.append(f"<h2>{html.escape(tr('Board'))}</h2><p>" + html.escape(
+            board_heading = tr("Board")
+            body.append(f"<h2>{html.escape(board_heading)}</h2><p>" + html.escape(
                 tr("To play, print the {link}PDF sheet{end}: its board prints at exact "
                    "scale.")).format(link=f'<a href="{pdf_name}">', end="</a>") + "</p>"
                         f'<figure><figcaption>{html.escape(name)}</figcaption>'

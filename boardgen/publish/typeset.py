@@ -209,6 +209,9 @@ def _preamble(game: str, title: str, paper: Paper, theme: Theme, date: str,
                  "actual size.").format(length=f"{SCALE_BAR_MM:g}")
     length = f"{SCALE_BAR_MM:g}"
     page_word, of_word = _string(tr("page")), _string(tr("of"))
+    about = tr("Rules of {game}, {credit}").format(game=description.name,
+                                                   credit=description.credit)
+    rules_word, game_words = tr("rules"), tr("board game")
     bar_check = _string(tr("If a bar does not measure {length} mm, the printer rescaled the "
                            "page.").format(length=length))
     bar_line = _string(tr("Print at 100\u00a0% (actual size): if a bar does not measure "
@@ -220,9 +223,8 @@ def _preamble(game: str, title: str, paper: Paper, theme: Theme, date: str,
 #set document(
   title: {_string(title)},
   author: ({_string(description.designer + " (game)")}, "boardgen (sheet)"),
-  description: {_string(tr("Rules of {game}, {credit}").format(
-      game=description.name, credit=description.credit))},
-  keywords: ({_string(description.name)}, {_string(tr("rules"))}, {_string(tr("board game"))},
+  description: {_string(about)},
+  keywords: ({_string(description.name)}, {_string(rules_word)}, {_string(game_words)},
              {_string(f"boardgen {__version__}")}),
   date: {date},
 )
@@ -687,7 +689,8 @@ def _board_elsewhere(cell_width: float) -> str:
 
 def board_elsewhere() -> str:
     """The heading of a sheet's board section where no board prints (current language)."""
-    return f'#heading(level: 2, {_string(tr("The board"))})'
+    heading = tr("The board")
+    return f"#heading(level: 2, {_string(heading)})"
 
 
 def corner_is_free(figure: Figure, offset: float) -> bool:
@@ -707,6 +710,7 @@ def _other_cells(board: Figure) -> str:
     """A table for the room under a board: each common piece, the cells it needs, and how
     large the whole board prints with them (this page's board where it fits already)."""
     rows = []
+    other_pieces = tr("Cells for other pieces")
     for piece, size in COMMON_PIECES:
         cell = size + 1.0  # a round piece fits with 1 mm to spare
         scale = cell / board.cell_width
@@ -719,7 +723,7 @@ def _other_cells(board: Figure) -> str:
     head = [f"text(weight: \"bold\", {_content(h)})"
             for h in (tr("Pieces"), tr("Cells at least"), tr("The whole board"))]
     return (f"block(above: 10mm, breakable: false, text({BODY_PT}pt, {{ "
-            f"block(below: 3pt, text(weight: \"bold\", {_content(tr('Cells for other pieces'))}))"
+            f"block(below: 3pt, text(weight: \"bold\", {_content(other_pieces)}))"
             f"; table(columns: 3, stroke: none, inset: (x: 0pt, right: 12mm, y: 4pt), "
             f"align: left, table.hline(stroke: 0.4pt), {', '.join(head)}, "
             f"table.hline(stroke: 0.4pt), {', '.join(rows)}, table.hline(stroke: 0.4pt)) }}))")
@@ -730,11 +734,12 @@ def _board_page(sheet: Sheet, ids: _Ids, name: str, board: Figure, theme: Theme,
     said = tr("Each cell is {width} mm flat to flat.").format(
         width=decimal(board.cell_width)) + f" {pieces_in_words(board.cell_width)}"
     alt = tr("The {game} board at actual size.").format(game=name) + f" {said}"
+    heading = tr("A board to print at 100 % (actual size)")
     image = f'svg("{_svg(sheet, ids, board, theme)}", {board.width:.3f})'
     figure = f'align(center, figure(alt: {_string(alt)}, kind: "board", supplement: none, ' \
         f"{image}))"
     out = ["pagebreak(weak: true)",
-           f"heading(level: 2, {_string(tr('A board to print at 100 % (actual size)'))})",
+           f"heading(level: 2, {_string(heading)})",
            f"par({_content(said)})",
            "scalebar",
            f"block(width: 100%, breakable: false, {{ {figure}; v(3mm); vbar }})"

@@ -336,7 +336,8 @@ class Polygone:
         if colour != self.to_move:
             return Refusal(PolygoneReason.NOT_YOURS, tr(
                 "the piece on {line} is {colour}, and {mover} is to move").format(
-                    line=line_name(move.piece), colour=tr(colour), mover=tr(self.to_move)))
+                    line=line_name(move.piece), colour=tr(colour),
+                    mover=tr(self.to_move.capitalize())))
         if line(move.pivot, move.target) not in LINE_SET:
             return Refusal(PolygoneReason.NOT_A_LINE, tr(
                 "{line} is not a line of the board").format(
@@ -461,7 +462,8 @@ class Polygone:
         self.to_move = opponent(mover)
         if not self.legal_moves():
             self.over, self.winner = True, mover
-            self.result = tr("{player} cannot move").format(player=tr(self.to_move))
+            self.result = tr("{player} cannot move").format(
+                player=tr(self.to_move.capitalize()))
 
     def random_move(self, rng: random.Random) -> Move:
         if self.over:
