@@ -198,6 +198,7 @@ def french_spacing(text: str) -> str:
 
 
 LANGUAGE_NAMES = {"en": "English", "fr": "Français"}
+_ENGLISH_NAMES = {"en": "English", "fr": "French"}  # in error messages (always English)
 
 
 def language_name(lang: str) -> str:
@@ -217,8 +218,9 @@ def localized_template(folder: Path, stem: str, suffix: str, game: str) -> Path:
     for place in (folder, *(extra / "templates" / game for extra in extra_folders())):
         if (place / name).is_file():
             return place / name
-    raise BoardgenError(f"no {language_name(lang)} text for {game} {stem!r}: "
-                        f"{folder / name} is missing (docs: howto/translate)")
+    raise BoardgenError(f"{folder / f'{stem}.{suffix}'} has no translation into "
+                        f"{_ENGLISH_NAMES.get(lang, lang)}: {name} is missing (beside it, or in "
+                        f"{LANGUAGES_VARIABLE}'s templates/{game}/; docs: howto/translate)")
 
 
 def typography(text: str, lang: str | None = None) -> str:

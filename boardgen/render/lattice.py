@@ -159,7 +159,7 @@ def _rail_key(scene: HoleScene, spacing: float, size: float, texts: list[Text],
     s = spacing
     swatch = 0.44 * s  # as long as a rail on the lattice
     rail = 0.06 * s
-    widths = [swatch + 2.0 + face(REGULAR).width_mm(words, size)
+    widths = [swatch + 2.0 + face(REGULAR).width_mm(tr(words), size)
               for _, words in scene.rail_key]
     top = min(_at(h, s)[1] for h in scene.holes)
     row = sorted(_at(h, s)[0] for h in scene.holes if abs(_at(h, s)[1] - top) < 1e-9)
@@ -191,7 +191,7 @@ def _rail_key(scene: HoleScene, spacing: float, size: float, texts: list[Text],
         key_strokes.extend(Stroke(((x, y + k * rail), (x + swatch, y + k * rail)),
                                   role, 0.02 * s, dash=rail_dash(scene, role, s))
                            for k in (-1, 1))
-        key_texts.append(Text(x + swatch + 2.0, y, words, size, "coordinate", "start"))
+        key_texts.append(Text(x + swatch + 2.0, y, tr(words), size, "coordinate", "start"))
     return key_strokes, key_texts
 
 

@@ -87,9 +87,9 @@ def _o_scene(example: OExample, panel: OPanel) -> Scene:
 def _o_note(example: OExample) -> str | None:
     numbered = example.numbers and any(p.numbered for line in example.lines
                                         for p in line.panels)
-    notes = ["Numbered: the stones of the panel."] if numbered else []
+    notes = [tr("Numbered: the stones of the panel.")] if numbered else []
     if any(p.closing for line in example.lines for p in line.panels):
-        notes.append("Ringed: the stone that closed the loop.")
+        notes.append(tr("Ringed: the stone that closed the loop."))
     return " ".join(notes) or None
 
 

@@ -60,6 +60,7 @@ from boardgen.geometry.lattice import (
     parse_hole,
     parse_line,
 )
+from boardgen.i18n import N_, tr
 
 
 @dataclass(frozen=True)
@@ -180,68 +181,73 @@ def _line_names(lines: set[Line]) -> str:
 
 def _listed(names: list[str]) -> str:
     """a, b and c"""
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + tr(" and ") + names[-1]
 
 
 # Spelled out, in titles, notes and captions alike (one style); a count no figure reaches
 # falls back to digits.
-SIDES_WORDS = {4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten",
-               11: "eleven", 12: "twelve"}
+SIDES_WORDS = {4: N_("four"), 5: N_("five"), 6: N_("six"), 7: N_("seven"), 8: N_("eight"),
+               9: N_("nine"), 10: N_("ten"), 11: N_("eleven"), 12: N_("twelve")}
 
 
 def _polygon(sides: int) -> str:
     """'a triangle', 'a five-sided polygon', 'an eleven-sided polygon'."""
     if sides == 3:
-        return "a triangle"
+        return tr("a triangle")
     words = SIDES_WORDS.get(sides, str(sides))
-    article = "an" if words.startswith(("8", "11", "18", "eight", "eleven")) else "a"
-    return f"{article} {words}-sided polygon"
+    said = tr("an {sides}-sided polygon") if words.startswith(
+        ("8", "11", "18", "eight", "eleven")) else tr("a {sides}-sided polygon")
+    return said.format(sides=tr(words))
 
 
 def _turn_caption(turn: Turn) -> str:
     """What the move did, as a player would say it: the polygons the move itself closed
     apart from those that a capture opened afterwards (the seed's picture 9)."""
-    mover = turn.mover.capitalize()
+    mover = tr(turn.mover.capitalize())
     if not turn.closed:
-        return f"{mover}'s move captures nothing."
+        return tr("{player}'s move captures nothing.").format(player=mover)
 
     def resolved(poly: Polygon) -> str:
         capture = next((c for c in turn.captures if c.polygon == poly), None)
         if capture is None:
-            return f"{_polygon(len(poly))} that captures nothing"
+            return tr("{polygon} that captures nothing").format(polygon=_polygon(len(poly)))
         # The pieces taken are always the other colour's: not said, to keep captions short.
         pieces = _listed([line_name(ln) for ln in capture.removed])
-        return f"{_polygon(len(poly))}: {capture.captor.capitalize()} captures {pieces}"
+        return tr("{polygon}: {player} captures {pieces}").format(
+            polygon=_polygon(len(poly)), player=tr(capture.captor.capitalize()), pieces=pieces)
 
     closed = []
     for poly in turn.closed:
         if poly in turn.polygons:
             closed.append(resolved(poly))
         elif poly in turn.broken:
-            closed.append(f"{_polygon(len(poly))}, broken by an earlier capture: it "
-                          "no longer counts")
+            closed.append(tr("{polygon}, broken by an earlier capture: it no longer counts")
+                          .format(polygon=_polygon(len(poly))))
         else:
-            closed.append(f"{_polygon(len(poly))}, left unresolved")
+            closed.append(tr("{polygon}, left unresolved").format(polygon=_polygon(len(poly))))
+    then = tr("; then ")
     if len(closed) == 1:
-        text = f"{mover}'s move closes {closed[0]}."
+        text = tr("{player}'s move closes {polygon}.").format(player=mover, polygon=closed[0])
     else:
-        count = {2: "two", 3: "three"}.get(len(closed), str(len(closed)))
+        count = {2: tr("two"), 3: tr("three")}.get(len(closed), str(len(closed)))
         # In the order the mover chose (the sheet's text says the mover chooses).
-        text = f"{mover}'s move closes {count} polygons. First {closed[0]}; then " + \
-            "; then ".join(closed[1:]) + "."
+        text = tr("{player}'s move closes {count} polygons. First {polygon}").format(
+            player=mover, count=count, polygon=closed[0]) + then + \
+            then.join(closed[1:]) + "."
     opened = [resolved(poly) for poly in turn.polygons if poly not in turn.closed]
     if opened:
         by_closed = sum(1 for c in turn.captures if c.polygon in turn.closed)
-        text += (" That capture opens " if by_closed == 1 else " The captures open ") + \
-            "; then ".join(opened) + "."
+        text += " " + (tr("That capture opens {polygons}.") if by_closed == 1 else
+                       tr("The captures open {polygons}.")).format(polygons=then.join(opened))
     return text  # who wins, if anyone, is said by _won, for every way of winning
 
 
 def move_sentences(move: Move, mover: str, turn: Turn, game: Polygone) -> str:
     """A move played, as a diagram says it across the panel that shows the swing and the
     one after it: the swing, what it closed and captured, and who won by it."""
-    return " ".join([f"{mover.capitalize()} swings {hole_name(move.moving)} about "
-                     f"{hole_name(move.pivot)} to {hole_name(move.target)}.",
+    return " ".join([tr("{player} swings {hole} about {pivot} to {target}.").format(
+                        player=tr(mover.capitalize()), hole=hole_name(move.moving),
+                        pivot=hole_name(move.pivot), target=hole_name(move.target)),
                      _turn_caption(turn), *_won(game)])
 
 
@@ -271,20 +277,24 @@ def _won(game: Polygone) -> list[str]:
     if not (game.over and game.winner):
         return []
     why = re.sub(r"\b(white|black)\b", lambda m: m.group(1).capitalize(), game.result)
-    return [f"{game.winner.capitalize()} wins: {why}."]
+    return [tr("{player} wins: {result}.").format(player=tr(game.winner.capitalize()),
+                                                  result=why)]
 
 
 def _show_caption(colour: str, moving: Hole, pivot: Hole, show: _Show) -> str:
     """Where a swing can take the end, as a player would say it."""
-    end = f"{colour.capitalize()}'s end {hole_name(moving)}, swung about {hole_name(pivot)}"
+    end = tr("{player}'s end {hole}, swung about {pivot}").format(
+        player=tr(colour.capitalize()), hole=hole_name(moving), pivot=hole_name(pivot))
     allowed = sorted(hole_name(h) for h in show.allowed)
-    text = f"{end}, may reach {_listed(allowed)}." if allowed else \
-        f"{end}, has nowhere to go."
+    text = tr("{end}, may reach {holes}.").format(end=end, holes=_listed(allowed)) \
+        if allowed else tr("{end}, has nowhere to go.").format(end=end)
     # The word first: a sentence never starts with a lower-case hole name.
     if show.backwards:
-        text += f" Backwards: {_listed(sorted(hole_name(h) for h in show.backwards))}."
+        text += " " + tr("Backwards: {holes}.").format(
+            holes=_listed(sorted(hole_name(h) for h in show.backwards)))
     if show.blocked:
-        text += f" Blocked: {_listed(sorted(hole_name(h) for h in show.blocked))}."
+        text += " " + tr("Blocked: {holes}.").format(
+            holes=_listed(sorted(hole_name(h) for h in show.blocked)))
     return text
 
 
@@ -455,8 +465,9 @@ class PolygoneScript(GameScript[Polygone, PolygonePanel, PolygonePanel]):
         panel.ghosts.append(move.new_line)
         if move.pivot not in panel.pivots:  # ringed, as for a show: the end that stays
             panel.pivots.append(move.pivot)
-        panel.caption.append(f"{game.to_move.capitalize()} swings {hole_name(move.moving)} "
-                             f"about {hole_name(move.pivot)} to {hole_name(move.target)}.")
+        panel.caption.append(tr("{player} swings {hole} about {pivot} to {target}.").format(
+            player=tr(game.to_move.capitalize()), hole=hole_name(move.moving),
+            pivot=hole_name(move.pivot), target=hole_name(move.target)))
         # Played now, so that the claims that follow are about its result; the panel keeps
         # the position from before, and the next panel shows the one after.
         try:

@@ -44,8 +44,6 @@ CREDIT = "Polygone by Fabien Vandenbussche (2004–2005)"
 COLOURS = ("white", "black")
 PIECES_EACH = 12
 CAPTURES_TO_WIN = 7
-# The colours as messages say them, for the catalog (tr(colour) where one is named).
-COLOUR_WORDS = (N_("white"), N_("black"))
 RECONSTRUCTION = N_("Board and start position are our reconstruction of the lost "
                     "pictures.")  # translated where printed
 
@@ -334,10 +332,12 @@ class Polygone:
             return Refusal(PolygoneReason.NO_PIECE, tr("no piece on {line}").format(
                 line=line_name(move.piece)))
         if colour != self.to_move:
-            return Refusal(PolygoneReason.NOT_YOURS, tr(
-                "the piece on {line} is {colour}, and {mover} is to move").format(
-                    line=line_name(move.piece), colour=tr(colour),
-                    mover=tr(self.to_move.capitalize())))
+            # Whole sentences per colour: a language may need another word for the
+            # colour of a piece and the side to move.
+            said = tr("the piece on {line} is black, and white is to move") \
+                if colour == "black" else \
+                tr("the piece on {line} is white, and black is to move")
+            return Refusal(PolygoneReason.NOT_YOURS, said.format(line=line_name(move.piece)))
         if line(move.pivot, move.target) not in LINE_SET:
             return Refusal(PolygoneReason.NOT_A_LINE, tr(
                 "{line} is not a line of the board").format(
@@ -462,8 +462,8 @@ class Polygone:
         self.to_move = opponent(mover)
         if not self.legal_moves():
             self.over, self.winner = True, mover
-            self.result = tr("{player} cannot move").format(
-                player=tr(self.to_move.capitalize()))
+            self.result = tr("white cannot move") if self.to_move == "white" else \
+                tr("black cannot move")
 
     def random_move(self, rng: random.Random) -> Move:
         if self.over:

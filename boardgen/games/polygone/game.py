@@ -137,7 +137,8 @@ class PolygoneDescription(ScriptedGame):
     @property
     def credit(self) -> str:
         # Published by FACABO over 2004 and 2005 (shared/spec): the span, as the sheets say.
-        return f"{self.name} by {self.designer} ({self.year}\u2013{self.year + 1})"
+        return tr("{game} by {designer} ({year})").format(
+            game=self.name, designer=self.designer, year=f"{self.year}\u2013{self.year + 1}")
 
     def new_position(self, options: PlayOptions) -> Position:
         return PolygonePosition(self, options)

@@ -54,8 +54,8 @@ PANEL_SPACING_MM = 14.0  # a diagram's hole spacing
 _APEX_NOTES = (HoleNote(WHITE_HOME, (N_("White home"), N_("Black\u2019s goal")), -1),
                HoleNote(BLACK_HOME, (N_("Black home"), N_("White\u2019s goal")), 1))
 # What the faint dashed double lines on the board mean, white's key left, black's right.
-_START_KEY = (("white-start", "White\u2019s pieces start here"),
-              ("black-start", "Black\u2019s pieces start here"))
+_START_KEY = (("white-start", N_("White\u2019s pieces start here")),
+              ("black-start", N_("Black\u2019s pieces start here")))  # tr where drawn
 
 
 def _home_halves() -> tuple[tuple[tuple[Hole, ...], str], ...]:
