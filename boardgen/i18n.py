@@ -182,7 +182,7 @@ NBSP = "\u00a0"  # before : and inside « »
 # A space (or none) before ; ! ? that end a word: the punctuation must be followed by a
 # space, the end, or a closing mark, so that a URL or "a?b" is left alone.
 _TIGHT = re.compile(r"(?<=\S)[ \u00a0\u202f]?([;!?])(?=$|[\s»)\]\u202f\u00a0])")
-_COLON = re.compile(r"(?<=[^\s\d])[ \u00a0\u202f]?(:)(?=$|\s)")
+_COLON = re.compile(r"(?<=\S)[ \u00a0\u202f]?(:)(?=$|\s)")
 _OPENING = re.compile(r"«[ \u00a0\u202f]?")
 _CLOSING = re.compile(r"[ \u00a0\u202f]?»")
 

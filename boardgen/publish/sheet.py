@@ -282,10 +282,10 @@ def _listed(names: list[str]) -> str:
 
 
 def curled(figure: Figure) -> Figure:
-    """The figure with typographer's quotes in its texts (the engine writes straight ones);
-    the font's curly apostrophe has the straight one's width to within a hair."""
-    texts = [replace(t, text=_smart(t.text)) if "'" in t.text or '"' in t.text else t
-             for t in figure.texts]
+    """The figure with typographer's quotes in its texts (the engine writes straight ones),
+    set in the current language's typography (French spaces before : ; ! ?); the font's
+    curly apostrophe has the straight one's width to within a hair."""
+    texts = [replace(t, text=typography(_smart(t.text))) for t in figure.texts]
     return replace(figure, texts=texts)
 
 
@@ -544,11 +544,11 @@ def render_sheet_html(game: str, *, theme: Theme, quick: bool = False) -> bytes:
             (figure,) = diagram_pages(replace(diagram, title=""),
                                       cell_width=sheet_cell_mm(diagram), max_width=180.0,
                                       max_height=None)
-            text = describe(diagram)
+            text = typography(describe(diagram))
             # Texts kept as text (in the page's own font): captions are read, found and
             # copied like the rest of the page.
             svg = render_svg(curled(figure), theme=theme, description=text, text_as="text")
-            title = html.escape(_smart(diagram.title))
+            title = html.escape(typography(_smart(diagram.title)))
             svg = svg.split("?>", 1)[1].strip().replace(
                 "<svg ", f'<svg role="img" aria-label="{title}" '
                 f'style="width: {figure.width * SCREEN_SCALE:.0f}mm; '

@@ -265,7 +265,7 @@ def _draw_text(c: Canvas, t: Text, colour: str) -> None:
     c.scale(1, -1)
     c.setFillColor(HexColor(colour))
     c.setFont(PDF_FONT_NAMES[t.weight], t.size)
-    c.drawString(0, 0, t.text)
+    c.drawString(0, 0, typography(t.text))
     c.restoreState()
 
 
@@ -291,7 +291,7 @@ def _page_text(c: Canvas, x: float, y: float, text: str, size_pt: float, colour:
     c.setFillColor(HexColor(colour))
     c.setFont(PDF_FONT_NAMES[weight], size_pt * PT)
     draw = {"start": c.drawString, "end": c.drawRightString, "middle": c.drawCentredString}
-    draw[anchor](x, y, text)
+    draw[anchor](x, y, typography(text))
 
 
 def _text_width(text: str, size_pt: float, weight: str = REGULAR) -> float:

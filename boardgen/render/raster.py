@@ -18,6 +18,7 @@ import zlib
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
+from boardgen.i18n import typography
 from boardgen.render.figure import (
     PATTERN_SHARE,
     Area,
@@ -372,7 +373,7 @@ class _Painter:
             cairo_c.cairo_move_to, cairo_c.cairo_line_to, cairo_c.cairo_curve_to,
             cairo_c.cairo_close_path)
         advance = 0
-        for ch in printable(t.text):
+        for ch in typography(printable(t.text)):
             if ch != " ":
                 for op, args in _GLYPHS.ops(t.weight, ch):
                     if op == "m":
