@@ -149,3 +149,32 @@ def test_the_language_is_undone_after_the_work(french_fixture: Path) -> None:
     assert tr("page") == "page" and tr("Pieces") == "Pieces"
     assert boardgen.diagram("copolymer", "forced").title.startswith("Forced")
     assert dataclasses.is_dataclass(boardgen.diagram("copolymer", "forced"))
+
+
+def test_all_builds_each_language_and_the_gallery_lists_both(french_fixture: Path) -> None:
+    from boardgen.games.registry import games
+    from boardgen.publish.gallery import default_jobs, gallery_html
+    from boardgen.render.paper import parse_paper
+
+    jobs = default_jobs(parse_paper("a4"))
+    names = {job.name: job for job in jobs}
+    assert {"calibrate.pdf", "calibrate-fr.pdf", "copolymer-rules-fr.pdf",
+            "copolymer-quick-reference-fr.pdf", "copolymer-rules-fr.html",
+            "copolymer-kit-fr.pdf", "copolymer-diagram-forced-fr.svg"} <= set(names)
+    assert names["copolymer-kit-fr.pdf"].lang == "fr" and names["copolymer-kit.pdf"].lang == "en"
+    french = {job.game for job in jobs if job.lang == "fr" and job.game}
+    assert french == {key for key, game in games().items() if game.speaks("fr")}
+    english_only = default_jobs(parse_paper("a4"), langs=["en"])
+    assert all(job.lang == "en" for job in english_only)
+    assert len(english_only) == sum(job.lang == "en" for job in jobs)
+    page = gallery_html(jobs, {job.name for job in jobs})
+    assert '<section lang="fr-FR"><h2>Français</h2>' in page
+    assert '<section lang="en-GB"><h2>English</h2>' in page
+    assert "Imprimer et jouer" in page and 'href="copolymer-kit-fr.pdf"' in page
+    assert "imprimez d’abord calibrate-fr.pdf" in page
+    # One language: the page as it was, no language headings.
+    assert "<section lang" not in gallery_html(english_only, {j.name for j in english_only})
+
+
+def test_all_refuses_an_unknown_language(run_cli, in_tmp: Path) -> None:
+    one_line_error(run_cli("all", "--lang", "en", "--lang", "de"), "--lang", "'de'")
