@@ -162,11 +162,8 @@ _DECIMAL_MARK = {"fr": ","}
 
 
 def number(value: float, digits: int = 1) -> str:
-    """``value`` with ``digits`` decimals ("12.5"; "12,5" in French); no trailing ",0"."""
-    text = f"{value:.{digits}f}"
-    if "." in text:
-        text = text.rstrip("0").rstrip(".")
-    return text.replace(".", _DECIMAL_MARK.get(language(), "."))
+    """``value`` with ``digits`` decimals ("12.5"; "12,5" in French)."""
+    return f"{value:.{digits}f}".replace(".", _DECIMAL_MARK.get(language(), "."))
 
 
 def decimal_commas(text: str) -> str:

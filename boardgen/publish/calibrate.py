@@ -17,8 +17,7 @@ import math
 import re
 
 from boardgen._version import __version__
-from boardgen.i18n import N_, language_tag, tr, typography
-from boardgen.i18n import number as decimal
+from boardgen.i18n import N_, decimal_commas, language_tag, tr, typography
 from boardgen.render.figure import wrap
 from boardgen.render.fonts import BOLD, REGULAR, face
 from boardgen.render.paper import MARGIN_MM, Paper
@@ -203,7 +202,8 @@ def render_calibration(*, paper: Paper) -> bytes:
         c.setDash()
         # Named by what it fits, and its size in words: no command-line option on paper.
         text(x + cell + 2.5, cy + 0.6, tr("for {piece}").format(piece=tr(piece)), 9, BOLD)
-        text(x + cell + 2.5, cy - 3.4, tr("cells of {size} mm").format(size=decimal(cell)), 8)
+        text(x + cell + 2.5, cy - 3.4, tr("cells of {size} mm").format(
+            size=decimal_commas(f"{cell:g}")), 8)
         row_y -= 2 * radius + 2.5
     paragraph(x, row_y - 1.5, tr("Dashed: the piece, 1 mm narrower than its cell."), 8,
               right - x)

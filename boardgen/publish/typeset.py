@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Literal
 from boardgen._version import __version__
 from boardgen.errors import BoardgenError
 from boardgen.games.registry import game_named
-from boardgen.i18n import language, language_tag, tr, typography
+from boardgen.i18n import decimal_commas, language, language_tag, tr, typography
 from boardgen.i18n import number as decimal
 from boardgen.picture import Diagram, HoleScene
 from boardgen.publish.markup import for_medium, spans
@@ -718,7 +718,7 @@ def _other_cells(board: Figure) -> str:
             f"{board.width * scale:.0f}\u00a0\u00d7\u00a0{board.height * scale:.0f}\u00a0mm"
         named = tr(piece)
         rows += [_content(named[:1].upper() + named[1:]),
-                 _content(f"{decimal(cell, 1)}\u00a0mm"),
+                 _content(decimal_commas(f"{cell:g}\u00a0mm")),
                  _content(prints)]
     head = [f"text(weight: \"bold\", {_content(h)})"
             for h in (tr("Pieces"), tr("Cells at least"), tr("The whole board"))]
