@@ -327,8 +327,10 @@ class Game(ABC):
         if boards is None or grid is None:
             fixed = self.fixed_board
             return PageInfo(heading, tr(fixed.subject) if fixed else self.name, self.credit)
+        board = tr("{shape} side {side}").format(shape=grid.shape, side=grid.side) \
+            if grid.description == f"{grid.shape} side {grid.side}" else grid.description
         subject = tr("{game} board, {board}, {cells} cells").format(
-            game=self.name, board=grid.description, cells=len(grid))
+            game=self.name, board=board, cells=len(grid))
         if boards.note:
             subject += f" · {tr(boards.note)}"
         return PageInfo(heading, subject, self.credit)

@@ -557,13 +557,14 @@ def _diagram_code(sheet: Sheet, ids: _Ids, diagram: Diagram, theme: Theme, width
             title = _content(diagram.title)
             alt = describe(diagram)
             if len(parts) > 1:
-                alt += " The figure continues on the next page."
+                alt += " " + tr("The figure continues on the next page.")
             out.append(f"diagram(level: {level}, title: {title}, alt: {_string(_smart(alt))},"
                        f" {{ {'; '.join(body)} }})")
         else:
-            title = f"[{inline(diagram.title)}#\" (continued)\"]"
-            alt = f"{_plain(diagram.title)} (continued): more panels of the figure that " \
-                  "starts on the previous page, described there."
+            continued = tr(" (continued)")
+            title = f"[{inline(diagram.title)}#{_string(continued)}]"
+            alt = tr("{title} (continued): more panels of the figure that starts on the "
+                     "previous page, described there.").format(title=_plain(diagram.title))
             out.append(f"diagram(level: none, title: {title}, alt: {_string(_smart(alt))}, "
                        f"{{ {'; '.join(body)} }})")
     return out

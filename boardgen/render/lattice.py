@@ -350,7 +350,7 @@ def pieces_sheet(strips: Strips, spacing: float, max_width: float = 250.0) -> Fi
         for c in range(per_row + 1):
             x = x0 + c * s
             strokes.append(Stroke(((x, y0 - guide), (x, y1 + guide)), "line", 0.3))
-        texts.append(Text(x1 + guide + 2.0, (y0 + y1) / 2, group.label, size, "caption",
+        texts.append(Text(x1 + guide + 2.0, (y0 + y1) / 2, tr(group.label), size, "caption",
                           "start"))
         top = y1 + 3 * guide
     height = top - 2 * guide
@@ -503,7 +503,7 @@ def render_fixed_board_for_cutter(board: FixedBoard, *, paper: Paper, spacing: f
     if spacing is None:
         spacing = board_spacing(board, content_size(paper.size("landscape")))
     figure = padded(curled(lattice_figure(board.picture, spacing)))
-    parts = [Part(spacing, piece_width(spacing), group.count, group.label)
+    parts = [Part(spacing, piece_width(spacing), group.count, tr(group.label))
              for group in (board.strips.groups if board.strips else ())]
     if cutter.hole_mm is None:
         cutter = replace(cutter, hole_mm=default_hole_mm(spacing))

@@ -438,8 +438,9 @@ def _tile_marks(c: Canvas, tiling: Tiling, row: int, col: int,
     glue = tiling.glue
     number = row * tiling.cols + col + 1
     right, below = col + 1 < tiling.cols, row + 1 < tiling.rows
-    tabs = [(x1, y0, glue, y1 - y0, f"glue: page {number + 1} goes here", True)] * right + \
-        [(x0, y0 - glue, x1 - x0, glue, f"glue: page {number + tiling.cols} goes here",
+    goes_here = tr("glue: page {page} goes here")
+    tabs = [(x1, y0, glue, y1 - y0, goes_here.format(page=number + 1), True)] * right + \
+        [(x0, y0 - glue, x1 - x0, glue, goes_here.format(page=number + tiling.cols),
           False)] * below
     # The tabs tinted grey over the neighbour's board, which shows through: glue goes
     # here, and a page laid a little short shows board, not white.
@@ -601,7 +602,8 @@ def render_pdf_pages(pages: list[Figure], *, theme: Theme, paper: Paper,
         c.saveState()
         c.scale(mm, mm)
         place_figure(c, page, figure, theme, name=f"page{number}")
-        where = f"page {number} of {len(pages)}" if len(pages) > 1 else None
+        where = tr("page {page} of {pages}").format(page=number, pages=len(pages)) \
+            if len(pages) > 1 else None
         _furniture(c, page, where, info, theme, _unit(figure))
         c.restoreState()
         c.showPage()
@@ -725,7 +727,8 @@ def _define_tile_furniture(c: Canvas, tiling: Tiling, info: PageInfo, theme: The
 
 def _where(tiling: Tiling, row: int, col: int) -> str:
     number = row * tiling.cols + col + 1
-    return f"page {number} of {tiling.pages}, row {row + 1} col {col + 1}"
+    return tr("page {page} of {pages}, row {row} col {col}").format(
+        page=number, pages=tiling.pages, row=row + 1, col=col + 1)
 
 
 def _tile_furniture(c: Canvas, tiling: Tiling, row: int, col: int, theme: Theme) -> None:

@@ -101,7 +101,7 @@ START_SCENE = lattice_scene(pieces=START, caption=RECONSTRUCTION)
 # The board to play on: empty, the start lines marked faintly, home halves tinted.
 BOARD_SCENE = lattice_scene(start_marks=START, homes=True, caption=RECONSTRUCTION)
 PIECES = Strips(
-    (StripGroup("white-piece", "white ×12", 12), StripGroup("black-piece", "black ×12", 12,
+    (StripGroup("white-piece", N_("white ×12"), 12), StripGroup("black-piece", N_("black ×12"), 12,
                                                             fold="paper")),
     # A no-break space between a number and its unit: a line never parts them.
     N_("Pieces for a board whose holes are {length:.1f}\u00a0mm apart. Cut along the solid "
