@@ -180,6 +180,7 @@ NBSP = "\u00a0"  # before : and inside « »
 # space, the end, or a closing mark, so that a URL or "a?b" is left alone.
 _TIGHT = re.compile(r"(?<=\S)[ \u00a0\u202f]?([;!?])(?=$|[\s»)\]\u202f\u00a0])")
 _COLON = re.compile(r"(?<=\S)[ \u00a0\u202f]?(:)(?=$|\s)")
+_PERCENT = re.compile(r"(?<=\d) %")
 _OPENING = re.compile(r"«[ \u00a0\u202f]?")
 _CLOSING = re.compile(r"[ \u00a0\u202f]?»")
 
@@ -191,6 +192,7 @@ def french_spacing(text: str) -> str:
     text = _TIGHT.sub(NARROW_NBSP + r"\1", text)
     text = _COLON.sub(NBSP + r"\1", text)
     text = _OPENING.sub("«" + NBSP, text)
+    text = _PERCENT.sub(NBSP + "%", text)  # 100 % on one line
     return _CLOSING.sub(NBSP + "»", text)
 
 

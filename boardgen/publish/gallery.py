@@ -512,18 +512,17 @@ def gallery_html(jobs: list[Job], made: set[str], failures: Sequence[str] = ()) 
         items = "".join(f"<li>{html.escape(printable(failure))}</li>" for failure in failures)
         sections.append(f'<section class="failures"><h2>Not built</h2><ul>{items}</ul>'
                         "</section>")
-    langs = list(dict.fromkeys(job.lang for job in jobs))
-    for lang in langs:
-        # Each language's files under its own heading, in its own words (lang="..."), when
-        # the gallery lists more than one.
+    for lang in dict.fromkeys(job.lang for job in jobs):
+        # English as the page always had it; each other language after it, under its own
+        # heading, in its own words (lang="...").
         with speaking(lang):
             part = _gallery_part([job for job in jobs if job.lang == lang], made,
-                                 level=3 if len(langs) > 1 else 2)
-        if len(langs) > 1 and part:
+                                 level=2 if lang == SOURCE_LANGUAGE else 3)
+        if lang == SOURCE_LANGUAGE:
+            sections.append(part)
+        elif part:
             sections.append(f'<section lang="{language_tag(lang)}"><h2>'
                             f"{html.escape(language_name(lang))}</h2>{part}</section>")
-        else:
-            sections.append(part)
     style = ("body{font-family:sans-serif;margin:2rem;color:#1a1a1a}"
              ".grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(250px,1fr));"
              "gap:1rem}.card{display:block;border:1px solid #ddd;padding:.5rem;"

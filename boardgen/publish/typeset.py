@@ -214,7 +214,7 @@ def _preamble(game: str, title: str, paper: Paper, theme: Theme, date: str,
     rules_word, game_words = tr("rules"), tr("board game")
     bar_check = _string(tr("If a bar does not measure {length} mm, the printer rescaled the "
                            "page.").format(length=length))
-    bar_line = _string(tr("Print at 100\u00a0% (actual size): if a bar does not measure "
+    bar_line = _string(tr("Print at 100 % (actual size): if a bar does not measure "
                           "{length} mm, the printer rescaled the page.").format(length=length))
     lang, region = (language_tag().split("-") + [""])[:2]
     text_language = f'lang: "{lang.lower()}"' + (f', region: "{region.lower()}"' if region

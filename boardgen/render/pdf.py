@@ -341,7 +341,7 @@ VERTICAL_BAR_X_MM = MARGIN_MM + 0.2
 def _scale_bar(c: Canvas, x: float, y: float, theme: Theme, unit: str, width: float) -> None:
     """The bar, what it checks, and (below) the unit of the figure, within ``width`` mm."""
     draw_scale_bar(c, x, y, theme)
-    check = typography(tr("Print at 100\u00a0% (actual size): if a bar does not measure "
+    check = typography(tr("Print at 100 % (actual size): if a bar does not measure "
                           "{length} mm, the printer rescaled the page.").format(
                               length=f"{SCALE_BAR_MM:g}"))
     label = SCALE_BAR_MM + 14.0

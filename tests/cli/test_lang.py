@@ -168,11 +168,12 @@ def test_all_builds_each_language_and_the_gallery_lists_both(french_fixture: Pat
     assert all(job.lang == "en" for job in english_only)
     assert len(english_only) == sum(job.lang == "en" for job in jobs)
     page = gallery_html(jobs, {job.name for job in jobs})
-    assert '<section lang="fr-FR"><h2>Français</h2>' in page
-    assert '<section lang="en-GB"><h2>English</h2>' in page
-    assert "Imprimer et jouer" in page and 'href="copolymer-kit-fr.pdf"' in page
+    assert '<section lang="fr-FR"><h2>Français</h2><h3>Imprimer et jouer</h3>' in page
+    assert 'href="copolymer-kit-fr.pdf"' in page and "<h3>Copolymer</h3>" in page
     assert "imprimez d’abord calibrate-fr.pdf" in page
-    # One language: the page as it was, no language headings.
+    # English first, as the page always had it: its headings, no section of its own.
+    assert page.index("<h2>Print and play</h2>") < page.index("<h2>Copolymer</h2>") < \
+        page.index('<section lang="fr-FR">')
     assert "<section lang" not in gallery_html(english_only, {j.name for j in english_only})
 
 
