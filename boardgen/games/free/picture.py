@@ -24,6 +24,9 @@ from boardgen.picture import (
 if TYPE_CHECKING:  # the reader is imported when a file is read, not with the game
     from boardgen.games.free.directives import FreeExample, FreePanel
 
+# The roles' words below, for the catalog (translated where drawn).
+ROLE_WORDS = (N_("black stones on"), N_("white stones on"), N_("red stones on"),
+              N_("blue stones on"))
 # A stone's role names its colour; every theme paints the four apart, in grey too.
 STONE_ROLES = {colour: f"stone-{colour}" for colour in COLOURS}
 ROLES = (*(Role(role, colour, f"{colour} stones on", "stone")
