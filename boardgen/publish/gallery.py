@@ -30,7 +30,15 @@ from boardgen._version import __version__
 from boardgen.errors import BoardgenError, cli_flag, raise_terminated
 from boardgen.games.registry import build_diagram, games, remember_diagram
 from boardgen.geometry import HexGrid
-from boardgen.i18n import SOURCE_LANGUAGE, language_name, language_tag, languages, speaking, tr
+from boardgen.i18n import (
+    SOURCE_LANGUAGE,
+    language_name,
+    language_tag,
+    languages,
+    speaking,
+    tr,
+    typography,
+)
 from boardgen.picture import Diagram, PageInfo, Scene
 from boardgen.publish.drawing import render_diagram
 from boardgen.render.board import BoardOptions, build_figure, render_board
@@ -486,8 +494,8 @@ def _gallery_part(jobs: list[Job], made: set[str], level: int) -> str:
     calibrate = next((job.name for job in jobs if job.kind == "kit" and not job.game),
                      "calibrate.pdf")
     if kits:
-        said = tr("One file per game with everything to play; print {check} first to check "
-                  "the printer.").format(check=calibrate)
+        said = typography(tr("One file per game with everything to play; print {check} "
+                             "first to check the printer.").format(check=calibrate))
         heading = tr("Print and play")
         sections.append(f"<h{level}>{html.escape(heading)}</h{level}>"
                         f"<p>{html.escape(said)}</p>"
@@ -507,18 +515,25 @@ def _gallery_part(jobs: list[Job], made: set[str], level: int) -> str:
 def gallery_html(jobs: list[Job], made: set[str], failures: Sequence[str] = ()) -> str:
     """The gallery page: a card per file made, and a list of what failed, if anything."""
     sections = []
+    # The page speaks English when it lists English files, else the first language built.
+    langs = list(dict.fromkeys(job.lang for job in jobs))
+    page_lang = SOURCE_LANGUAGE if SOURCE_LANGUAGE in langs or not langs else langs[0]
+    with speaking(page_lang):
+        not_built, title = tr("Not built"), tr("boardgen gallery")
+        heading = typography(tr("boardgen: boards, diagrams and rule sheets"))
+        made_by = tr("Made by boardgen {version}.").format(version=__version__)
     if failures:
         # A failure's message may quote a path, which may hold control characters.
         items = "".join(f"<li>{html.escape(printable(failure))}</li>" for failure in failures)
-        sections.append(f'<section class="failures"><h2>Not built</h2><ul>{items}</ul>'
-                        "</section>")
-    for lang in dict.fromkeys(job.lang for job in jobs):
+        sections.append(f'<section class="failures"><h2>{html.escape(not_built)}</h2>'
+                        f"<ul>{items}</ul></section>")
+    for lang in langs:
         # English as the page always had it; each other language after it, under its own
         # heading, in its own words (lang="...").
         with speaking(lang):
             part = _gallery_part([job for job in jobs if job.lang == lang], made,
-                                 level=2 if lang == SOURCE_LANGUAGE else 3)
-        if lang == SOURCE_LANGUAGE:
+                                 level=2 if lang == page_lang else 3)
+        if lang == page_lang:
             sections.append(part)
         elif part:
             sections.append(f'<section lang="{language_tag(lang)}"><h2>'
@@ -529,10 +544,11 @@ def gallery_html(jobs: list[Job], made: set[str], failures: Sequence[str] = ()) 
              "text-decoration:none;color:inherit;background:#fff}.card img{width:100%;"
              "height:auto;display:block;margin-bottom:.4rem}.card span{font-size:.85rem}"
              ".failures{border:2px solid #b91c1c;padding:0 1rem}")
-    return ("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-            f"<title>boardgen gallery</title><style>{style}</style></head><body>"
-            "<h1>boardgen: boards, diagrams and rule sheets</h1>"
-            f"{''.join(sections)}<p>Made by boardgen {__version__}.</p>"
+    page_tag = "en" if page_lang == SOURCE_LANGUAGE else language_tag(page_lang)
+    return (f"<!doctype html>\n<html lang=\"{page_tag}\"><head><meta charset=\"utf-8\">"
+            f"<title>{html.escape(title)}</title><style>{style}</style></head><body>"
+            f"<h1>{html.escape(heading)}</h1>"
+            f"{''.join(sections)}<p>{html.escape(made_by)}</p>"
             # A self-check a browser can be asked about: how many pictures failed to load.
             "<script>addEventListener('load',()=>{document.body.dataset.brokenImages="
             "[...document.images].filter(i=>!i.complete||!i.naturalWidth).length;"

@@ -509,10 +509,13 @@ def _scroll(svg: str, width_mm: float, title: str) -> str:
     """A figure's drawing in a box that scrolls sideways when the screen is narrower than
     the figure's printed size: focusable (a keyboard scrolls it too), named, and, when the
     figure is wider than a phone's column, under a line saying it scrolls."""
-    hint = '<p class="hint" aria-hidden="true">Scroll sideways for the whole figure \u2192</p>' \
+    scroll = html.escape(tr("Scroll sideways for the whole figure \u2192"))
+    hint = f'<p class="hint" aria-hidden="true">{scroll}</p>' \
         if width_mm > NARROW_SCREEN_MM else ""
+    # ``title`` is escaped already; the sentence around it has nothing to escape.
+    label = tr("{title}, scrolls sideways on a narrow screen").format(title=title)
     return (f'{hint}<div class="scroll" role="region" tabindex="0" '
-            f'aria-label="{title}, scrolls sideways on a narrow screen">{svg}</div>')
+            f'aria-label="{label}">{svg}</div>')
 
 
 def render_sheet_html(game: str, *, theme: Theme, quick: bool = False) -> bytes:

@@ -179,3 +179,14 @@ def test_all_builds_each_language_and_the_gallery_lists_both(french_fixture: Pat
 
 def test_all_refuses_an_unknown_language(run_cli, in_tmp: Path) -> None:
     one_line_error(run_cli("all", "--lang", "en", "--lang", "de"), "--lang", "'de'")
+
+
+def test_a_gallery_of_french_files_only_speaks_french(french_fixture: Path) -> None:
+    from boardgen.publish.gallery import default_jobs, gallery_html
+    from boardgen.render.paper import parse_paper
+
+    jobs = default_jobs(parse_paper("a4"), langs=["fr"])
+    page = gallery_html(jobs, {job.name for job in jobs}, ["x.pdf: failed"])
+    assert page.startswith('<!doctype html>\n<html lang="fr-FR">')
+    assert "<h1>boardgen\u00a0: plateaux, diagrammes" in page and "Non construits" in page
+    assert "<h2>Imprimer et jouer</h2>" in page and "<section lang" not in page
