@@ -5,6 +5,10 @@ light); each function's docstring shows it in use, and the docs build and the te
 run those examples (docs: reference/api, tutorials/scripting).
 The options are checked by :mod:`boardgen.requests`, as the command line's are; every
 refusal is a :class:`~boardgen.errors.BoardgenError` naming the argument at fault.
+``lang`` (``play``, ``diagram``, ``load_diagram``, ``parse_diagram``, ``draw``,
+``animate``, ``board``; default ``"en"``) is the language of every word they make, as
+``--lang``: a diagram's captions and key, a page's furniture, a refusal's reason
+(docs: howto/translate).  Moves and coordinates are the same in every language.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from boardgen.publish.drawing import render_animation_of, render_position
 from boardgen.render.diagram import draw_diagram
 from boardgen.requests import (
     ANNOTATION_FIELDS,
+    DEFAULT_LANGUAGE,
     Arrows,
     CutterName,
     DrawOptions,
@@ -52,6 +57,7 @@ from boardgen.requests import (
     draw_options,
     game_of,
     game_options,
+    in_language,
     need,
     plain,
     play_request,
@@ -108,7 +114,8 @@ def _play_request(game: str, *, side: int | None, preset: str | None, diameter: 
 def play(game: str, moves: str | Iterable[str] = "", *, side: int | None = None,
          preset: str | None = None, diameter: int | None = None,
          shape: ShapeName | None = None, mask: Mask | None = None,
-         notation: NotationName | None = None, **options: object) -> Position:
+         notation: NotationName | None = None, lang: str = DEFAULT_LANGUAGE,
+         **options: object) -> Position:
     """Replay ``moves`` (a string as on the command line, or a list of moves) through the
     game's engine and return the position.  An illegal move raises BoardgenError naming
     its number, the move and the reason.
@@ -130,12 +137,13 @@ def play(game: str, moves: str | Iterable[str] = "", *, side: int | None = None,
     ...
     boardgen.errors.BoardgenError: move 2 (D4): there is a stone there already
     """
-    request = _play_request(game, side=side, preset=preset, diameter=diameter, shape=shape,
-                            mask=mask, options=options, notation=notation)
-    need(moves, (str, list, tuple), "moves")
-    position = request.new_position()
-    position.play(moves)
-    return position
+    with in_language(lang):
+        request = _play_request(game, side=side, preset=preset, diameter=diameter, shape=shape,
+                                mask=mask, options=options, notation=notation)
+        need(moves, (str, list, tuple), "moves")
+        position = request.new_position()
+        position.play(moves)
+        return position
 
 
 class Engine:
@@ -353,7 +361,8 @@ def engine(game: str, *, side: int | None = None, preset: str | None = None,
 
 
 @_plain_arguments
-def diagram(game: str, name: str, **options: object) -> Diagram:
+def diagram(game: str, name: str, *, lang: str = DEFAULT_LANGUAGE,
+            **options: object) -> Diagram:
     """One of a game's built-in diagrams (``boardgen diagram GAME --list`` names them);
     ``options`` are the game's own options of diagrams (O's ``glyphs``, a glyph table, as
     :func:`play` takes it).
@@ -362,10 +371,15 @@ def diagram(game: str, name: str, **options: object) -> Diagram:
     >>> tempo = boardgen.diagram("copolymer", "tempo")
     >>> len(tempo.rows) >= 1, tempo.title.startswith("Tempo")
     (True, True)
+    >>> boardgen.diagram("copolymer", "tempo", lang="xx")
+    Traceback (most recent call last):
+    ...
+    boardgen.errors.BoardgenError: lang: unknown language 'xx' (choose from en, fr; ...
     """
-    description = game_of(game)
-    need(name, str, "name")
-    return description.diagram(name, options=game_options(description, options, "diagram"))
+    with in_language(lang):
+        description = game_of(game)
+        need(name, str, "name")
+        return description.diagram(name, options=game_options(description, options, "diagram"))
 
 
 def _path(path: object) -> Path:
@@ -385,6 +399,7 @@ def _path(path: object) -> Path:
 
 @_plain_arguments
 def load_diagram(path: str | os.PathLike[str], *, notation: NotationName | None = None,
+                 lang: str = DEFAULT_LANGUAGE,
                  **options: object) -> Diagram:
     """A diagram file from anywhere on disk, replayed and checked by the engine; a problem
     raises BoardgenError as ``FILE:LINE: what is wrong``.  ``notation``: how a file that
@@ -404,26 +419,28 @@ def load_diagram(path: str | os.PathLike[str], *, notation: NotationName | None 
     ...
     boardgen.games.script.ExampleError: .../two.txt:5: the example expects 'stones 3', ...
     """
-    source = _path(path)
-    try:
-        with contextlib.suppress(FileNotFoundError):  # the loader says so, naming the file
-            source.stat()
-        with read_once():  # the file is read once: it may be /dev/stdin
-            game, directives = read_diagram_file(source)
-            directives = diagram_in_notation(game, directives, notation, str(source))
-            return replay_read(game, source, directives,
-                               game_options(game, options, "diagram"))
-    except OSError as exc:  # a name too long for the system, a folder we may not read
-        raise BoardgenError(f"{option('path')} {quoted(str(source))}: "
-                            f"{exc.strerror or exc}") from None
-    except BoardgenError as exc:  # the file's fault: its field is the path, as
-        if exc.field is None:     # parse_diagram's is its text
-            exc.field = "path"
-        raise
+    with in_language(lang):
+        source = _path(path)
+        try:
+            with contextlib.suppress(FileNotFoundError):  # the loader says so, naming the file
+                source.stat()
+            with read_once():  # the file is read once: it may be /dev/stdin
+                game, directives = read_diagram_file(source)
+                directives = diagram_in_notation(game, directives, notation, str(source))
+                return replay_read(game, source, directives,
+                                   game_options(game, options, "diagram"))
+        except OSError as exc:  # a name too long for the system, a folder we may not read
+            raise BoardgenError(f"{option('path')} {quoted(str(source))}: "
+                                f"{exc.strerror or exc}") from None
+        except BoardgenError as exc:  # the file's fault: its field is the path, as
+            if exc.field is None:     # parse_diagram's is its text
+                exc.field = "path"
+            raise
 
 
 @_plain_arguments
-def parse_diagram(text: str, **options: object) -> Diagram:
+def parse_diagram(text: str, *, lang: str = DEFAULT_LANGUAGE,
+                  **options: object) -> Diagram:
     """A diagram written as a diagram file's text (its ``game:`` line says the game),
     replayed and checked by the engine as a file is; a problem raises BoardgenError as
     ``line N: what is wrong``.
@@ -444,27 +461,28 @@ def parse_diagram(text: str, **options: object) -> Diagram:
     ...
     boardgen.errors.BoardgenError: line 4: Second cannot place on D4: there is a stone there already
     """
-    need(text, str, "text")
-    if len(text) > MAX_INPUT_BYTES:
-        raise BoardgenError(f"{option('text')}: a diagram of more than {MAX_INPUT_BYTES:,} "
-                            "characters", field="text")
-    named = next((d for d in parse_directives(text, "") if d.key == "game"), None)
-    known = games()
-    if named is None:
-        raise BoardgenError(f"line 1: the diagram does not say which game it is for; add a "
-                            f"line 'game: {'|'.join(known)}' at the top", field="text", line=1)
-    key = named.value.strip().lower()
-    if key not in known:
-        raise BoardgenError(f"line {named.line}: unknown game {quoted(key)} in its 'game:' line "
-                            f"(choose from {', '.join(known)})", field="text",
-                            line=named.line)
-    game = known[key]
-    given = game_options(game, options, "diagram")
-    try:
-        return game.load_text(text, given)
-    except BoardgenError as exc:  # one exception type for every refusal, 'line N: ...'
-        raise BoardgenError(exc.template, field=exc.field or "text",
-                            line=exc.line or None) from None
+    with in_language(lang):
+        need(text, str, "text")
+        if len(text) > MAX_INPUT_BYTES:
+            raise BoardgenError(f"{option('text')}: a diagram of more than {MAX_INPUT_BYTES:,} "
+                                "characters", field="text")
+        named = next((d for d in parse_directives(text, "") if d.key == "game"), None)
+        known = games()
+        if named is None:
+            raise BoardgenError(f"line 1: the diagram does not say which game it is for; add a "
+                                f"line 'game: {'|'.join(known)}' at the top", field="text", line=1)
+        key = named.value.strip().lower()
+        if key not in known:
+            raise BoardgenError(f"line {named.line}: unknown game {quoted(key)} in its "
+                                f"'game:' line (choose from {', '.join(known)})",
+                                field="text", line=named.line)
+        game = known[key]
+        given = game_options(game, options, "diagram")
+        try:
+            return game.load_text(text, given)
+        except BoardgenError as exc:  # one exception type for every refusal, 'line N: ...'
+            raise BoardgenError(exc.template, field=exc.field or "text",
+                                line=exc.line or None) from None
 
 
 @overload
@@ -472,7 +490,8 @@ def draw(subject: Position | Diagram | Engine, fmt: Literal["svg"] = ..., *,
          arrows: Arrows | None = ..., marks: Marks | None = ...,
          highlights: Highlights | None = ..., lastmove: bool = ..., paper: str = ...,
          theme: ThemeChoice = ..., cell_mm: float | None = ..., dpi: int = ...,
-         title: str | None = ..., fit: bool = ...) -> str: ...
+         title: str | None = ..., fit: bool = ...,
+         lang: str = ...) -> str: ...
 
 
 @overload
@@ -480,7 +499,8 @@ def draw(subject: Position | Diagram | Engine, fmt: Literal["pdf", "png"], *,
          arrows: Arrows | None = ..., marks: Marks | None = ...,
          highlights: Highlights | None = ..., lastmove: bool = ..., paper: str = ...,
          theme: ThemeChoice = ..., cell_mm: float | None = ..., dpi: int = ...,
-         title: str | None = ..., fit: bool = ...) -> bytes: ...
+         title: str | None = ..., fit: bool = ...,
+         lang: str = ...) -> bytes: ...
 
 
 @_plain_arguments
@@ -488,7 +508,8 @@ def draw(subject: Position | Diagram | Engine, fmt: Format = "svg", *,
          arrows: Arrows | None = None, marks: Marks | None = None,
          highlights: Highlights | None = None, lastmove: bool = True, paper: str = "a4",
          theme: ThemeChoice = "colour", cell_mm: float | None = None, dpi: int = 150,
-         title: str | None = None, fit: bool = False) -> str | bytes:
+         title: str | None = None, fit: bool = False,
+         lang: str = DEFAULT_LANGUAGE) -> str | bytes:
     """A position or a diagram drawn to SVG (text), PDF or PNG (bytes), at exact scale.
     ``title`` replaces a position's heading ("Copolymer after 5 moves").  ``fit`` crops
     the page to the drawing plus a 3 mm margin, for a document of your own (no page
@@ -521,27 +542,28 @@ def draw(subject: Position | Diagram | Engine, fmt: Format = "svg", *,
     ...
     boardgen.errors.BoardgenError: highlights: highlight legal E5: the engine rules it illegal: ...
     """
-    checked_format(fmt)
-    if isinstance(subject, Engine):
-        subject = subject.position
-    if not isinstance(subject, Position | Diagram):
-        raise BoardgenError(f"{option('subject')}: expected Position or Diagram (or an "
-                            f"Engine), not {quoted(subject)}")
-    need(lastmove, bool, "lastmove")
-    options = draw_options(paper=paper, theme=theme, cell_mm=cell_mm, dpi=dpi, title=title,
-                           fit=fit)
-    given = designer_marks(arrows, marks, highlights)
-    if isinstance(subject, Diagram) and (given or not lastmove):
-        field = ("arrows" if given.arrows else "marks" if given.marks else "highlights") \
-            if given else "lastmove"
-        raise BoardgenError(f"{option(field)}: a diagram's annotations are in its file "
-                            "(arrow:, mark:, highlight:); these are for a position",
-                            field=field)
-    if isinstance(subject, Position) and (given or not lastmove):
-        data = _draw_annotated(subject, given, lastmove, fmt, options)
-    else:
-        data = _draw(subject, fmt, options)
-    return data.decode("utf-8") if fmt == "svg" else data
+    with in_language(lang):
+        checked_format(fmt)
+        if isinstance(subject, Engine):
+            subject = subject.position
+        if not isinstance(subject, Position | Diagram):
+            raise BoardgenError(f"{option('subject')}: expected Position or Diagram (or an "
+                                f"Engine), not {quoted(subject)}")
+        need(lastmove, bool, "lastmove")
+        options = draw_options(paper=paper, theme=theme, cell_mm=cell_mm, dpi=dpi, title=title,
+                               fit=fit)
+        given = designer_marks(arrows, marks, highlights)
+        if isinstance(subject, Diagram) and (given or not lastmove):
+            field = ("arrows" if given.arrows else "marks" if given.marks else "highlights") \
+                if given else "lastmove"
+            raise BoardgenError(f"{option(field)}: a diagram's annotations are in its file "
+                                "(arrow:, mark:, highlight:); these are for a position",
+                                field=field)
+        if isinstance(subject, Position) and (given or not lastmove):
+            data = _draw_annotated(subject, given, lastmove, fmt, options)
+        else:
+            data = _draw(subject, fmt, options)
+        return data.decode("utf-8") if fmt == "svg" else data
 
 
 def _draw_annotated(position: Position, given: DesignerMarks, lastmove: bool,
@@ -583,21 +605,21 @@ AnimationFormat = Literal["gif", "png", "svg"]
 def animate(subject: Position | Diagram | Engine, fmt: Literal["svg"], *,
             move_ms: int = ..., hold_ms: int = ..., dpi: int = ..., cell_mm: float | None = ...,
             theme: ThemeChoice = ..., title: str | None = ..., loop: bool = ...,
-            line: int | None = ...) -> str: ...
+            line: int | None = ..., lang: str = ...) -> str: ...
 
 
 @overload
 def animate(subject: Position | Diagram | Engine, fmt: Literal["gif", "png"] = ..., *,
             move_ms: int = ..., hold_ms: int = ..., dpi: int = ..., cell_mm: float | None = ...,
             theme: ThemeChoice = ..., title: str | None = ..., loop: bool = ...,
-            line: int | None = ...) -> bytes: ...
+            line: int | None = ..., lang: str = ...) -> bytes: ...
 
 
 def animate(subject: Position | Diagram | Engine, fmt: AnimationFormat = "gif", *,
             move_ms: int = 900, hold_ms: int = 3000, dpi: int = 96,
             cell_mm: float | None = None, theme: ThemeChoice = "colour",
-            title: str | None = None, loop: bool = True, line: int | None = None
-            ) -> str | bytes:
+            title: str | None = None, loop: bool = True, line: int | None = None,
+            lang: str = DEFAULT_LANGUAGE) -> str | bytes:
     """A game's moves, or a diagram's lines of play, as an animation: an animated GIF or
     PNG (APNG) as bytes, or an animated SVG as text.  One frame per move (a Polygone
     diagram: per panel), the engine's caption of the move under the board, the move's
@@ -618,21 +640,22 @@ def animate(subject: Position | Diagram | Engine, fmt: AnimationFormat = "gif", 
     >>> "prefers-reduced-motion" in svg
     True
     """
-    options = animate_options(fmt=fmt, move_ms=move_ms, hold_ms=hold_ms, dpi=dpi,
-                              cell_mm=cell_mm, theme=theme, title=title, loop=loop, line=line)
-    if isinstance(subject, Engine):
-        subject = subject.position
-    if not isinstance(subject, Position | Diagram):
-        raise BoardgenError(f"{option('subject')}: expected Position or Diagram (or an "
-                            f"Engine), not {quoted(subject)}")
-    if isinstance(subject, Position) and options.line is not None:
-        raise BoardgenError(f"{option('line')}: a line is a diagram's; a position is "
-                            "animated move by move", field="line")
-    data = render_animation_of(subject, options.fmt, theme=options.theme,
-                               move_ms=options.move_ms, hold_ms=options.hold_ms,
-                               dpi=options.dpi, cell_mm=options.cell_mm, loop=options.loop,
-                               title=options.title, line=options.line)
-    return data.decode("utf-8") if options.fmt == "svg" else data
+    with in_language(lang):
+        options = animate_options(fmt=fmt, move_ms=move_ms, hold_ms=hold_ms, dpi=dpi,
+                                  cell_mm=cell_mm, theme=theme, title=title, loop=loop, line=line)
+        if isinstance(subject, Engine):
+            subject = subject.position
+        if not isinstance(subject, Position | Diagram):
+            raise BoardgenError(f"{option('subject')}: expected Position or Diagram (or an "
+                                f"Engine), not {quoted(subject)}")
+        if isinstance(subject, Position) and options.line is not None:
+            raise BoardgenError(f"{option('line')}: a line is a diagram's; a position is "
+                                "animated move by move", field="line")
+        data = render_animation_of(subject, options.fmt, theme=options.theme,
+                                   move_ms=options.move_ms, hold_ms=options.hold_ms,
+                                   dpi=options.dpi, cell_mm=options.cell_mm, loop=options.loop,
+                                   title=options.title, line=options.line)
+        return data.decode("utf-8") if options.fmt == "svg" else data
 
 
 @overload
@@ -643,7 +666,7 @@ def board(game: str, fmt: Literal["svg"], *, side: int | None = ..., preset: str
           orientation: Orientation = ..., title: str | None = ..., cell_mm: float | None = ...,
           dpi: int = ..., shop: ShopName | None = ..., bleed: float | None = ...,
           crop_marks: bool = ..., cutter: CutterName | None = ..., kerf: float | None = ...,
-          hole_mm: float | None = ..., fit: bool = ...) -> str: ...
+          hole_mm: float | None = ..., fit: bool = ..., lang: str = ...) -> str: ...
 
 
 @overload
@@ -654,7 +677,8 @@ def board(game: str, fmt: Literal["pdf", "png"] = ..., *, side: int | None = ...
           paper: str = ..., orientation: Orientation = ..., title: str | None = ...,
           cell_mm: float | None = ..., dpi: int = ..., shop: ShopName | None = ...,
           bleed: float | None = ..., crop_marks: bool = ..., cutter: CutterName | None = ...,
-          kerf: float | None = ..., hole_mm: float | None = ..., fit: bool = ...) -> bytes: ...
+          kerf: float | None = ..., hole_mm: float | None = ..., fit: bool = ...,
+          lang: str = ...) -> bytes: ...
 
 
 @_plain_arguments
@@ -666,7 +690,7 @@ def board(game: str, fmt: Format = "pdf", *, side: int | None = None, preset: st
           cell_mm: float | None = None, dpi: int = 150, shop: ShopName | None = None,
           bleed: float | None = None, crop_marks: bool = True, cutter: CutterName | None = None,
           kerf: float | None = None, hole_mm: float | None = None,
-          fit: bool = False) -> str | bytes:
+          fit: bool = False, lang: str = DEFAULT_LANGUAGE) -> str | bytes:
     """An empty board at exact scale, as ``boardgen board`` prints it: every game (for
     Polygone the board and, in a PDF, a sheet of pieces; ``cell_mm`` is its hole spacing),
     tiled across pages if needed.  ``mask`` is a shape drawn as text, or a ``Path`` to a
@@ -688,15 +712,16 @@ def board(game: str, fmt: Format = "pdf", *, side: int | None = None, preset: st
     ...
     boardgen.errors.BoardgenError: cell_mm 1: a cell must be between 2 and 200 mm wide
     """
-    description = game_of(game)
-    checked_format(fmt)
-    request = board_request(description, board_size(side=side, preset=preset,
-                                                    diameter=diameter, shape=shape, mask=mask,
-                                                    notation=notation),
-                            paper=paper, theme=theme, cell_mm=cell_mm, dpi=dpi, title=title,
-                            orientation=orientation, labels=labels,
-                            pages_checked=fmt == "pdf", shop=shop, bleed=bleed,
-                            crop_marks=crop_marks, cutter=cutter, kerf=kerf, hole_mm=hole_mm,
-                            fit=fit)
-    data = request.render(fmt)
-    return data.decode("utf-8") if fmt == "svg" else data
+    with in_language(lang):
+        description = game_of(game)
+        checked_format(fmt)
+        request = board_request(description, board_size(side=side, preset=preset,
+                                                        diameter=diameter, shape=shape, mask=mask,
+                                                        notation=notation),
+                                paper=paper, theme=theme, cell_mm=cell_mm, dpi=dpi, title=title,
+                                orientation=orientation, labels=labels,
+                                pages_checked=fmt == "pdf", shop=shop, bleed=bleed,
+                                crop_marks=crop_marks, cutter=cutter, kerf=kerf, hole_mm=hole_mm,
+                                fit=fit)
+        data = request.render(fmt)
+        return data.decode("utf-8") if fmt == "svg" else data

@@ -6,6 +6,7 @@ Bad input ends with one line on stderr naming what was wrong, exit code 2, and n
 from __future__ import annotations
 
 import contextlib
+import functools
 import gc
 import inspect
 import json
@@ -82,16 +83,21 @@ from boardgen.render.scene import THEMES, theme_named
 from boardgen.reproducible import check_source_date_epoch
 from boardgen.requests import (
     CUTTERS,
+    DEFAULT_LANGUAGE,
+    LANGUAGE_HELP,
     SHOP_NAMES,
     AnimateOptions,
     BoardSize,
     animate_options,
     board_request,
     checked_cell_mm,
+    checked_languages,
     checked_theme,
     checked_title,
     diagram_in_notation,
     game_options,
+    in_language,
+    language_stem,
     made_options,
     play_request,
 )
@@ -158,6 +164,19 @@ def cli() -> None:
 # --- choosing the board ---------------------------------------------------------------
 
 
+def language_option(command: Callable[..., None]) -> Callable[..., None]:
+    """``--lang LANG``: the command's work done in that language (checked once, in
+    boardgen.requests.in_language)."""
+    @click.option("--lang", default=DEFAULT_LANGUAGE, show_default=True, metavar="LANG",
+                  help=LANGUAGE_HELP)
+    @functools.wraps(command)
+    def in_its_language(*args: object, lang: str, **kwargs: object) -> None:
+        with in_language(lang):
+            command(*args, **kwargs)
+
+    return in_its_language
+
+
 def board_file_stem(game: str, grid: HexGrid, mask: Path | None) -> str:
     if mask is not None:
         return f"{game}-mask-{mask.stem}"
@@ -182,7 +201,7 @@ def prepare_output(output: Path | None, fmt: str | None, default_stem: str,
         raise BoardgenError(f"-o {shown_path(output)}: is a folder; give a file name in it")
     if output is None:
         fmt = fmt or formats[0]
-        path = DEFAULT_OUTPUT / f"{default_stem}.{fmt}"
+        path = DEFAULT_OUTPUT / f"{language_stem(default_stem)}.{fmt}"
         make_folder(path.parent, "the default output folder")
     else:
         suffix = output.suffix.lower().lstrip(".")
@@ -406,6 +425,7 @@ def board_size_options(command: Callable[..., None]) -> Callable[..., None]:
               "under it: to place in a document of your own.  A fitted page is never tiled "
               "(--paper then only sets the default cell size); a game's sheet of pieces is "
               "left out.")
+@language_option
 def board(game: str, side: int | None, preset: str | None, diameter: int | None,
           shape: str | None,
           mask: Path | None, notation: str | None, paper: str, orientation: str,
@@ -548,6 +568,7 @@ Examples:
 @click.option("--title", help="Title above the drawing (default: the game and the number of "
               "moves).")
 @picture_options
+@language_option
 def play(game: str, side: int | None, preset: str | None, diameter: int | None,
          shape: str | None, mask: Path | None, notation: str | None, moves: str,
          moves_file: Path | None,
@@ -759,6 +780,7 @@ def _strip(position: Position, tokens: list[str], record: list[RecordMove] | Non
 @click.option("--line", type=int, help="With --animate: animate this line of play only "
               "(counting from 1); default: the whole diagram, line after line.")
 @picture_options
+@language_option
 def diagram(target: str | None, name: str | None, list_names: bool, syntax: bool,
             notation: str | None, cell_mm: float | None,
             output: Path | None, line: int | None, paper: str, theme: str, fmt: str | None,
@@ -894,6 +916,7 @@ def serve(folder: Path, port: int | None, no_open: bool) -> None:
               help="pdf (to print) or html (to read on screen); default from the -o suffix.")
 @click.option("-o", "--output", type=OUTPUT_FILE,
               help="Output file (default: output/GAME-rules.pdf).")
+@language_option
 def rules(game: str, paper: str, quick: bool, theme: str, fmt: str | None,
           output: Path | None) -> None:
     """Write the complete rule sheet of GAME: rules in our words, the designer's credit,
@@ -935,6 +958,7 @@ def rules(game: str, paper: str, quick: bool, theme: str, fmt: str | None,
               help="For a print shop, with this bleed in mm (default: the --shop's).")
 @click.option("--crop-marks/--no-crop-marks", default=True, show_default=True,
               help="Crop marks outside the bleed (with --shop or --bleed).")
+@language_option
 def kit(game: str, paper: str, theme: str, output: Path | None, shop: str | None,
         bleed: float | None, crop_marks: bool) -> None:
     """Write a print-and-play kit of GAME: one PDF with everything needed to play, in
@@ -977,6 +1001,7 @@ def kit(game: str, paper: str, theme: str, output: Path | None, shop: str | None
               help="a4, letter, a3, a5 (a booklet), universal or WxHmm (at least A5).")
 @click.option("-o", "--output", type=OUTPUT_FILE,
               help="Output file (default: output/calibrate.pdf).")
+@language_option
 def calibrate(paper: str, output: Path | None) -> None:
     """Write a one-page printer check: 100 mm bars across and down, a 50 mm square, a
     cell of each size --cell-mm suggests with what fits it, grey steps 40 levels apart,
@@ -1013,7 +1038,11 @@ def _pdf_output(output: Path | None, stem: str, what: str) -> Path:
 @click.option("-j", "--jobs", "jobs_count", type=click.IntRange(1, 256),
               help="Build this many files at once, each on its own core.  Default: all the "
               "cores (the files are the same bytes whatever the number).")
-def all_command(out: Path, paper: str, theme: str, jobs_count: int | None) -> None:
+@click.option("--lang", "langs", multiple=True, metavar="LANG",
+              help="Build in this language (repeat for several).  Default: every language "
+              "boardgen knows (en, fr), the others' files named NAME-LANG.pdf.")
+def all_command(out: Path, paper: str, theme: str, jobs_count: int | None,
+                langs: tuple[str, ...]) -> None:
     """Build the print-and-play kits, the printer check and every rule sheet, board and
     diagram into the output folder, with a progress bar, then a gallery page, index.html,
     linking them all (the kits first).
@@ -1038,7 +1067,8 @@ def all_command(out: Path, paper: str, theme: str, jobs_count: int | None) -> No
                             f"{exc.strerror or exc}") from None
     for folder in (out, thumbs):
         check_folder_writable(folder, f"-o {shown_path(out)}")
-    jobs = default_jobs(paper_size, theme_named(theme))
+    chosen = checked_languages(langs)
+    jobs = default_jobs(paper_size, theme_named(theme), *((chosen,) if chosen else ()))
     failures: dict[int, list[str]] = {}
     made: set[str] = set()
     # SIGTERM at any point: the workers ended, one line, exit 143 (not only while a pool runs).

@@ -27,6 +27,7 @@ from typing import Literal, get_args
 
 from boardgen.errors import BoardgenError, option
 from boardgen.geometry import Hex, HexGrid
+from boardgen.i18n import N_
 
 LabelMode = Literal["outside", "inside", "none"]
 LABEL_MODES: tuple[LabelMode, ...] = get_args(LabelMode)
@@ -346,10 +347,10 @@ def designer_marks(panel: Panel) -> tuple[DesignerMark, ...]:
 
 # What the key says of each kind of designer's mark: the diagram's pointer, not a rule.
 MARK_LEGENDS: Mapping[str, str] = {
-    "dot": "The diagram's dot",
-    "ring": "The diagram's ring",
-    "cross": "The diagram's cross",
-    "text": "The diagram's label",
+    "dot": N_("The diagram's dot"),
+    "ring": N_("The diagram's ring"),
+    "cross": N_("The diagram's cross"),
+    "text": N_("The diagram's label"),
 }
 
 

@@ -8,6 +8,7 @@ options, what a cell may measure) is written here only.  An error names the opti
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import math
 from collections.abc import Callable, Iterable, Mapping
@@ -35,6 +36,7 @@ from boardgen.geometry import (
     shape_cell_count,
 )
 from boardgen.geometry.hexgrid import MAX_CELLS, Hex, shape_corners
+from boardgen.i18n import SOURCE_LANGUAGE, checked_language, language, speaking
 from boardgen.limits import MAX_ANNOTATIONS
 from boardgen.render.board import (
     FORMATS,
@@ -133,6 +135,32 @@ def one_of(value: object, choices: tuple[str, ...], field: str, what: str) -> st
         raise BoardgenError(f"{option(field)}: unknown {what} {quoted(value)} (choose from "
                             f"{', '.join(choices)})", field=field)
     return value
+
+
+# --- language --------------------------------------------------------------------------------
+
+DEFAULT_LANGUAGE = SOURCE_LANGUAGE
+LANGUAGE_HELP = ("The language of every word printed (en, fr; more with BOARDGEN_LANGUAGES, "
+                 "see the docs' 'Translate boardgen').  Moves and coordinates are the same "
+                 "in every language.")
+
+
+def checked_languages(langs: Iterable[object]) -> list[str]:
+    """Several languages (``all --lang en --lang fr``), each checked, each once."""
+    return [checked_language(lang) for lang in dict.fromkeys(langs)]
+
+
+def in_language(lang: object) -> contextlib.AbstractContextManager[None]:
+    """The one check of a language (``--lang``, ``lang=``): the work inside is done in it
+    (boardgen.i18n.speaking), or one line names the option and the languages known."""
+    return speaking(checked_language(lang))
+
+
+def language_stem(stem: str) -> str:
+    """A default output file's stem in the current language: ``copolymer-rules`` in
+    English, ``copolymer-rules-fr`` in French (both languages share a folder)."""
+    lang = language()
+    return stem if lang == DEFAULT_LANGUAGE else f"{stem}-{lang}"
 
 
 # --- pictures --------------------------------------------------------------------------------

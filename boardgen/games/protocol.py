@@ -56,6 +56,7 @@ from typing import TYPE_CHECKING, Literal, Protocol
 from boardgen.errors import BoardgenError, option
 from boardgen.games.replay import refused_move, replay_moves
 from boardgen.geometry import SHAPES, HexGrid, make_shape, shape_cell_count
+from boardgen.i18n import SOURCE_LANGUAGE, localized_template, ntr, speaking, tr
 from boardgen.picture import (
     DEFAULT_PANEL_CELL_MM,
     Animation,
@@ -375,7 +376,8 @@ class Game(ABC):
 
     @property
     def credit(self) -> str:
-        return f"{self.name} by {self.designer} ({self.year})"
+        return tr("{game} by {designer} ({year})").format(game=self.name,
+                                                          designer=self.designer, year=self.year)
 
     @property
     def hex_boards(self) -> HexBoards | None:
@@ -399,10 +401,13 @@ class Game(ABC):
         boards = self.hex_boards
         if boards is None or grid is None:
             fixed = self.fixed_board
-            return PageInfo(heading, fixed.subject if fixed else self.name, self.credit)
-        subject = f"{self.name} board, {grid.description}, {len(grid)} cells"
+            return PageInfo(heading, tr(fixed.subject) if fixed else self.name, self.credit)
+        board = tr("{shape} side {side}").format(shape=grid.shape, side=grid.side) \
+            if grid.description == f"{grid.shape} side {grid.side}" else grid.description
+        subject = tr("{game} board, {board}, {cells} cells").format(
+            game=self.name, board=board, cells=len(grid))
         if boards.note:
-            subject += f" · {boards.note}"
+            subject += f" · {tr(boards.note)}"
         return PageInfo(heading, subject, self.credit)
 
     def diagram_info(self, name: str, options: GameOptions | None = None) -> PageInfo:
@@ -412,13 +417,16 @@ class Game(ABC):
         the user gave for the one the note calls a reconstruction)."""
         replaced = any(o.replaces_note and (options or {}).get(o.name) not in (None, False)
                        for o in self.options)
-        return PageInfo(self.name, f"{self.name} diagram: {name}", self.credit,
-                        None if replaced else self.diagram_note)
+        return PageInfo(self.name, tr("{game} diagram: {name}").format(game=self.name,
+                                                                        name=name),
+                        self.credit, None if replaced or self.diagram_note is None
+                        else tr(self.diagram_note))
 
     def position_info(self) -> PageInfo:
         """The page furniture of a position played (``play -o``, ``boardgen.draw``): the
         game's name and the designer's credit."""
-        return PageInfo(self.name, f"{self.name} diagram: position", self.credit)
+        return PageInfo(self.name, tr("{game} diagram: position").format(game=self.name),
+                        self.credit)
 
     def check_board(self, grid: HexGrid) -> None:
         boards = self.hex_boards
@@ -438,15 +446,28 @@ class Game(ABC):
         return grid
 
     def sheet_path(self, quick: bool = False) -> Path:
-        """Its rule sheet's text (``sheet.md``) or quick reference (``quick.md``)."""
-        return self.template_folder / ("quick.md" if quick else "sheet.md")
+        """Its rule sheet's text (``sheet.md``) or quick reference (``quick.md``), in the
+        current language (``sheet.fr.md``: boardgen.i18n.localized_template)."""
+        return localized_template(self.template_folder, "quick" if quick else "sheet", "md",
+                                  self.key)
 
     def has_sheet(self) -> bool:
-        return self.sheet_path().is_file()
+        return (self.template_folder / "sheet.md").is_file()
+
+    def speaks(self, lang: str) -> bool:
+        """Whether its sheet is written in ``lang`` (English: whether it has a sheet)."""
+        if lang == SOURCE_LANGUAGE:
+            return self.has_sheet()
+        with speaking(lang):
+            try:
+                return localized_template(self.template_folder, "sheet", "md",
+                                          self.key).is_file()
+            except BoardgenError:
+                return False
 
     def file_names(self) -> list[str]:
-        # NAME.LANG.txt is NAME.txt in another language (templates/o/loop.fr.txt), not a
-        # diagram of its own.
+        """Its diagram files' names (``NAME.txt``; a translation ``NAME.fr.txt`` is the
+        same diagram in another language, not one more)."""
         return sorted(p.stem for p in self.template_folder.glob("*.txt") if "." not in p.stem)
 
     def diagram_names(self) -> list[str]:
@@ -473,7 +494,8 @@ class Game(ABC):
             raise BoardgenError(f"no {self.key} diagram named {quoted(name)} (known: "
                                 f"{', '.join(self.diagram_names()) or 'none'}; to draw a file, "
                                 "give its path: boardgen diagram FILE)")
-        return self.load_file(self.template_folder / f"{name}.txt", given)
+        return self.load_file(localized_template(self.template_folder, name, "txt", self.key),
+                              given)
 
     def panels(self, heading: str, scenes: Sequence[Panel], note: str | None = None
                ) -> Diagram:
@@ -786,12 +808,15 @@ class Position(ABC):
     def heading(self) -> str:
         """Its picture's title: ``O after 3 moves``; from a start given
         (``start=``), ``O from a set position`` or ``O, 3 moves from a set position``."""
-        played = self.moves_played
-        moves = f"{played} move{'s' * (played != 1)}"
+        played, game = self.moves_played, self.game.name
         if not self.set_up:
-            return f"{self.game.name} after {moves}"
-        return f"{self.game.name}, {moves} from a set position" if played else \
-            f"{self.game.name} from a set position"
+            return ntr("{game} after {count} move", "{game} after {count} moves",
+                       played).format(game=game, count=played)
+        if not played:
+            return tr("{game} from a set position").format(game=game)
+        return ntr("{game}, {count} move from a set position",
+                   "{game}, {count} moves from a set position", played).format(
+            game=game, count=played)
 
     def _repr_svg_(self) -> str | None:
         return self.diagram()._repr_svg_()

@@ -42,6 +42,7 @@ from boardgen.games.protocol import (
 )
 from boardgen.games.script import Directive, directive_owners_with, read_directives
 from boardgen.games.scripted import ScriptedGame
+from boardgen.i18n import language
 from boardgen.picture import Diagram, declare_paints
 from boardgen.text import quoted, read_once
 
@@ -218,7 +219,7 @@ def new_position(game: str, options: PlayOptions | None = None) -> Position:
 
 # --- diagrams ------------------------------------------------------------------------------
 
-_MEMO: list[dict[tuple[str, str], Diagram]] = []  # the diagrams built so far, when memoised
+_MEMO: list[dict[tuple[str, str, str], Diagram]] = []  # the diagrams built so far, when memoised
 
 
 def build_diagram(game: str, name: str, *, options: GameOptions | None = None) -> Diagram:
@@ -230,7 +231,7 @@ def build_diagram(game: str, name: str, *, options: GameOptions | None = None) -
         check_options(description, options, "diagram")
         return description.diagram(name, options=options)
     memo = _MEMO[-1]
-    key = (game, name)
+    key = (game, name, language())  # a diagram's words are in the language it was built in
     if key not in memo:
         memo[key] = game_named(game).diagram(name)
     return memo[key]
@@ -251,7 +252,7 @@ def diagrams_memoised() -> Iterator[None]:
 def remember_diagram(game: str, name: str, diagram: Diagram) -> None:
     """Put a diagram built elsewhere (another process) into the memo, if one is open."""
     if _MEMO:
-        _MEMO[-1][(game, name)] = diagram
+        _MEMO[-1][(game, name, language())] = diagram
 
 
 def read_diagram_file(path: Path) -> tuple[Game, list[Directive]]:

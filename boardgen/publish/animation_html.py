@@ -25,6 +25,7 @@ import re
 from collections import Counter
 
 from boardgen.errors import BoardgenError
+from boardgen.i18n import tr
 from boardgen.render.svg import escape, quoteattr
 
 _KEY = re.compile(r"[a-z][a-z0-9-]{0,63}")
@@ -146,10 +147,11 @@ def animation_figure(svg: str, key: str, caption: str | None = None, *,
     # go (a reader meets them once; a sheet's search finds the still figure's).
     inner = re.sub(r"<title>.*?</title>|<desc>.*?</desc>", "", svg, count=2, flags=re.S)
     picture = _scoped_svg(inner, key).replace("<svg ", '<svg aria-hidden="true" ', 1)
+    pause, again = escape(tr("Pause")), escape(tr("Play again"))
     controls = (f'<input type="checkbox" id="{key}-pause" class="pause">'
-                f'<label for="{key}-pause">Pause</label> '
+                f'<label for="{key}-pause">{pause}</label> '
                 f'<input type="checkbox" id="{key}-again" class="again">'
-                f'<label for="{key}-again">Play again</label>')
+                f'<label for="{key}-again">{again}</label>')
     style = (f"#{key} .pause:checked~.picture .frame{{animation-play-state:paused}}"
              f"#{key} .again:checked~.picture .frame{{animation-name:{key}-again}}"
              f"@keyframes {key}-again{{from{{visibility:visible}}to{{visibility:visible}}}}"

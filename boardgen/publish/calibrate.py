@@ -17,6 +17,7 @@ import math
 import re
 
 from boardgen._version import __version__
+from boardgen.i18n import N_, decimal_commas, language_tag, tr, typography
 from boardgen.render.figure import wrap
 from boardgen.render.fonts import BOLD, REGULAR, face
 from boardgen.render.paper import MARGIN_MM, Paper
@@ -28,28 +29,29 @@ SQUARE_TAG = "Square"
 CELL_TAG = "Cell"
 # The cell sizes `boardgen board --help` suggests, and the round piece each fits (a round
 # piece fits a cell 1 mm wider than it).
-CELL_SIZES = ((9.0, "8 mm beads"), (13.0, "12 mm glass counters"),
-              (16.0, "15 mm counters or coins"), (23.0, "Go stones (22 mm)"))
+CELL_SIZES = ((9.0, N_("8 mm beads")), (13.0, N_("12 mm glass counters")),
+              (16.0, N_("15 mm counters or coins")), (23.0, N_("Go stones (22 mm)")))
 # From white down, 40 grey levels apart (of 255).
 GREY_STEPS = tuple(255 - 40 * k for k in range(7))
 MIN_PAPER_MM = (148.0, 210.0)  # A5: what the page is laid out on at the least
 PT = 25.4 / 72
 
-OFF_BAR = ("If a bar is not 100 mm, the page was scaled: print it again at \u201cActual size\u201d "
-           "(100 %), with \u201cFit to page\u201d and \u201cShrink oversized pages\u201d off. If "
+OFF_BAR = N_("If a bar is not 100 mm, the page was scaled: print it again at "
+           "\u201cActual size\u201d (100 %), with \u201cFit to page\u201d and "
+           "\u201cShrink oversized pages\u201d off. If "
            "only one bar is off, the printer stretches in one direction (most often the "
            "paper feed, the bar down): look for a scaling or paper-size setting in the "
            "printer\u2019s own dialogue, or print from another program: no file can "
-           "correct it.")
-GREYS_NOTE = ("Neighbouring steps are 40 grey levels apart, the least our boards and rules "
+           "correct it.")  # the page's words: translated where printed (tr)
+GREYS_NOTE = N_("Neighbouring steps are 40 grey levels apart, the least our boards and rules "
               "put between things you must tell apart. If two neighbours print alike, print "
               "the boards and rules in black ink only (lines and patterns, no greys).")
-CHECKS = ("The bar across measures 100 mm from 0 to 100.",
-          "The bar down measures 100 mm from 0 to 100.",
-          "The square measures 50 mm each way.",
-          "Each grey step looks different from its neighbours.",
-          "Your pieces fit the cells drawn for them.")
-NOTES = ("Printer", "Program and paper", "Scale setting that printed true")
+CHECKS = (N_("The bar across measures 100 mm from 0 to 100."),
+          N_("The bar down measures 100 mm from 0 to 100."),
+          N_("The square measures 50 mm each way."),
+          N_("Each grey step looks different from its neighbours."),
+          N_("Your pieces fit the cells drawn for them."))
+NOTES = (N_("Printer"), N_("Program and paper"), N_("Scale setting that printed true"))
 FOOTER_PT = 8.5  # as the rule sheets' footers
 
 
@@ -82,11 +84,11 @@ def render_calibration(*, paper: Paper) -> bytes:
     width, height = paper.size("portrait")
     buffer = io.BytesIO()
     c = Canvas(buffer, pagesize=(width * mm, height * mm), invariant=1, pageCompression=1,
-               initialFontName=PDF_FONT_NAMES[REGULAR])
-    c.setTitle("boardgen printer check")
+               initialFontName=PDF_FONT_NAMES[REGULAR], lang=language_tag())
+    c.setTitle(tr("boardgen printer check"))
     c.setAuthor("boardgen")
-    c.setSubject(f"Printer check: 100 mm bars across and down, a 50 mm square, cells and "
-                 f"grey steps ({paper.name})")
+    c.setSubject(tr("Printer check: 100 mm bars across and down, a 50 mm square, cells and "
+                    "grey steps ({paper})").format(paper=paper.name))
     c.setCreator(f"boardgen {__version__}")
     ask_for_actual_size(c)
     c.scale(mm, mm)
@@ -101,12 +103,12 @@ def render_calibration(*, paper: Paper) -> bytes:
         c.setFillColor(ink)
         c.setFont(PDF_FONT_NAMES[weight], size_pt * PT)
         {"start": c.drawString, "middle": c.drawCentredString,
-         "end": c.drawRightString}[anchor](0, 0, words)
+         "end": c.drawRightString}[anchor](0, 0, typography(words))
         c.restoreState()
 
     def paragraph(x: float, y: float, words: str, size_pt: float, room: float) -> float:
         """Wrapped from (x, y) down; returns the y under it."""
-        for line in wrap(words, size_pt * PT, room):
+        for line in wrap(typography(words), size_pt * PT, room):
             text(x, y, line, size_pt)
             y -= 1.4 * size_pt * PT
         return y
@@ -114,9 +116,10 @@ def render_calibration(*, paper: Paper) -> bytes:
     left, right = MARGIN_MM, width - MARGIN_MM
     room = right - left
     top = height - MARGIN_MM
-    text(left, top - 5.0, "Printer check", 16, BOLD)
-    y = paragraph(left, top - 11.0, "Print this page at 100 % (\u201cActual size\u201d), then "
-                  "measure the bars and the square with a ruler.", 10, room)
+    text(left, top - 5.0, tr("Printer check"), 16, BOLD)
+    y = paragraph(left, top - 11.0, tr("Print this page at 100 % (\u201cActual size\u201d), "
+                                       "then measure the bars and the square with a ruler."),
+                  10, room)
 
     # The bar across, ticks every 5 mm and numbers every 10.
     bar_left = left + 14.0
@@ -131,7 +134,7 @@ def render_calibration(*, paper: Paper) -> bytes:
     c.addLiteral("EMC")
     for k in range(0, int(BAR_MM) + 1, 10):
         text(bar_left + k, bar_y + 4.0, str(k), 8.0, anchor="middle")
-    label = "100 mm across"
+    label = tr("100 mm across")
     if bar_left + BAR_MM + 3.0 + face(BOLD).width_mm(label, 9 * PT) <= right:
         text(bar_left + BAR_MM + 3.0, bar_y - 1.0, label, 9, BOLD)
     else:  # narrow paper: under the bar's end
@@ -147,7 +150,7 @@ def render_calibration(*, paper: Paper) -> bytes:
     c.addLiteral("EMC")
     for k in range(0, int(BAR_MM) + 1, 10):
         text(down_x + 4.0, down_top - k - 1.0, str(k), 8.0)
-    text(down_x - 1.5, down_top - BAR_MM - 5.0, "100 mm down", 9, BOLD)
+    text(down_x - 1.5, down_top - BAR_MM - 5.0, tr("100 mm down"), 9, BOLD)
 
     # Right of the bar down: the 50 mm square, the grey steps under it, the cells beside.
     square_left = bar_left
@@ -160,11 +163,11 @@ def render_calibration(*, paper: Paper) -> bytes:
     square.close()
     c.drawPath(square, stroke=1, fill=0)
     c.addLiteral("EMC")
-    text(square_left + SQUARE_MM / 2, down_top - SQUARE_MM / 2 - 1.2, "50 mm square", 9,
+    text(square_left + SQUARE_MM / 2, down_top - SQUARE_MM / 2 - 1.2, tr("50 mm square"), 9,
          BOLD, anchor="middle")
 
     grey_top = down_top - SQUARE_MM - 8.0
-    text(square_left, grey_top, "Grey steps", 9, BOLD)
+    text(square_left, grey_top, tr("Grey steps"), 9, BOLD)
     step_w = SQUARE_MM / len(GREY_STEPS)
     for k, level in enumerate(GREY_STEPS):
         gx = square_left + k * step_w
@@ -173,10 +176,10 @@ def render_calibration(*, paper: Paper) -> bytes:
         c.setLineWidth(0.2)
         c.rect(gx, grey_top - 13.0, step_w, 10.0, stroke=1, fill=1)
         text(gx + step_w / 2, grey_top - 16.5, f"{level}", 8.0, anchor="middle")
-    paragraph(square_left, grey_top - 21.0, GREYS_NOTE, 8, SQUARE_MM)
+    paragraph(square_left, grey_top - 21.0, tr(GREYS_NOTE), 8, SQUARE_MM)
 
     x = square_left + SQUARE_MM + 6.0
-    text(x, down_top - 2.5, "Cells, and what fits them", 9, BOLD)
+    text(x, down_top - 2.5, tr("Cells, and what fits them"), 9, BOLD)
     row_y = down_top - 5.0
     for cell, piece in CELL_SIZES:
         # Pointed at the top, as on the boards: ``cell`` across its flat sides.
@@ -198,46 +201,49 @@ def render_calibration(*, paper: Paper) -> bytes:
         c.circle(cx, cy, (cell - 1.0) / 2, stroke=1, fill=0)
         c.setDash()
         # Named by what it fits, and its size in words: no command-line option on paper.
-        text(x + cell + 2.5, cy + 0.6, f"for {piece}", 9, BOLD)
-        text(x + cell + 2.5, cy - 3.4, f"cells of {cell:g} mm", 8)
+        text(x + cell + 2.5, cy + 0.6, tr("for {piece}").format(piece=tr(piece)), 9, BOLD)
+        text(x + cell + 2.5, cy - 3.4, tr("cells of {size} mm").format(
+            size=decimal_commas(f"{cell:g}")), 8)
         row_y -= 2 * radius + 2.5
-    paragraph(x, row_y - 1.5, "Dashed: the piece, 1 mm narrower than its cell.", 8,
+    paragraph(x, row_y - 1.5, tr("Dashed: the piece, 1 mm narrower than its cell."), 8,
               right - x)
 
     # What to do when a bar is off.
     y = down_top - BAR_MM - 14.0
-    text(left, y, "When a bar is off", 9, BOLD)
-    y = paragraph(left, y - 5.0, OFF_BAR, 9, room)
+    text(left, y, tr("When a bar is off"), 9, BOLD)
+    y = paragraph(left, y - 5.0, tr(OFF_BAR), 9, room)
     last_baseline = y + 1.4 * 9 * PT
     # The rest of the page, where there is room: a list to tick, then lines to write on.
     floor = MARGIN_MM + 12.0  # above the footer
     if y - 10.0 - 9.0 * len(CHECKS) >= floor:
         y -= 7.0
-        text(left, y, "Before you print a board, tick", 9, BOLD)
+        text(left, y, tr("Before you print a board, tick"), 9, BOLD)
         y -= 1.5
         for check in CHECKS:
             y -= 9.0
             c.setStrokeColor(ink)
             c.setLineWidth(0.3)
             c.rect(left, y - 1.0, 4.5, 4.5, stroke=1, fill=0)
-            text(left + 8.0, y, check, 9)
+            text(left + 8.0, y, tr(check), 9)
         last_baseline = y
     if y - 10.0 - 12.0 >= floor:
         y -= 11.0
-        text(left, y, "What printed true, for next time", 9, BOLD)
+        text(left, y, tr("What printed true, for next time"), 9, BOLD)
         for label in NOTES:
             if y - 12.0 < floor:
                 break
             y -= 12.0
-            text(left, y, label, 9)
+            text(left, y, tr(label), 9)
             c.setLineWidth(0.25)
             c.line(left + 58.0, y - 0.8, right, y - 0.8)
             last_baseline = y
     # The footer as on the rule sheets: what the page is, left; its page number, right.
     c.setFillColor(HexColor("#2e2e2e"))
     c.setFont(PDF_FONT_NAMES[REGULAR], FOOTER_PT * PT)
-    c.drawString(left, MARGIN_MM + 0.5, f"Printer check for {_paper_words(paper)} paper")
-    c.drawRightString(right, MARGIN_MM + 0.5, "page 1 of 1")
+    c.drawString(left, MARGIN_MM + 0.5, tr("Printer check for {paper} paper").format(
+        paper=_paper_words(paper)))
+    c.drawRightString(right, MARGIN_MM + 0.5, tr("page {page} of {pages}").format(page=1,
+                                                                                  pages=1))
     if last_baseline < MARGIN_MM + 5.0:  # not from A5 up; a page that overflows is a bug
         raise AssertionError(f"the printer check overflows {paper.name} paper")
     c.showPage()

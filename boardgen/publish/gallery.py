@@ -21,7 +21,7 @@ import signal
 import threading
 from collections.abc import Callable, Generator, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -30,6 +30,15 @@ from boardgen._version import __version__
 from boardgen.errors import BoardgenError, cli_flag, raise_terminated
 from boardgen.games.registry import build_diagram, games, remember_diagram
 from boardgen.geometry import HexGrid
+from boardgen.i18n import (
+    SOURCE_LANGUAGE,
+    language_name,
+    language_tag,
+    languages,
+    speaking,
+    tr,
+    typography,
+)
 from boardgen.picture import Diagram, PageInfo, Scene
 from boardgen.publish.drawing import render_diagram
 from boardgen.render.board import BoardOptions, build_figure, render_board
@@ -59,6 +68,7 @@ class Job:
     # them too: the main process setting the sheets and kits alone finished last (1.34-1.49
     # s against 1.26-1.28 s for all of them on the workers, 2 free cores).
     in_main: bool = False
+    lang: str = SOURCE_LANGUAGE  # the language it is made in (boardgen.i18n.speaking)
 
 
 def board_stem(game: str, grid: HexGrid) -> str:
@@ -73,7 +83,31 @@ def diagram_stem(game: str, name: str) -> str:
     return f"{game}-diagram-{name}"
 
 
-def default_jobs(paper: Paper, theme: Theme = THEMES["colour"]) -> list[Job]:
+def default_jobs(paper: Paper, theme: Theme = THEMES["colour"],
+                 langs: Sequence[str] | None = None) -> list[Job]:
+    """Every file ``boardgen all`` makes, in each of ``langs`` (default: every language
+    boardgen knows).  In a language other than English, the printer check and each game
+    that has a sheet in that language (``sheet.LANG.md``), with its boards and diagrams;
+    the files are named ``NAME-LANG.pdf``."""
+    jobs: list[Job] = []
+    for lang in langs if langs is not None else languages():
+        with speaking(lang):
+            made = _jobs_in_language(paper, theme)
+        jobs += [replace(job, name=_language_name(job.name, lang), lang=lang) for job in made
+                 if lang == SOURCE_LANGUAGE or not job.game or games()[job.game].speaks(lang)]
+    return jobs
+
+
+def _language_name(name: str, lang: str) -> str:
+    """``copolymer-rules.pdf`` in French: ``copolymer-rules-fr.pdf`` (as the commands'
+    default names, boardgen.requests.language_stem)."""
+    if lang == SOURCE_LANGUAGE:
+        return name
+    stem, dot, suffix = name.rpartition(".")
+    return f"{stem}-{lang}{dot}{suffix}"
+
+
+def _jobs_in_language(paper: Paper, theme: Theme) -> list[Job]:
     from boardgen.publish.sheet import render_sheet_html
     from boardgen.publish.typeset import render_sheet_pdf
     from boardgen.render.lattice import render_fixed_board
@@ -231,14 +265,16 @@ def build(job: Job, index: int) -> Built:
     """Make one job's file and its thumbnail; a failure, whatever it is, is reported, not
     raised (one job's failure stops no other)."""
     try:
-        data = job.make()
+        with speaking(job.lang):
+            data = job.make()
     except Exception as exc:
         return Built(index, None, None, (f"{job.name}: {why_failed(exc)}",))
     if job.name.endswith(".html"):  # shown by its PDF twin's thumbnail
         return Built(index, data, None, ())
     try:
-        thumb = job.picture() if job.picture is not None else \
-            thumbnail_of(Path(job.name).suffix, data)
+        with speaking(job.lang):
+            thumb = job.picture() if job.picture is not None else \
+                thumbnail_of(Path(job.name).suffix, data)
     except Exception as exc:
         return Built(index, data, None, (f"thumbnail of {job.name}: {why_failed(exc)}",))
     return Built(index, data, thumb, ())
@@ -451,18 +487,18 @@ def _card(job: Job, made: set[str]) -> str:
             f"<span>{html.escape(job.name)}</span></a>")
 
 
-def gallery_html(jobs: list[Job], made: set[str], failures: Sequence[str] = ()) -> str:
-    """The gallery page: a card per file made, and a list of what failed, if anything."""
+def _gallery_part(jobs: list[Job], made: set[str], level: int) -> str:
+    """The kits first, then each game's files, in the current language."""
     sections = []
-    if failures:
-        # A failure's message may quote a path, which may hold control characters.
-        items = "".join(f"<li>{html.escape(printable(failure))}</li>" for failure in failures)
-        sections.append(f'<section class="failures"><h2>Not built</h2><ul>{items}</ul>'
-                        "</section>")
     kits = [_card(job, made) for job in jobs if job.kind == "kit" and job.name in made]
+    calibrate = next((job.name for job in jobs if job.kind == "kit" and not job.game),
+                     "calibrate.pdf")
     if kits:
-        sections.append("<h2>Print and play</h2><p>One file per game with everything to "
-                        "play; print calibrate.pdf first to check the printer.</p>"
+        said = typography(tr("One file per game with everything to play; print {check} "
+                             "first to check the printer.").format(check=calibrate))
+        heading = tr("Print and play")
+        sections.append(f"<h{level}>{html.escape(heading)}</h{level}>"
+                        f"<p>{html.escape(said)}</p>"
                         f'<div class="grid">{"".join(kits)}</div>')
     for game, description in games().items():
         cards = []
@@ -471,18 +507,48 @@ def gallery_html(jobs: list[Job], made: set[str], failures: Sequence[str] = ()) 
                 continue
             cards.append(_card(job, made))
         if cards:
-            sections.append(f"<h2>{html.escape(description.name)}</h2>"
+            sections.append(f"<h{level}>{html.escape(description.name)}</h{level}>"
                             f'<div class="grid">{"".join(cards)}</div>')
+    return "".join(sections)
+
+
+def gallery_html(jobs: list[Job], made: set[str], failures: Sequence[str] = ()) -> str:
+    """The gallery page: a card per file made, and a list of what failed, if anything."""
+    sections = []
+    # The page speaks English when it lists English files, else the first language built.
+    langs = list(dict.fromkeys(job.lang for job in jobs))
+    page_lang = SOURCE_LANGUAGE if SOURCE_LANGUAGE in langs or not langs else langs[0]
+    with speaking(page_lang):
+        not_built, title = tr("Not built"), tr("boardgen gallery")
+        heading = typography(tr("boardgen: boards, diagrams and rule sheets"))
+        made_by = tr("Made by boardgen {version}.").format(version=__version__)
+    if failures:
+        # A failure's message may quote a path, which may hold control characters.
+        items = "".join(f"<li>{html.escape(printable(failure))}</li>" for failure in failures)
+        sections.append(f'<section class="failures"><h2>{html.escape(not_built)}</h2>'
+                        f"<ul>{items}</ul></section>")
+    for lang in langs:
+        # English as the page always had it; each other language after it, under its own
+        # heading, in its own words (lang="...").
+        with speaking(lang):
+            part = _gallery_part([job for job in jobs if job.lang == lang], made,
+                                 level=2 if lang == page_lang else 3)
+        if lang == page_lang:
+            sections.append(part)
+        elif part:
+            sections.append(f'<section lang="{language_tag(lang)}"><h2>'
+                            f"{html.escape(language_name(lang))}</h2>{part}</section>")
     style = ("body{font-family:sans-serif;margin:2rem;color:#1a1a1a}"
              ".grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(250px,1fr));"
              "gap:1rem}.card{display:block;border:1px solid #ddd;padding:.5rem;"
              "text-decoration:none;color:inherit;background:#fff}.card img{width:100%;"
              "height:auto;display:block;margin-bottom:.4rem}.card span{font-size:.85rem}"
              ".failures{border:2px solid #b91c1c;padding:0 1rem}")
-    return ("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-            f"<title>boardgen gallery</title><style>{style}</style></head><body>"
-            "<h1>boardgen: boards, diagrams and rule sheets</h1>"
-            f"{''.join(sections)}<p>Made by boardgen {__version__}.</p>"
+    page_tag = "en" if page_lang == SOURCE_LANGUAGE else language_tag(page_lang)
+    return (f"<!doctype html>\n<html lang=\"{page_tag}\"><head><meta charset=\"utf-8\">"
+            f"<title>{html.escape(title)}</title><style>{style}</style></head><body>"
+            f"<h1>{html.escape(heading)}</h1>"
+            f"{''.join(sections)}<p>{html.escape(made_by)}</p>"
             # A self-check a browser can be asked about: how many pictures failed to load.
             "<script>addEventListener('load',()=>{document.body.dataset.brokenImages="
             "[...document.images].filter(i=>!i.complete||!i.naturalWidth).length;"

@@ -20,7 +20,9 @@ import math
 
 from boardgen.errors import BoardgenError
 from boardgen.games.registry import game_named
-from boardgen.publish.tracker import piece_size, tracker_figure
+from boardgen.i18n import number as decimal
+from boardgen.i18n import tr
+from boardgen.publish.tracker import piece_size, tracker_figure, tracker_intro
 from boardgen.render.figure import MIN_PRINT_TEXT_MM, Figure, Mark, Stroke, Text, wrap
 from boardgen.render.paper import Paper
 from boardgen.render.scene import Theme
@@ -58,38 +60,47 @@ def render_kit(game: str, *, paper: Paper, theme: Theme) -> bytes:
         for side, label in kit.boards or ((hex_boards.default_side, None),):
             grid = description.hex_board(side)  # the game's own shape, through its check
             scene = description.board_scene(grid)
-            size = f"side {side}" if grid.shape == "hexhex" else grid.description
+            size = tr("side {side}").format(side=side) if grid.shape == "hexhex" \
+                else grid.description
             # As large as the page allows: across the whole column when the bar up the
             # page fits in the board's empty top-left corner.
             wide = fitted_board(scene, kit_board_room(paper, corner=True))
             corner = corner_is_free(wide, (kit_board_room(paper, corner=True)[0] -
                                            wide.width) / 2)
             figure = wide if corner else fitted_board(scene, room)
-            said = f"Each cell is {figure.cell_width:.1f} mm flat to flat. " \
-                f"{pieces_in_words(figure.cell_width)}"
-            title = f"{name}: board, {size}" + (f" ({label})" if label else "")
+            said = tr("Each cell is {width} mm flat to flat.").format(
+                width=decimal(figure.cell_width)) + f" {pieces_in_words(figure.cell_width)}"
+            title = tr("{game}: board, {size}").format(game=name, size=size) + \
+                (f" ({tr(label)})" if label else "")
             boards.append(KitBoard(title, figure, said,
-                                   f"The {name} board, {size}, at actual size. {said}",
+                                   tr("The {game} board, {size}, at actual size.").format(
+                                       game=name, size=size) + f" {said}",
                                    corner))
             if side == hex_boards.default_side:
                 cell = figure.cell_width
         if kit.stones:
             cells = len(description.hex_board())
             stones = stones_figure(cell, room, cells)
-            said = f"Stones {cell - 1.0:.1f} mm across, for the board's {cell:.1f} mm cells."
-            boards.append(KitBoard(f"{name}: stones to cut out", stones, said,
-                                   f"Stones to cut out, at actual size. {said}"))
+            said = tr("Stones {size} mm across, for the board's {cell} mm cells.").format(
+                size=decimal(cell - 1.0), cell=decimal(cell))
+            boards.append(KitBoard(tr("{game}: stones to cut out").format(game=name), stones,
+                                   said, tr("Stones to cut out, at actual size.") + f" {said}"))
     tracker = None
     if kit.tracker is not None:
         piece = piece_size(description)
         figure = tracker_figure(kit.tracker, piece)
-        tracker = KitTracker(f"{name}: capture tracker", figure,
-                             f"A capture tracker: a column of {kit.tracker.boxes} boxes for each "
-                             f"player, each box {figure.cell_width:.0f} mm long, longer than a "
-                             "piece. " + kit.tracker.intro)
-    words = [KitWords(f"{name}: {kit.note.title[:1].lower()}{kit.note.title[1:]}",
-                      tuple(kit.note.paragraphs))] if kit.note is not None else []
-    return render_kit_pdf(game, paper=paper, theme=theme, title=f"{name}: print-and-play kit",
+        tracker = KitTracker(tr("{game}: capture tracker").format(game=name), figure,
+                             tr("A capture tracker: a column of {boxes} boxes for each "
+                                "player, each box {length} mm long, longer than a piece."
+                                ).format(boxes=kit.tracker.boxes,
+                                         length=f"{figure.cell_width:.0f}") +
+                             " " + tracker_intro(kit.tracker))
+    note_title = tr(kit.note.title) if kit.note is not None else ""
+    words = [KitWords(f"{name}: {note_title[:1].lower()}{note_title[1:]}",
+                      tuple(tr(p) for p in kit.note.paragraphs))] if kit.note is not None \
+        else []
+    return render_kit_pdf(game, paper=paper, theme=theme,
+                          title=tr("{game}: print-and-play kit").format(game=name),
                           boards=boards, words=words, tracker=tracker)
 
 
@@ -137,13 +148,16 @@ def stones_figure(cell_mm: float, room: tuple[float, float], cells: int) -> Figu
         y = top + row * pitch
         strokes.append(Stroke(((-1.0, y), (width + 1.0, y)), "line", 0.2))
     figure = Figure(width + 2.0, top + rows * pitch + 2.0, cell_mm, (), [], texts, marks,
-                    strokes, scale_note=f"stones {diameter:.1f} mm across, for the board’s "
-                                        f"{cell_mm:.1f} mm cells")
+                    strokes, scale_note=tr("stones {size} mm across, for the board\u2019s "
+                                           "{cell} mm cells").format(
+                                               size=decimal(diameter), cell=decimal(cell_mm)))
     return figure.shifted(1.0, 1.0)
 
 
 def _stones_caption(cell_mm: float, diameter: float) -> str:
-    return (f"Stones for a board whose cells are {cell_mm:.1f}{NBSP_MM} across, as many as "
-            f"it has cells or as fit the page: cut the rows apart along the straight lines, "
-            f"then each stone round its edge (printed on card they handle best). Go stones "
-            f"or counters up to {math.floor(diameter)}{NBSP_MM} fit too.")  # never round up
+    return tr("Stones for a board whose cells are {cell}{mm} across, as many as it has cells "
+              "or as fit the page: cut the rows apart along the straight lines, then each "
+              "stone round its edge (printed on card they handle best). Go stones or "
+              "counters up to {size}{mm} fit too.").format(
+                  cell=decimal(cell_mm), size=math.floor(diameter),  # never round up
+                  mm=NBSP_MM)

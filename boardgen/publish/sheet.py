@@ -38,6 +38,7 @@ from pathlib import Path
 from boardgen._version import __version__
 from boardgen.errors import BoardgenError
 from boardgen.games.registry import build_diagram, game_named
+from boardgen.i18n import SOURCE_LANGUAGE, language, language_tag, tr, typography
 from boardgen.inputs import split_lines
 from boardgen.limits import MAX_CACHED_FONT_BYTES
 from boardgen.picture import Diagram, PointScene, Scene
@@ -148,7 +149,7 @@ def _tied(text: str) -> str:
 def _inline(text: str, code_open: str, code_close: str) -> str:
     """**bold**, *italic* and `code` to markup, everything else escaped; curly quotes, and
     the paragraph's last two words tied together."""
-    out = html.escape(_tied(_smart(for_medium(text, "screen"))), quote=False)
+    out = html.escape(_tied(typography(_smart(for_medium(text, "screen")))), quote=False)
     out = re.sub(r"`([^`]+)`", lambda m: f"{code_open}{m.group(1)}{code_close}", out)
     out = re.sub(r"\*\*([^*]+)\*\*", r"<b>\1</b>", out)
     return re.sub(r"\*([^*]+)\*", r"<i>\1</i>", out)
@@ -161,8 +162,13 @@ _FIGURE = re.compile(r"\{\{([a-z0-9-]+)\}\}")
 def sheet_figures(folder: Path) -> dict[str, str]:
     """The figures a game's sheets print by name (``{{name}}``): ``figures.json`` in its
     template folder (``{"figures": {name: text}}``, written by a computation that a test
-    repeats), or none."""
+    repeats), or none.  In another language, ``figures.LANG.json`` where it is (its numbers
+    grouped as that language groups them)."""
     path = folder / FIGURES_FILE
+    lang = language()
+    if lang != SOURCE_LANGUAGE:
+        own = path.with_suffix(f".{lang}.json")
+        path = own if own.is_file() else path
     if not path.is_file():
         return {}
     try:
@@ -256,26 +262,30 @@ def pieces_in_words(cell_width: float) -> str:
     for players: no program, no option."""
     fitting = [name for name, size in COMMON_PIECES if size + 1.0 <= cell_width + 1e-9]
     larger = [name for name, size in COMMON_PIECES if size + 1.0 > cell_width + 1e-9]
-    said = f"Pieces up to {math.floor(cell_width - 1.0 + 1e-9)} mm across fit its cells"
-    said += f": {_listed(fitting)}." if fitting else "."
+    up_to = math.floor(cell_width - 1.0 + 1e-9)
+    said = tr("Pieces up to {size} mm across fit its cells: {pieces}.").format(
+        size=up_to, pieces=_listed(fitting)) if fitting else \
+        tr("Pieces up to {size} mm across fit its cells.").format(size=up_to)
     if larger:
-        said += f" {_listed(larger)[:1].upper()}{_listed(larger)[1:]} need a board with " \
-                "larger cells."
+        need = tr("{pieces} need a board with larger cells.").format(pieces=_listed(larger))
+        said += f" {need[:1].upper()}{need[1:]}"
     return said
 
 
 def _listed(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    names = [tr(name) for name in names]
+    return names[0] if len(names) == 1 else \
+        ", ".join(names[:-1]) + tr(" and ") + names[-1]
 
 
 # --- PDF -----------------------------------------------------------------------------------
 
 
 def curled(figure: Figure) -> Figure:
-    """The figure with typographer's quotes in its texts (the engine writes straight ones);
-    the font's curly apostrophe has the straight one's width to within a hair."""
-    texts = [replace(t, text=_smart(t.text)) if "'" in t.text or '"' in t.text else t
-             for t in figure.texts]
+    """The figure with typographer's quotes in its texts (the engine writes straight ones),
+    set in the current language's typography (French spaces before : ; ! ?); the font's
+    curly apostrophe has the straight one's width to within a hair."""
+    texts = [replace(t, text=typography(_smart(t.text))) for t in figure.texts]
     return replace(figure, texts=texts)
 
 
@@ -313,9 +323,9 @@ def _sheet_diagram(game: str, name: str, quick: bool = False) -> Diagram:
     the full sheet's pictures."""
     diagram = build_diagram(game, name)
     if quick:
-        title = re.sub(r"^Picture \d+: ", "", diagram.title)
+        title = re.sub(tr(r"^Picture \d+: "), "", diagram.title)
         diagram = replace(diagram, title=title[:1].upper() + title[1:])
-    for said in game_named(game).said_once:
+    for said in map(tr, game_named(game).said_once):
         if diagram.legend_note and diagram.legend_note.endswith(said):
             note = diagram.legend_note.removesuffix(said).strip()
             diagram = replace(diagram, legend_note=note or None)
@@ -499,10 +509,13 @@ def _scroll(svg: str, width_mm: float, title: str) -> str:
     """A figure's drawing in a box that scrolls sideways when the screen is narrower than
     the figure's printed size: focusable (a keyboard scrolls it too), named, and, when the
     figure is wider than a phone's column, under a line saying it scrolls."""
-    hint = '<p class="hint" aria-hidden="true">Scroll sideways for the whole figure \u2192</p>' \
+    scroll = html.escape(tr("Scroll sideways for the whole figure \u2192"))
+    hint = f'<p class="hint" aria-hidden="true">{scroll}</p>' \
         if width_mm > NARROW_SCREEN_MM else ""
+    # ``title`` is escaped already; the sentence around it has nothing to escape.
+    label = tr("{title}, scrolls sideways on a narrow screen").format(title=title)
     return (f'{hint}<div class="scroll" role="region" tabindex="0" '
-            f'aria-label="{title}, scrolls sideways on a narrow screen">{svg}</div>')
+            f'aria-label="{label}">{svg}</div>')
 
 
 def render_sheet_html(game: str, *, theme: Theme, quick: bool = False) -> bytes:
@@ -512,12 +525,13 @@ def render_sheet_html(game: str, *, theme: Theme, quick: bool = False) -> bytes:
     theme = print_theme(theme)
     body: list[str] = []
     # The PDF beside it, named as ``boardgen all`` names it.
-    pdf_name = f"{game}-quick-reference.pdf" if quick else f"{game}-rules.pdf"
+    stem = f"{game}-quick-reference" if quick else f"{game}-rules"
+    pdf_name = f"{stem}.pdf" if language() == SOURCE_LANGUAGE else f"{stem}-{language()}.pdf"
     for block in blocks:
         if block.kind == "title":
             body.append(f"<h1>{_inline(block.text, '<code>', '</code>')}</h1>")
-            body.append(f'<p class="pdf"><a href="{pdf_name}">The sheet to print (PDF)</a>'
-                        "</p>")
+            to_print = tr("The sheet to print (PDF)")
+            body.append(f'<p class="pdf"><a href="{pdf_name}">{html.escape(to_print)}</a></p>')
         elif block.kind == "heading":
             body.append(f"<h2>{_inline(block.text, '<code>', '</code>')}</h2>")
         elif block.kind == "para":
@@ -533,11 +547,11 @@ def render_sheet_html(game: str, *, theme: Theme, quick: bool = False) -> bytes:
             (figure,) = diagram_pages(replace(diagram, title=""),
                                       cell_width=sheet_cell_mm(diagram), max_width=180.0,
                                       max_height=None)
-            text = describe(diagram)
+            text = typography(describe(diagram))
             # Texts kept as text (in the page's own font): captions are read, found and
             # copied like the rest of the page.
             svg = render_svg(curled(figure), theme=theme, description=text, text_as="text")
-            title = html.escape(_smart(diagram.title))
+            title = html.escape(typography(_smart(diagram.title)))
             svg = svg.split("?>", 1)[1].strip().replace(
                 "<svg ", f'<svg role="img" aria-label="{title}" '
                 f'style="width: {figure.width * SCREEN_SCALE:.0f}mm; '
@@ -552,12 +566,14 @@ def render_sheet_html(game: str, *, theme: Theme, quick: bool = False) -> bytes:
                 body.append(moving)
         elif block.kind == "board":
             figure = sheet_board(game, (180.0, 250.0))[0]
-            name = f"{game_named(game).name} board"
+            name = tr("{game} board").format(game=game_named(game).name)
             svg = render_svg(figure, theme=theme, description=name, text_as="text")
             svg = svg.split("?>", 1)[1].strip().replace(
                 "<svg ", f'<svg role="img" aria-label="{html.escape(name)}" ', 1)
-            body.append(f'<h2>Board</h2><p>To play, print the <a href="{pdf_name}">PDF sheet'
-                        "</a>: its board prints at exact scale.</p>"
+            board_heading = tr("Board")
+            body.append(f"<h2>{html.escape(board_heading)}</h2><p>" + html.escape(
+                tr("To play, print the {link}PDF sheet{end}: its board prints at exact "
+                   "scale.")).format(link=f'<a href="{pdf_name}">', end="</a>") + "</p>"
                         f'<figure><figcaption>{html.escape(name)}</figcaption>'
                         f"{_scroll(svg, figure.width, html.escape(name))}</figure>")
     # The page prints: the program and its version stay in the head (issue 32), as in a PDF.
@@ -565,7 +581,7 @@ def render_sheet_html(game: str, *, theme: Theme, quick: bool = False) -> bytes:
     text = html.unescape(re.sub(r"<[^>]+>", " ", "\n".join(body)))
     moving_css = SHEET_ANIMATION_CSS if any(part.startswith('<details class="moving">')
                                             for part in body) else ""
-    head = ["<!doctype html>", '<html lang="en"><head><meta charset="utf-8">',
+    head = ["<!doctype html>", f'<html lang="{language_tag()}"><head><meta charset="utf-8">',
             f"<title>{html.escape(_plain(blocks[0].text))}</title>",
             '<meta name="viewport" content="width=device-width, initial-scale=1">',
             f'<meta name="generator" content="boardgen {__version__}">',

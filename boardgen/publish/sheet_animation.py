@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import html
 
+from boardgen.i18n import tr, typography
 from boardgen.picture import Animation, Diagram, diagram_animation, diagram_animations
 from boardgen.publish.animation_html import animation_figure
 from boardgen.render.animation import render_animation
@@ -54,6 +55,8 @@ def sheet_animation(diagram: Diagram, *, theme: Theme, cell_mm: float, key: str,
         return ""
     svg = render_animation(animation, "svg", theme=theme, move_ms=DEFAULT_MOVE_MS,
                            hold_ms=DEFAULT_HOLD_MS, dpi=DEFAULT_DPI, cell_mm=cell_mm)
-    figure = animation_figure(svg.decode("utf-8"), key, alt=alt)
-    return (f'<details class="moving"><summary>Watch it move<span class="for-readers">: '
-            f"{html.escape(name)}</span></summary>{figure}</details>")
+    figure = animation_figure(svg.decode("utf-8"), key, alt=typography(alt))
+    watch = html.escape(tr("Watch it move"))
+    colon = typography("x: ").removeprefix("x")  # ": ", in French with a no-break space
+    return (f'<details class="moving"><summary>{watch}<span class="for-readers">'
+            f"{html.escape(colon + typography(name))}</span></summary>{figure}</details>")

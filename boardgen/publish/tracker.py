@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 
 from boardgen.games.protocol import Game, Tracker
+from boardgen.i18n import tr
 from boardgen.render.figure import Figure, Stroke, Text, wrap
 from boardgen.render.fonts import BOLD, REGULAR
 
@@ -27,6 +28,11 @@ TRACKER_SPARE_MM = 2.0  # a box is this much longer than a piece, at least
 TRACKER_GAP_MM = 3.0  # between boxes side by side
 
 
+def tracker_intro(tracker: Tracker) -> str:
+    """The tracker's words in the current language, its number of boxes filled in."""
+    return tr(tracker.intro).format(wins=tracker.boxes)
+
+
 def tracker_figure(tracker: Tracker, piece: tuple[float, float]) -> Figure:
     """A column of boxes a player, side by side under the tracker's words: each box as long
     as a piece plus ``TRACKER_SPARE_MM`` (at least) and wide enough to lay it in, numbered
@@ -40,11 +46,11 @@ def tracker_figure(tracker: Tracker, piece: tuple[float, float]) -> Figure:
     texts: list[Text] = []
     strokes: list[Stroke] = []
     y = 0.0
-    for line in wrap(tracker.intro, size, width):
+    for line in wrap(tracker_intro(tracker), size, width):
         y += 1.35 * size
         texts.append(Text(0.0, y, line, size, "caption", "start"))
     y += 3.0
-    headings = [wrap(heading, 3.6, box_w, BOLD) for heading in tracker.rows]
+    headings = [wrap(tr(heading), 3.6, box_w, BOLD) for heading in tracker.rows]
     top = y + 1.3 * 3.6 * max(len(lines) for lines in headings) + 2.5
     for index, lines in enumerate(headings):
         x0 = index * (box_w + 2 * TRACKER_GAP_MM)

@@ -41,6 +41,8 @@ from typing import TYPE_CHECKING, Literal
 from boardgen._version import __version__
 from boardgen.errors import BoardgenError
 from boardgen.games.registry import game_named
+from boardgen.i18n import decimal_commas, language, language_tag, tr, typography
+from boardgen.i18n import number as decimal
 from boardgen.picture import Diagram, PointScene
 from boardgen.publish.markup import for_medium, spans
 from boardgen.publish.sheet import (
@@ -134,7 +136,9 @@ class Sheet:
 
 
 def _string(text: str) -> str:
-    """A Typst string literal: in markup ``#"..."`` is text, with no markup inside it."""
+    """A Typst string literal: in markup ``#"..."`` is text, with no markup inside it; set
+    in the current language's typography (French spaces before ; : ! ?)."""
+    text = typography(text)
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
@@ -143,11 +147,11 @@ def inline(text: str) -> str:
     quotes, and the last two words tied by a no-break space and never hyphenated, so that
     no line holds one short word, or the end of one, alone.  A code span prints bold: a
     players' sheet shows no commands."""
-    text = _smart(for_medium(text, "print")).rstrip()
+    text = typography(_smart(for_medium(text, "print")).rstrip())
     # A copyright stays with its year, and the year with the name (the rule below).
     text = re.sub(r"© (?=\d{4})", "©\u00a0", text)
     # A number stays with what it counts ("3 X cells", "10 to 9"): no-break spaces.
-    text = re.sub(r"(?<=\d) (?!and |or )(?=\w)", "\u00a0", text)
+    text = re.sub(r"(?<=\d) (?!and |or |et |ou )(?=\w)", "\u00a0", text)
     text = re.sub(r"(?<=\d\u00a0[A-Z]) (?=\w)", "\u00a0", text)
     text = re.sub(r" (\S+)$", "\u00a0\\1", text)
     pieces = spans(text)
@@ -202,21 +206,34 @@ def _preamble(game: str, title: str, paper: Paper, theme: Theme, date: str,
     # One column on a booklet's page: a size up keeps its measure under about 85 characters.
     body_pt = BODY_PT if two_columns(paper) else SINGLE_COLUMN_BODY_PT
     note_fill = theme.cells["empty"].fill if "empty" in theme.cells else theme.paper
-    bar_alt = f"A bar {SCALE_BAR_MM:g} mm long: if it measures {SCALE_BAR_MM:g} mm, the " \
-        "page printed at actual size."
+    bar_alt = tr("A bar {length} mm long: if it measures {length} mm, the page printed at "
+                 "actual size.").format(length=f"{SCALE_BAR_MM:g}")
+    length = f"{SCALE_BAR_MM:g}"
+    page_word, of_word = _string(tr("page")), _string(tr("of"))
+    about = tr("Rules of {game}, {credit}").format(game=description.name,
+                                                   credit=description.credit)
+    rules_word, game_words = tr("rules"), tr("board game")
+    bar_check = _string(tr("If a bar does not measure {length} mm, the printer rescaled the "
+                           "page.").format(length=length))
+    bar_line = _string(tr("Print at 100 % (actual size): if a bar does not measure "
+                          "{length} mm, the printer rescaled the page.").format(length=length))
+    lang, region = (language_tag().split("-") + [""])[:2]
+    text_language = f'lang: "{lang.lower()}"' + (f', region: "{region.lower()}"' if region
+                                                 else "")
     return f"""
 #set document(
   title: {_string(title)},
   author: ({_string(description.designer + " (game)")}, "boardgen (sheet)"),
-  description: {_string(f"Rules of {description.name}, {description.credit}")},
-  keywords: ({_string(description.name)}, "rules", "board game",
+  description: {_string(about)},
+  keywords: ({_string(description.name)}, {_string(rules_word)}, {_string(game_words)},
              {_string(f"boardgen {__version__}")}),
   date: {date},
 )
 #let sheet-footer = context {{
   set text({SMALL_PT}pt, fill: {_colour(theme.muted)})
   set par(justify: false)
-  [#{_string(credit)} #h(1fr) page #counter(page).display() of #counter(page).final().first()]
+  [#{_string(credit)} #h(1fr) #{page_word} #counter(page).display() #{of_word}
+   #counter(page).final().first()]
 }}
 #let bar-alt = {_string(bar_alt)}
 #let ink = {_colour(theme.text)}
@@ -238,7 +255,7 @@ def _preamble(game: str, title: str, paper: Paper, theme: Theme, date: str,
   let h = measure(block(width: w, body)).height
   block(width: 100%, height: h / 2 + 2.2em, columns(2, gutter: {GUTTER_MM}mm, body))
 }})
-#set text(font: {_string(FONT_FAMILY)}, size: {body_pt}pt, lang: "en", region: "gb",
+#set text(font: {_string(FONT_FAMILY)}, size: {body_pt}pt, {text_language},
           fill: ink, hyphenate: true,
           costs: (hyphenation: 15%, runt: 100%, widow: 400%, orphan: 400%))
 #set par(justify: true, leading: 0.62em, spacing: 0.62em + 4pt,
@@ -303,8 +320,7 @@ def _preamble(game: str, title: str, paper: Paper, theme: Theme, date: str,
       place(top + left, dx: {SCALE_BAR_MM + 2:g}mm, dy: 1.2mm,
             text({SMALL_PT}pt, weight: "bold")[{SCALE_BAR_MM:g} mm])
     }}))
-  block(above: 3pt, below: 0pt, text({SMALL_PT}pt)[If a bar does not measure {SCALE_BAR_MM:g} mm,
-    the printer rescaled the page.])
+  block(above: 3pt, below: 0pt, text({SMALL_PT}pt, {bar_check}))
 }})
 // The bar across a board page's foot as the board files print it: the bar, its label and
 // what it checks, on one line.
@@ -314,9 +330,7 @@ def _preamble(game: str, title: str, paper: Paper, theme: Theme, date: str,
   ruler
   place(top + left, dx: {SCALE_BAR_MM + 2:g}mm, dy: 1.2mm,
         text({SMALL_PT}pt, weight: "bold")[{SCALE_BAR_MM:g} mm])
-}}), block(inset: (top: 1.2mm), text({SMALL_PT}pt, par(justify: false)[Print at 100 %
-  (actual size): if a bar does not measure {SCALE_BAR_MM:g} mm, the printer rescaled
-  the page.])))))
+}}), block(inset: (top: 1.2mm), text({SMALL_PT}pt, par(justify: false, {bar_line}))))))
 // The bar up the page, from its top end down, ticks to its right, its label turned along
 // it under its lower end: printers that scale only in the paper-feed direction show here.
 #let vbar = box(width: {BAR_BAND_MM - 1:g}mm, height: {VBAR_MM:g}mm, {{
@@ -454,7 +468,7 @@ def _legend_code(sheet: Sheet, ids: _Ids, diagram: Diagram, cell: float, theme: 
     swatches_mm = 0.0
     tallest = 0.0
     for role in diagram.legend:
-        label = role.legend
+        label = tr(role.legend)
         swatch = legend_figure(replace(diagram, legend=(role,), legend_note=None),
                                cell_width=cell, max_width=width)
         if swatch is None:
@@ -544,13 +558,14 @@ def _diagram_code(sheet: Sheet, ids: _Ids, diagram: Diagram, theme: Theme, width
             title = _content(diagram.title)
             alt = describe(diagram)
             if len(parts) > 1:
-                alt += " The figure continues on the next page."
+                alt += " " + tr("The figure continues on the next page.")
             out.append(f"diagram(level: {level}, title: {title}, alt: {_string(_smart(alt))},"
                        f" {{ {'; '.join(body)} }})")
         else:
-            title = f"[{inline(diagram.title)}#\" (continued)\"]"
-            alt = f"{_plain(diagram.title)} (continued): more panels of the figure that " \
-                  "starts on the previous page, described there."
+            continued = tr(" (continued)")
+            title = f"[{inline(diagram.title)}#{_string(continued)}]"
+            alt = tr("{title} (continued): more panels of the figure that starts on the "
+                     "previous page, described there.").format(title=_plain(diagram.title))
             out.append(f"diagram(level: none, title: {title}, alt: {_string(_smart(alt))}, "
                        f"{{ {'; '.join(body)} }})")
     return out
@@ -630,7 +645,7 @@ def _board_code(sheet: Sheet, ids: _Ids, game: str, theme: Theme, column: tuple[
         aside = None
         if description.kit.tracker is not None and fixed.strips is not None:
             # The capture tracker folded onto the pieces' page, as the kit folds it.
-            from boardgen.publish.tracker import piece_size, tracker_figure
+            from boardgen.publish.tracker import piece_size, tracker_figure, tracker_intro
 
             tracker = tracker_figure(description.kit.tracker, piece_size(description))
             room = content_size(paper.size("landscape"))[0] - tracker.width - \
@@ -638,10 +653,12 @@ def _board_code(sheet: Sheet, ids: _Ids, game: str, theme: Theme, column: tuple[
             pieces = pieces_sheet(fixed.strips, figures[0].cell_width, room)
             if pieces.width <= room and len(figures) > 1:
                 figures[-1] = pieces
-                aside = (tracker, "Capture tracker\n"
-                         f"A capture tracker: a column of {description.kit.tracker.boxes} "
-                         f"boxes for each player, each box {tracker.cell_width:.0f} mm long, "
-                         f"longer than a piece. {description.kit.tracker.intro}")
+                aside = (tracker, tr("Capture tracker") + "\n" + tr(
+                    "A capture tracker: a column of {boxes} boxes for each player, each box "
+                    "{length} mm long, longer than a piece.").format(
+                        boxes=description.kit.tracker.boxes,
+                        length=f"{tracker.cell_width:.0f}") + " " +
+                    tracker_intro(description.kit.tracker))
         return _fixed_board_code(sheet, ids, description.name, figures, theme, paper,
                                  aside=aside)
     # The bar up the page stands in the board's empty top-left corner (a hexagonal board
@@ -666,13 +683,16 @@ def _board_code(sheet: Sheet, ids: _Ids, game: str, theme: Theme, column: tuple[
 def _board_elsewhere(cell_width: float) -> str:
     """Where the page is too small for a board anyone can play on (no common piece fits
     its cells, as on an A5 booklet): a word to print the board on larger paper instead."""
-    said = (f"On paper this size the board's cells would be {cell_width:.1f} mm across, too "
-            "small for any common piece. Print the board on its own on A4 or Letter paper, "
-            "or larger, at 100\u00a0% (actual size).")
-    return "\n".join([BOARD_ELSEWHERE, f"#par({_content(said)})"])
+    said = tr("On paper this size the board's cells would be {width} mm across, too small "
+              "for any common piece. Print the board on its own on A4 or Letter paper, or "
+              "larger, at 100\u00a0% (actual size).").format(width=decimal(cell_width))
+    return "\n".join([board_elsewhere(), f"#par({_content(said)})"])
 
 
-BOARD_ELSEWHERE = '#heading(level: 2, "The board")'
+def board_elsewhere() -> str:
+    """The heading of a sheet's board section where no board prints (current language)."""
+    heading = tr("The board")
+    return f"#heading(level: 2, {_string(heading)})"
 
 
 def corner_is_free(figure: Figure, offset: float) -> bool:
@@ -692,17 +712,20 @@ def _other_cells(board: Figure) -> str:
     """A table for the room under a board: each common piece, the cells it needs, and how
     large the whole board prints with them (this page's board where it fits already)."""
     rows = []
+    other_pieces = tr("Cells for other pieces")
     for piece, size in COMMON_PIECES:
         cell = size + 1.0  # a round piece fits with 1 mm to spare
         scale = cell / board.cell_width
-        prints = "this page\u2019s board" if cell <= board.cell_width + 1e-9 else \
+        prints = tr("this page\u2019s board") if cell <= board.cell_width + 1e-9 else \
             f"{board.width * scale:.0f}\u00a0\u00d7\u00a0{board.height * scale:.0f}\u00a0mm"
-        rows += [_content(piece[:1].upper() + piece[1:]), _content(f"{cell:g}\u00a0mm"),
+        named = tr(piece)
+        rows += [_content(named[:1].upper() + named[1:]),
+                 _content(decimal_commas(f"{cell:g}\u00a0mm")),
                  _content(prints)]
     head = [f"text(weight: \"bold\", {_content(h)})"
-            for h in ("Pieces", "Cells at least", "The whole board")]
+            for h in (tr("Pieces"), tr("Cells at least"), tr("The whole board"))]
     return (f"block(above: 10mm, breakable: false, text({BODY_PT}pt, {{ "
-            f"block(below: 3pt, text(weight: \"bold\", {_content('Cells for other pieces')}))"
+            f"block(below: 3pt, text(weight: \"bold\", {_content(other_pieces)}))"
             f"; table(columns: 3, stroke: none, inset: (x: 0pt, right: 12mm, y: 4pt), "
             f"align: left, table.hline(stroke: 0.4pt), {', '.join(head)}, "
             f"table.hline(stroke: 0.4pt), {', '.join(rows)}, table.hline(stroke: 0.4pt)) }}))")
@@ -710,14 +733,15 @@ def _other_cells(board: Figure) -> str:
 
 def _board_page(sheet: Sheet, ids: _Ids, name: str, board: Figure, theme: Theme,
                 bar: Literal["corner", "beside", "under"], spare: float = 0.0) -> str:
-    said = f"Each cell is {board.cell_width:.1f} mm flat to flat. " \
-           f"{pieces_in_words(board.cell_width)}"
-    alt = f"The {name} board at actual size. {said}"
+    said = tr("Each cell is {width} mm flat to flat.").format(
+        width=decimal(board.cell_width)) + f" {pieces_in_words(board.cell_width)}"
+    alt = tr("The {game} board at actual size.").format(game=name) + f" {said}"
+    heading = tr("A board to print at 100 % (actual size)")
     image = f'svg("{_svg(sheet, ids, board, theme)}", {board.width:.3f})'
     figure = f'align(center, figure(alt: {_string(alt)}, kind: "board", supplement: none, ' \
         f"{image}))"
     out = ["pagebreak(weak: true)",
-           'heading(level: 2, "A board to print at 100 % (actual size)")',
+           f"heading(level: 2, {_string(heading)})",
            f"par({_content(said)})",
            "scalebar",
            f"block(width: 100%, breakable: false, {{ {figure}; v(3mm); vbar }})"
@@ -749,8 +773,8 @@ def _fixed_board_code(sheet: Sheet, ids: _Ids, name: str, figures: list[Figure],
     for number, figure in enumerate(figures):
         unit = figure.scale_note[:1].upper() + figure.scale_note[1:] + "." \
             if figure.scale_note else ""
-        alt = (f"The {name} board at actual size. " if number == 0 else
-               "Pieces to cut out, at actual size. ") + unit
+        alt = (tr("The {game} board at actual size.").format(game=name) if number == 0 else
+               tr("Pieces to cut out, at actual size.")) + " " + unit
         beside = aside if number == len(figures) - 1 and number > 0 else None
         total = figure.width + (ASIDE_GAP_MM * 2 + beside[0].width if beside else 0.0)
         left = content_left() + (room_w - total) / 2
@@ -763,8 +787,8 @@ def _fixed_board_code(sheet: Sheet, ids: _Ids, name: str, figures: list[Figure],
         if number == 0 and title is not None:
             heading_text = title
         else:
-            heading_text = "A board to print at 100 % (actual size)" if number == 0 else \
-                "Pieces to print at 100 % (actual size)"
+            heading_text = tr("A board to print at 100 % (actual size)") if number == 0 else \
+                tr("Pieces to print at 100 % (actual size)")
         heading = f'heading(level: {level}, outlined: {"true" if number == 0 else "false"}, ' \
             f'bookmarked: {"true" if number == 0 else "false"}, {_string(heading_text)})'
         width = page[0] - 2 * BOARD_MARGIN_MM
@@ -964,7 +988,7 @@ def build_units(game: str, blocks: list[Block], theme: Theme, column: tuple[floa
                 _figure_unit(diagram, key, block, width)
         elif block.kind == "board":
             code = _board_code(sheet, ids, game, theme, column, paper)
-            if code.startswith(BOARD_ELSEWHERE):  # a word in the text, not a page
+            if code.startswith(board_elsewhere()):  # a word in the text, not a page
                 sheet.units.append(Unit("text", code, section, block.line))
             else:
                 sheet.units.append(Unit("board", "#set page(columns: 1)\n" + code, section,
@@ -1218,7 +1242,7 @@ def render_sheet_pdf(game: str, *, paper: Paper, theme: Theme, quick: bool = Fal
     the sheet)."""
     check_sheet_paper(paper)
     date, timestamp = _date()  # a malformed SOURCE_DATE_EPOCH is refused before any work
-    key = (game, paper, quick, board, date, timestamp)
+    key = (game, paper, quick, board, date, timestamp, language())
     if _SHEETS and key in _SHEETS[-1] and _SHEETS[-1][key][0] == theme:
         return _SHEETS[-1][key][1]
     pdf = _set_sheet(game, paper, theme, quick, board, date, timestamp)
@@ -1422,8 +1446,8 @@ def render_kit_pdf(game: str, *, paper: Paper, theme: Theme, title: str,
                 figures[-1] = pieces
                 aside = (tracker.figure, f"{tracker.title}\n{tracker.alt}")
         body.append(_fixed_board_code(parts, ids, game_named(game).name, figures, printed,
-                                      paper, title=f"{game_named(game).name}: board and "
-                                      "pieces", level=1, aside=aside))
+                                      paper, title=tr("{game}: board and pieces").format(
+                                          game=game_named(game).name), level=1, aside=aside))
         if tracker is not None and aside is None:
             body.append(_kit_board_code(parts, ids, KitBoard(tracker.title, tracker.figure,
                                                              "", tracker.alt), printed))

@@ -29,6 +29,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from boardgen.errors import BoardgenError
+from boardgen.i18n import ntr, typography
 from boardgen.limits import (
     MAX_ANIMATION_BYTES,
     MAX_ANIMATION_CELLS,
@@ -445,7 +446,7 @@ def animated_svg(animation: Animation, drawn: Sequence[Still], *, theme: Theme) 
             if item not in definitions:
                 definitions.append(item)
         last = k == len(drawn) - 1
-        label = f' aria-label="{escape(animation.frames[still.move].caption)}"' \
+        label = f' aria-label="{escape(typography(animation.frames[still.move].caption))}"' \
             if still.move is not None else ' aria-hidden="true"'
         groups.append(f'<g class="frame{" last" if last else ""}" '
                       f'style="animation-delay:{_seconds(at)};animation-duration:'
@@ -458,11 +459,12 @@ def animated_svg(animation: Animation, drawn: Sequence[Still], *, theme: Theme) 
              "@media (prefers-reduced-motion:reduce){.frame{animation:none}"
              ".frame.last{visibility:visible}}")
     moves = len(animation.frames)
-    description = (f"An animation of {moves} step{'s' * (moves != 1)}, "
-                   f"one after another: " + " ".join(
+    description = typography(ntr("An animation of {count} step, one after another:",
+                                 "An animation of {count} steps, one after another:",
+                                 moves).format(count=moves) + " " + " ".join(
                        f"{k}. {frame.caption}" for k, frame in
                        enumerate(animation.frames, start=1)))
     return '<?xml version="1.0" encoding="utf-8"?>\n' + root[:-1] + ' role="img">' + \
-        f"<title>{escape(animation.title)}</title><desc>{escape(description)}</desc>" \
+        f"<title>{escape(typography(animation.title))}</title><desc>{escape(description)}</desc>" \
         f'<defs><style type="text/css"><![CDATA[{style}]]></style>{"".join(definitions)}' \
         f"</defs>{''.join(groups)}</svg>\n"

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 
 from boardgen.errors import BoardgenError, option
 from boardgen.geometry import Hex, Layout
+from boardgen.i18n import number as decimal
+from boardgen.i18n import tr
 from boardgen.limits import MAX_PAGES as MAX_PAGES  # a tiled board's, checked before drawing
 from boardgen.picture import Scene
 from boardgen.render.figure import Figure, board_figure, board_size, cell_guidance
@@ -142,8 +144,8 @@ def render_board(scene: Scene, fmt: str, options: BoardOptions, *, theme: Theme,
     # The SVG says what its cells fit, as the PDF's page furniture does.
     from boardgen.render.svg import render_svg
 
-    guidance = f"each cell {figure.cell_width:.1f} mm flat to flat, " \
-        f"{cell_guidance(figure.cell_width)}"
+    guidance = tr("each cell {width} mm flat to flat").format(
+        width=decimal(figure.cell_width)) + f", {cell_guidance(figure.cell_width)}"
     description = f"{info.subject} · {guidance}" if info.subject else guidance
     return render_svg(figure, theme=theme, title=info.title,
                       description=description).encode("utf-8")

@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from boardgen.errors import BoardgenError, option
 from boardgen.geometry import Hex, Layout, Notation
+from boardgen.i18n import N_, ntr, tr
 from boardgen.limits import MAX_DRAWN_CELLS
 from boardgen.picture import (
     DEFAULT_PANEL_CELL_MM,
@@ -109,7 +110,7 @@ def _legend(diagram: Diagram, cell_width: float, y: float, max_width: float) -> 
     x = swatch / 2
     line_y = y  # swatches that pass max_width start a line of their own
     for entry in diagram.legend:
-        role, label = entry.name, entry.legend
+        role, label = entry.name, tr(entry.legend)
         item = swatch + 1.0 + face(REGULAR).width_mm(label, size)
         if x > swatch / 2 and x - swatch / 2 + item > max_width:
             x, line_y = swatch / 2, line_y + 2 * r + 1.5
@@ -435,11 +436,12 @@ def describe(diagram: Diagram) -> str:
     """A text alternative for the whole diagram, from the positions drawn (which come from
     the engine): every panel's cells, stones or pieces in the game's notation."""
     parts = [_sentence(diagram.title)]
-    words = {role.name: role.said for role in diagram.roles if role.said is not None}
+    words = {role.name: tr(role.said) for role in diagram.roles if role.said is not None}
     # The key's words and note, so that the text alternative says what the picture's key
     # says.
     if diagram.legend:
-        parts.append(_sentence("Key: " + ", ".join(role.legend for role in diagram.legend)))
+        parts.append(_sentence(tr("Key: {roles}").format(
+            roles=", ".join(tr(role.legend) for role in diagram.legend))))
     if diagram.legend_note:
         parts.append(_sentence(diagram.legend_note))
     number = 0
@@ -448,7 +450,8 @@ def describe(diagram: Diagram) -> str:
             parts.append(_sentence(line_title))
         for scene in scenes:
             number += 1
-            parts.append(f"Panel {number}: {_describe_scene(scene, words, diagram.roles)}")
+            parts.append(tr("Panel {number}: {contents}").format(
+                number=number, contents=_describe_scene(scene, words, diagram.roles)))
     return " ".join(parts)
 
 
@@ -459,7 +462,7 @@ def _sentence(text: str) -> str:
 
 
 def _cells(count: int) -> str:
-    return f"{count} cell{'s' * (count != 1)}"
+    return ntr("{count} cell", "{count} cells", count).format(count=count)
 
 
 def _describe_scene(scene: Panel, words: dict[str, str], roles: tuple[Role, ...]) -> str:
@@ -470,21 +473,24 @@ def _describe_scene(scene: Panel, words: dict[str, str], roles: tuple[Role, ...]
             lines = sorted(segment_name(ln) for ln, r in scene.pieces.items() if r == role)
             lines += sorted(scene.name(p) for p, r in scene.stones.items() if r == role)
             if lines:
-                said.append(f"{role_words} {', '.join(lines)}")
+                said.append(tr("{role} {places}").format(role=role_words,
+                                                         places=", ".join(lines)))
         for marked in (scene.dashed, scene.struck, scene.hollow):
             for role, role_words in words.items():
                 segments = sorted(segment_name(ln) for ln, r in marked.items() if r == role)
                 if segments:
-                    said.append(f"{role_words} " + ", ".join(segments))
+                    said.append(tr("{role} {places}").format(role=role_words,
+                                                             places=", ".join(segments)))
         # The turns drawn, in words: a caption says what a move did, not the turn.
-        said.extend(f"turns {scene.name(t.start)} about {scene.name(t.centre)} to "
-                    f"{scene.name(t.end)}" for t in scene.turns)
+        said.extend(tr("turns {start} about {centre} to {end}").format(
+            start=scene.name(t.start), centre=scene.name(t.centre), end=scene.name(t.end))
+            for t in scene.turns)
         # The labels a caption speaks of ("piece 1", "A"): which piece or line each is.
         if scene.labels:
-            said.append("labelled: " + ", ".join(
-                f"{segment_name(ln)} is {text}" for ln, text in
-                sorted(scene.labels.items(),
-                       key=lambda item: (item[1], segment_name(item[0])))))
+            said.append(tr("labelled: {labels}").format(labels=", ".join(
+                tr("{place} is {label}").format(place=segment_name(ln), label=text)
+                for ln, text in sorted(scene.labels.items(),
+                                       key=lambda item: (item[1], segment_name(item[0]))))))
     elif scene.said is not None:
         said.append(scene.said.rstrip("."))
     else:
@@ -506,36 +512,49 @@ def _describe_scene(scene: Panel, words: dict[str, str], roles: tuple[Role, ...]
                   if (m.kind == "dot" or (m.kind == "disc" and m.role in stone_roles))
                   and scene.cell_roles.get(m.cell) not in ("player1", "player2")]
         if stones and not named:
-            said.append(f"{len(stones)} stone{'s' * (len(stones) != 1)}")
+            said.append(ntr("{count} stone", "{count} stones", len(stones)).format(
+                count=len(stones)))
         elif stones:
             # Plain stones first, then each kind of stone its role has words for (a
             # loop's stones), so that the reader learns which stones form what.
-            kinds: dict[str, list[str]] = {"stones": []}
+            plain_stones = tr("stones")
+            kinds: dict[str, list[str]] = {plain_stones: []}
             for m in stones:
-                kinds.setdefault(words.get(m.role, "stones"), []).append(name(m.cell))
-            said.extend(f"{kind} on {', '.join(sorted(cells, key=_cell_order))}"
-                        for kind, cells in kinds.items() if cells)
-        numbered = [f"{name(cell)} is {text}" for cell, text in scene.cell_texts.items()]
+                kinds.setdefault(words.get(m.role, plain_stones), []).append(name(m.cell))
+            said.extend(tr("{stones} on {cells}").format(
+                stones=kind, cells=", ".join(sorted(cells, key=_cell_order)))
+                for kind, cells in kinds.items() if cells)
+        numbered = [tr("{place} is {label}").format(place=name(cell), label=text)
+                    for cell, text in scene.cell_texts.items()]
         if numbered:
-            said.append("numbered: " + ", ".join(sorted(numbered, key=_cell_order)) if named
-                        else "marked " + ", ".join(sorted(scene.cell_texts.values())))
+            said.append(tr("numbered: {labels}").format(
+                labels=", ".join(sorted(numbered, key=_cell_order))) if named
+                else tr("marked {labels}").format(
+                    labels=", ".join(sorted(scene.cell_texts.values()))))
         if not said:
-            said.append("an empty board")
+            said.append(tr("an empty board"))
     marks = designer_marks(scene)
     if marks:  # the designer's marks, said apart from what the engine shows
-        said.append("the diagram marks " + ", ".join(_mark_words(scene, m) for m in marks))
+        said.append(tr("the diagram marks {marks}").format(
+            marks=", ".join(_mark_words(scene, m) for m in marks)))
     text = "; ".join(said) + "."
     return f"{text} {_sentence(scene.caption)}" if scene.caption else text
+
+
+# A designer's mark in a text alternative ("the diagram marks a ring on D3").
+MARK_WORDS = {"dot": N_("a dot"), "ring": N_("a ring"), "cross": N_("a cross")}
 
 
 def _mark_words(scene: Panel, mark: DesignerMark) -> str:
     """'a ring on D3', 'the label A on b9' (no place on a board whose cells have no
     names)."""
-    what = f"the label {mark.text}" if mark.kind == "text" else f"a {mark.kind}"
+    what = tr("the label {text}").format(text=mark.text) if mark.kind == "text" else \
+        tr(MARK_WORDS[mark.kind])
     if isinstance(scene, PointScene) and not isinstance(mark.where, Hex):
-        return f"{what} on {scene.name(mark.where)}"
+        return tr("{mark} on {place}").format(mark=what, place=scene.name(mark.where))
     if isinstance(scene, Scene) and scene.labels != "none" and isinstance(mark.where, Hex):
-        return f"{what} on {Notation(scene.grid).name(mark.where)}"
+        return tr("{mark} on {place}").format(mark=what,
+                                              place=Notation(scene.grid).name(mark.where))
     return what
 
 

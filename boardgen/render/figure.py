@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from boardgen.geometry import Hex, Layout, Notation
+from boardgen.i18n import N_, tr
 from boardgen.picture import DESIGNER, MARK_ROLE_PREFIX, Scene
 from boardgen.render.fonts import BOLD, REGULAR, face
 from boardgen.render.scene import EDGE_SUFFIX, Theme
@@ -109,8 +110,8 @@ def pattern_step(cell_width: float) -> float:
 
 
 # Round pieces people play hex games with, and their size across in mm.
-COMMON_PIECES = (("8 mm beads", 8.0), ("12 mm glass counters", 12.0),
-                 ("Go stones", 22.0))
+COMMON_PIECES = ((N_("8 mm beads"), 8.0), (N_("12 mm glass counters"), 12.0),
+                 (N_("Go stones"), 22.0))  # names translated where printed (tr)
 
 
 def cell_guidance(cell_width: float) -> str:
@@ -118,11 +119,12 @@ def cell_guidance(cell_width: float) -> str:
     cell size for the next larger common piece, in words (a printed page names no
     command-line option)."""
     larger = [(name, size) for name, size in COMMON_PIECES if size + 1.0 > cell_width + 1e-9]
-    text = f"fits pieces up to {math.floor(cell_width - 1.0 + 1e-9)} mm"
+    text = tr("fits pieces up to {size} mm").format(size=math.floor(cell_width - 1.0 + 1e-9))
     if larger:
         name, size = larger[0]
-        return text + f"; for {name}, print the board with {size + 1.0:.0f} mm cells"
-    return text + f" ({COMMON_PIECES[-1][0]})"
+        return text + tr("; for {pieces}, print the board with {size} mm cells").format(
+            pieces=tr(name), size=f"{size + 1.0:.0f}")
+    return text + f" ({tr(COMMON_PIECES[-1][0])})"
 
 
 def dot_outline(mark: Mark, theme: Theme) -> tuple[float, float]:

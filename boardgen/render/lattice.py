@@ -17,6 +17,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from boardgen.errors import BoardgenError, option
+from boardgen.i18n import decimal_commas, tr
+from boardgen.i18n import number as decimal
 from boardgen.picture import (
     TINT,
     FixedBoard,
@@ -189,7 +191,7 @@ def _rail_key(scene: PointScene, spacing: float, size: float, texts: list[Text],
     at = scene.places
     swatch = 0.44 * s  # as long as a rail on the board
     rail = 0.06 * s
-    widths = [swatch + 2.0 + face(REGULAR).width_mm(words, size)
+    widths = [swatch + 2.0 + face(REGULAR).width_mm(tr(words), size)
               for _, words in scene.rail_key]
     top = min(_at(at, h, s)[1] for h in at)
     row = sorted(_at(at, h, s)[0] for h in at if abs(_at(at, h, s)[1] - top) < 1e-9)
@@ -221,7 +223,7 @@ def _rail_key(scene: PointScene, spacing: float, size: float, texts: list[Text],
         key_strokes.extend(Stroke(((x, y + k * rail), (x + swatch, y + k * rail)),
                                   role, 0.02 * s, dash=rail_dash(scene, role, s))
                            for k in (-1, 1))
-        key_texts.append(Text(x + swatch + 2.0, y, words, size, "coordinate", "start"))
+        key_texts.append(Text(x + swatch + 2.0, y, tr(words), size, "coordinate", "start"))
     return key_strokes, key_texts
 
 
@@ -266,7 +268,8 @@ def lattice_figure(scene: PointScene, spacing: float, *, margin: float = 1.0) ->
         for k, part in enumerate(note.lines):
             # Past the row letter that stands left of the point, too.
             texts.append(Text(x + note.side * note_reach, y + (k - 0.5) * 1.35 * size,
-                              part, size, "coordinate", "start" if note.side > 0 else "end"))
+                              tr(part), size, "coordinate",
+                              "start" if note.side > 0 else "end"))
     for ln, role in sorted(scene.rails.items()):
         strokes.extend(start_strokes(at, ln, role, s, rail_dash(scene, role, s)))
     for ln, role in sorted(scene.pieces.items()):
@@ -326,13 +329,13 @@ def lattice_figure(scene: PointScene, spacing: float, *, margin: float = 1.0) ->
     if scene.caption:
         size = max(MIN_PRINT_TEXT_MM, min(3.6, 0.08 * s))
         centre, top = (x0 + x1) / 2, y1
-        for k, line_text in enumerate(wrap(scene.caption, size, max(x1 - x0, 45.0))):
+        for k, line_text in enumerate(wrap(tr(scene.caption), size, max(x1 - x0, 45.0))):
             caption = Text(centre, top + (1.3 + 1.35 * k) * size, line_text, size, "caption")
             texts.append(caption)
             cx0, _, cx1, y1 = text_box(caption)
             x0, x1 = min(x0, cx0), max(x1, cx1)
     figure = Figure(x1 - x0 + 2 * margin, y1 - y0 + 2 * margin, s, (), [], texts, marks,
-                    strokes, scale_note=scene.scale_note.format(spacing=s),
+                    strokes, scale_note=tr(scene.scale_note).format(spacing=decimal(s)),
                     areas=areas)
     return figure.shifted(margin - x0, margin - y0)
 
@@ -361,7 +364,7 @@ def pieces_sheet(strips: Strips, spacing: float, max_width: float = 250.0) -> Fi
     areas: list[Area] = []
     strokes: list[Stroke] = []
     texts: list[Text] = []
-    caption = strips.caption.format(length=s, width=width)
+    caption = decimal_commas(tr(strips.caption).format(length=s, width=width))
     size = 3.2
     block_w = per_row * s
     lines = wrap(caption, size, max(block_w + 2 * guide, 120.0))
@@ -386,15 +389,15 @@ def pieces_sheet(strips: Strips, spacing: float, max_width: float = 250.0) -> Fi
         for c in range(per_row + 1):
             x = x0 + c * s
             strokes.append(Stroke(((x, y0 - guide), (x, y1 + guide)), "line", 0.3))
-        texts.append(Text(x1 + guide + 2.0, (y0 + y1) / 2, group.label, size, "caption",
+        texts.append(Text(x1 + guide + 2.0, (y0 + y1) / 2, tr(group.label), size, "caption",
                           "start"))
         top = y1 + 3 * guide
     height = top - 2 * guide
     right = 2 * guide + block_w + 2.0 + 22.0
     figure_width = max(right, max(text_box(t)[2] for t in texts))
     return Figure(figure_width + 2.0, height + 2.0, s, (), [], texts, [], strokes,
-                  scale_note=f"pieces for holes {s:.1f} mm apart: each {s:.1f} mm long, hole "
-                             "centre to hole centre",
+                  scale_note=tr("pieces for holes {spacing} mm apart: each {spacing} mm long, "
+                                "hole centre to hole centre").format(spacing=decimal(s)),
                   areas=areas).shifted(1.0, 1.0)
 
 
@@ -492,14 +495,16 @@ def render_fixed_board(board: FixedBoard, fmt: str, *, paper: Paper, theme: Them
     of ``info`` is formatted with the spacing chosen."""
     if fmt == "pdf":
         pages = board_pages(board, paper, spacing)
-        info = PageInfo(info.title, (info.subject or "").format(spacing=pages[0].cell_width),
+        info = PageInfo(info.title, decimal_commas(
+            (info.subject or "").format(spacing=pages[0].cell_width)),
                         info.credit)
         return render_pdf_pages(pages, theme=theme, paper=paper, orientation="landscape",
                                 info=info)
     if spacing is None:
         spacing = board_spacing(board, content_size(paper.size("landscape")))
     figure = curled(lattice_figure(board.picture, spacing))
-    info = PageInfo(info.title, (info.subject or "").format(spacing=spacing), info.credit)
+    info = PageInfo(info.title, decimal_commas(
+        (info.subject or "").format(spacing=spacing)), info.credit)
     if fmt == "png":  # drawn from the figure, with no SVG text in between
         return render_figure_png(figure, theme=theme, title=info.title, dpi=dpi)
     return render_svg(figure, theme=theme, title=info.title,
@@ -526,7 +531,8 @@ def render_fixed_board_for_shop(board: FixedBoard, *, paper: Paper, theme: Theme
     from boardgen.render.shop import render_shop_pdf
 
     pages = board_pages(board, paper, spacing)
-    info = PageInfo(info.title, (info.subject or "").format(spacing=pages[0].cell_width),
+    info = PageInfo(info.title, decimal_commas(
+            (info.subject or "").format(spacing=pages[0].cell_width)),
                     info.credit)
     return render_shop_pdf(pages, theme=theme, trim=paper.size("landscape"), shop=shop,
                            info=info)
@@ -549,7 +555,7 @@ def render_fixed_board_for_cutter(board: FixedBoard, *, paper: Paper, spacing: f
     if spacing is None:
         spacing = board_spacing(board, content_size(paper.size("landscape")))
     figure = padded(curled(lattice_figure(board.picture, spacing)))
-    parts = [Part(spacing, piece_width(spacing), group.count, group.label)
+    parts = [Part(spacing, piece_width(spacing), group.count, tr(group.label))
              for group in (board.strips.groups if board.strips else ())]
     if cutter.hole_mm is None:
         cutter = replace(cutter, hole_mm=default_hole_mm(spacing))

@@ -20,6 +20,8 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from boardgen._version import __version__
+from boardgen.i18n import N_, language_tag, tr, typography
+from boardgen.i18n import number as decimal
 from boardgen.render.figure import (
     PATTERN_SHARE,
     Area,
@@ -263,7 +265,7 @@ def _draw_text(c: Canvas, t: Text, colour: str) -> None:
     c.scale(1, -1)
     c.setFillColor(HexColor(colour))
     c.setFont(PDF_FONT_NAMES[t.weight], t.size)
-    c.drawString(0, 0, t.text)
+    c.drawString(0, 0, typography(t.text))
     c.restoreState()
 
 
@@ -275,12 +277,13 @@ SCALE_BAR_TAG = "ScaleBar"
 SEAM_TAG = "Seam"
 REGISTRATION_TAG = "Registration"
 # The assembly instruction, longest first: each page prints the first that fits its width.
-ASSEMBLY = ("To assemble: cut each page along its dashed lines; lay it on the tab of the page "
+ASSEMBLY = (N_("To assemble: cut each page along its dashed lines; lay it on the tab of the page "
             "before (left, then above), cut edge on the solid line, half-crosses meeting into "
-            "whole crosses; glue. Trim the outside at the crop marks.",
-            "Cut the dashed lines; lay each page on the tab left of or above it, edge on the "
-            "line, half-crosses meeting; glue.",
-            "Cut the dashed lines; glue each page on its neighbour's tab, edge on the line.")
+            "whole crosses; glue. Trim the outside at the crop marks."),
+            N_("Cut the dashed lines; lay each page on the tab left of or above it, edge on the "
+               "line, half-crosses meeting; glue."),
+            N_("Cut the dashed lines; glue each page on its neighbour's tab, edge on the "
+               "line."))  # translated where printed (tr)
 
 
 def _page_text(c: Canvas, x: float, y: float, text: str, size_pt: float, colour: str,
@@ -288,7 +291,7 @@ def _page_text(c: Canvas, x: float, y: float, text: str, size_pt: float, colour:
     c.setFillColor(HexColor(colour))
     c.setFont(PDF_FONT_NAMES[weight], size_pt * PT)
     draw = {"start": c.drawString, "end": c.drawRightString, "middle": c.drawCentredString}
-    draw[anchor](x, y, text)
+    draw[anchor](x, y, typography(text))
 
 
 def _text_width(text: str, size_pt: float, weight: str = REGULAR) -> float:
@@ -338,11 +341,12 @@ VERTICAL_BAR_X_MM = MARGIN_MM + 0.2
 def _scale_bar(c: Canvas, x: float, y: float, theme: Theme, unit: str, width: float) -> None:
     """The bar, what it checks, and (below) the unit of the figure, within ``width`` mm."""
     draw_scale_bar(c, x, y, theme)
-    check = "Print at 100 % (actual size): if a bar does not measure 50 mm, the printer " \
-        "rescaled the page."
+    check = typography(tr("Print at 100 % (actual size): if a bar does not measure "
+                          "{length} mm, the printer rescaled the page.").format(
+                              length=f"{SCALE_BAR_MM:g}"))
     label = SCALE_BAR_MM + 14.0
     if _text_width(check, 8) > width - label:
-        check = "Print at 100 % (actual size)."
+        check = typography(tr("Print at 100 % (actual size)."))
     _page_text(c, x + label, y, check, 8, theme.muted)
     unit = unit[0].upper() + unit[1:] + "."
     if _text_width(unit, 8) > width:
@@ -434,8 +438,9 @@ def _tile_marks(c: Canvas, tiling: Tiling, row: int, col: int,
     glue = tiling.glue
     number = row * tiling.cols + col + 1
     right, below = col + 1 < tiling.cols, row + 1 < tiling.rows
-    tabs = [(x1, y0, glue, y1 - y0, f"glue: page {number + 1} goes here", True)] * right + \
-        [(x0, y0 - glue, x1 - x0, glue, f"glue: page {number + tiling.cols} goes here",
+    goes_here = tr("glue: page {page} goes here")
+    tabs = [(x1, y0, glue, y1 - y0, goes_here.format(page=number + 1), True)] * right + \
+        [(x0, y0 - glue, x1 - x0, glue, goes_here.format(page=number + tiling.cols),
           False)] * below
     # The tabs tinted grey over the neighbour's board, which shows through: glue goes
     # here, and a page laid a little short shows board, not white.
@@ -499,7 +504,7 @@ def _canvas(page: tuple[float, float], info: PageInfo) -> tuple[Canvas, io.Bytes
     buffer = io.BytesIO()
     # Start in our font: reportlab's default, Helvetica, would be referenced unembedded.
     c = Canvas(buffer, pagesize=(page[0] * mm, page[1] * mm), invariant=1, pageCompression=1,
-               initialFontName=PDF_FONT_NAMES[REGULAR])
+               initialFontName=PDF_FONT_NAMES[REGULAR], lang=language_tag())
     c.setTitle(info.title or "boardgen")
     c.setAuthor(info.credit or "boardgen")
     c.setSubject(info.subject or "boardgen")
@@ -614,7 +619,8 @@ def render_pdf_pages(pages: list[Figure], *, theme: Theme, paper: Paper,
         c.saveState()
         c.scale(mm, mm)
         place_figure(c, page, figure, theme, name=f"page{number}")
-        where = f"page {number} of {len(pages)}" if len(pages) > 1 else None
+        where = tr("page {page} of {pages}").format(page=number, pages=len(pages)) \
+            if len(pages) > 1 else None
         _furniture(c, page, where, info, theme, _unit(figure))
         c.restoreState()
         c.showPage()
@@ -652,7 +658,8 @@ def draw_page_title(c: Canvas, page: tuple[float, float], title: str, theme: The
 
 def _unit(figure: Figure, guidance: bool = False) -> str:
     """What the scale check says of the figure's unit; on a board, what its cells fit."""
-    unit = figure.scale_note or f"each cell {figure.cell_width:.1f} mm flat to flat"
+    unit = figure.scale_note or tr("each cell {width} mm flat to flat").format(
+        width=decimal(figure.cell_width))
     if guidance and not figure.scale_note:
         unit += f", {cell_guidance(figure.cell_width)}"
     return unit
@@ -710,16 +717,19 @@ def _define_tile_furniture(c: Canvas, tiling: Tiling, info: PageInfo, theme: The
     footer_top = TILE_MARGIN_MM + TILE_FOOTER_MM
     size = _map_size(tiling)
     map_left = right - size * tiling.cols
-    _page_text(c, left, footer_top - 3.0, _fitting(ASSEMBLY, 8, map_left - 3.0 - left), 8,
+    assembly = tuple(typography(tr(said)) for said in ASSEMBLY)
+    _page_text(c, left, footer_top - 3.0, _fitting(assembly, 8, map_left - 3.0 - left), 8,
                theme.text)
     bar_y = TILE_MARGIN_MM + 2.5
     draw_scale_bar(c, left, bar_y, theme)
     # Up the band left of the marks, from the footer.
     draw_vertical_scale_bar(c, TILE_MARGIN_MM + 0.5, TILE_MARGIN_MM + TILE_FOOTER_MM, theme)
     note_x = left + SCALE_BAR_MM + 14.0
-    short = unit.split(", fits")[0]
-    note = _fitting((f"Print at 100 %: {unit}.", f"{unit}.", f"Print at 100 %: {short}.",
-                     f"{short}."), 8, map_left - 3.0 - note_x)
+    short = unit.split(tr(", fits"))[0]
+    at_100 = tr("Print at 100 %: {unit}.")
+    note = _fitting(tuple(typography(said) for said in (
+        at_100.format(unit=unit), f"{unit}.", at_100.format(unit=short), f"{short}.")),
+        8, map_left - 3.0 - note_x)
     _page_text(c, note_x, bar_y, note, 8, theme.muted)
     c.setLineWidth(0.2)
     c.setStrokeColor(HexColor(theme.muted))
@@ -738,7 +748,8 @@ def _define_tile_furniture(c: Canvas, tiling: Tiling, info: PageInfo, theme: The
 
 def _where(tiling: Tiling, row: int, col: int) -> str:
     number = row * tiling.cols + col + 1
-    return f"page {number} of {tiling.pages}, row {row + 1} col {col + 1}"
+    return tr("page {page} of {pages}, row {row} col {col}").format(
+        page=number, pages=tiling.pages, row=row + 1, col=col + 1)
 
 
 def _tile_furniture(c: Canvas, tiling: Tiling, row: int, col: int, theme: Theme) -> None:

@@ -18,6 +18,7 @@ import zlib
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
+from boardgen.i18n import typography
 from boardgen.render.figure import (
     PATTERN_SHARE,
     Area,
@@ -401,7 +402,7 @@ class _Painter:
         formats = ["="]  # native byte order, no padding but the headers' own
         values: list[float] = []
         advance = 0
-        for ch in printable(t.text):
+        for ch in typography(printable(t.text)):
             if ch != " ":
                 glyph_format, glyph_values, xs = _GLYPHS.packed(t.weight, ch)
                 placed = glyph_values.copy()

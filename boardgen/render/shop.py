@@ -41,6 +41,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from boardgen._version import __version__
 from boardgen.errors import BoardgenError, option
+from boardgen.i18n import tr
 from boardgen.render.figure import Figure
 from boardgen.render.fonts import PDF_FONT_NAMES, REGULAR, register_pdf_fonts
 from boardgen.render.paper import PageInfo, content_size
@@ -283,7 +284,8 @@ def render_shop_pdf(pages: Sequence[Figure], *, theme: Theme, trim: tuple[float,
     for number, figure in enumerate(pages, start=1):
         _begin_sheet(c, trim, shop, theme)
         place_figure(c, trim, figure, theme, name=f"page{number}")
-        where = f"page {number} of {len(pages)}" if len(pages) > 1 else None
+        where = tr("page {page} of {pages}").format(page=number, pages=len(pages)) \
+            if len(pages) > 1 else None
         furniture(c, trim, where, info, theme, unit_of(figure, True))
         _end_sheet(c, trim, shop)
     c.save()

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from boardgen.i18n import typography
 from boardgen.picture import MARK_ROLE_PREFIX
 from boardgen.render.figure import (
     MARK_TEXT,
@@ -81,7 +82,8 @@ def _glyph_run(t: Text, used: dict[str, str], theme: Theme | None = None) -> str
     scale = t.size / font.units_per_em
     x0 = text_box(t)[0]
     baseline = t.y + font.cap_height * scale / 2
-    text = printable(t.text)  # callers refuse control characters; XML must never see one
+    # Callers refuse control characters (XML must never see one); the language's spacing.
+    text = typography(printable(t.text))
     # A number on a stone carries its own fill, inline: the style sheet's class rule (for
     # text on cells) would beat a presentation attribute in a browser and in Typst.
     fill = f' style="fill:{text_ink(t, theme)}"' if t.on and theme is not None else ""
@@ -112,7 +114,7 @@ def _text_run(t: Text, theme: Theme | None = None) -> str:
     fill = f' style="fill:{text_ink(t, theme)}"' if t.on and theme is not None else ""
     return (f'<text class="{_text_class(t.role)}"{fill} x="{_n(x0)}" y="{_n(baseline)}" '
             f'font-family="{FONT_FAMILY}" font-size="{_n(t.size)}"{weight}>'
-            f"{escape(printable(t.text))}</text>")
+            f"{escape(typography(printable(t.text)))}</text>")
 
 
 INKSCAPE_NS = "http://www.inkscape.org/namespaces/inkscape"

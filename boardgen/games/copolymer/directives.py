@@ -51,6 +51,7 @@ from boardgen.games.script import (
     legality_judges,
 )
 from boardgen.geometry import Hex, HexGrid, make_shape
+from boardgen.i18n import ntr, tr
 from boardgen.limits import MAX_SOLVED_CLAIMS, MAX_SOLVED_EMPTY
 from boardgen.text import quoted
 
@@ -117,7 +118,9 @@ class PanelDraft:
 
 
 def _cells(n: int, enemy: str) -> str:
-    return f"no {enemy} cell" if n == 0 else f"{n} {enemy} cell{'s' if n > 1 else ''}"
+    if n == 0:
+        return tr("no {enemy} cell").format(enemy=enemy)
+    return ntr("{n} {enemy} cell", "{n} {enemy} cells", n).format(n=n, enemy=enemy)
 
 
 def _describe(game: Copolymer, placements: list[Placement], forced: list[bool]) -> str:
@@ -133,20 +136,23 @@ def _describe(game: Copolymer, placements: list[Placement], forced: list[bool]) 
     if connecting:
         where = ", ".join(name(p.cell) for p in connecting)
         counts = ", ".join(str(p.enemy_neighbours) for p in connecting)
-        must = " must" if any(forced[:len(connecting)]) else ""
-        clauses.append(f"{player}{must} connect{'s' if not must else ''} at {where} "
-                       f"(touching {counts} {enemy} cells)")
+        connects = tr("{player} must connect at {cells} (touching {counts} {enemy} cells)") \
+            if any(forced[:len(connecting)]) else \
+            tr("{player} connects at {cells} (touching {counts} {enemy} cells)")
+        clauses.append(connects.format(player=player, cells=where, counts=counts, enemy=enemy))
     if ending is not None:
         touching = _cells(ending.enemy_neighbours, enemy)
         if ending.over:
-            clauses.append(f"takes the last cell, {name(ending.cell)}")
+            clauses.append(tr("takes the last cell, {cell}").format(cell=name(ending.cell)))
         else:
-            clauses.append(f"ends the turn at {name(ending.cell)} (touching {touching})")
-    sentence = ", then ".join(clauses) if connecting else f"{player} {clauses[0]}"
+            clauses.append(tr("ends the turn at {cell} (touching {touching})").format(
+                cell=name(ending.cell), touching=touching))
+    sentence = tr(", then ").join(clauses) if connecting else \
+        tr("{player} {does}").format(player=player, does=clauses[0])
     if ending is None:
-        sentence += " and goes on"
+        sentence += tr(" and goes on")
     if any(forced):
-        sentence += ": every empty cell was a connection"
+        sentence += tr(": every empty cell was a connection")
     return sentence[0].upper() + sentence[1:] + "."
 
 
@@ -157,16 +163,17 @@ def _caption(game: Copolymer, draft: PanelDraft, forced_flags: list[bool]) -> st
     elif not game.over:  # once the board is full, nobody is to play
         mover = game.to_move.upper()
         open_ = [game.notation.name(h) for h in game.connections()]
-        listed = " and ".join([", ".join(open_[:-1]), open_[-1]] if len(open_) > 1
-                               else open_)
-        parts.append(f"{mover} to play, with connections open at {listed}." if len(open_) > 1
-                     else f"{mover} to play, with a connection open at {listed}." if open_
-                     else f"{mover} to play; no connection is open.")
+        listed = tr(" and ").join([", ".join(open_[:-1]), open_[-1]] if len(open_) > 1
+                                  else open_)
+        said = tr("{player} to play, with connections open at {cells}.") if len(open_) > 1 \
+            else tr("{player} to play, with a connection open at {cells}.") if open_ \
+            else tr("{player} to play; no connection is open.")
+        parts.append(said.format(player=mover, cells=listed))
     if game.over:
         winner = game.winner or "?"
         loser = "o" if winner == "x" else "x"
-        parts.append(f"Board full: {winner.upper()} wins {game.counts[winner]} to "
-                     f"{game.counts[loser]}.")
+        parts.append(tr("Board full: {player} wins {won} to {lost}.").format(
+            player=winner.upper(), won=game.counts[winner], lost=game.counts[loser]))
     parts.extend(draft.notes)
     return " ".join(parts)
 

@@ -22,6 +22,7 @@ from typing import NamedTuple
 from boardgen.errors import BoardgenError, IllegalMove, Refusal
 from boardgen.geometry import Hex, HexGrid, Notation, format_hex_text, framed_text
 from boardgen.geometry.notation import drawn_on_grid
+from boardgen.i18n import tr
 
 NAME = "Copolymer"
 CREDIT = "Copolymer by Mark Steere (2006)"
@@ -226,12 +227,14 @@ class Copolymer:
         """Why the player to move may not place on ``cell``, or None if they may."""
         grid = self.grid
         if cell not in grid.index:
-            return Refusal(CopolymerReason.OFF_BOARD, f"not on the board ({grid.description})")
+            return Refusal(CopolymerReason.OFF_BOARD, tr("not on the board ({board})").format(
+                board=grid.description))
         if self.over:
-            return Refusal(CopolymerReason.GAME_OVER, "the game is over (the board is full)")
+            return Refusal(CopolymerReason.GAME_OVER, tr("the game is over (the board is full)"))
         taken = self._owner[grid.index[cell]]
         if taken is not None:
-            return Refusal(CopolymerReason.TAKEN, f"already taken by {taken.upper()}")
+            return Refusal(CopolymerReason.TAKEN, tr("already taken by {player}").format(
+                player=taken.upper()))
         return None
 
     def place(self, cell: Hex) -> Placement:

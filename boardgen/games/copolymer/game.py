@@ -25,6 +25,7 @@ from boardgen.games.protocol import (
 from boardgen.games.script import GameScript
 from boardgen.games.scripted import ScriptedGame
 from boardgen.geometry import Hex, hexhex
+from boardgen.i18n import N_, tr
 from boardgen.picture import Diagram, Marker, Scene
 
 # The diagram files' reader is imported when a diagram is built: replaying moves or
@@ -127,8 +128,9 @@ class CopolymerPosition(Position):
         if caption is None and engine.over and engine.winner:
             # A finished game's picture says who won (as Polygone's does); the legend
             # names the players X and O.
-            caption = f"{engine.winner.upper()} wins, {engine.counts[engine.winner]} cells " \
-                f"to {engine.counts[copolymer.opponent(engine.winner)]}."
+            caption = tr("{player} wins, {cells} cells to {other}.").format(
+                player=engine.winner.upper(), cells=engine.counts[engine.winner],
+                other=engine.counts[copolymer.opponent(engine.winner)])
         return Scene(engine.grid,
                      cell_roles={h: PLAYER_ROLES[p] for h, p in engine.cells().items()},
                      cell_texts=numbers, markers=tuple(Marker(h, "disc") for h in numbers),
@@ -139,20 +141,20 @@ class CopolymerPosition(Position):
         return not self.engine.turn_continues
 
 
-PENS_NOTE = (
-    "Copolymer fills its board: every cell is coloured by the end, so two pens make the "
-    "simplest pieces, and a printed board is a game record once you are done.",
-    "Choose two pens that stay apart on paper and in a grey photocopy: a dark felt-tip and a "
+PENS_NOTE = (  # paragraphs translated where printed (tr)
+    N_("Copolymer fills its board: every cell is coloured by the end, so two pens make the "
+    "simplest pieces, and a printed board is a game record once you are done."),
+    N_("Choose two pens that stay apart on paper and in a grey photocopy: a dark felt-tip and a "
     "pencil, or two colours of clearly different darkness. Or let one player fill cells solid "
-    "and the other draw a cross in them; then any two pens will do.",
-    "Colour each cell as you place it. After a connection your turn goes on: place again "
+    "and the other draw a cross in them; then any two pens will do."),
+    N_("Colour each cell as you place it. After a connection your turn goes on: place again "
     "before you hand over. Felt-tips can bleed through thin paper, so lay a spare sheet under "
     "the board. To play many games on one print, slip it into a clear sleeve and use "
-    "dry-wipe pens.",
-    "The three boards here are the play-by-email server\u2019s: side 5 (61 cells) for a first "
+    "dry-wipe pens."),
+    N_("The three boards here are the play-by-email server\u2019s: side 5 (61 cells) for a first "
     "game, side 7 (127 cells), and side 10 (271 cells), the server\u2019s default and the "
     "board the designer mentions. Each has an odd number of cells, so a game cannot end in "
-    "a tie: count the cells of each colour.",
+    "a tie: count the cells of each colour."),
 )
 
 
@@ -186,9 +188,9 @@ class CopolymerDescription(ScriptedGame):
     # Played with two pens: the server's boards to write on, and a note on pens.
     kit = Kit(boards=tuple((side, preset) for preset, side in
                            sorted(copolymer.PRESETS.items(), key=lambda item: item[1])),
-              note=KitNote("Playing with pens", PENS_NOTE),
-              contents="the server's three boards (sides 5, 7, 10) to colour in, a note on "
-              "pens")
+              note=KitNote(N_("Playing with pens"), PENS_NOTE),
+              contents=N_("the server's three boards (sides 5, 7, 10) to colour in, a note "
+                          "on pens"))
 
     def new_position(self, options: PlayOptions) -> Position:
         return CopolymerPosition(self, options)

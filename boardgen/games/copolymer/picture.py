@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from boardgen.games.script import annotated, labelled
+from boardgen.i18n import N_, tr
 from boardgen.picture import (
     TINT,
     Diagram,
@@ -25,21 +26,22 @@ if TYPE_CHECKING:  # the reader is imported when a file is read, not with the ga
 PLAYER_ROLES = {"x": "player1", "o": "player2"}
 # What each role means; a legend lists only the roles its panels use.
 ROLES = (Role("player1", "X", "X"), Role("player2", "O", "O"),
-         Role("new", "placed this turn", "placed this turn"),
-         Role("connection", "a connection", "connections"),
-         Role("legal", "allowed", "allowed"), Role("illegal", "not allowed", "not allowed"),
-         Role(TINT, "highlighted", "highlighted"))
+         Role("new", N_("placed this turn"), N_("placed this turn")),
+         Role("connection", N_("a connection"), N_("connections")),
+         Role("legal", N_("allowed"), N_("allowed")),
+         Role("illegal", N_("not allowed"), N_("not allowed")),
+         Role(TINT, N_("highlighted"), N_("highlighted")))
 
 
 def copolymer_diagram(example: Example) -> Diagram:
     rows = tuple((line.title, tuple(panel_scene(example, p) for p in line.panels))
                  for line in example.lines)
     panels = [p for line in example.lines for p in line.panels]
-    notes = ["Numbered: the cells of the turn, in the order placed."]
+    notes = [tr("Numbered: the cells of the turn, in the order placed.")]
     if any(p.open_connections for p in panels):
-        notes.append("Ringed: the connections open.")
+        notes.append(tr("Ringed: the connections open."))
     if any(p.touched for p in panels):
-        notes.append("White pips: the enemy cells the turn touches.")
+        notes.append(tr("White pips: the enemy cells the turn touches."))
     scenes: list[Scene] = [s for _, scenes in rows for s in scenes]
     steps = tuple((line.title, tuple(panel_scene(example, p) for p in line.frames))
                   for line in example.lines)

@@ -14,6 +14,7 @@ from enum import StrEnum
 from boardgen.errors import IllegalMove, Refusal
 from boardgen.geometry import Hex, HexGrid, Notation, format_hex_text, framed_text
 from boardgen.geometry.notation import drawn_on_grid
+from boardgen.i18n import N_, tr
 
 NAME = "Free"
 COLOURS = ("black", "white", "red", "blue")
@@ -71,12 +72,14 @@ class FreeBoard:
 
     def refusal(self, cell: Hex, colour: str, *, replay: bool = True) -> Refusal | None:
         if cell not in self.grid.index:
-            return Refusal(FreeReason.OFF_BOARD, f"not on the board ({self.grid.description})")
+            return Refusal(FreeReason.OFF_BOARD, tr("not on the board ({board})").format(
+                board=self.grid.description))
         if colour not in COLOURS:
             return Refusal(FreeReason.COLOUR, f"unknown colour {colour!r} (colours: "
                                               f"{', '.join(COLOURS)})")
         if replay and cell in self.stones:
-            return Refusal(FreeReason.TAKEN, f"there is a {self.stones[cell]} stone there")
+            return Refusal(FreeReason.TAKEN, tr("there is a {colour} stone there").format(
+                colour=tr(self.stones[cell])))
         return None
 
     def place(self, cell: Hex) -> Placed:
@@ -103,6 +106,10 @@ def position_json(board: FreeBoard) -> dict[str, object]:
             "stones": {name(h): c for h, c in sorted(board.stones.items(),
                                                      key=lambda item: grid.index[item[0]])},
             "over": board.over, "winner": None}
+
+
+# The colours' words, for the catalog (tr(colour) where a message names one).
+COLOUR_WORDS = (N_("black"), N_("white"), N_("red"), N_("blue"))
 
 
 STONE_CHARS = {"black": "x", "white": "o", "red": "r", "blue": "b"}  # as text draws them

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from boardgen.games.free.engine import COLOURS, FreeBoard
 from boardgen.games.script import annotated
 from boardgen.geometry import Hex, HexGrid
+from boardgen.i18n import N_
 from boardgen.picture import (
     TINT,
     Diagram,
@@ -23,11 +24,14 @@ from boardgen.picture import (
 if TYPE_CHECKING:  # the reader is imported when a file is read, not with the game
     from boardgen.games.free.directives import FreeExample, FreePanel
 
+# The roles' words below, for the catalog (translated where drawn).
+ROLE_WORDS = (N_("black stones on"), N_("white stones on"), N_("red stones on"),
+              N_("blue stones on"))
 # A stone's role names its colour; every theme paints the four apart, in grey too.
 STONE_ROLES = {colour: f"stone-{colour}" for colour in COLOURS}
 ROLES = (*(Role(role, colour, f"{colour} stones on", "stone")
            for colour, role in STONE_ROLES.items()),
-         Role(TINT, "highlighted", "highlighted"))
+         Role(TINT, N_("highlighted"), N_("highlighted")))
 
 
 def stones_scene(grid: HexGrid, stones: dict[Hex, str], caption: str | None = None,

@@ -53,6 +53,7 @@ from boardgen.games.script import (
     legality_judges,
 )
 from boardgen.geometry import Hex, HexGrid, make_shape
+from boardgen.i18n import N_, tr
 from boardgen.text import read_input_text
 
 
@@ -419,6 +420,11 @@ def example_of(script: OScript) -> OExample:
                     script.numbers)
 
 
+# The players' names as captions say them (capitalised), for the catalog: translated
+# where a caption names a player (tr(player.capitalize())).
+PLAYER_WORDS = (N_("First"), N_("Second"), N_("Left"), N_("Right"))
+
+
 def last_stone_caption(game: OGame) -> str:
     """The stone just placed, as a panel of that one placement says it (an animation's
     caption): who placed it where, and the loop or the end it made."""
@@ -431,20 +437,24 @@ def _panel(game: OGame, draft: PanelDraft, numbered: bool = True) -> OPanel:
     name = game.notation.name
     # Players' words: who placed which stone where (its number is on the stone), not the
     # engine's name for the ring it went into.
-    words = [f"{player.capitalize()} places "
-             f"{f'stone {number}' if numbered else 'a stone'} on {name(cell)}"
+    words = [(tr("{player} places stone {number} on {cell}") if numbered else
+              tr("{player} places a stone on {cell}")).format(
+                  player=tr(player.capitalize()), number=number, cell=name(cell))
              for cell, player, number, _glyph in draft.placed]
     parts = ["; ".join(words) + "." if words else
-             (f"{game.to_move.capitalize()} to play." if not game.over else "")]
+             (tr("{player} to play.").format(player=tr(game.to_move.capitalize()))
+              if not game.over else "")]
     for cell in draft.shown:
         reason = game.why_illegal(cell)
-        parts.append(f"{name(cell)}: {'a stone may go here' if reason is None else reason}.")
+        parts.append(tr("{cell}: {ruling}.").format(
+            cell=name(cell), ruling=tr("a stone may go here") if reason is None else reason))
     closing = game.history[-1].cell if game.over and game.winner else None
     if closing is not None:
-        parts.append(f"{(game.winner or '').capitalize()} closes a loop of {len(game.loop)} "
-                     f"stones with {name(closing)} and wins.")
+        parts.append(tr("{player} closes a loop of {count} stones with {cell} and wins.")
+                     .format(player=tr((game.winner or "").capitalize()),
+                             count=len(game.loop), cell=name(closing)))
     elif game.over:
-        parts.append("Nobody can place a stone.")
+        parts.append(tr("Nobody can place a stone."))
     parts.extend(draft.notes)
     caption = draft.annotations.caption if draft.annotations.caption is not None \
         else " ".join(p for p in parts if p)

@@ -25,6 +25,7 @@ from boardgen.errors import BoardgenError, IllegalMove, Refusal
 from boardgen.geometry import DIRECTIONS, Hex, HexGrid, Notation, format_hex_text, framed_text
 from boardgen.geometry.notation import drawn_on_grid
 from boardgen.geometry.rings import FULL, GLYPHS, RING, glyph
+from boardgen.i18n import tr
 from boardgen.inputs import split_lines
 
 NAME = "O"
@@ -402,21 +403,23 @@ class OGame:
         if self.over:  # as place rules: no stone goes anywhere once the game is over
             return Refusal(OReason.GAME_OVER, "the game is over")
         if self._stone[i]:
-            return Refusal(OReason.TAKEN, "there is a stone there already")
+            return Refusal(OReason.TAKEN, tr("there is a stone there already"))
         glyph_name = _GLYPH_OF[self._ring[i]]
         ruling = self.table.get(glyph_name, "illegal")
         if not allows(ruling, mover):
             if ruling in PARTISAN:
-                return Refusal(OReason.PARTISAN_GLYPH, f"only {ruling.capitalize()} may "
-                               f"place in a {glyph_name} ring")
-            return Refusal(OReason.GLYPH, f"its ring is glyph {glyph_name}, where no stone "
-                           "may go")
+                return Refusal(OReason.PARTISAN_GLYPH, tr(
+                    "only {player} may place in a {glyph} ring").format(
+                        player=tr(ruling.capitalize()), glyph=glyph_name))
+            return Refusal(OReason.GLYPH, tr("its ring is glyph {glyph}, where no stone may "
+                                             "go").format(glyph=glyph_name))
         conflict = self.corner_conflict(i)
         if conflict is not None:
             other = self.notation.name(self.grid.cells[conflict])
-            return Refusal(OReason.CORNER, f"corner rule: a corner stone may not touch "
-                           f"{other}, a cell off the perimeter" if self._tables.corner[i] else
-                           f"corner rule: it would touch the corner stone on {other}")
+            return Refusal(OReason.CORNER, (tr(
+                "corner rule: a corner stone may not touch {cell}, a cell off the perimeter")
+                if self._tables.corner[i] else
+                tr("corner rule: it would touch the corner stone on {cell}")).format(cell=other))
         return None
 
     def legal(self, player: str | None = None) -> list[Hex]:
@@ -460,10 +463,11 @@ class OGame:
             found = self.grid.index.get(cell)
             if found is None:
                 raise IllegalStone(str(cell), Refusal(
-                    OReason.OFF_BOARD, f"not on the board ({self.grid.description})"))
+                    OReason.OFF_BOARD, tr("not on the board ({board})").format(
+                        board=self.grid.description)))
             if self.over:
                 raise IllegalStone(self.notation.name(cell),
-                                   Refusal(OReason.GAME_OVER, "the game is over"))
+                                   Refusal(OReason.GAME_OVER, tr("the game is over")))
             i = found
             if not self._allowed(i, player):
                 refusal = self.refusal(cell)

@@ -35,6 +35,7 @@ from boardgen.games.protocol import (
 from boardgen.games.script import GameScript
 from boardgen.games.scripted import ScriptedGame
 from boardgen.geometry import Hex, hexhex
+from boardgen.i18n import N_
 from boardgen.picture import Diagram, Marker, Panel, Scene, edge_roles
 from boardgen.text import quoted_value
 
@@ -118,7 +119,7 @@ class OPosition(Position):
                      markers=tuple(markers), caption=caption)
 
 
-CHART_NOTE = "glyph chart: our reconstruction"
+CHART_NOTE = N_("glyph chart: our reconstruction")  # translated where printed
 
 
 def read_glyphs(given: object, source: str) -> GlyphTable:
@@ -169,7 +170,7 @@ class ODescription(ScriptedGame):
     # Every verdict an O diagram shows (allowed, refused, a loop reached) rests on the chart.
     diagram_note = CHART_NOTE
     kit = Kit(stones=True,  # stones to cut out, sized to the board's cells
-              contents="the board and a sheet of stones to cut out, sized to its cells")
+              contents=N_("the board and a sheet of stones to cut out, sized to its cells"))
 
     def new_position(self, options: PlayOptions) -> Position:
         return OPosition(self, options)

@@ -17,6 +17,7 @@ from boardgen.games.o.engine import RULED_GLYPHS, OGame
 from boardgen.games.script import annotated, labelled
 from boardgen.geometry import DIRECTIONS, Hex, hexhex
 from boardgen.geometry.rings import RING, patterns_of
+from boardgen.i18n import N_, tr
 from boardgen.picture import (
     TINT,
     Diagram,
@@ -34,13 +35,13 @@ if TYPE_CHECKING:  # the reader is imported when a file is read, not with the ga
     from boardgen.games.o.directives import OExample, OPanel
 
 # What each role means; a legend lists only the roles its panels use.
-ROLES = (Role("legal", "a stone may go here", "a stone may go"),
-         Role("illegal", "it may not", "no stone may go"),
-         Role("new", "cut off from the edge", "cut off from the edge"),
-         Role("corner", "corner"), Role("perimeter", "perimeter"),
-         Role(TINT, "highlighted", "highlighted"),
-         Role("stone", "a stone", swatch="stone"),
-         Role("loop", "the loop's stones", "the loop's stones", swatch="stone"))
+ROLES = (Role("legal", N_("a stone may go here"), N_("a stone may go")),
+         Role("illegal", N_("it may not"), N_("no stone may go")),
+         Role("new", N_("cut off from the edge"), N_("cut off from the edge")),
+         Role("corner", N_("corner")), Role("perimeter", N_("perimeter")),
+         Role(TINT, N_("highlighted"), N_("highlighted")),
+         Role("stone", N_("a stone"), swatch="stone"),
+         Role("loop", N_("the loop's stones"), N_("the loop's stones"), swatch="stone"))
 # Roles of stones rather than cells: keyed only when a loop shows, as the stones a loop's
 # stones must be told from (every picture of O has plain stones).
 STONE_ROLES = ("stone", "loop")
@@ -86,34 +87,35 @@ def _o_scene(example: OExample, panel: OPanel) -> Scene:
 def _o_note(example: OExample) -> str | None:
     numbered = example.numbers and any(p.numbered for line in example.lines
                                         for p in line.panels)
-    notes = ["Numbered: the stones of the panel."] if numbered else []
+    notes = [tr("Numbered: the stones of the panel.")] if numbered else []
     if any(p.closing for line in example.lines for p in line.panels):
-        notes.append("Ringed: the stone that closed the loop.")
+        notes.append(tr("Ringed: the stone that closed the loop."))
     return " ".join(notes) or None
 
 
 # Players' sheets print this; how to print another chart (--glyphs): the docs' how-to
 # "Replaying a game".
-RECONSTRUCTION = "Our reconstruction of the lost chart."
+RECONSTRUCTION = N_("Our reconstruction of the lost chart.")  # translated where printed
 # The glyphs as a player would name them (the engine's names are for files and errors).
 GLYPH_WORDS = {  # each heads a caption: capitalised
-    "k0": "No stone", "k1": "One stone", "k2-adjacent": "Two together",
-    "k2-gap": "Two, one gap", "k2-opposite": "Two opposite", "k3-row": "Three in a row",
-    "k3-left": "Left-handed three", "k3-right": "Right-handed three",
-    "k3-alternate": "Three apart", "k4-row": "Four in a row", "k4-gap": "Four, three and one",
-    "k4-opposite": "Four, two pairs", "k5": "Five",
+    "k0": N_("No stone"), "k1": N_("One stone"), "k2-adjacent": N_("Two together"),
+    "k2-gap": N_("Two, one gap"), "k2-opposite": N_("Two opposite"),
+    "k3-row": N_("Three in a row"), "k3-left": N_("Left-handed three"),
+    "k3-right": N_("Right-handed three"), "k3-alternate": N_("Three apart"),
+    "k4-row": N_("Four in a row"), "k4-gap": N_("Four, three and one"),
+    "k4-opposite": N_("Four, two pairs"), "k5": N_("Five"),
 }
-LEGEND = (Role("legal", "a stone may go here", "a stone may go"),
-          Role("illegal", "it may not", "no stone may go"))
+LEGEND = (Role("legal", N_("a stone may go here"), N_("a stone may go")),
+          Role("illegal", N_("it may not"), N_("no stone may go")))
 
 
-GIVEN_CHART = "The chart given, not the one boardgen reconstructs."
+GIVEN_CHART = N_("The chart given, not the one boardgen reconstructs.")
 
 
 def _whose(table: dict[str, str] | None) -> str:
     """What a chart says of its rulings: ours (a reconstruction of the lost chart), or
     the table a user gave, which is theirs."""
-    return RECONSTRUCTION if table is None else GIVEN_CHART
+    return tr(RECONSTRUCTION if table is None else GIVEN_CHART)
 
 
 def _representative(name: str) -> int:
@@ -137,20 +139,22 @@ def _flower(bits: int, centre_role: str, caption: str, mark: str = "") -> Scene:
 def _flower_words(bits: int, centre_role: str, mark: str) -> str:
     """A glyph in words, naming no cell (the picture names none): the empty centre and
     what may go there, and the ring round it read clockwise as the engine reads it."""
-    allowed = next(role.said for role in ROLES if role.name == centre_role)
-    ring = ", ".join("stone" if bits >> k & 1 else "empty" for k in range(RING))
-    marked = f", marked {mark}" if mark else ""
-    around = f"round it, clockwise from the right: {ring}" if bits else "no stone round it"
-    return f"the empty centre cell{marked} ({allowed} there); {around}"
+    allowed = tr(next(role.said or "" for role in ROLES if role.name == centre_role))
+    ring = ", ".join(tr("stone") if bits >> k & 1 else tr("empty") for k in range(RING))
+    around = tr("round it, clockwise from the right: {ring}").format(ring=ring) if bits \
+        else tr("no stone round it")
+    centre = tr("the empty centre cell, marked {mark} ({allowed} there)") if mark else \
+        tr("the empty centre cell ({allowed} there)")
+    return centre.format(mark=mark, allowed=allowed) + f"; {around}"
 
 
 def _ruling_words(ruling: str, partisan: bool) -> tuple[str, str]:
     """(centre role, caption words) for a glyph ruling."""
     if ruling == "illegal":
-        return "illegal", "no"
+        return "illegal", tr("no")
     if ruling in ("left", "right") and partisan:
-        return "legal", f"only {ruling.capitalize()}"
-    return "legal", "yes"
+        return "legal", tr("only {player}").format(player=tr(ruling.capitalize()))
+    return "legal", tr("yes")
 
 
 def glyph_chart(table: dict[str, str] | None) -> Diagram:
@@ -159,11 +163,11 @@ def glyph_chart(table: dict[str, str] | None) -> Diagram:
     for name in RULED_GLYPHS:
         role, words = _ruling_words(game.table[name], partisan=False)
         scenes.append(_flower(_representative(name), role,
-                              f"{GLYPH_WORDS.get(name, name)}: {words}"))
+                              f"{tr(GLYPH_WORDS.get(name, name))}: {words}"))
     return Diagram(
-        "O: the glyph chart",
-        ((f"Every arrangement of 0 to 5 stones around an empty cell is one of these, turned "
-          f"or mirrored. {_whose(table)}", tuple(scenes)),),
+        tr("O: the glyph chart"),
+        ((tr("Every arrangement of 0 to 5 stones around an empty cell is one of these, "
+             "turned or mirrored.") + f" {_whose(table)}", tuple(scenes)),),
         LEGEND, cell_mm=9.0, roles=ROLES,
     )
 
@@ -175,13 +179,13 @@ def partisan_glyphs(table: dict[str, str] | None) -> Diagram:
         role, words = _ruling_words(game.table[name], partisan=True)
         ruling = game.table[name]
         scenes.append(_flower(_representative(name), role,
-                              f"{GLYPH_WORDS.get(name, name)}: {words}",
+                              f"{tr(GLYPH_WORDS.get(name, name))}: {words}",
                               ruling[0].upper() if ruling in ("left", "right") else ""))
     return Diagram(
-        "Partisan O: the left and right glyphs",
-        (("The only glyph whose mirror image differs. Which is Left's is our reading: read "
-          "clockwise from the lone stone, we take stone, gap, stone, stone as the left one. "
-          + _whose(table), tuple(scenes)),),
+        tr("Partisan O: the left and right glyphs"),
+        ((tr("The only glyph whose mirror image differs. Which is Left's is our reading: read "
+             "clockwise from the lone stone, we take stone, gap, stone, stone as the left "
+             "one.") + " " + _whose(table), tuple(scenes)),),
         # Only the swatches the two centres use (both are usually allowed, to one player
         # each).
         legend_of(LEGEND, [*scenes]), cell_mm=11.0, roles=ROLES,

@@ -61,6 +61,7 @@ from boardgen.geometry.lattice import (
     parse_hole,
     parse_line,
 )
+from boardgen.i18n import N_, tr
 from boardgen.inputs import split_lines
 
 
@@ -182,78 +183,74 @@ def _line_names(lines: set[Line]) -> str:
 
 def _listed(names: list[str]) -> str:
     """a, b and c"""
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + tr(" and ") + names[-1]
 
 
 # Spelled out, in titles, notes and captions alike (one style); a count no figure reaches
 # falls back to digits.
-SIDES_WORDS = {4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten",
-               11: "eleven", 12: "twelve"}
+SIDES_WORDS = {4: N_("four"), 5: N_("five"), 6: N_("six"), 7: N_("seven"), 8: N_("eight"),
+               9: N_("nine"), 10: N_("ten"), 11: N_("eleven"), 12: N_("twelve")}
 
 
 def _polygon(sides: int) -> str:
     """'a triangle', 'a five-sided polygon', 'an eleven-sided polygon'."""
     if sides == 3:
-        return "a triangle"
+        return tr("a triangle")
     words = SIDES_WORDS.get(sides, str(sides))
-    article = "an" if words.startswith(("8", "11", "18", "eight", "eleven")) else "a"
-    return f"{article} {words}-sided polygon"
+    said = tr("an {sides}-sided polygon") if words.startswith(
+        ("8", "11", "18", "eight", "eleven")) else tr("a {sides}-sided polygon")
+    return said.format(sides=tr(words))
 
 
 def _turn_caption(turn: Turn) -> str:
     """What the move did, as a player would say it: the polygons the move itself closed
     apart from those that a capture opened afterwards (the seed's picture 9)."""
-    return f"{turn.mover.capitalize()}'s move {_turn_result(turn)}"
-
-
-def _swing_sentence(move: Move, mover: str) -> str:
-    """'White swings b1 about c2 to d3.'"""
-    return (f"{mover.capitalize()} swings {hole_name(move.moving)} about "
-            f"{hole_name(move.pivot)} to {hole_name(move.target)}.")
-
-
-def _turn_result(turn: Turn) -> str:
-    """What a move did, said after its subject ('... closes a triangle: White captures
-    d3-c4.', '... captures nothing.')."""
+    mover = tr(turn.mover.capitalize())
     if not turn.closed:
-        return "captures nothing."
+        return tr("{player}'s move captures nothing.").format(player=mover)
 
     def resolved(poly: Polygon) -> str:
         capture = next((c for c in turn.captures if c.polygon == poly), None)
         if capture is None:
-            return f"{_polygon(len(poly))} that captures nothing"
+            return tr("{polygon} that captures nothing").format(polygon=_polygon(len(poly)))
         # The pieces taken are always the other colour's: not said, to keep captions short.
         pieces = _listed([line_name(ln) for ln in capture.removed])
-        return f"{_polygon(len(poly))}: {capture.captor.capitalize()} captures {pieces}"
+        return tr("{polygon}: {player} captures {pieces}").format(
+            polygon=_polygon(len(poly)), player=tr(capture.captor.capitalize()), pieces=pieces)
 
     closed = []
     for poly in turn.closed:
         if poly in turn.polygons:
             closed.append(resolved(poly))
         elif poly in turn.broken:
-            closed.append(f"{_polygon(len(poly))}, broken by an earlier capture: it "
-                          "no longer counts")
+            closed.append(tr("{polygon}, broken by an earlier capture: it no longer counts")
+                          .format(polygon=_polygon(len(poly))))
         else:
-            closed.append(f"{_polygon(len(poly))}, left unresolved")
+            closed.append(tr("{polygon}, left unresolved").format(polygon=_polygon(len(poly))))
+    then = tr("; then ")
     if len(closed) == 1:
-        text = f"closes {closed[0]}."
+        text = tr("{player}'s move closes {polygon}.").format(player=mover, polygon=closed[0])
     else:
-        count = {2: "two", 3: "three"}.get(len(closed), str(len(closed)))
+        count = {2: tr("two"), 3: tr("three")}.get(len(closed), str(len(closed)))
         # In the order the mover chose (the sheet's text says the mover chooses).
-        text = f"closes {count} polygons. First {closed[0]}; then " + \
-            "; then ".join(closed[1:]) + "."
+        text = tr("{player}'s move closes {count} polygons. First {polygon}").format(
+            player=mover, count=count, polygon=closed[0]) + then + \
+            then.join(closed[1:]) + "."
     opened = [resolved(poly) for poly in turn.polygons if poly not in turn.closed]
     if opened:
         by_closed = sum(1 for c in turn.captures if c.polygon in turn.closed)
-        text += (" That capture opens " if by_closed == 1 else " The captures open ") + \
-            "; then ".join(opened) + "."
+        text += " " + (tr("That capture opens {polygons}.") if by_closed == 1 else
+                       tr("The captures open {polygons}.")).format(polygons=then.join(opened))
     return text  # who wins, if anyone, is said by _won, for every way of winning
 
 
 def move_sentences(move: Move, mover: str, turn: Turn, game: Polygone) -> str:
     """A move played, as a diagram says it across the panel that shows the swing and the
     one after it: the swing, what it closed and captured, and who won by it."""
-    return " ".join([_swing_sentence(move, mover), _turn_caption(turn), *_won(game)])
+    return " ".join([tr("{player} swings {hole} about {pivot} to {target}.").format(
+                        player=tr(mover.capitalize()), hole=hole_name(move.moving),
+                        pivot=hole_name(move.pivot), target=hole_name(move.target)),
+                     _turn_caption(turn), *_won(game)])
 
 
 def judge_ghost(game: Polygone, panel: PolygonePanel, ln: Line) -> str | None:
@@ -282,20 +279,24 @@ def _won(game: Polygone) -> list[str]:
     if not (game.over and game.winner):
         return []
     why = re.sub(r"\b(white|black)\b", lambda m: m.group(1).capitalize(), game.result)
-    return [f"{game.winner.capitalize()} wins: {why}."]
+    return [tr("{player} wins: {result}.").format(player=tr(game.winner.capitalize()),
+                                                  result=why)]
 
 
 def _show_caption(colour: str, moving: Hole, pivot: Hole, show: _Show) -> str:
     """Where a swing can take the end, as a player would say it."""
-    end = f"{colour.capitalize()}'s end {hole_name(moving)}, swung about {hole_name(pivot)}"
+    end = tr("{player}'s end {hole}, swung about {pivot}").format(
+        player=tr(colour.capitalize()), hole=hole_name(moving), pivot=hole_name(pivot))
     allowed = sorted(hole_name(h) for h in show.allowed)
-    text = f"{end}, may reach {_listed(allowed)}." if allowed else \
-        f"{end}, has nowhere to go."
+    text = tr("{end}, may reach {holes}.").format(end=end, holes=_listed(allowed)) \
+        if allowed else tr("{end}, has nowhere to go.").format(end=end)
     # The word first: a sentence never starts with a lower-case hole name.
     if show.backwards:
-        text += f" Backwards: {_listed(sorted(hole_name(h) for h in show.backwards))}."
+        text += " " + tr("Backwards: {holes}.").format(
+            holes=_listed(sorted(hole_name(h) for h in show.backwards)))
     if show.blocked:
-        text += f" Blocked: {_listed(sorted(hole_name(h) for h in show.blocked))}."
+        text += " " + tr("Blocked: {holes}.").format(
+            holes=_listed(sorted(hole_name(h) for h in show.blocked)))
     return text
 
 

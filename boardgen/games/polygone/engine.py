@@ -38,13 +38,15 @@ from boardgen.geometry.lattice import (
     parse_hole,
     unit_position,
 )
+from boardgen.i18n import N_, tr
 
 NAME = "Polygone"
 CREDIT = "Polygone by Fabien Vandenbussche (2004–2005)"
 COLOURS = ("white", "black")
 PIECES_EACH = 12
 CAPTURES_TO_WIN = 7
-RECONSTRUCTION = "Board and start position are our reconstruction of the lost pictures."
+RECONSTRUCTION = N_("Board and start position are our reconstruction of the lost "
+                    "pictures.")  # translated where printed
 
 Polygon = frozenset[Line]
 
@@ -369,22 +371,30 @@ class Polygone:
         message."""
         colour = self.pieces.get(move.piece)
         if colour is None:
-            return Refusal(PolygoneReason.NO_PIECE, f"no piece on {line_name(move.piece)}")
+            return Refusal(PolygoneReason.NO_PIECE, tr("no piece on {line}").format(
+                line=line_name(move.piece)))
         if colour != self.to_move:
-            return Refusal(PolygoneReason.NOT_YOURS, f"the piece on {line_name(move.piece)} "
-                           f"is {colour}, and {self.to_move} is to move")
+            # Whole sentences per colour: a language may need another word for the
+            # colour of a piece and the side to move.
+            said = tr("the piece on {line} is black, and white is to move") \
+                if colour == "black" else \
+                tr("the piece on {line} is white, and black is to move")
+            return Refusal(PolygoneReason.NOT_YOURS, said.format(line=line_name(move.piece)))
         if line(move.pivot, move.target) not in LINE_SET:
-            return Refusal(PolygoneReason.NOT_A_LINE, f"{hole_name(move.pivot)}-"
-                           f"{hole_name(move.target)} is not a line of the board")
+            return Refusal(PolygoneReason.NOT_A_LINE, tr(
+                "{line} is not a line of the board").format(
+                    line=f"{hole_name(move.pivot)}-{hole_name(move.target)}"))
         if move.new_line in self.pieces:
-            return Refusal(PolygoneReason.TAKEN, f"{line_name(move.new_line)} is taken")
+            return Refusal(PolygoneReason.TAKEN, tr("{line} is taken").format(
+                line=line_name(move.new_line)))
         if not forward(colour, move.moving.h, move.target.h):
-            return Refusal(PolygoneReason.BACKWARDS, f"backwards: the end would go from level "
-                           f"{move.moving.h} to {move.target.h}")
+            return Refusal(PolygoneReason.BACKWARDS, tr(
+                "backwards: the end would go from level {start} to {end}").format(
+                    start=move.moving.h, end=move.target.h))
         reachable = {end for end, _ in self.swings(move.piece, move.pivot)}
         if move.target not in reachable:
             return Refusal(PolygoneReason.BLOCKED,
-                           "blocked both ways round by pieces at the pivot")
+                           tr("blocked both ways round by pieces at the pivot"))
         return None
 
     def legal_moves(self) -> list[Move]:
@@ -438,8 +448,10 @@ class Polygone:
                 self.pieces[move.piece] = mover
                 self.polygons = before
                 raise IllegalMove(move.notation(), Refusal(
-                    PolygoneReason.BAD_ORDER, f"the order {','.join(map(str, move.order))} "
-                    f"does not fit the {len(first)} polygon(s) this move closes"))
+                    PolygoneReason.BAD_ORDER, tr(
+                        "the order {order} does not fit the {count} polygon(s) this move "
+                        "closes").format(order=",".join(map(str, move.order)),
+                                         count=len(first))))
             first = [first[k - 1] for k in move.order]
         turn = Turn(move, mover, closed=list(first))
         self._resolve(turn, before, first)
@@ -483,17 +495,19 @@ class Polygone:
         if turn.seventh is not None:
             self.over, self.winner = True, turn.seventh
             # The count taken, not the threshold: one polygon can take the 7th and 8th.
-            self.result = f"captured {self.captured[opponent(turn.seventh)]} pieces"
+            self.result = tr("captured {count} pieces").format(
+                count=self.captured[opponent(turn.seventh)])
             return
         # The apex counts only for a piece still on the board after the turn's captures.
         if turn.move.target == goal(mover) and self.pieces.get(turn.move.new_line) == mover:
             self.over, self.winner = True, mover
-            self.result = "reached the opposite apex"
+            self.result = tr("reached the opposite apex")
             return
         self.to_move = opponent(mover)
         if not self.legal_moves():
             self.over, self.winner = True, mover
-            self.result = f"{self.to_move} cannot move"
+            self.result = tr("white cannot move") if self.to_move == "white" else \
+                tr("black cannot move")
 
     def random_move(self, rng: random.Random) -> Move:
         if self.over:

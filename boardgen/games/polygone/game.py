@@ -29,6 +29,7 @@ from boardgen.games.protocol import (
 from boardgen.games.script import Annotations, GameScript
 from boardgen.games.scripted import ScriptedGame
 from boardgen.geometry.lattice import Line, line_name
+from boardgen.i18n import N_, ntr, tr
 from boardgen.picture import Diagram, Panel, PointScene, Turn
 
 
@@ -132,30 +133,34 @@ class PolygonePosition(Position):
         said = [caption] if caption else _last_move(engine)
         said.append(_taken(engine))
         if caption is None:
-            said.append(f"{engine.winner.capitalize()} wins: {engine.result}."
+            said.append(tr("{player} wins: {result}.").format(
+                player=tr(engine.winner.capitalize()), result=engine.result)
                         if engine.over and engine.winner else
-                        f"{engine.to_move.capitalize()} to move.")
+                        tr("{player} to move.").format(player=tr(engine.to_move.capitalize())))
         return lattice_scene(pieces=dict(engine.pieces), labels=labels,
                              caption=" ".join(said), apexes=False)
 
 
 def _last_move(engine: polygone.Polygone) -> list[str]:
     if not engine.history:
-        return ["The start."]
+        return [tr("The start.")]
     turn = engine.history[-1]
-    words = [f"Move {len(engine.history)}: {turn.mover.capitalize()} "
-             f"{turn.move.notation()}."]
+    words = [tr("Move {number}: {player} {move}.").format(
+        number=len(engine.history), player=tr(turn.mover.capitalize()),
+        move=turn.move.notation())]
     for capture in turn.captures:
-        loser = "Black" if capture.captor == "white" else "White"
-        words.append(f"{loser} loses {' and '.join(line_name(ln) for ln in capture.removed)}.")
+        loser = tr("Black") if capture.captor == "white" else tr("White")
+        words.append(tr("{player} loses {lines}.").format(
+            player=loser, lines=tr(" and ").join(line_name(ln) for ln in capture.removed)))
     return words
 
 
 def _taken(engine: polygone.Polygone) -> str:
     """The captured tallies: how many pieces of each colour are off the board."""
     white, black = engine.captured["white"], engine.captured["black"]
-    return f"Taken: {white} White piece{'s' * (white != 1)}, {black} Black " \
-        f"piece{'s' * (black != 1)}."
+    return tr("Taken: {white}, {black}.").format(
+        white=ntr("{count} White piece", "{count} White pieces", white).format(count=white),
+        black=ntr("{count} Black piece", "{count} Black pieces", black).format(count=black))
 
 
 class PolygoneDescription(ScriptedGame):
@@ -173,19 +178,20 @@ class PolygoneDescription(ScriptedGame):
     said_once = (polygone.RECONSTRUCTION,)
     # The pieces come with the board; the captures are counted on a tracker.
     kit = Kit(tracker=Tracker(
-        ("White has captured (black pieces)", "Black has captured (white pieces)"),
+        (N_("White has captured (black pieces)"), N_("Black has captured (white pieces)")),
         polygone.CAPTURES_TO_WIN,
-        "Lay each enemy piece you capture in a box of your column, or tick the box. "
-        f"Whoever fills box {polygone.CAPTURES_TO_WIN} of their column wins at once (our "
-        "ruling), even in the middle of a turn: when one move closes several polygons, they "
-        "are taken in the order the mover chooses, and the first to "
-        f"{polygone.CAPTURES_TO_WIN} wins there."),
-        contents="the board, the pieces to cut and fold, and a capture tracker")
+        # Translated where printed, {wins} the boxes (boardgen.publish.tracker.tracker_intro).
+        N_("Lay each enemy piece you capture in a box of your column, or tick the box. "
+           "Whoever fills box {wins} of their column wins at once (our ruling), even in the "
+           "middle of a turn: when one move closes several polygons, they are taken in the "
+           "order the mover chooses, and the first to {wins} wins there.")),
+        contents=N_("the board, the pieces to cut and fold, and a capture tracker"))
 
     @property
     def credit(self) -> str:
         # Published by FACABO over 2004 and 2005 (shared/spec): the span, as the sheets say.
-        return f"{self.name} by {self.designer} ({self.year}\u2013{self.year + 1})"
+        return tr("{game} by {designer} ({year})").format(
+            game=self.name, designer=self.designer, year=f"{self.year}\u2013{self.year + 1}")
 
     options = (GameOption(
         "start", "file", "Polygone: start from pieces and captures written as a diagram "

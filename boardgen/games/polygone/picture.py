@@ -24,6 +24,7 @@ from boardgen.geometry.lattice import (
     hole_name,
     position,
 )
+from boardgen.i18n import N_, tr
 from boardgen.picture import (
     TINT,
     Diagram,
@@ -46,27 +47,28 @@ if TYPE_CHECKING:  # the reader is imported when a file is read, not with the ga
     from boardgen.games.polygone.directives import PolygoneExample
 
 # What each role means; a legend lists only the roles its panels use.
-ROLES = (Role("white-piece", "White", "White pieces on", "bar"),
-         Role("black-piece", "Black", "Black pieces on", "bar"),
-         Role("ghost", "allowed", "allowed targets", "dashed"),
-         Role("crossed", "forbidden", "crossed out", "struck"),
-         Role("captured", "captured", "just captured", "hollow"),
-         Role(TINT, "highlighted", "highlighted", "tinted"))
+ROLES = (Role("white-piece", N_("White"), N_("White pieces on"), "bar"),
+         Role("black-piece", N_("Black"), N_("Black pieces on"), "bar"),
+         Role("ghost", N_("allowed"), N_("allowed targets"), "dashed"),
+         Role("crossed", N_("forbidden"), N_("crossed out"), "struck"),
+         Role("captured", N_("captured"), N_("just captured"), "hollow"),
+         Role(TINT, N_("highlighted"), N_("highlighted"), "tinted"))
 PANEL_SPACING_MM = 14.0  # a diagram's hole spacing
 
-_APEX_NOTES = (PointNote(WHITE_HOME, ("White home", "Black\u2019s goal"), -1),
-               PointNote(BLACK_HOME, ("Black home", "White\u2019s goal"), 1))
+# Words the renderer translates where it draws them (tr), marked for the catalog.
+_APEX_NOTES = (PointNote(WHITE_HOME, (N_("White home"), N_("Black\u2019s goal")), -1),
+               PointNote(BLACK_HOME, (N_("Black home"), N_("White\u2019s goal")), 1))
 # Where each hole stands, in hole spacings, and its name (c0, b3 ...).
 PLACES: dict[Point, tuple[float, float]] = {hole: position(hole, 1.0) for hole in HOLES}
 NAMES: dict[Point, str] = {hole: hole_name(hole) for hole in HOLES}
-SCALE_NOTE = "neighbouring holes are {spacing:.1f} mm apart"
+SCALE_NOTE = N_("neighbouring holes are {spacing} mm apart")  # tr where drawn
 
 
 def _by_role(lines: tuple[Line, ...], role: str) -> dict[Segment, str]:
     return dict.fromkeys(lines, role)
 # What the faint dashed double lines on the board mean, white's key left, black's right.
-_START_KEY = (("white-start", "White\u2019s pieces start here"),
-              ("black-start", "Black\u2019s pieces start here"))
+_START_KEY = (("white-start", N_("White\u2019s pieces start here")),
+              ("black-start", N_("Black\u2019s pieces start here")))  # tr where drawn
 
 
 def _home_halves() -> tuple[tuple[tuple[tuple[float, float], ...], str], ...]:
@@ -120,18 +122,18 @@ START_SCENE = lattice_scene(pieces=START, caption=RECONSTRUCTION)
 # The board to play on: empty, the start lines marked faintly, home halves tinted.
 BOARD_SCENE = lattice_scene(start_marks=START, homes=True, caption=RECONSTRUCTION)
 PIECES = Strips(
-    (StripGroup("white-piece", "white ×12", 12), StripGroup("black-piece", "black ×12", 12,
+    (StripGroup("white-piece", N_("white ×12"), 12), StripGroup("black-piece", N_("black ×12"), 12,
                                                             fold="paper")),
     # A no-break space between a number and its unit: a line never parts them.
-    "Pieces for a board whose holes are {length:.1f}\u00a0mm apart. Cut along the solid "
+    N_("Pieces for a board whose holes are {length:.1f}\u00a0mm apart. Cut along the solid "
     "lines (they run past each block as guides), fold each strip along its dashed line, "
     "printed side out, and glue the halves: 12 white and 12 black pieces, "
     "{length:.1f}\u00a0mm long (hole centre to hole centre) and {width:.1f}\u00a0mm wide. Or "
     "use 24 coffee stirrers or matchsticks cut to {length:.1f}\u00a0mm, 12 of them coloured "
-    "black.")
+    "black."))
 BOARD = FixedBoard(BOARD_SCENE, "polygone-board",
-                   "Polygone board, holes {spacing:.1f} mm apart (the pieces fit it) · board "
-                   "and start: our reconstruction", PIECES)
+                   N_("Polygone board, holes {spacing:.1f} mm apart (the pieces fit it) · "
+                      "board and start: our reconstruction"), PIECES)
 
 
 def annotated_lattice(scene: PointScene, notes: Annotations[Hole, Line]) -> PointScene:
@@ -168,8 +170,8 @@ def polygone_diagram(example: PolygoneExample) -> Diagram:
         scenes.append(annotated_lattice(scene, notes))
     # Every panel double-circles the two apexes; a circled hole is the pivot of a swing.
     pivots = any(panel.pivots for panel in example.panels)
-    note = ("Circled: the pivot. " if pivots else "") + \
-        f"Double circles: the apexes. {RECONSTRUCTION}"
+    note = (tr("Circled: the pivot.") + " " if pivots else "") + \
+        tr("Double circles: the apexes.") + " " + tr(RECONSTRUCTION)
     return Diagram(example.title, ((None, tuple(scenes)),), legend_of(ROLES, list(scenes)),
                    note, cell_mm=PANEL_SPACING_MM, roles=ROLES)
 
