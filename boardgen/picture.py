@@ -191,7 +191,7 @@ class PointScene:
     # The points' names, for a text alternative (a segment: its ends' names joined by '-').
     names: Mapping[Point, str] = field(default_factory=dict)
     # What a board page says of its scale, formatted with ``spacing`` in mm.
-    scale_note: str = "neighbouring points are {spacing:.1f} mm apart"
+    scale_note: str = N_("neighbouring points are {spacing} mm apart")  # tr where drawn
 
     def name(self, point: Point) -> str:
         return self.names.get(point, ",".join(map(str, point)))

@@ -157,8 +157,8 @@ def in_language(lang: object) -> contextlib.AbstractContextManager[None]:
 
 
 def language_stem(stem: str) -> str:
-    """A default output file's stem in the current language: ``copolymer-rules`` in
-    English, ``copolymer-rules-fr`` in French (both languages share a folder)."""
+    """A default output file's stem in the current language: ``GAME-rules`` in
+    English, ``GAME-rules-fr`` in French (both languages share a folder)."""
     lang = language()
     return stem if lang == DEFAULT_LANGUAGE else f"{stem}-{lang}"
 

@@ -12,7 +12,7 @@ from conftest import TESTS
 
 from boardgen.games.registry import game_named, games
 from boardgen.i18n import speaking
-from boardgen.picture import Diagram, HoleScene, Scene
+from boardgen.picture import Diagram, PointScene, Scene
 
 FIXTURE = TESTS / "i18n_fixture"
 
@@ -42,10 +42,11 @@ def positions(diagram: Diagram) -> list[object]:
                                   scene.arrows, dict(scene.highlights),
                                   dict(scene.cell_texts)))
                 else:
-                    assert isinstance(scene, HoleScene)
-                    shown.append((dict(scene.bars), scene.dashed, scene.struck, scene.hollow,
-                                   scene.swings, scene.areas, scene.arrows, scene.tinted,
-                                   scene.double_rings))
+                    assert isinstance(scene, PointScene)
+                    shown.append((dict(scene.pieces), dict(scene.stones), dict(scene.dashed),
+                                  dict(scene.struck), dict(scene.hollow), scene.turns,
+                                  scene.zones, scene.arrows, scene.tinted, scene.ringed,
+                                  scene.point_marks, scene.designer_marks))
         shown.append("|")  # rows and their lengths count too
     return shown
 
