@@ -49,3 +49,20 @@ def test_a_missing_theme_file_and_an_unknown_name(run_cli, in_tmp: Path) -> None
 def test_help_names_the_theme_file(run_cli) -> None:  # type: ignore[no-untyped-def]
     text = " ".join(run_cli("diagram", "--help").out.split())
     assert "FILE.toml" in text and "[roles]" in text
+
+
+@pytest.mark.parametrize("text, fragments", [
+    ('base = ["colour"]\n[roles]\nplayer1 = "#123456"\n', ("t.toml:1:", "base must be")),
+    ('[base]\nx = 1\n', ("t.toml:1:", "base must be", "not dict")),
+    ('x = ' + '[' * 5000 + ']' * 5000 + '\n', ("t.toml:", "not a TOML file",
+                                               "nested too deeply")),
+    ('[roles]\nplayer1 = "#000000\\n"\n', ("t.toml:2:", "is not a colour")),
+])
+def test_a_theme_file_of_the_wrong_shape_is_one_line(run_cli, in_tmp: Path,  # type: ignore[no-untyped-def]
+                                                     text: str,
+                                                     fragments: tuple[str, ...]) -> None:
+    (in_tmp / "t.toml").write_text(text, encoding="utf-8")
+    (in_tmp / "o.svg").write_text("mine", encoding="utf-8")
+    one_line_error(run_cli("board", "copolymer", "--side", "3", "--theme", "t.toml",
+                           "-o", "o.svg"), *fragments)
+    assert (in_tmp / "o.svg").read_text(encoding="utf-8") == "mine"
