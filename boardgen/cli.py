@@ -312,7 +312,7 @@ def _per_game(said: Callable[[Game], str]) -> str:
 
 THEME_METAVAR = "[" + "|".join(sorted(THEMES)) + "|FILE.toml]"
 THEME_HELP = "ink: black lines and patterns only.  FILE.toml: a palette of your own, a " \
-    "[roles] table such as player1 = \"#1b4f9c\" over a built-in base (base = \"colour\" " \
+    "[roles] table such as player1 = \"#2e86c1\" over a built-in base (base = \"colour\" " \
     "unless the file says another); roles left out keep the base's.  The roles are listed " \
     "on the documentation's page \"Themes of your own\"."
 FIT_HELP = "A page cropped to the drawing plus a 3 mm margin, at exact scale, to place in " \

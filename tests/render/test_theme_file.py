@@ -190,3 +190,21 @@ def test_the_api_s_dict_of_the_wrong_shape_is_refused(theme: object, message: st
     shown = str(caught.value)
     assert "\n" not in shown and len(shown) < 1000, shown[:200]
     assert re.search(message, shown), shown
+
+
+@pytest.mark.parametrize("roles, pair", [
+    ({"white-piece": "#777777", "black-piece": "#787878"}, ("white-piece", "black-piece")),
+    ({"white-piece": "#e8dcc0", "groove": "#e8dcc0"}, ("white-piece", "groove")),
+    ({"white-piece": "#4a4238", "black-piece": "#000000"}, ("white-piece", "hole")),
+    ({"stone": "#fbf8f1"}, ("stone", "empty")),
+    ({"stone": "#d9cdb0"}, ("stone", "perimeter")),
+    ({"stone": "#b3a074"}, ("stone", "corner")),
+])
+def test_a_game_s_pieces_and_what_they_lie_on_are_told_apart(roles: dict[str, str],
+                                                               pair: tuple[str, str]) -> None:
+    """Polygone's two sides' pieces, a white piece and its grooves and holes, O's stones and
+    every zone of cell: the pictures ask a player to tell these apart."""
+    a, b = pair
+    with pytest.raises(BoardgenError, match=rf"roles {a} \(#\w+\) and {b} \(#\w+\) are "
+                                            r"\d+ grey levels apart"):
+        boardgen.draw(boardgen.play("polygone", "c0-c2>d1"), "svg", theme={"roles": roles})
