@@ -787,6 +787,7 @@ def diagram(target: str | None, name: str | None, list_names: bool, syntax: bool
       boardgen diagram my-opening.txt --animate --line 2 -o line2.gif
     """
     if syntax:
+        _refuse_beside_syntax()
         _print_syntax(target, name)
         return
     if target is None:
@@ -837,6 +838,20 @@ def diagram(target: str | None, name: str | None, list_names: bool, syntax: bool
     emit(path, draw_game_diagram(description, name, built, fmt, paper=paper_size,
                                  theme=checked_theme(theme), cell_mm=width, dpi=dpi or 150,
                                  options=given, fit=fit))
+
+
+def _refuse_beside_syntax() -> None:
+    """--syntax prints and draws nothing: an option that would say how to draw (-o, --list,
+    --fit, --animate ...) is refused rather than silently ignored."""
+    context = click.get_current_context()
+    for param in context.command.params:
+        if not isinstance(param, click.Option) or param.name in (None, "syntax"):
+            continue
+        # Given on the command line only: a default from the environment is no request.
+        if context.get_parameter_source(param.name) is click.core.ParameterSource.COMMANDLINE:
+            flag = max(param.opts, key=len)
+            raise click.UsageError(f"--syntax prints the diagram language and draws nothing: "
+                                   f"leave out {flag}")
 
 
 def _print_syntax(game: str | None, extra: str | None) -> None:
