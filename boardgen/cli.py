@@ -316,9 +316,11 @@ THEME_HELP = "ink: black lines and patterns only.  FILE.toml: a palette of your 
     "unless the file says another); roles left out keep the base's.  The roles are listed " \
     "on the documentation's page \"Themes of your own\"."
 FIT_HELP = "A page cropped to the drawing plus a 3 mm margin, at exact scale, to place in " \
-    "a document of your own (PDF, SVG or PNG): no title band, page furniture or tiling (a " \
-    "fitted page is never tiled; --paper then only sets the default cell size and how wide " \
-    "a row of panels runs)."
+    "a document of your own (PDF, SVG or PNG): no title band (a position is drawn without " \
+    "its default title, a --title given is kept; a diagram keeps its own heading and " \
+    "legend, part of its figure), no page furniture but the designer's credit line, no " \
+    "tiling (a fitted page is never tiled; --paper then only sets the default cell size " \
+    "and how wide a row of panels runs)."
 
 
 # How cells are named: the same choice for board, play and diagram.
@@ -546,7 +548,7 @@ Examples:
 @click.option("--cell-mm", type=float, help="Cell width in the drawing (for a game on a "
               "fixed board, its hole spacing); default: the game's own (8 mm a hex cell).")
 @click.option("--title", help="Title above the drawing (default: the game and the number of "
-              "moves).")
+              "moves; none with --fit).")
 @picture_options
 def play(game: str, side: int | None, preset: str | None, diameter: int | None,
          shape: str | None, mask: Path | None, notation: str | None, moves: str,
@@ -624,7 +626,8 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None,
                                cell_mm=width, dpi=dpi, title=title, fit=fit)
     else:
         n, unit = (every, "move") if every is not None else (every_turn, "turn")
-        heading = title if title is not None else \
+        # A fitted strip has no title band unless --title gives one, as a fitted position.
+        heading = title if title is not None else "" if fit else \
             f"{description.name}: the position every {n} {unit}{'s' * (n != 1)}"
         data = draw_panels(description, heading, panels, fmt, paper=paper_size,
                            theme=chosen, cell_mm=width, dpi=dpi,
