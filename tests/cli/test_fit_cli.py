@@ -83,8 +83,8 @@ def test_a_fitted_position_has_no_title_band(run_cli, in_tmp: Path,  # type: ign
 
 def test_the_api_s_fitted_position_has_no_title_band() -> None:
     position = boardgen.play("copolymer", "C3 B2", side=3)
-    for marks in ({}, {"marks": {"C2": "dot"}}):
-        fitted = boardgen.draw(position, "svg", fit=True, **marks)  # type: ignore[arg-type]
-        whole = boardgen.draw(position, "svg", **marks)  # type: ignore[arg-type]
+    for marks in (None, {"C2": "dot"}):  # drawn plain, and as a designer's annotated one
+        fitted = boardgen.draw(position, "svg", fit=True, marks=marks)
+        whole = boardgen.draw(position, "svg", marks=marks)
         assert "Copolymer after 2 moves" in whole
         assert "Copolymer after 2 moves" not in fitted
