@@ -513,7 +513,8 @@ def draw(subject: Position | Diagram | Engine, fmt: Format = "svg", *,
     """A position or a diagram drawn to SVG (text), PDF or PNG (bytes), at exact scale.
     ``title`` replaces a position's heading ("Copolymer after 5 moves").  ``fit`` crops
     the page to the drawing plus a 3 mm margin, for a document of your own (no page
-    furniture; a PDF of one page, never tiled).  ``theme``: colour, colourblind, ink, a
+    furniture, and a position no heading unless ``title`` gives one; a PDF of one page,
+    never tiled).  ``theme``: colour, colourblind, ink, a
     ``Path`` to a TOML file of your own (a ``[roles]`` table), or a dict of the same
     shape, checked as the built-in themes are.
 
@@ -578,7 +579,8 @@ def _draw_annotated(position: Position, given: DesignerMarks, lastmove: bool,
         except ExampleError as exc:
             field = ANNOTATION_FIELDS.get(exc.key, "highlights")
             raise BoardgenError(f"{option(field)}: {exc}", field=field) from None
-    heading = options.title if options.title is not None else position.heading()
+    heading = options.title if options.title is not None else "" if options.fit else \
+        position.heading()  # fitted: no title band
     # A highlight's band and a designer's mark are explained by a legend, as in a diagram
     # file's picture.
     keyed = highlight_roles(panel) or marks_drawn(panel)

@@ -331,13 +331,15 @@ def _per_game(said: Callable[[Game], str]) -> str:
 
 THEME_METAVAR = "[" + "|".join(sorted(THEMES)) + "|FILE.toml]"
 THEME_HELP = "ink: black lines and patterns only.  FILE.toml: a palette of your own, a " \
-    "[roles] table such as player1 = \"#1b4f9c\" over a built-in base (base = \"colour\" " \
+    "[roles] table such as player1 = \"#2e86c1\" over a built-in base (base = \"colour\" " \
     "unless the file says another); roles left out keep the base's.  The roles are listed " \
     "on the documentation's page \"Themes of your own\"."
 FIT_HELP = "A page cropped to the drawing plus a 3 mm margin, at exact scale, to place in " \
-    "a document of your own (PDF, SVG or PNG): no title band, page furniture or tiling (a " \
-    "fitted page is never tiled; --paper then only sets the default cell size and how wide " \
-    "a row of panels runs)."
+    "a document of your own (PDF, SVG or PNG): no title band (a position is drawn without " \
+    "its default title, a --title given is kept; a diagram keeps its own heading and " \
+    "legend, part of its figure), no page furniture but the designer's credit line, no " \
+    "tiling (a fitted page is never tiled; --paper then only sets the default cell size " \
+    "and how wide a row of panels runs)."
 
 
 # How cells are named: the same choice for board, play and diagram.
@@ -566,7 +568,7 @@ Examples:
 @click.option("--cell-mm", type=float, help="Cell width in the drawing (for a game on a "
               "fixed board, its hole spacing); default: the game's own (8 mm a hex cell).")
 @click.option("--title", help="Title above the drawing (default: the game and the number of "
-              "moves).")
+              "moves; none with --fit).")
 @picture_options
 @language_option
 def play(game: str, side: int | None, preset: str | None, diameter: int | None,
@@ -645,7 +647,8 @@ def play(game: str, side: int | None, preset: str | None, diameter: int | None,
                                cell_mm=width, dpi=dpi, title=title, fit=fit)
     else:
         n, unit = (every, "move") if every is not None else (every_turn, "turn")
-        heading = title if title is not None else \
+        # A fitted strip has no title band unless --title gives one, as a fitted position.
+        heading = title if title is not None else "" if fit else \
             f"{description.name}: the position every {n} {unit}{'s' * (n != 1)}"
         data = draw_panels(description, heading, panels, fmt, paper=paper_size,
                            theme=chosen, cell_mm=width, dpi=dpi,
@@ -809,6 +812,7 @@ def diagram(target: str | None, name: str | None, list_names: bool, syntax: bool
       boardgen diagram my-opening.txt --animate --line 2 -o line2.gif
     """
     if syntax:
+        _refuse_beside_syntax()
         _print_syntax(target, name)
         return
     if target is None:
@@ -859,6 +863,20 @@ def diagram(target: str | None, name: str | None, list_names: bool, syntax: bool
     emit(path, draw_game_diagram(description, name, built, fmt, paper=paper_size,
                                  theme=checked_theme(theme), cell_mm=width, dpi=dpi or 150,
                                  options=given, fit=fit))
+
+
+def _refuse_beside_syntax() -> None:
+    """--syntax prints and draws nothing: an option that would say how to draw (-o, --list,
+    --fit, --animate ...) is refused rather than silently ignored."""
+    context = click.get_current_context()
+    for param in context.command.params:
+        if not isinstance(param, click.Option) or param.name in (None, "syntax"):
+            continue
+        # Given on the command line only: a default from the environment is no request.
+        if context.get_parameter_source(param.name) is click.core.ParameterSource.COMMANDLINE:
+            flag = max(param.opts, key=len)
+            raise click.UsageError(f"--syntax prints the diagram language and draws nothing: "
+                                   f"leave out {flag}")
 
 
 def _print_syntax(game: str | None, extra: str | None) -> None:

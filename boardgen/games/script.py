@@ -608,7 +608,9 @@ class GameScript(ABC, Generic[G, D, Q]):
         panel_only = {"note", "expect", *ANNOTATION_KEYS, *self.directives}
         if before and d.key in panel_only:
             return self.fail(d, f"'{d.key}:' must come after a 'panel:' line")
-        if not before and d.key in self.header:
+        # This game's own header lines and the shared ones (game:, title:, notation:).
+        heading = {*self.header, "game", "title", *(["notation"] if self.names_cells() else [])}
+        if not before and d.key in heading:
             return self.fail(d, f"'{d.key}:' belongs before the first panel")
         owners = sorted({owner for ask in _DIRECTIVE_OWNERS for owner in ask(d.key)}
                         - {self.game})

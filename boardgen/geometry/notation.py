@@ -186,6 +186,11 @@ class Notation:
                                 f"than {MAX_CELL_NAME_CHARS} characters)")
         m = _NAME.match(token)
         if m:
+            letters, digits = m.groups()
+            if len(digits) > 1 and digits.startswith("0"):
+                # One name a cell: 'a01' would be a second spelling of 'a1'.
+                plain = f": write {letters}{int(digits)}" if int(digits) else ""
+                raise BoardgenError(f"{token!r} is not a cell name (no leading zero{plain})")
             try:
                 row, line = self._split(m.group(1), m.group(2))
             except ValueError as exc:

@@ -49,10 +49,12 @@ def render_position(position: Position, fmt: str, *, paper: Paper | None = None,
                     theme: Theme | None = None, cell_mm: float | None = None,
                     dpi: int = 150, title: str | None = None, fit: bool = False) -> bytes:
     """The position as one panel (SVG text as UTF-8 bytes, PDF or PNG bytes); ``fit``: on
-    a page cropped to it."""
+    a page cropped to it, with no title band unless ``title`` gives one."""
     from boardgen.render.diagram import draw_diagram
 
     game = position.game
+    if fit and title is None:
+        title = ""  # a fitted drawing goes into a document of one's own, titled there
     return draw_diagram(position.diagram(title), game.key, "position", fmt,
                         paper=paper or parse_paper("a4"), theme=theme or THEMES["colour"],
                         cell_mm=cell_mm, dpi=dpi, info=game.position_info(), fit=fit)

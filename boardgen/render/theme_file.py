@@ -22,6 +22,7 @@ from dataclasses import replace
 from boardgen.errors import BoardgenError
 from boardgen.picture import PATTERNS, Paint, declared_paint, declared_roles
 from boardgen.render.scene import THEMES, Theme, luma
+from boardgen.text import quoted_value
 
 GREY_STEP = 40.0  # grey levels (of 255) between roles a player must tell apart
 NO_PATTERN = "none"
@@ -35,7 +36,7 @@ TOLD_APART: tuple[tuple[str, str], ...] = (
     ("illegal", "corner"), ("new", "corner"), ("new", "perimeter"), ("new", "empty"),
     ("empty", "perimeter"), ("empty", "corner"), ("perimeter", "corner"),
 )
-_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")  # the whole value (fullmatch): no trailing newline
 _PAINT_KEYS = ("fill", "pattern", "outline")
 _TOP_KEYS = ("base", "roles")
 
@@ -69,10 +70,14 @@ def _line_of(text: str | None, key: str, section: str | None = "roles") -> int |
     current: str | None = None
     wanted = re.compile(r"^\s*(?:" + re.escape(key) + r'|"' + re.escape(key) + r'"|\'' +
                         re.escape(key) + r"')\s*=")
+    # The key given as a table of its own: ``[base]``, ``[roles.player1]``.
+    own_table = key if section is None else f"{section}.{key}"
     for number, line in enumerate(text.splitlines(), start=1):
         header = re.match(r"^\s*\[\s*([^\]]+?)\s*\]", line)
         if header:
             current = header.group(1).strip("\"'")
+            if re.sub(r"\s*\.\s*", ".", current.strip("[ ")).replace('"', "") == own_table:
+                return number
             continue
         if current == section and wanted.match(line):
             return number
@@ -97,9 +102,9 @@ class _Where:
 
 
 def _colour(value: object, where: str, what: str) -> str:
-    if not isinstance(value, str) or not _COLOUR.match(value):
-        raise BoardgenError(f"{where}: {what} {value!r} is not a colour: give #rrggbb, such "
-                            "as \"#1b4f9c\"")
+    if not isinstance(value, str) or not _COLOUR.fullmatch(value):
+        raise BoardgenError(f"{where}: {what} {quoted_value(value)} is not a colour: give "
+                            "#rrggbb, such as \"#1b4f9c\"")
     return value.lower()
 
 
@@ -113,8 +118,8 @@ def _paint(role: str, value: object, base: Paint, where: _Where) -> Paint:
                             f"{type(value).__name__}")
     unknown = [key for key in value if key not in _PAINT_KEYS]
     if unknown:
-        raise BoardgenError(f"{place}: role {role}: unknown key {unknown[0]!r} (a role takes "
-                            f"{', '.join(_PAINT_KEYS)})")
+        raise BoardgenError(f"{place}: role {role}: unknown key {quoted_value(unknown[0])} "
+                            f"(a role takes {', '.join(_PAINT_KEYS)})")
     if "fill" not in value:
         raise BoardgenError(f"{place}: role {role}: the table needs a fill = \"#rrggbb\"")
     fill = _colour(value["fill"], place, f"role {role}: fill")
@@ -122,8 +127,8 @@ def _paint(role: str, value: object, base: Paint, where: _Where) -> Paint:
     if "pattern" in value:
         given = value["pattern"]
         if given not in (*PATTERNS, NO_PATTERN):
-            raise BoardgenError(f"{place}: role {role}: unknown pattern {given!r} (choose "
-                                f"from {', '.join(PATTERNS)}, or {NO_PATTERN})")
+            raise BoardgenError(f"{place}: role {role}: unknown pattern {quoted_value(given)} "
+                                f"(choose from {', '.join(PATTERNS)}, or {NO_PATTERN})")
         pattern = None if given == NO_PATTERN else str(given)
     outline = base.outline
     if "outline" in value:
@@ -131,10 +136,12 @@ def _paint(role: str, value: object, base: Paint, where: _Where) -> Paint:
     return Paint(fill, pattern, outline)
 
 
-def _unknown_role(role: str, known: list[str], place: str) -> BoardgenError:
-    close = difflib.get_close_matches(role, known, n=1)
+def _unknown_role(role: object, known: list[str], place: str) -> BoardgenError:
+    # A name far longer than any role is like none of them (and difflib is slow on it).
+    close = difflib.get_close_matches(role, known, n=1) \
+        if isinstance(role, str) and len(role) <= 64 else []
     hint = f"did you mean {close[0]}? " if close else ""
-    return BoardgenError(f"{place}: unknown role {role!r} ({hint}the roles: "
+    return BoardgenError(f"{place}: unknown role {quoted_value(role)} ({hint}the roles: "
                          f"{', '.join(known)})")
 
 
@@ -147,13 +154,17 @@ def theme_from_data(data: object, name: str, text: str | None = None) -> Theme:
                             f"{type(data).__name__}")
     for key in data:
         if key not in _TOP_KEYS:
-            raise BoardgenError(f"{where.at(str(key), None)}: unknown key {key!r} (a theme "
-                                "file has base = \"colour\" and a [roles] table)")
+            raise BoardgenError(f"{where.at(str(key), None)}: unknown key {quoted_value(key)} "
+                                "(a theme file has base = \"colour\" and a [roles] table)")
     base_name = data.get("base", "colour")
+    if not isinstance(base_name, str):
+        raise BoardgenError(f"{where.at('base', None)}: base must be the name of a built-in "
+                            f"theme, one of {', '.join(THEMES)} (as base = \"colour\"), not "
+                            f"{type(base_name).__name__}")
     if base_name not in THEMES:
-        raise BoardgenError(f"{where.at('base', None)}: unknown base theme {base_name!r} "
-                            f"(choose from {', '.join(THEMES)})")
-    base = THEMES[str(base_name)]
+        raise BoardgenError(f"{where.at('base', None)}: unknown base theme "
+                            f"{quoted_value(base_name)} (choose from {', '.join(THEMES)})")
+    base = THEMES[base_name]
     roles = data.get("roles", {})
     if not isinstance(roles, Mapping):
         raise BoardgenError(f"{where.at('roles', None)}: roles must be a table: [roles], "
@@ -162,7 +173,7 @@ def theme_from_data(data: object, name: str, text: str | None = None) -> Theme:
     own: dict[str, Paint] = {role: base.cells[role] for role in base.cells if base.paints(role)}
     for role, value in roles.items():
         if role not in known:
-            raise _unknown_role(str(role), known, where.at(str(role)))
+            raise _unknown_role(role, known, where.at(str(role)))
         own[role] = _paint(role, value, base.cells[role], where)
     # The base's name stays: a game's roles left out keep the paint it declared for it.
     theme = replace(base, cells=own)
@@ -192,6 +203,9 @@ def theme_from_toml(text: str, name: str) -> Theme:
 
     try:
         data = tomllib.loads(text)
+    except RecursionError:
+        # tomllib reads nested arrays and tables by recursion: a 10 kB file can exhaust it.
+        raise BoardgenError(f"{name}: not a TOML file: nested too deeply") from None
     except tomllib.TOMLDecodeError as exc:
         line = getattr(exc, "lineno", None)
         found = re.search(r"\(at line (\d+), column \d+\)", str(exc))

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import Run
+from conftest import Run, one_line_error
 from pypdf import PdfReader
 
 RunCli = Callable[..., Run]
@@ -211,3 +211,17 @@ def test_installed_entry_point_runs() -> None:
     result = subprocess.run([str(script), "--version"], capture_output=True, text=True,
                             env={**os.environ}, check=False)
     assert result.returncode == 0 and "boardgen" in result.stdout
+
+
+@pytest.mark.parametrize("extra", [["-o", "x.txt"], ["--list"], ["--fit"], ["--animate"],
+                                   ["--theme", "ink"], ["--cell-mm", "9"]])
+def test_diagram_syntax_refuses_what_it_would_ignore(run_cli: RunCli, tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch,
+                                                     extra: list[str]) -> None:
+    """--syntax prints the language and draws nothing: -o, --list, --fit, --animate ... are
+    refused in one line, not silently dropped (it printed to stdout and wrote no file)."""
+    monkeypatch.chdir(tmp_path)
+    result = run_cli("diagram", "--syntax", "copolymer", *extra)
+    one_line_error(result, "--syntax", extra[0] if extra[0] != "-o" else "--output")
+    assert result.out == "" and not any(tmp_path.iterdir())
+    assert "copolymer" in run_cli("diagram", "--syntax", "copolymer").out.lower()

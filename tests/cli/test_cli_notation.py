@@ -148,3 +148,34 @@ def test_load_diagram_takes_a_notation_for_a_file_that_names_none(tmp_path: Path
     assert boardgen.load_diagram(path, notation="a1").title == "The a1 corner"
     with pytest.raises(boardgen.BoardgenError, match="'f2' is not on the board"):
         boardgen.load_diagram(path)
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["play", "free", "--shape", "rhombus", "--side", "6", "--notation", "a1", "--moves",
+      "a01"], "'a01' is not a cell name (no leading zero: write a1)"),
+    (["play", "o", "--side", "4", "--moves", "D04"],
+     "'D04' is not a cell name (no leading zero: write D4)"),
+    (["play", "copolymer", "--side", "3", "--moves", "C003"],
+     "'C003' is not a cell name (no leading zero: write C3)"),
+    (["play", "free", "--side", "3", "--notation", "a1", "--moves", "c00"],
+     "'c00' is not a cell name (no leading zero)"),
+])
+def test_a_cell_name_has_one_spelling(args: list[str], said: str, run_cli: RunCli) -> None:
+    """A name with a leading zero would be a second spelling of a cell: refused, in both
+    notations, with the name meant."""
+    one_line_error(run_cli(*args), said)
+
+
+@pytest.mark.parametrize("key", ["notation", "title", "game"])
+@pytest.mark.parametrize("game", ["free", "copolymer", "o"])
+def test_a_heading_line_inside_a_panel_says_where_it_belongs(tmp_path: Path, run_cli: RunCli,
+                                                             key: str, game: str) -> None:
+    """'notation:' (and the other lines before the first panel) inside a panel: the error
+    says it belongs before the first panel, not that other games take it."""
+    path = tmp_path / "late.txt"
+    board = "hexhex 4" if game != "free" else "rhombus 6"
+    path.write_text(f"game: {game}\nboard: {board}\npanel: one\n{key}: a1\n")
+    line = one_line_error(run_cli("diagram", str(path), "-o", str(tmp_path / "l.svg")),
+                          f"{path}:4: '{key}:' belongs before the first panel")
+    assert "is for" not in line
+    assert not (tmp_path / "l.svg").exists()

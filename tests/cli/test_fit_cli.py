@@ -4,11 +4,14 @@ drawing; the options it cannot go with are refused in one line, with no file wri
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import pytest
 from conftest import one_line_error
 from pypdf import PdfReader
+
+import boardgen
 
 MM_PER_PT = 25.4 / 72
 
@@ -53,3 +56,35 @@ def test_fit_refusals(run_cli, in_tmp: Path, args: tuple[str, ...],  # type: ign
 def test_help_says_a_fitted_page_is_never_tiled(run_cli, command: str) -> None:  # type: ignore[no-untyped-def]
     text = " ".join(run_cli(command, "--help").out.split())
     assert "--fit" in text and "never tiled" in text
+
+
+def _svg_text(path: Path) -> str:
+    return " ".join(re.sub(r"<[^>]+>", " ", path.read_text(encoding="utf-8")).split())
+
+
+@pytest.mark.parametrize("extra", [(), ("--every", "2")])
+def test_a_fitted_position_has_no_title_band(run_cli, in_tmp: Path,  # type: ignore[no-untyped-def]
+                                             extra: tuple[str, ...]) -> None:
+    """As --fit's help says: a position (or a strip) fitted has no default title, only the
+    designer's credit; a --title given is kept; unfitted, the title is drawn."""
+    args = ("play", "copolymer", "--side", "3", "--moves", "C3 B2", *extra)
+    assert run_cli(*args, "-o", "whole.svg").code == 0
+    assert run_cli(*args, "--fit", "-o", "fitted.svg").code == 0
+    assert run_cli(*args, "--fit", "--title", "Opening", "-o", "titled.svg").code == 0
+    heading = "Copolymer after 2 moves" if not extra else "Copolymer: the position every"
+    assert heading in _svg_text(in_tmp / "whole.svg")
+    fitted = _svg_text(in_tmp / "fitted.svg")
+    assert "Copolymer after" not in fitted and "the position every" not in fitted
+    assert "Mark Steere" in fitted
+    assert "Opening" in _svg_text(in_tmp / "titled.svg")
+    help_text = " ".join(run_cli("play", "--help").out.split())
+    assert "no title band" in help_text and "none with --fit" in help_text
+
+
+def test_the_api_s_fitted_position_has_no_title_band() -> None:
+    position = boardgen.play("copolymer", "C3 B2", side=3)
+    for marks in (None, {"C2": "dot"}):  # drawn plain, and as a designer's annotated one
+        fitted = boardgen.draw(position, "svg", fit=True, marks=marks)
+        whole = boardgen.draw(position, "svg", marks=marks)
+        assert "Copolymer after 2 moves" in whole
+        assert "Copolymer after 2 moves" not in fitted

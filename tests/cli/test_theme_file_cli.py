@@ -3,10 +3,12 @@ file is one line on stderr naming FILE:LINE, exit 2, and no file written."""
 
 from __future__ import annotations
 
+import ast
+import re
 from pathlib import Path
 
 import pytest
-from conftest import one_line_error
+from conftest import ROOT, one_line_error
 
 MINE = '# blue and gold\n[roles]\nplayer1 = "#1b4f9c"\nplayer2 = { fill = "#f0c419", ' \
     'pattern = "hatch" }\n'
@@ -49,3 +51,55 @@ def test_a_missing_theme_file_and_an_unknown_name(run_cli, in_tmp: Path) -> None
 def test_help_names_the_theme_file(run_cli) -> None:  # type: ignore[no-untyped-def]
     text = " ".join(run_cli("diagram", "--help").out.split())
     assert "FILE.toml" in text and "[roles]" in text
+
+
+@pytest.mark.parametrize("text, fragments", [
+    ('base = ["colour"]\n[roles]\nplayer1 = "#123456"\n', ("t.toml:1:", "base must be")),
+    ('[base]\nx = 1\n', ("t.toml:1:", "base must be", "not dict")),
+    ('x = ' + '[' * 5000 + ']' * 5000 + '\n', ("t.toml:", "not a TOML file",
+                                               "nested too deeply")),
+    ('[roles]\nplayer1 = "#000000\\n"\n', ("t.toml:2:", "is not a colour")),
+])
+def test_a_theme_file_of_the_wrong_shape_is_one_line(run_cli, in_tmp: Path,  # type: ignore[no-untyped-def]
+                                                     text: str,
+                                                     fragments: tuple[str, ...]) -> None:
+    (in_tmp / "t.toml").write_text(text, encoding="utf-8")
+    (in_tmp / "o.svg").write_text("mine", encoding="utf-8")
+    one_line_error(run_cli("board", "copolymer", "--side", "3", "--theme", "t.toml",
+                           "-o", "o.svg"), *fragments)
+    assert (in_tmp / "o.svg").read_text(encoding="utf-8") == "mine"
+
+
+def _help_examples(run_cli) -> list[str]:  # type: ignore[no-untyped-def]
+    """The theme the --theme help shows, as the file a user would copy it into."""
+    files = []
+    for command in ("board", "diagram", "play"):
+        text = " ".join(run_cli(command, "--help").out.split())
+        settings = re.findall(r'([a-z0-9-]+) = "(#[0-9a-fA-F]{6})"', text)
+        assert settings, text
+        files.append("[roles]\n" + "".join(f'{role} = "{colour}"\n'
+                                           for role, colour in settings))
+    return files
+
+
+def _docs_examples() -> list[str]:
+    """Every TOML theme and every theme={...} dict the docs page "Themes of your own"
+    shows, as a file."""
+    page = (ROOT / "docs" / "howto" / "themes.md").read_text(encoding="utf-8")
+    files = re.findall(r"```(?:\{code-block\} )?toml\n(?::[^\n]*\n)*(.*?)```", page, re.S)
+    for given in re.findall(r"theme=(\{.*?\}\})", page, re.S):
+        data = ast.literal_eval(given)
+        files.append("[roles]\n" + "".join(f'{role} = "{colour}"\n'
+                                           for role, colour in data["roles"].items()))
+    assert len(files) >= 2
+    return files
+
+
+def test_every_example_theme_the_help_and_docs_show_is_accepted(  # type: ignore[no-untyped-def]
+        run_cli, in_tmp: Path) -> None:
+    for k, text in enumerate([*_help_examples(run_cli), *_docs_examples()]):
+        (in_tmp / f"t{k}.toml").write_text(text, encoding="utf-8")
+        result = run_cli("play", "copolymer", "--side", "3", "--moves", "C3 B2",
+                         "--theme", f"t{k}.toml", "-o", f"o{k}.svg")
+        assert result.code == 0, (text, result.err)
+        assert (in_tmp / f"o{k}.svg").stat().st_size > 0

@@ -117,6 +117,34 @@ def test_a_plug_in_s_role_is_settable_and_checked(monkeypatch: pytest.MonkeyPatc
     ('base = "sepia"\n', r"^t.toml:1: unknown base theme 'sepia'"),
     ('colours = 1\n', r"^t.toml:1: unknown key 'colours'"),
     ('roles = 3\n', r"^t.toml:1: roles must be a table"),
+    # Every key given a value of the wrong type: refused with its line, never a TypeError.
+    ('base = ["colour"]\n[roles]\nplayer1 = "#1b4f9c"\n', r"^t.toml:1: base must be the "
+     r"name of a built-in theme, one of colour, .* not list$"),
+    ('# mine\n[base]\nx = 1\n', r"^t.toml:2: base must be .* not dict$"),
+    ('base = 3\n', r"^t.toml:1: base must be .* not int$"),
+    ('[[roles]]\nplayer1 = "#1b4f9c"\n', r"^t.toml:1: roles must be a table"),
+    ('[roles]\nplayer1 = { fill = ["#1b4f9c"] }\n',
+     r"^t.toml:2: role player1: fill \['#1b4f9c'\] is not a colour"),
+    ('[roles]\nplayer1 = { fill = "#1b4f9c", pattern = ["hatch"] }\n',
+     r"^t.toml:2: role player1: unknown pattern \['hatch'\]"),
+    ('[roles]\nplayer1 = { fill = "#1b4f9c", pattern = { a = 1 } }\n',
+     r"^t.toml:2: role player1: unknown pattern \{'a': 1\}"),
+    ('[roles]\nplayer1 = { fill = "#1b4f9c", outline = 0 }\n',
+     r"^t.toml:2: role player1: outline 0 is not a colour"),
+    ('[roles]\nplayer1 = ["#1b4f9c"]\n', r"^t.toml:2: role player1: give a colour .* not "
+     r"list$"),
+    ('\n[roles.player1]\nfill = 1\n', r"^t.toml:2: role player1: fill 1 is not a colour"),
+    ('[roles]\nplayer1 = 1979-05-27\n', r"^t.toml:2: role player1: give a colour .* not "
+     r"date$"),
+    # A colour is the whole value: a trailing newline (a TOML escape) is not part of one.
+    ('[roles]\nplayer1 = "#000000\\n"\n', r"^t.toml:2: role player1: '#000000\\n' is not a "
+     r"colour"),
+    ('[roles]\nplayer1 = { fill = "#1b4f9c", outline = "#ffffff\\n" }\n',
+     r"^t.toml:2: role player1: outline '#ffffff\\n' is not a colour"),
+    # Nested past what tomllib's recursion can read (a 10 kB file): not a TOML file.
+    ('x = ' + '[' * 5000 + ']' * 5000 + '\n', r"^t.toml: not a TOML file: nested too deeply$"),
+    ('x = ' + '{a=' * 3000 + '1' + '}' * 3000 + '\n',
+     r"^t.toml: not a TOML file: nested too deeply$"),
 ])
 def test_bad_files_are_refused_in_one_line(text: str, message: str) -> None:
     with pytest.raises(BoardgenError) as caught:
@@ -143,3 +171,40 @@ def test_the_docs_page_lists_every_role() -> None:
     assert sorted(name for name, _ in listed) == sorted(settable_roles())
     assert len(listed) == len(settable_roles())
     assert all(len(meaning) > 5 for _, meaning in listed)
+
+
+@pytest.mark.parametrize("theme, message", [
+    ({"base": ["colour"]}, r"^theme: base must be .* not list$"),
+    ({"base": {"x": 1}}, r"^theme: base must be .* not dict$"),
+    ({"base": None}, r"^theme: base must be .* not NoneType$"),
+    ({"roles": {"player1": "#000000\n"}}, r"is not a colour"),
+    ({"roles": {"player1": {"fill": "#000000", "pattern": ["hatch"]}}}, r"unknown pattern"),
+    ({"roles": {"player1": {"fill": "#000000", 3: 1}}}, r"unknown key 3"),
+    ({"roles": {("a",): "#000000"}}, r"unknown role \('a',\)"),
+    ({"roles": {"x" * 100_000: "#000000"}}, r"unknown role 'x{20}"),
+    ({"roles": {"player1": "#" + "a" * 100_000}}, r"is not a colour"),
+])
+def test_the_api_s_dict_of_the_wrong_shape_is_refused(theme: object, message: str) -> None:
+    with pytest.raises(BoardgenError) as caught:
+        boardgen.board("copolymer", "svg", side=3, theme=theme)
+    shown = str(caught.value)
+    assert "\n" not in shown and len(shown) < 1000, shown[:200]
+    assert re.search(message, shown), shown
+
+
+@pytest.mark.parametrize("roles, pair", [
+    ({"white-piece": "#777777", "black-piece": "#787878"}, ("white-piece", "black-piece")),
+    ({"white-piece": "#e8dcc0", "groove": "#e8dcc0"}, ("white-piece", "groove")),
+    ({"white-piece": "#4a4238", "black-piece": "#000000"}, ("white-piece", "hole")),
+    ({"stone": "#fbf8f1"}, ("stone", "empty")),
+    ({"stone": "#d9cdb0"}, ("stone", "perimeter")),
+    ({"stone": "#b3a074"}, ("stone", "corner")),
+])
+def test_a_game_s_pieces_and_what_they_lie_on_are_told_apart(roles: dict[str, str],
+                                                               pair: tuple[str, str]) -> None:
+    """Polygone's two sides' pieces, a white piece and its grooves and holes, O's stones and
+    every zone of cell: the pictures ask a player to tell these apart."""
+    a, b = pair
+    with pytest.raises(BoardgenError, match=rf"roles {a} \(#\w+\) and {b} \(#\w+\) are "
+                                            r"\d+ grey levels apart"):
+        boardgen.draw(boardgen.play("polygone", "c0-c2>d1"), "svg", theme={"roles": roles})

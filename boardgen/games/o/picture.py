@@ -197,9 +197,11 @@ def partisan_glyphs(table: dict[str, str] | None) -> Diagram:
 # 17 and 119 colourblind.  In ink, loop stones are paper-white inside a heavy black rim: a
 # number on a black stone prints white, on a loop stone black, so the two never look alike.
 PAINTS = {
+    # A stone is told from the cell it lies on, whichever zone that is.
     "stone": RolePaint(Paint("#1a1a1a"), {"colour": Paint("#1a1a1a"),
                                           "colourblind": Paint("#111111"),
-                                          "ink": Paint("#000000")}),
+                                          "ink": Paint("#000000")},
+                       apart_from=("empty", "perimeter", "corner")),
     "loop": RolePaint(Paint("#c4450e"), {"colour": Paint("#c4450e"),
                                          "colourblind": Paint("#d55e00"),
                                          "ink": Paint("#ffffff")},

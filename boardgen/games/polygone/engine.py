@@ -126,13 +126,27 @@ _MOVE = re.compile(
     r"([a-eA-E][0-9]{1,2})\s*(?:/\s*([0-9]{1,3}(?:\s*,\s*[0-9]{1,3})*))?\s*$")
 
 
+MAX_QUOTED_MOVE_CHARS = 16  # of a move an error quotes, as the other games quote a cell name
+
+
+def quoted_move(text: str) -> str:
+    """A move as an error quotes it: whole up to 16 characters, else cut (a move given
+    through the API may be megabytes long; its error is one line)."""
+    return repr(text) if len(text) <= MAX_QUOTED_MOVE_CHARS else \
+        f"{text[:MAX_QUOTED_MOVE_CHARS]!r}..."
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= MAX_QUOTED_MOVE_CHARS else text[:MAX_QUOTED_MOVE_CHARS] + "..."
+
+
 def parse_move(text: str) -> Move:
     """``b1-c2>c4`` (moving end, pivot, new end) or ``b1 c2 -> c4``; an optional ``/2,1``
     gives the mover's order for several polygons closed at once."""
     m = _MOVE.match(text)
     if not m:
-        raise BoardgenError(f"{text!r} is not a move (write MOVING-PIVOT>TARGET, e.g. "
-                            "b1-c2>c4, optionally /2,1 for the order of polygons)")
+        raise BoardgenError(f"{quoted_move(text)} is not a move (write MOVING-PIVOT>TARGET, "
+                            "e.g. b1-c2>c4, optionally /2,1 for the order of polygons)")
     order = tuple(int(k) for k in m.group(4).split(",")) if m.group(4) else ()
     return Move(parse_hole(m.group(2)), parse_hole(m.group(1)), parse_hole(m.group(3)), order)
 
@@ -311,6 +325,12 @@ class Polygone:
         self._legal: list[Move] | None = None  # legal moves of this position, once asked
         self._vouched: Move | None = None  # drawn by random_move from them, until a move
         self._before: list[_State] = []  # the state before each move of the history
+        # A set-up position may leave the side to move without a move: it has lost (our
+        # ruling, spec/polygone.md), as after a move.
+        if not self.legal_moves():
+            self.over, self.winner = True, opponent(to_move)
+            self.result = tr("white cannot move") if to_move == "white" else \
+                tr("black cannot move")
 
     def _state(self) -> _State:
         return _State(dict(self.pieces), self.to_move, dict(self.captured), self.polygons,
@@ -428,11 +448,11 @@ class Polygone:
         """Make a move and resolve its polygons; raises IllegalMove with the reason."""
         if move is not self._vouched:  # else random_move has just drawn it from the legal
             if self.over:
-                raise IllegalMove(move.notation(), Refusal(PolygoneReason.GAME_OVER,
+                raise IllegalMove(_cut(move.notation()), Refusal(PolygoneReason.GAME_OVER,
                                                            "the game is over"))
             refusal = self.refusal(move)
             if refusal is not None:
-                raise IllegalMove(move.notation(), refusal)
+                raise IllegalMove(_cut(move.notation()), refusal)
         mover = self.to_move
         state = self._state()
         self._legal = self._vouched = None
@@ -447,10 +467,10 @@ class Polygone:
                 del self.pieces[move.new_line]
                 self.pieces[move.piece] = mover
                 self.polygons = before
-                raise IllegalMove(move.notation(), Refusal(
+                raise IllegalMove(_cut(move.notation()), Refusal(
                     PolygoneReason.BAD_ORDER, tr(
                         "the order {order} does not fit the {count} polygon(s) this move "
-                        "closes").format(order=",".join(map(str, move.order)),
+                        "closes").format(order=_cut(",".join(map(str, move.order))),
                                          count=len(first))))
             first = [first[k - 1] for k in move.order]
         turn = Turn(move, mover, closed=list(first))

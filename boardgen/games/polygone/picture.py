@@ -199,9 +199,13 @@ PAINTS = {
     "captured": RolePaint(Paint("#4a4a4a"), {"colour": Paint("#4a4a4a"),
                                              "colourblind": Paint("#4a4a4a"),
                                              "ink": Paint("#000000")}),
+    # A player tells the two sides' pieces apart by grey alone (the same bars), and a white
+    # piece from the grooves and holes it lies on.  A black piece is held apart from them by
+    # its shape only: the ink theme's bars, grooves and holes are all black.
     "white-piece": RolePaint(Paint("#ffffff"), {"colour": Paint("#ffffff"),
                                                 "colourblind": Paint("#ffffff"),
-                                                "ink": Paint("#ffffff")}),
+                                                "ink": Paint("#ffffff")},
+                             apart_from=("black-piece", "groove", "hole")),
     "black-piece": RolePaint(Paint("#2b2b2b"), {"colour": Paint("#2b2b2b"),  # 43
                                                 "colourblind": Paint("#222222"),
                                                 "ink": Paint("#000000")}),
