@@ -27,7 +27,7 @@ from typing import Literal, get_args
 
 from boardgen.errors import BoardgenError, option
 from boardgen.geometry import Hex, HexGrid
-from boardgen.i18n import N_
+from boardgen.i18n import N_, tr
 
 LabelMode = Literal["outside", "inside", "none"]
 LABEL_MODES: tuple[LabelMode, ...] = get_args(LabelMode)
@@ -252,6 +252,14 @@ class Role:
     said: str | None = None
     swatch: SwatchKind = "cell"
     paint: RolePaint | None = None
+    # A band of the role over empty cells, keyed beside the role's own fill.
+    highlighted: bool = False
+
+    def legend_words(self) -> str:
+        """Its words in a legend, in the current language."""
+        words = tr(self.legend)
+        return tr("{legend}, highlighted").format(legend=words) if self.highlighted \
+            else words
 
 
 # The paints games declared for roles of their own, by role (boardgen.games.registry
@@ -374,8 +382,7 @@ def legend_of(roles: tuple[Role, ...], panels: list[Panel]) -> tuple[Role, ...]:
         if filled:
             legend.append(role)
         if role.name in bands:  # said apart from the fill of the same role, if both show
-            legend.append(replace(role, swatch="band", legend=f"{role.legend}, highlighted"
-                                  if filled else role.legend))
+            legend.append(replace(role, swatch="band", highlighted=filled))
     return tuple(legend) + mark_legend(panels)
 
 

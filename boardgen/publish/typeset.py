@@ -468,7 +468,7 @@ def _legend_code(sheet: Sheet, ids: _Ids, diagram: Diagram, cell: float, theme: 
     swatches_mm = 0.0
     tallest = 0.0
     for role in diagram.legend:
-        label = tr(role.legend)
+        label = role.legend_words()
         swatch = legend_figure(replace(diagram, legend=(role,), legend_note=None),
                                cell_width=cell, max_width=width)
         if swatch is None:

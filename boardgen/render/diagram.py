@@ -110,7 +110,7 @@ def _legend(diagram: Diagram, cell_width: float, y: float, max_width: float) -> 
     x = swatch / 2
     line_y = y  # swatches that pass max_width start a line of their own
     for entry in diagram.legend:
-        role, label = entry.name, tr(entry.legend)
+        role, label = entry.name, entry.legend_words()
         item = swatch + 1.0 + face(REGULAR).width_mm(label, size)
         if x > swatch / 2 and x - swatch / 2 + item > max_width:
             x, line_y = swatch / 2, line_y + 2 * r + 1.5
@@ -441,7 +441,7 @@ def describe(diagram: Diagram) -> str:
     # says.
     if diagram.legend:
         parts.append(_sentence(tr("Key: {roles}").format(
-            roles=", ".join(tr(role.legend) for role in diagram.legend))))
+            roles=", ".join(role.legend_words() for role in diagram.legend))))
     if diagram.legend_note:
         parts.append(_sentence(diagram.legend_note))
     number = 0

@@ -190,3 +190,15 @@ def test_a_gallery_of_french_files_only_speaks_french(french_fixture: Path) -> N
     assert page.startswith('<!doctype html>\n<html lang="fr-FR">')
     assert "<h1>boardgen\u00a0: plateaux, diagrammes" in page and "Non construits" in page
     assert "<h2>Imprimer et jouer</h2>" in page and "<section lang" not in page
+
+
+def test_a_role_keyed_twice_says_highlighted_in_the_pages_language() -> None:
+    """A role filled on some cells and banded on others is keyed twice; the second entry's
+    words ("…, highlighted") come from the catalog as the first's do (they were English
+    text glued in the picture, which no catalog could find)."""
+
+    text = "game: o\nboard: hexhex 4\npanel: p\nshow: D4 A1\nhighlight: legal D5\n"
+    english = boardgen.draw(boardgen.parse_diagram(text), "svg")
+    french = boardgen.draw(boardgen.parse_diagram(text, lang="fr"), "svg", lang="fr")
+    assert "a stone may go here, highlighted" in english
+    assert "mis en évidence" in french and "highlighted" not in french
