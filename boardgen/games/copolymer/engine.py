@@ -20,6 +20,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from boardgen.errors import BoardgenError, IllegalMove, Refusal
+from boardgen.games.slots import append, put_back, swap_remove
 from boardgen.geometry import Hex, HexGrid, Notation, format_hex_text, framed_text
 from boardgen.geometry.notation import drawn_on_grid
 from boardgen.i18n import tr
@@ -60,33 +61,6 @@ def opponent(player: str) -> str:
 _OPPONENT = {"x": "o", "o": "x"}
 
 
-def _swap_remove(items: list[int], slot: list[int], i: int) -> None:
-    """Take i out of ``items`` (``slot[i]``: where it stands) in O(1): the last item
-    takes its place."""
-    last = items.pop()
-    if last != i:
-        where = slot[i]
-        items[where] = last
-        slot[last] = where
-
-
-def _put_back(items: list[int], slot: list[int], i: int) -> None:
-    """Undo :func:`_swap_remove` of i, the last one taken out: every item where it stood,
-    so that a random draw after an undo is the draw before the move."""
-    where = slot[i]  # unchanged since i went out
-    if where == len(items):
-        items.append(i)
-    else:
-        moved = items[where]
-        slot[moved] = len(items)
-        items.append(moved)
-        items[where] = i
-
-
-def _append(items: list[int], slot: list[int], i: int) -> None:
-    slot[i] = len(items)
-    items.append(i)
-
 _new_tuple = tuple.__new__  # a Placement made as its class makes it, one call fewer
 
 
@@ -114,7 +88,7 @@ class Copolymer:
         self._neighbours = grid.neighbour_indices
         self._owner: list[str | None] = [None] * n
         # Empty cells, a list for O(1) random choice, with where each cell stands in it
-        # (swap-remove; _swap_remove).
+        # (swap-remove; swap_remove).
         self._empty = list(range(n))
         self._slot = list(range(n))
         # Kept from the first question that needs them on (_follow), not before: a play-out
@@ -262,17 +236,17 @@ class Copolymer:
             # The cell leaves the empty cells, and the calm cells of each player it was
             # calm for (a connection for a player is a cell touching enough of the other's
             # cells).
-            _swap_remove(self._empty, self._slot, i)
+            swap_remove(self._empty, self._slot, i)
             if not connection:
-                _swap_remove(self._calm[player], self._calm_slot[player], i)
+                swap_remove(self._calm[player], self._calm_slot[player], i)
             enemy_calm, enemy_slot = self._calm[enemy], self._calm_slot[enemy]
             if own[i] < CONNECTION_THRESHOLD:
-                _swap_remove(enemy_calm, enemy_slot, i)
+                swap_remove(enemy_calm, enemy_slot, i)
             # A cell touching two of `player`'s cells is a connection for the *enemy*.
             for j in self._neighbours[i]:
                 touching = own[j] = own[j] + 1
                 if touching == CONNECTION_THRESHOLD and owner[j] is None:
-                    _swap_remove(enemy_calm, enemy_slot, j)
+                    swap_remove(enemy_calm, enemy_slot, j)
         else:
             touching_enemy = 0
             for j in self._neighbours[i]:
@@ -280,7 +254,7 @@ class Copolymer:
                     touching_enemy += 1
             connection = touching_enemy >= CONNECTION_THRESHOLD
             owner[i] = player
-            # _swap_remove, written out: this is the whole of a placement's work here.
+            # swap_remove, written out: this is the whole of a placement's work here.
             empty, slot = self._empty, self._slot
             last = empty.pop()
             if last != i:
@@ -315,12 +289,12 @@ class Copolymer:
             enemy_calm, enemy_slot = self._calm[enemy], self._calm_slot[enemy]
             for j in reversed(self._neighbours[i]):
                 if own[j] == CONNECTION_THRESHOLD and self._owner[j] is None:
-                    _put_back(enemy_calm, enemy_slot, j)
+                    put_back(enemy_calm, enemy_slot, j)
                 own[j] -= 1
             if own[i] < CONNECTION_THRESHOLD:
-                _put_back(enemy_calm, enemy_slot, i)
+                put_back(enemy_calm, enemy_slot, i)
             if self._touching[enemy][i] < CONNECTION_THRESHOLD:
-                _put_back(self._calm[player], self._calm_slot[player], i)
+                put_back(self._calm[player], self._calm_slot[player], i)
         elif self._following:
             # Placed before the counts were first asked for: the calm lists never held
             # the cell in order, so it goes back at their ends (the same sets).
@@ -328,15 +302,15 @@ class Copolymer:
             own = self._touching[player]
             for j in self._neighbours[i]:
                 if own[j] == CONNECTION_THRESHOLD and self._owner[j] is None:
-                    _append(self._calm[enemy], self._calm_slot[enemy], j)
+                    append(self._calm[enemy], self._calm_slot[enemy], j)
                 own[j] -= 1
             for p in PLAYERS:
                 if self._touching[_OPPONENT[p]][i] < CONNECTION_THRESHOLD:
-                    _append(self._calm[p], self._calm_slot[p], i)
+                    append(self._calm[p], self._calm_slot[p], i)
             self._following_since = k  # every move placed from here on is followed
         self._owner[i] = None
         self.counts[player] -= 1
-        _put_back(self._empty, self._slot, i)  # the empty cells are always kept in order
+        put_back(self._empty, self._slot, i)  # the empty cells are always kept in order
         self.to_move = player
         self.turn_continues, self.turn_start = self._turn_states.pop()
         return last

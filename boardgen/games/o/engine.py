@@ -22,6 +22,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from boardgen.errors import BoardgenError, IllegalMove, Refusal
+from boardgen.games.slots import put_back
 from boardgen.geometry import DIRECTIONS, Hex, HexGrid, Notation, format_hex_text, framed_text
 from boardgen.geometry.notation import drawn_on_grid
 from boardgen.geometry.rings import FULL, GLYPHS, RING, glyph
@@ -554,15 +555,7 @@ class OGame:
             self._ring[j] &= ~bit
         # The empty cells as they were (place swapped the last one into i's slot): a random
         # draw after an undo is the draw before the stone.
-        empty, slot = self._empty, self._slot
-        where = slot[i]
-        if where == len(empty):
-            empty.append(i)
-        else:
-            moved = empty[where]
-            slot[moved] = len(empty)
-            empty.append(moved)
-            empty[where] = i
+        put_back(self._empty, self._slot, i)
         self.to_move = stone.player
         while self.skipped and self.skipped[-1][0] > len(self.history):
             self.skipped.pop()  # a skip that followed the stone taken back
