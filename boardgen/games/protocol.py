@@ -56,7 +56,7 @@ from typing import TYPE_CHECKING, Literal, Protocol
 from boardgen.errors import BoardgenError, option
 from boardgen.games.replay import refused_move, replay_moves
 from boardgen.geometry import SHAPES, HexGrid, make_shape, shape_cell_count
-from boardgen.i18n import SOURCE_LANGUAGE, localized_template, ntr, speaking, tr
+from boardgen.i18n import SOURCE_LANGUAGE, language, localized_template, ntr, speaking, tr
 from boardgen.picture import (
     DEFAULT_PANEL_CELL_MM,
     Animation,
@@ -417,8 +417,11 @@ class Game(ABC):
         the user gave for the one the note calls a reconstruction)."""
         replaced = any(o.replaces_note and (options or {}).get(o.name) not in (None, False)
                        for o in self.options)
-        return PageInfo(self.name, tr("{game} diagram: {name}").format(game=self.name,
-                                                                        name=name),
+        # The name is the English one `boardgen diagram` takes (a file's slug): a page in
+        # another language says only whose diagram it is, its own title heading the page.
+        subject = tr("{game} diagram: {name}").format(game=self.name, name=name) \
+            if language() == SOURCE_LANGUAGE else tr("{game} diagram").format(game=self.name)
+        return PageInfo(self.name, subject,
                         self.credit, None if replaced or self.diagram_note is None
                         else tr(self.diagram_note))
 

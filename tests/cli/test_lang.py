@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import re
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -82,7 +83,7 @@ def test_diagram_in_french(run_cli, in_tmp: Path, french_fixture: Path) -> None:
     en, fr = (in_tmp / "en.pdf").read_bytes(), (in_tmp / "fr.pdf").read_bytes()
     text = pdf_text(fr)
     assert "Connexions forcées" in text and "Départ" in text
-    assert "doit se connecter en B2" in text  # the engine's caption, from the catalog
+    assert "doit faire une connexion en B2" in text  # the engine's caption, from the catalog
     assert "Forced connections" in pdf_text(en) and "Forced" not in text
     assert pdf_lang(fr) == "fr-FR" and pdf_lang(en) == "en-GB"
 
@@ -188,7 +189,7 @@ def test_a_gallery_of_french_files_only_speaks_french(french_fixture: Path) -> N
     jobs = default_jobs(parse_paper("a4"), langs=["fr"])
     page = gallery_html(jobs, {job.name for job in jobs}, ["x.pdf: failed"])
     assert page.startswith('<!doctype html>\n<html lang="fr-FR">')
-    assert "<h1>boardgen\u00a0: plateaux, diagrammes" in page and "Non construits" in page
+    assert "<h1>boardgen\u00a0: plateaux, diagrammes" in page and "Fichiers non produits" in page
     assert "<h2>Imprimer et jouer</h2>" in page and "<section lang" not in page
 
 
@@ -202,3 +203,52 @@ def test_a_role_keyed_twice_says_highlighted_in_the_pages_language() -> None:
     french = boardgen.draw(boardgen.parse_diagram(text, lang="fr"), "svg", lang="fr")
     assert "a stone may go here, highlighted" in english
     assert "mis en évidence" in french and "highlighted" not in french
+
+
+def test_partisan_glyph_letters_are_the_players_initials_in_the_pages_language() -> None:
+    # The two centres of partisan O's left and right glyphs carry the initial of the
+    # player who may place there: L and R in English, G (Gauche) and D (Droite) in
+    # French, in the picture and in its text alternative alike: no English letter on a
+    # French page.
+    from boardgen.render.diagram import describe
+
+    def letters(lang: str) -> tuple[list[str], str]:
+        with speaking(lang):
+            glyphs = boardgen.diagram("o", "partisan-glyphs", lang=lang)
+            said = describe(glyphs)
+        return [text for _, scenes in glyphs.rows for scene in scenes
+                for text in scene.cell_texts.values()], said
+
+    english, english_said = letters("en")
+    assert english == ["L", "R"]
+    assert "marked L" in english_said and "marked R" in english_said
+    french, french_said = letters("fr")
+    assert french == ["G", "D"]
+    assert "marquée G" in french_said and "marquée D" in french_said
+    assert not re.search(r"\b[LR]\b", french_said)
+
+
+def test_a_french_diagrams_footer_names_no_english_file() -> None:
+    # The name `boardgen diagram` takes is an English slug: on a French page the footer
+    # says only whose diagram it is (the page's title says which).
+    from boardgen.games.registry import game_named
+
+    polygone = game_named("polygone")
+    assert "09-capture-back" in (polygone.diagram_info("09-capture-back").subject or "")
+    with speaking("fr"):
+        assert polygone.diagram_info("09-capture-back").subject == "Diagramme de Polygone"
+
+
+def test_french_connections_are_counted_by_the_cells_connected_at() -> None:
+    # One cell connected at: « fait une connexion »; several: « fait des connexions »
+    # (English says the same for both).
+    def captions(lang: str) -> list[str]:
+        forced = boardgen.diagram("copolymer", "forced", lang=lang)
+        return [scene.caption or "" for _, scenes in forced.rows for scene in scenes]
+
+    english, french = captions("en"), captions("fr")
+    assert "X must connect at B2 (touching 3 O cells)" in english[1]
+    assert "X must connect at B3, C2 (touching 4, 4 O cells)" in english[2]
+    assert "X doit faire une connexion en B2 (touchant 3 cases O)" in french[1]
+    assert "X doit faire des connexions en B3, C2 (touchant 4, 4 cases O)" in french[2]
+    assert not any("se connecte" in caption for caption in french)

@@ -136,9 +136,14 @@ def _describe(game: Copolymer, placements: list[Placement], forced: list[bool]) 
     if connecting:
         where = ", ".join(name(p.cell) for p in connecting)
         counts = ", ".join(str(p.enemy_neighbours) for p in connecting)
-        connects = tr("{player} must connect at {cells} (touching {counts} {enemy} cells)") \
-            if any(forced[:len(connecting)]) else \
-            tr("{player} connects at {cells} (touching {counts} {enemy} cells)")
+        # Counted by the cells connected at: English says the same for one or several,
+        # French "fait une connexion" or "fait des connexions".
+        connects = ntr("{player} must connect at {cells} (touching {counts} {enemy} cells)",
+                       "{player} must connect at {cells} (touching {counts} {enemy} cells)",
+                       len(connecting)) if any(forced[:len(connecting)]) else \
+            ntr("{player} connects at {cells} (touching {counts} {enemy} cells)",
+                "{player} connects at {cells} (touching {counts} {enemy} cells)",
+                len(connecting))
         clauses.append(connects.format(player=player, cells=where, counts=counts, enemy=enemy))
     if ending is not None:
         touching = _cells(ending.enemy_neighbours, enemy)

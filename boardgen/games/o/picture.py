@@ -157,6 +157,13 @@ def _ruling_words(ruling: str, partisan: bool) -> tuple[str, str]:
     return "legal", tr("yes")
 
 
+def _ruling_letter(ruling: str) -> str:
+    """The letter marking a partisan glyph's centre: the first of its player's name in the
+    page's language (L or R in English, G or D in French), never an English letter on a
+    page in another language."""
+    return tr(ruling.capitalize())[0].upper() if ruling in ("left", "right") else ""
+
+
 def glyph_chart(table: dict[str, str] | None) -> Diagram:
     game = OGame(hexhex(4), table=table)
     scenes = []
@@ -180,7 +187,7 @@ def partisan_glyphs(table: dict[str, str] | None) -> Diagram:
         ruling = game.table[name]
         scenes.append(_flower(_representative(name), role,
                               f"{tr(GLYPH_WORDS.get(name, name))}: {words}",
-                              ruling[0].upper() if ruling in ("left", "right") else ""))
+                              _ruling_letter(ruling)))
     return Diagram(
         tr("Partisan O: the left and right glyphs"),
         ((tr("The only glyph whose mirror image differs. Which is Left's is our reading: read "
