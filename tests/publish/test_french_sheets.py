@@ -163,6 +163,6 @@ def test_the_html_sheet_is_french(game: str) -> None:
         page = render_sheet_html(game, theme=THEMES["colour"]).decode("utf-8")
     assert '<html lang="fr-FR">' in page
     assert f'href="{game}-rules-fr.pdf"' in page
-    assert "La feuille à imprimer (PDF)" in page
+    assert "La fiche à imprimer (PDF)" in page
     assert "\u00a0:" in page and not re.search(r"\w :\s", page), \
         re.findall(r".{30}\w :\s.{10}", page)
