@@ -252,3 +252,16 @@ def test_french_connections_are_counted_by_the_cells_connected_at() -> None:
     assert "X doit faire une connexion en B2 (touchant 3 cases O)" in french[1]
     assert "X doit faire des connexions en B3, C2 (touchant 4, 4 cases O)" in french[2]
     assert not any("se connecte" in caption for caption in french)
+
+
+def test_the_kits_board_labels_are_in_the_pages_language() -> None:
+    # A kit's board heading names its preset: "(small)" in English, "(petit)" in French,
+    # never the English --preset value on a French page.
+    from boardgen.games.registry import game_named
+
+    kit = game_named("copolymer").kit
+    assert kit is not None
+    labels = [label for _, label in kit.boards if label]
+    assert [tr(label) for label in labels] == ["small", "medium", "large"]
+    with speaking("fr"):
+        assert [tr(label) for label in labels] == ["petit", "moyen", "grand"]

@@ -32,6 +32,11 @@ from boardgen.picture import Diagram, Marker, Scene
 # printing --help must not pay for it.
 
 
+# The presets' names (the --preset values) as the kit's board headings say them, in the
+# page's language: "(small)" on an English page, "(petit)" on a French one.
+PRESET_WORDS = {"small": N_("small"), "medium": N_("medium"), "large": N_("large")}
+
+
 class CopolymerPosition(Position):
     engine: copolymer.Copolymer
 
@@ -186,7 +191,7 @@ class CopolymerDescription(ScriptedGame):
     roles = ROLES
     paints = PAINTS
     # Played with two pens: the server's boards to write on, and a note on pens.
-    kit = Kit(boards=tuple((side, preset) for preset, side in
+    kit = Kit(boards=tuple((side, PRESET_WORDS.get(preset, preset)) for preset, side in
                            sorted(copolymer.PRESETS.items(), key=lambda item: item[1])),
               note=KitNote(N_("Playing with pens"), PENS_NOTE),
               contents=N_("the server's three boards (sides 5, 7, 10) to colour in, a note "
