@@ -1070,6 +1070,9 @@ def all_command(out: Path, paper: str, theme: str, jobs_count: int | None,
     """
     from boardgen.publish.sheet import check_sheet_paper
 
+    if str(out) == "-":  # every other command's -o - is standard output: never a folder
+        raise BoardgenError("-o -: all writes a folder of files, not to standard output; "
+                            "name a folder")
     paper_size = parse_paper(paper)
     check_sheet_paper(paper_size)  # the rule sheets' limit, before anything is built
     thumbs = out / "thumbs"

@@ -225,3 +225,11 @@ def test_diagram_syntax_refuses_what_it_would_ignore(run_cli: RunCli, tmp_path: 
     one_line_error(result, "--syntax", extra[0] if extra[0] != "-o" else "--output")
     assert result.out == "" and not any(tmp_path.iterdir())
     assert "copolymer" in run_cli("diagram", "--syntax", "copolymer").out.lower()
+
+
+def test_all_refuses_standard_output_as_its_folder(run_cli: RunCli, in_tmp: Path) -> None:
+    """Every other command's '-o -' is standard output; 'all' writes a folder, so '-' is
+    refused in one line (it made a folder named '-' and said so on standard output)."""
+    result = run_cli("all", "-o", "-")
+    assert result.code == 2 and "all writes a folder" in result.err
+    assert len(result.err.strip().splitlines()) == 1 and not (in_tmp / "-").exists()

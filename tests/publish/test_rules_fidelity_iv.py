@@ -17,6 +17,7 @@ from pypdf import PdfReader
 from boardgen.games.registry import game_named
 from boardgen.publish.markup import for_medium
 from boardgen.publish.sheet import load_sheet
+from boardgen.publish.tracker import tracker_intro
 from boardgen.publish.typeset import render_sheet_pdf
 from boardgen.render.paper import parse_paper
 from boardgen.render.scene import THEMES
@@ -43,7 +44,7 @@ def printed(game: str) -> dict[Where, list[str]]:
         blocks = load_sheet(game, quick)
         docs[where] = sentences([t for b in blocks for t in (b.text, *b.items) if t])
     kit = game_named(game).kit
-    kit_words = [kit.tracker.intro] if kit.tracker else []
+    kit_words = [tracker_intro(kit.tracker)] if kit.tracker else []  # as printed
     if kit.note:
         kit_words += [kit.note.title, *kit.note.paragraphs]
     docs["kit"] = sentences(kit_words)

@@ -205,9 +205,10 @@ def test_a_listed_file_is_animated_as_the_command_line_animates_it(
     root = ET.fromstring(reply.body)
     frames = [g for g in root.iter("{http://www.w3.org/2000/svg}g")
               if g.attrib.get("class", "").startswith("frame")]
-    # A frame per move: the first panel as set, then D3, then B3 (its second panel's two).
+    # A frame per move: the first panel as set, then D3, then B3 (its second panel's two);
+    # the first panel's label, "O to play", is left out: its caption says whose turn it is.
     assert [g.attrib["aria-label"].split(" (")[0] for g in frames] == [
-        "O to play. O can connect at D3, touching C2 and C3.", "O connects at D3",
+        "O can connect at D3, touching C2 and C3.", "O connects at D3",
         "O connects at D3"]
     # The page for the frame: the figure with its controls, the SVG's alternative text.
     page = get(served, "/animation/opening.txt?format=html&theme=ink")
