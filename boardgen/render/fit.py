@@ -13,6 +13,8 @@ import functools
 from dataclasses import replace
 
 from boardgen.errors import BoardgenError, option
+from boardgen.i18n import number as decimal
+from boardgen.i18n import tr
 from boardgen.render.figure import (
     Figure,
     Stroke,
@@ -105,9 +107,10 @@ def drawn_box(figure: Figure, theme: Theme) -> tuple[float, float, float, float]
             max(b[3] for b in boxes))
 
 
-def with_scale_bar(figure: Figure, unit: str) -> Figure:
+def with_scale_bar(figure: Figure, unit: str, below: str | None = None) -> Figure:
     """The figure with a 50 mm bar under its ink (a tick every 10 mm, taller at the ends)
-    and, after it, what it checks and the unit (``each cell 13.0 mm flat to flat``)."""
+    and, after it, what it checks and the unit (``each cell 13.0 mm flat to flat``);
+    ``below``, a line under the bar (the game's credit and notes)."""
     bounds = ink_box(figure) or (0.0, 0.0, figure.width, figure.height)
     left, y = bounds[0], bounds[3] + _BAR_GAP_MM + 2.5
     width = 0.3
@@ -120,11 +123,15 @@ def with_scale_bar(figure: Figure, unit: str) -> Figure:
                  "caption", "start", BOLD)
     note = Text(text_box(label)[2] + 2.0, label.y, unit[0].upper() + unit[1:] + ".",
                 _BAR_TEXT_MM, "caption", "start", REGULAR)
+    texts = [label, note]
+    if below:
+        texts.append(Text(left, y + 2.2 * _BAR_TEXT_MM, below, _BAR_TEXT_MM, "caption",
+                          "start", REGULAR))
     out = figure.shifted(0.0, 0.0)
     out.strokes = [*out.strokes, *bar]
-    out.texts = [*out.texts, label, note]
-    out.width = max(figure.width, text_box(note)[2])
-    out.height = y + _BAR_TEXT_MM
+    out.texts = [*out.texts, *texts]
+    out.width = max(figure.width, *(text_box(t)[2] for t in texts))
+    out.height = y + (3.2 if below else 1.0) * _BAR_TEXT_MM
     return out
 
 
@@ -164,7 +171,11 @@ def render_fitted_board(figure: Figure, fmt: str, *, theme: Theme, dpi: int,
                         info: PageInfo) -> bytes:
     """An empty board's figure on a fitted page, with the 50 mm bar and its unit under it
     (the figure's own scale note, else its cell width)."""
-    unit = figure.scale_note or f"each cell {figure.cell_width:.1f} mm flat to flat"
-    page = fitted(with_scale_bar(figure, unit), theme)
+    unit = figure.scale_note or tr("each cell {width} mm flat to flat").format(
+        width=decimal(figure.cell_width))
+    # The designer's credit (Steere asks that his games be credited) and what every
+    # picture of the game must say (a reconstruction of ours), as a page's footer does.
+    credit = " \u00b7 ".join(words for words in (info.credit, info.note) if words)
+    page = fitted(with_scale_bar(figure, unit, credit or None), theme)
     description = f"{info.subject} \u00b7 {unit}" if info.subject else unit
     return render_fitted(page, fmt, theme=theme, dpi=dpi, info=info, description=description)

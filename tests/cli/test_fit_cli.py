@@ -88,3 +88,16 @@ def test_the_api_s_fitted_position_has_no_title_band() -> None:
         whole = boardgen.draw(position, "svg", marks=marks)
         assert "Copolymer after 2 moves" in whole
         assert "Copolymer after 2 moves" not in fitted
+
+
+@pytest.mark.parametrize("game", ["o", "copolymer", "polygone"])
+def test_a_fitted_board_still_credits_its_designer(  # type: ignore[no-untyped-def]
+        game: str, run_cli, tmp_path: Path) -> None:
+    """A fitted board has no page furniture, yet the designer's credit stays on it (Steere
+    asks that his games be credited), under the 50 mm bar."""
+    out = tmp_path / "board.pdf"
+    result = run_cli("board", game, "--fit", "-o", str(out))
+    assert result.code == 0, result.err
+    text = " ".join(" ".join(page.extract_text() for page in PdfReader(out).pages).split())
+    designer = "Fabien Vandenbussche" if game == "polygone" else "Mark Steere"
+    assert f"by {designer}" in text

@@ -148,6 +148,7 @@ def test_fit_is_checked() -> None:
 
 
 def test_a_page_larger_than_a_pdf_may_have_is_refused() -> None:
-    with pytest.raises(boardgen.BoardgenError, match=r"^fit: the drawing is 11987 x 10384 mm, "
+    # The board and the bar, its note and the credit line under the bar, plus the margins.
+    with pytest.raises(boardgen.BoardgenError, match=r"^fit: the drawing is 11987 x 10392 mm, "
                        r"more than the 5,080 mm \(200 in\)"):
         boardgen.board("copolymer", "svg", side=100, cell_mm=60, fit=True)
