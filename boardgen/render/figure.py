@@ -260,7 +260,7 @@ def _extent(scene: Scene, cell_width: float, notation: Notation
     for t in outside:
         tx0, ty0, tx1, ty1 = text_box(t)
         x0, y0, x1, y1 = min(x0, tx0), min(y0, ty0), max(x1, tx1), max(y1, ty1)
-    captions = _caption(scene, (x0 + x1) / 2, y1, max(x1 - x0, 45.0), cell_width)
+    captions = _caption(scene, x0, y1, max(x1 - x0, 45.0), cell_width)
     for caption in captions:
         cx0, _, cx1, cy1 = text_box(caption)
         x0, x1, y1 = min(x0, cx0), max(x1, cx1), max(y1, cy1)
@@ -323,12 +323,21 @@ def wrap(text: str, size: float, width: float, weight: str = REGULAR) -> list[st
 
 
 def _caption(scene: Scene, x: float, top: float, width: float, cell_width: float) -> list[Text]:
-    """The caption, wrapped to ``width`` and centred on x, starting a line below ``top``."""
+    """The caption, wrapped to ``width``, flush left at x and ragged right (as the rule
+    sheets set theirs), starting a line below ``top``."""
     if not scene.caption:
         return []
     size = max(MIN_PRINT_TEXT_MM, min(3.6, 0.3 * cell_width))
-    return [Text(x, top + (1.3 + 1.35 * k) * size, line, size, "caption")
-            for k, line in enumerate(wrap(scene.caption, size, width))]
+    return [Text(x, top + (1.3 + 1.35 * k) * size, line, size, "caption", "start")
+            for k, line in enumerate(wrap(bind_numbers(scene.caption), size, width))]
+
+
+def bind_numbers(text: str) -> str:
+    """``text`` with no-break spaces where a line break would split what a reader takes
+    in one glance: a score ("10 to 9", "10 à 9": a short word between two numbers, held
+    to the word before it, "wins 10 to 9") and a list of counts ("2, 3, 3")."""
+    text = re.sub(r" (\S+) (\d+) (\S{1,3}) (?=\d)", " \\1\u00a0\\2\u00a0\\3\u00a0", text)
+    return re.sub(r"(?<=\d), (?=\d)", ",\u00a0", text)
 
 
 def _fitted(x: float, y: float, text: str, cell_width: float, share: float,

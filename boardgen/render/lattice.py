@@ -37,6 +37,7 @@ from boardgen.render.figure import (
     Stroke,
     Text,
     arrow_strokes,
+    bind_numbers,
     curled,
     designer_strokes,
     designer_text,
@@ -337,9 +338,12 @@ def lattice_figure(scene: PointScene, spacing: float, *, margin: float = 1.0) ->
         x1, y1 = max(x1, ink[2] - inside), max(y1, ink[3] - inside)
     if scene.caption:
         size = max(MIN_PRINT_TEXT_MM, min(3.6, 0.08 * s))
-        centre, top = (x0 + x1) / 2, y1
-        for k, line_text in enumerate(wrap(tr(scene.caption), size, max(x1 - x0, 45.0))):
-            caption = Text(centre, top + (1.3 + 1.35 * k) * size, line_text, size, "caption")
+        # Flush left and ragged right, as the rule sheets set captions.
+        left, top = x0, y1
+        for k, line_text in enumerate(wrap(bind_numbers(tr(scene.caption)), size,
+                                           max(x1 - x0, 45.0))):
+            caption = Text(left, top + (1.3 + 1.35 * k) * size, line_text, size, "caption",
+                           "start")
             texts.append(caption)
             cx0, _, cx1, y1 = text_box(caption)
             x0, x1 = min(x0, cx0), max(x1, cx1)
