@@ -29,6 +29,7 @@ from boardgen.picture import (
 )
 from boardgen.render.board import MIN_CELL_MM
 from boardgen.render.figure import (
+    DESIGNER_RING,
     Area,
     CellShape,
     Figure,
@@ -47,6 +48,8 @@ from boardgen.render.figure import (
 )
 from boardgen.render.fonts import BOLD, REGULAR, face
 from boardgen.render.lattice import (
+    DESIGNER_LIFT,
+    DESIGNER_RING_SHARE,
     DESIGNER_SHARE,
     SWATCH_PLACES,
     SWATCH_SEGMENT,
@@ -120,9 +123,13 @@ def _legend(diagram: Diagram, cell_width: float, y: float, max_width: float) -> 
             mark_size = DESIGNER_SHARE * cell_width if lattice else cell_width
             if not lattice:
                 cells.append(CellShape(f"legend-{entry.name}", x, line_y + r, "empty"))
-            strokes.extend(designer_strokes(kind, x, line_y + r, mark_size))
+            ring, lift = (DESIGNER_RING_SHARE, DESIGNER_LIFT) if lattice \
+                else (DESIGNER_RING, 0.0)
+            strokes.extend(designer_strokes(kind, x, line_y + r, mark_size, ring=ring,
+                                            lift=lift))
             if kind == "text":
-                texts.append(designer_text("A", x, line_y + r, mark_size))
+                texts.append(designer_text("A", x, line_y + r, mark_size, ring=ring,
+                                           lift=lift))
         elif lattice:
             # The swatch is a bar or segment one swatch long, drawn as on the panels.
             at, segment = SWATCH_PLACES, SWATCH_SEGMENT

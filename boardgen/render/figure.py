@@ -226,7 +226,7 @@ def board_figure(scene: Scene, cell_width: float, *, margin: float = 1.0) -> Fig
     for marker in scene.markers:
         x, y = layout.centre(marker.cell)
         if marker.role == DESIGNER:  # the designer's own look, never an engine's mark
-            strokes.extend(designer_strokes(marker.kind, x, y, cell_width))
+            strokes.extend(designer_strokes(marker.kind, x, y, cell_width, text=marker.text))
             if marker.kind == "text":
                 texts.append(designer_text(marker.text, x, y, cell_width))
             continue
@@ -260,7 +260,7 @@ def _extent(scene: Scene, cell_width: float, notation: Notation
     for t in outside:
         tx0, ty0, tx1, ty1 = text_box(t)
         x0, y0, x1, y1 = min(x0, tx0), min(y0, ty0), max(x1, tx1), max(y1, ty1)
-    captions = _caption(scene, (x0 + x1) / 2, y1, max(x1 - x0, 45.0), cell_width)
+    captions = _caption(scene, x0, y1, max(x1 - x0, 45.0), cell_width)
     for caption in captions:
         cx0, _, cx1, cy1 = text_box(caption)
         x0, x1, y1 = min(x0, cx0), max(x1, cx1), max(y1, cy1)
@@ -323,12 +323,21 @@ def wrap(text: str, size: float, width: float, weight: str = REGULAR) -> list[st
 
 
 def _caption(scene: Scene, x: float, top: float, width: float, cell_width: float) -> list[Text]:
-    """The caption, wrapped to ``width`` and centred on x, starting a line below ``top``."""
+    """The caption, wrapped to ``width``, flush left at x and ragged right (as the rule
+    sheets set theirs), starting a line below ``top``."""
     if not scene.caption:
         return []
     size = max(MIN_PRINT_TEXT_MM, min(3.6, 0.3 * cell_width))
-    return [Text(x, top + (1.3 + 1.35 * k) * size, line, size, "caption")
-            for k, line in enumerate(wrap(scene.caption, size, width))]
+    return [Text(x, top + (1.3 + 1.35 * k) * size, line, size, "caption", "start")
+            for k, line in enumerate(wrap(bind_numbers(scene.caption), size, width))]
+
+
+def bind_numbers(text: str) -> str:
+    """``text`` with no-break spaces where a line break would split what a reader takes
+    in one glance: a score ("10 to 9", "10 à 9": a short word between two numbers, held
+    to the word before it, "wins 10 to 9") and a list of counts ("2, 3, 3")."""
+    text = re.sub(r" (\S+) (\d+) (\S{1,3}) (?=\d)", " \\1\u00a0\\2\u00a0\\3\u00a0", text)
+    return re.sub(r"(?<=\d), (?=\d)", ",\u00a0", text)
 
 
 def _fitted(x: float, y: float, text: str, cell_width: float, share: float,
@@ -386,12 +395,22 @@ def arrow_strokes(start: Point, end: Point, role: str, cell_width: float) -> lis
 
 
 # A designer's mark has a look of its own, which no engine role uses: the theme's designer
-# ink, on a paper halo, rings dashed, and SVG classes "designer-mark mark-KIND" (halo:
-# "designer-mark mark-halo").  Sizes are shares of ``size`` (a cell's width, or a lattice's
-# hole spacing scaled to match).
+# ink, rings dashed, a cross upright (+: an engine's crosses, a refused move's, are
+# diagonal ×), a dot a diamond, a text on a small paper tag, and SVG classes
+# "designer-mark mark-KIND" (halo: "designer-mark mark-halo").  Each mark lies on a paper
+# halo drawn *under* the engine's marks and pieces (``under``), so that it parts the mark
+# from a board's lines and cells but never covers the engine's ink.  Sizes are shares of
+# ``size`` (a cell's width, or a lattice's hole spacing scaled to match).
 MARK_HALO = f"{MARK_ROLE_PREFIX}halo"
 MARK_TEXT = f"{MARK_ROLE_PREFIX}text"
 _RING_POINTS = 36  # a ring is a closed polyline: dashes laid along it evenly
+# A designer's ring on a hex cell: ink out to 0.25 of the cell, its halo to 0.30, inside
+# the inner edge of an engine's ring (radius 0.36, 0.08 wide: from 0.32), which stays whole.
+DESIGNER_RING = 0.22
+DESIGNER_TEXT_RING = 0.28  # a text mark's (ink to 0.31): room for its tag inside
+MARK_WIDTH = 0.06  # the designer's strokes, of ``size``
+TAG_EM = 0.84  # a text mark's tag, of its letters' size: 0.09 em of air round the capitals
+HALO_CLEAR = 0.05  # paper on each side of a designer's stroke, of ``size``
 
 
 def _circle(x: float, y: float, r: float) -> tuple[Point, ...]:
@@ -400,42 +419,61 @@ def _circle(x: float, y: float, r: float) -> tuple[Point, ...]:
                  for k in range(_RING_POINTS + 1))
 
 
-def designer_strokes(kind: str, x: float, y: float, size: float) -> list[Stroke]:
-    """A designer's mark of ``kind`` (a MarkKind) centred on (x, y): a paper halo, then
-    the mark in the designer's ink.  A ring is dashed (an engine's rings are solid), a
-    cross sits on a halo wider than itself, a dot is a diamond; a text mark is the dashed
-    ring, paper inside, round its text (see :func:`designer_text`)."""
+def _text_ring(ring: float, lift: float) -> float:
+    """A text mark's ring: wider than a ring mark's when its letters stand inside it."""
+    return ring if lift else ring + DESIGNER_TEXT_RING - DESIGNER_RING
+
+
+def designer_strokes(kind: str, x: float, y: float, size: float, *,
+                     ring: float = DESIGNER_RING, text: str = "A",
+                     lift: float = 0.0) -> list[Stroke]:
+    """A designer's mark of ``kind`` (a MarkKind) centred on (x, y): paper halos under the
+    engine's marks, then the mark in the designer's ink.  A ring (``ring`` of ``size``
+    across the middle) is dashed (an engine's rings are solid); a cross is an upright +; a
+    dot is a diamond.  A text mark (``text``, see :func:`designer_text`) is the dashed ring,
+    with no halo, and its letters on a paper tag of their own size only (over the engine's
+    ink, so that they read on any stone, but leaving the cell or stone round them to say
+    who owns it), ``lift`` of ``size`` above the place (0: inside the ring)."""
     role = f"{MARK_ROLE_PREFIX}{kind}"
-    point = ((x, y), (x + 1e-3, y))  # a zero-length round-capped line: a disc
+    width = MARK_WIDTH * size
+    halo = width + 2 * HALO_CLEAR * size
     if kind in ("ring", "text"):
-        r = (0.34 if kind == "text" else 0.3) * size
-        width = 0.07 * size
-        ring = _circle(x, y, r)
-        # Dashes that divide the ring evenly (twelve of them), whatever its size.
-        dash = math.pi * r / 12
-        # A text's ring is paper inside, so that its letter reads on any fill or hole.
-        halo = Stroke(point, MARK_HALO, 2 * r + width + 0.05 * size) if kind == "text" \
-            else Stroke(ring, MARK_HALO, width + 0.05 * size)
-        return [halo, Stroke(ring, role, width, dash=dash)]
+        r = (_text_ring(ring, lift) if kind == "text" else ring) * size
+        circle = _circle(x, y, r)
+        dash = math.pi * r / 12  # dashes that divide the ring evenly (twelve), any size
+        dashed = Stroke(circle, role, width, dash=dash)
+        if kind == "ring":
+            return [Stroke(circle, MARK_HALO, halo, under=True), dashed]
+        label = designer_text(text, x, y, size, ring=ring, lift=lift)
+        half = face(BOLD).width_mm(label.text, label.size) / 2
+        # A text's y is the middle of its capitals (0.66 em tall): 0.12 em of air round
+        # them, and round ends.
+        tag = ((x - half, label.y), (x + half + 1e-3, label.y))
+        return [dashed, Stroke(tag, MARK_HALO, TAG_EM * label.size)]
     if kind == "cross":
-        r = 0.2 * size
-        arms = (((x - r, y - r), (x + r, y + r)), ((x - r, y + r), (x + r, y - r)))
-        return [*(Stroke(arm, MARK_HALO, 0.15 * size) for arm in arms),
-                *(Stroke(arm, role, 0.07 * size) for arm in arms)]
+        r = 0.18 * size
+        arms = (((x - r, y), (x + r, y)), ((x, y - r), (x, y + r)))
+        return [*(Stroke(arm, MARK_HALO, halo, under=True) for arm in arms),
+                *(Stroke(arm, role, width) for arm in arms)]
     # A dot is a small solid diamond (no engine draws one: stones, pips and holes are
     # round), its outline stroked wide enough to fill it, on a wider halo.
     d = 0.1 * size
-    diamond = ((x, y - d), (x + d, y), (x, y + d), (x - d, y), (x, y - d))
-    return [Stroke(diamond, MARK_HALO, 0.3 * size), Stroke(diamond, role, 0.16 * size)]
+    # Round the corner once more, so that the top corner is a join too (not two caps).
+    diamond = ((x, y - d), (x + d, y), (x, y + d), (x - d, y), (x, y - d), (x + d, y))
+    return [Stroke(diamond, MARK_HALO, 0.16 * size + 2 * HALO_CLEAR * size, under=True),
+            Stroke(diamond, role, 0.16 * size)]
 
 
-def designer_text(text: str, x: float, y: float, size: float) -> Text:
-    """A designer's text mark: bold, in the designer's ink, inside its dashed ring."""
-    size_mm = 0.36 * size  # as an engine's number on a cell
-    width = face(BOLD).width_mm(text, size_mm)
-    if width > 0.56 * size:  # three letters still inside the ring
-        size_mm *= 0.56 * size / width
-    return Text(x, y, text, size_mm, MARK_TEXT, weight=BOLD)
+def designer_text(text: str, x: float, y: float, size: float, *,
+                  ring: float = DESIGNER_RING, lift: float = 0.0) -> Text:
+    """A designer's text mark: bold, in the designer's ink, inside its dashed ring (or
+    ``lift`` of ``size`` above its place)."""
+    # The ring's inside, less a little air, holds the tag: the letters' width and half
+    # the tag's height at each end (its round caps).
+    inside = (_text_ring(ring, lift) - MARK_WIDTH / 2 - 0.02) * size
+    em_width = face(BOLD).width_mm(text, 1.0)
+    size_mm = min(0.3 * size, inside / (em_width / 2 + TAG_EM / 2))
+    return Text(x, y - lift * size, text, size_mm, MARK_TEXT, weight=BOLD)
 
 
 def arrow_head(stroke: Stroke) -> tuple[Point, Point, Point]:

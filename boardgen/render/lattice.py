@@ -37,6 +37,7 @@ from boardgen.render.figure import (
     Stroke,
     Text,
     arrow_strokes,
+    bind_numbers,
     curled,
     designer_strokes,
     designer_text,
@@ -63,6 +64,12 @@ SWATCH_PLACES: dict[Point, XY] = {(0,): (0.0, 0.0), (1,): (1.0, 0.0)}
 Places = Mapping[Point, XY]  # where each point stands, in spacings
 # A designer's mark on a point is drawn as on a hex cell this share of the spacing wide.
 DESIGNER_SHARE = 0.6
+# Its ring (of that size): radius 0.27 spacing, clear of everything the engine rings a point
+# with (the ring of a turn's centre, 0.12; a double ring, out to 0.22).
+DESIGNER_RING_SHARE = 0.45
+# A text mark's letters stand above the point (0.39 spacing up: just over the ring, in the
+# empty triangle between the two lines that climb from it), not on the bars' ends.
+DESIGNER_LIFT = 0.65
 
 
 def _at(places: Places, point: Point, spacing: float) -> XY:
@@ -284,12 +291,15 @@ def lattice_figure(scene: PointScene, spacing: float, *, margin: float = 1.0) ->
         # Drawn as strokes, so that they lie on top of the bars (marks lie under them).
         strokes.extend(_point_ring(_at(at, point, s), s))
     for mark in scene.designer_marks:
-        # The designer's own look (see designer_strokes), at a hex cell's size of a third
-        # of the spacing: a ring lies between an engine ring and a double ring's outer one.
+        # The designer's own look (see designer_strokes), at a hex cell's size of 0.6
+        # of the spacing; its ring outside the engine's rings round a point (DESIGNER_RING_SHARE).
         x, y = _at(at, mark.where, s)
-        strokes.extend(designer_strokes(mark.kind, x, y, DESIGNER_SHARE * s))
+        strokes.extend(designer_strokes(mark.kind, x, y, DESIGNER_SHARE * s,
+                                        ring=DESIGNER_RING_SHARE, text=mark.text,
+                                        lift=DESIGNER_LIFT))
         if mark.kind == "text":
-            texts.append(designer_text(mark.text, x, y, DESIGNER_SHARE * s))
+            texts.append(designer_text(mark.text, x, y, DESIGNER_SHARE * s,
+                                       ring=DESIGNER_RING_SHARE, lift=DESIGNER_LIFT))
     for start, end in scene.arrows:  # above the rings (every writer draws arrows last)
         strokes.extend(arrow_strokes(_at(at, start, s), _at(at, end, s), "accent", 0.5 * s))
     for ln, label in scene.labels.items():
@@ -328,9 +338,12 @@ def lattice_figure(scene: PointScene, spacing: float, *, margin: float = 1.0) ->
         x1, y1 = max(x1, ink[2] - inside), max(y1, ink[3] - inside)
     if scene.caption:
         size = max(MIN_PRINT_TEXT_MM, min(3.6, 0.08 * s))
-        centre, top = (x0 + x1) / 2, y1
-        for k, line_text in enumerate(wrap(tr(scene.caption), size, max(x1 - x0, 45.0))):
-            caption = Text(centre, top + (1.3 + 1.35 * k) * size, line_text, size, "caption")
+        # Flush left and ragged right, as the rule sheets set captions.
+        left, top = x0, y1
+        for k, line_text in enumerate(wrap(bind_numbers(tr(scene.caption)), size,
+                                           max(x1 - x0, 45.0))):
+            caption = Text(left, top + (1.3 + 1.35 * k) * size, line_text, size, "caption",
+                           "start")
             texts.append(caption)
             cx0, _, cx1, y1 = text_box(caption)
             x0, x1 = min(x0, cx0), max(x1, cx1)

@@ -103,7 +103,8 @@ class Theme:
     # stones: hollow would be white on a white cell; a heavy rim is not).
     rims: Mapping[str, float] = field(default_factory=dict)
     # A designer's marks (roles "mark-KIND"): an ink no engine role of the theme is
-    # painted in (tests/render/test_designer_marks.py measures it), on a paper halo.
+    # painted in, 40 grey levels from the accent and from every role's paint
+    # (tests/render/test_designer_marks.py measures it), on a paper halo.
     designer: str = "#000000"
 
     def __post_init__(self) -> None:
@@ -185,8 +186,9 @@ THEMES: dict[str, Theme] = {
             # Light: a band of it stands apart from X (140), O (59) and empty cells (248).
             "tint": Paint("#d9c2ec"),  # 206, lavender: no engine role is this colour
         },
-        # A designer's marks: magenta (85), a hue no role of any game takes.
-        designer="#a21caf",
+        # A designer's marks: a deep purple (52), a hue no role of any game takes, 45 grey
+        # levels below the accent (98), so that a grey print tells them apart too.
+        designer="#6b0a7d",
     ),
     # Okabe-Ito colours: told apart with every common colour-vision deficiency, and the two
     # players differ in lightness too, so a greyscale copy still works.
@@ -203,7 +205,8 @@ THEMES: dict[str, Theme] = {
             "illegal": Paint("#cc79a7", "crosshatch"),
             "tint": Paint("#a6d8f3"),  # 204, a light sky blue: apart from both players
         },
-        # A designer's marks: Paul Tol's wine (70), outside the Okabe-Ito set the roles use.
+        # A designer's marks: Paul Tol's wine (70), outside the Okabe-Ito set the roles use,
+        # 49 grey levels below the accent (119).
         designer="#882255",
     ),
     # For black-only printers and photocopies: lines and patterns, no tint carries meaning.
@@ -223,8 +226,9 @@ THEMES: dict[str, Theme] = {
             "illegal": Paint("#ffffff", "crosshatch"),
             "tint": Paint("#ffffff", "grid"),  # apart from O's perimeter dots
         },
-        # Black, as everything: a designer's mark is told by its dashes and halo.
-        designer="#000000",
+        # The one grey (102): a designer's mark is told from the engine's black by its tone
+        # (102 grey levels apart), its dashes, its halo and its shape.
+        designer="#666666",
     ),
 }
 

@@ -1,6 +1,8 @@
 """A palette of one's own: a theme read from a TOML file (or the same data as a dict).
 
     base = "colour"            # optional: the built-in theme the rest comes from
+    accent = "#c2410c"         # optional: the engine's marks (rings, arrows, numbers)
+    designer = "#6b0a7d"       # optional: a diagram author's own marks (mark:)
     [roles]
     player1 = "#1b4f9c"        # a colour: the fill (the base's pattern and outline stay)
     player2 = { fill = "#f0c419", pattern = "hatch", outline = "#ffffff" }
@@ -9,12 +11,15 @@
 Roles left out keep the base theme's paint.  Every role a theme paints may be set, a game's
 own roles too (those a plug-in declares included): :func:`settable_roles`.  The result is
 checked as the built-in themes are: every pair of roles a player must tell apart stays 40
-grey levels apart (what a greyscale printer keeps of a colour) or differs in pattern.
+grey levels apart (what a greyscale printer keeps of a colour) or differs in pattern; the
+designer's ink stays 40 grey levels from the accent, and every role stays as far in grey
+from the two inks as in the base theme, or 40 levels, or differs in pattern.
 """
 
 from __future__ import annotations
 
 import difflib
+import math
 import re
 from collections.abc import Mapping
 from dataclasses import replace
@@ -36,9 +41,12 @@ TOLD_APART: tuple[tuple[str, str], ...] = (
     ("illegal", "corner"), ("new", "corner"), ("new", "perimeter"), ("new", "empty"),
     ("empty", "perimeter"), ("empty", "corner"), ("perimeter", "corner"),
 )
+# Two colours plainly different on screen and in colour print: this far apart in RGB.
+HUE_STEP = 80.0
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")  # the whole value (fullmatch): no trailing newline
 _PAINT_KEYS = ("fill", "pattern", "outline")
-_TOP_KEYS = ("base", "roles")
+_INK_KEYS = ("accent", "designer")  # the theme's two inks a file may set (not roles)
+_TOP_KEYS = ("base", *_INK_KEYS, "roles")
 
 
 def settable_roles(base: Theme | None = None) -> list[str]:
@@ -60,6 +68,11 @@ def pairs_told_apart() -> list[tuple[str, str]]:
 def told_apart(a: Paint, b: Paint) -> bool:
     """Whether two paints stay apart on a greyscale print: 40 grey levels, or patterns."""
     return abs(luma(a.fill) - luma(b.fill)) >= GREY_STEP or a.pattern != b.pattern
+
+
+def rgb_distance(a: str, b: str) -> float:
+    """How far apart two #rrggbb colours are, as a point in RGB space (of 441)."""
+    return math.dist(*(tuple(int(c[k:k + 2], 16) for k in (1, 3, 5)) for c in (a, b)))
 
 
 def _line_of(text: str | None, key: str, section: str | None = "roles") -> int | None:
@@ -155,7 +168,8 @@ def theme_from_data(data: object, name: str, text: str | None = None) -> Theme:
     for key in data:
         if key not in _TOP_KEYS:
             raise BoardgenError(f"{where.at(str(key), None)}: unknown key {quoted_value(key)} "
-                                "(a theme file has base = \"colour\" and a [roles] table)")
+                                "(a theme file has base = \"colour\", accent and designer "
+                                "colours, and a [roles] table)")
     base_name = data.get("base", "colour")
     if not isinstance(base_name, str):
         raise BoardgenError(f"{where.at('base', None)}: base must be the name of a built-in "
@@ -175,10 +189,51 @@ def theme_from_data(data: object, name: str, text: str | None = None) -> Theme:
         if role not in known:
             raise _unknown_role(role, known, where.at(str(role)))
         own[role] = _paint(role, value, base.cells[role], where)
+    inks = {key: _colour(data[key], where.at(key, None), f"{key}:")
+            for key in _INK_KEYS if key in data}
     # The base's name stays: a game's roles left out keep the paint it declared for it.
-    theme = replace(base, cells=own)
+    theme = replace(base, cells=own, accent=inks.get("accent", base.accent),
+                    designer=inks.get("designer", base.designer))
     _check_apart(theme, set(roles), where)
+    _check_inks(theme, base, set(roles), set(inks), where)
     return theme
+
+
+def _check_inks(theme: Theme, base: Theme, given: set[str], inks: set[str],
+                where: _Where) -> None:
+    """Refuse a theme whose designer's marks could pass for the engine's, or whose roles
+    take on an ink: the designer's ink 40 grey levels from the accent, and each role the
+    file sets (every role, if it sets an ink) 40 grey levels from the inks, or patterned,
+    or plainly another colour (in grey the marks' dashes, halos and shapes still tell
+    them), or no nearer to them than in the base theme (whose palette tests check)."""
+    if inks and abs(luma(theme.designer) - luma(theme.accent)) < GREY_STEP:
+        named = "designer" if "designer" in inks else "accent"
+        step = abs(luma(theme.designer) - luma(theme.accent))
+        raise BoardgenError(
+            f"{where.at(named, None)}: the designer's ink ({theme.designer}) and the accent "
+            f"({theme.accent}) are {step:.0f} grey levels apart, and a reader must tell a "
+            f"diagram's marks from the engine's: make them at least {GREY_STEP:.0f} apart")
+    for ink in _INK_KEYS:
+        colour, was = getattr(theme, ink), getattr(base, ink)
+        for role in theme.cells:
+            if role not in given and ink not in inks:
+                continue
+            paint = theme.cells[role]
+            step = abs(luma(paint.fill) - luma(colour))
+            if paint.pattern or step >= GREY_STEP or rgb_distance(paint.fill, colour) >= \
+                    HUE_STEP:
+                continue
+            before = base.cells[role] if role in base.cells else None
+            if before is not None and not before.pattern and \
+                    step >= abs(luma(before.fill) - luma(was)) - 0.5:
+                continue  # no nearer than the base theme keeps them
+            named, section = (role, "roles") if role in given else (ink, None)
+            raise BoardgenError(
+                f"{where.at(named, section)}: role {role} ({paint.fill}) is {step:.0f} grey "
+                f"levels from the {ink} ink ({colour}), with which "
+                f"{'the engine' if ink == 'accent' else 'a diagram author'} marks the "
+                f"pictures: make them at least {GREY_STEP:.0f} apart in grey, or give the "
+                "role a pattern")
 
 
 def _check_apart(theme: Theme, given: set[str], where: _Where) -> None:

@@ -236,10 +236,13 @@ def test_svg_groups_are_inkscape_layers(run_cli: RunCli, tmp_path: Path) -> None
     assert list(layers) == ["Board", "Marks", "Labels", "Annotations", "Coordinates",
                             "Captions"]
     # Each layer holds what its name says.
-    assert all(el.get("class", "").startswith(("cell ", "highlight ", "stroke line"))
+    # Cells, and highlights over them (with edges); a designer's halos, under the
+    # engine's marks (the print review: never over an engine's ring or piece).
+    assert all(el.get("class", "").startswith(("cell ", "highlight ", "stroke line",
+                                               "designer-mark mark-halo"))
                or el.get("class", "").startswith("stroke ") and
                el.get("class", "").endswith("-edge")
-               for el in layers["Board"])  # cells, and highlights over them (with edges)
+               for el in layers["Board"])
     # Each arrow on a paper-coloured halo.
     assert {el.get("class") for el in layers["Annotations"]} == {
         "stroke accent", "arrowhead accent", "stroke paper", "arrowhead paper"}

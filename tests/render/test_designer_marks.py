@@ -10,6 +10,7 @@ with the renderer: it parses the XML and the style sheet as any viewer would.
 
 from __future__ import annotations
 
+import math
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
@@ -207,3 +208,201 @@ def test_a_diagram_keys_each_mark_kind_it_uses_once(theme: str) -> None:
     legend_cells = [el.attrib.get("data-cell") for el in root.iter(f"{SVG_NS}use")
                     if el.attrib.get("data-cell", "").startswith("legend-mark-")]
     assert legend_cells == ["legend-mark-ring", "legend-mark-dot"]
+
+
+# --- The glyphs, the halos and the inks, measured from the files (the print review) ---
+
+def _segments(svg: str, designer: bool) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """Every straight two-point line the picture draws in ink, the designer's or the
+    engine's (halos, the designer's paper, left out): a polyline of two points, or each
+    ``M x y L x y`` of a path."""
+    found = []
+    for el in ET.fromstring(svg).iter():
+        cls = el.attrib.get("class", "")
+        if cls.startswith(DESIGNER) != designer or cls.endswith("mark-halo"):
+            continue
+        tag = el.tag.removeprefix(SVG_NS)
+        if tag == "polyline":
+            points = el.attrib["points"].split()
+            pairs = [tuple(map(float, p.split(","))) for p in points]
+            if len(pairs) == 2:
+                found.append((pairs[0], pairs[1]))
+        elif tag == "path":
+            numbers = r"(-?[\d.]+)[ ,](-?[\d.]+)"
+            for m in re.finditer(rf"M{numbers}\s*L{numbers}", el.attrib.get("d", "")):
+                x0, y0, x1, y1 = map(float, m.groups())
+                found.append(((x0, y0), (x1, y1)))
+    return found
+
+
+def cross_glyphs(svg: str, designer: bool) -> set[tuple[int, ...]]:
+    """The crosses drawn: two lines of about one length that bisect each other, as the
+    directions of their arms (degrees, modulo 180, to the nearest 15): an × is (45, 135)
+    whatever its size, a + (0, 90)."""
+    segments = _segments(svg, designer)
+    glyphs = set()
+    for k, (a0, a1) in enumerate(segments):
+        for b0, b1 in segments[k + 1:]:
+            length_a = math.dist(a0, a1)
+            length_b = math.dist(b0, b1)
+            middle_a = ((a0[0] + a1[0]) / 2, (a0[1] + a1[1]) / 2)
+            middle_b = ((b0[0] + b1[0]) / 2, (b0[1] + b1[1]) / 2)
+            if not length_a or math.dist(middle_a, middle_b) > 0.05 * length_a or \
+                    abs(length_a - length_b) > 0.2 * length_a:
+                continue
+            directions = sorted(round(math.degrees(math.atan2(p1[1] - p0[1], p1[0] - p0[0]))
+                                      % 180 / 15) * 15 % 180
+                                for p0, p1 in ((a0, a1), (b0, b1)))
+            if directions[0] != directions[1]:
+                glyphs.add(tuple(directions))
+    return glyphs
+
+
+# The engine's refusals: Polygone's forbidden targets (crossed grooves), and Copolymer's
+# illegal cells (crosses on cells).
+REFUSALS = {
+    "polygone": "game: polygone\nwhite: c2-c4 b1-c2\nblack: c4-d3 c8-c10\npanel: p\n"
+                "show: b1 about c2\n",
+}
+
+
+def _engine_crosses(theme: str) -> set[tuple[int, ...]]:
+    found: set[tuple[int, ...]] = set()
+    for key, game in games().items():
+        found |= cross_glyphs(boardgen.draw(boardgen.play(key, PLAYED[key]), "svg",
+                                            theme=theme), designer=False)
+        for name in game.diagram_names():
+            found |= cross_glyphs(boardgen.draw(game.diagram(name), "svg", theme=theme),
+                                  designer=False)
+    for text in REFUSALS.values():
+        found |= cross_glyphs(boardgen.draw(boardgen.parse_diagram(text), "svg",
+                                            theme=theme), designer=False)
+    return found
+
+
+def test_a_diagonal_cross_of_any_size_is_the_engine_s_glyph() -> None:
+    """The reader of glyphs can fail: an × of the designer's, at another size and stroke
+    than the engine's, is the engine's glyph; a + is not."""
+    engine = _engine_crosses("colour")
+    assert (45, 135) in engine  # the engine's ×, found in its refusals
+    def two_arms(r: float, diagonal: bool) -> str:
+        arms = (((-r, -r), (r, r)), ((-r, r), (r, -r))) if diagonal else \
+            (((-r, 0), (r, 0)), ((0, -r), (0, r)))
+        lines = "".join(f'<polyline class="{DESIGNER} mark-cross" points="{a[0]},{a[1]} '
+                        f'{b[0]},{b[1]}" stroke-width="{r / 3}"/>' for a, b in arms)
+        return f'<svg xmlns="http://www.w3.org/2000/svg">{lines}</svg>'
+    for r in (0.7, 1.6, 3.1):
+        assert cross_glyphs(two_arms(r, diagonal=True), designer=True) <= engine
+        assert not cross_glyphs(two_arms(r, diagonal=False), designer=True) & engine
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_the_designer_s_cross_is_no_cross_an_engine_draws(theme: str) -> None:
+    """A designer's cross is a glyph no engine draws in any game (upright, where the
+    engine's refusals are diagonal ×s), in every game, whatever its size."""
+    engine = _engine_crosses(theme)
+    for game in sorted(MARKED):
+        svg = boardgen.draw(boardgen.parse_diagram(marked_file(game) + "".join(
+            f"mark: {where} cross\n" for where in PLACES[game][2:])), "svg", theme=theme)
+        marks = cross_glyphs(svg, designer=True)
+        assert marks, game  # the designer's crosses are found
+        assert not marks & engine, (game, marks & engine)
+    # And beside the engine's refusals, where the review found them alike.
+    svg = boardgen.draw(boardgen.parse_diagram(REFUSALS["polygone"] + "mark: b3 cross\n"
+                                               "mark: a2 cross\n"), "svg", theme=theme)
+    assert cross_glyphs(svg, designer=False) == {(45, 135)}
+    assert not cross_glyphs(svg, designer=True) & {(45, 135)}
+
+
+def _layers(svg: str) -> dict[str, list[ET.Element]]:
+    root = ET.fromstring(svg)
+    return {g.attrib["class"].removeprefix("layer-"): list(g.iter())
+            for g in root.iter(f"{SVG_NS}g") if g.attrib.get("class", "").startswith("layer-")}
+
+
+def _is_halo(el: ET.Element) -> bool:
+    return el.attrib.get("class", "") == f"{DESIGNER} mark-halo"
+
+
+@pytest.mark.parametrize("theme", THEMES)
+@pytest.mark.parametrize("game", sorted(MARKED))
+def test_no_designer_halo_covers_the_engine_s_ink(game: str, theme: str) -> None:
+    """The designer's paper lies under the engine's marks and pieces: every halo is in the
+    board layer, drawn before the marks layer where the engine's rings, stones, pieces
+    and crosses are, but a text mark's tag (its letters must read on a stone), which is
+    one per text mark, no wider than its letters and no larger than a sixth of a cell."""
+    svg = boardgen.draw(boardgen.parse_diagram(marked_file(game)), "svg", theme=theme)
+    layers = _layers(svg)
+    engine_marks = [el for el in layers["marks"]
+                    if el.attrib.get("class", "").startswith(("mark ", "stroke "))]
+    assert engine_marks  # the engine draws its marks and pieces there
+    halos_over = [el for el in layers["marks"] if _is_halo(el)]
+    texts = [el for el in layers["labels"]
+             if el.attrib.get("class") == f"{DESIGNER} mark-text"]
+    # One tag per text mark (two on the board, one in the key), nothing else.
+    assert len(halos_over) == len(texts) == 3
+    assert any(_is_halo(el) for el in layers["board"])  # the rest lie under
+    hexagon = re.search(r'id="hex" points="([^"]+)"', svg)
+    for tag in halos_over:
+        (x0, y0), (x1, y1) = (tuple(map(float, p.split(",")))
+                              for p in tag.attrib["points"].split())
+        assert y0 == y1  # a horizontal bar under the letters
+        width = float(tag.attrib["stroke-width"])
+        area = (abs(x1 - x0) + width) * width
+        if hexagon:  # a hex board: the cell's owner shows round the tag
+            corners = [tuple(map(float, p.split(","))) for p in hexagon.group(1).split()]
+            cell = 0.5 * abs(sum(ax * by - bx * ay for (ax, ay), (bx, by)
+                                 in zip(corners, corners[1:] + corners[:1], strict=True)))
+            assert area <= cell / 6, (area, cell)
+
+
+def test_a_designer_ring_clears_the_engine_s_ring() -> None:
+    """On Copolymer's open connection, the designer's ring and its halo stay inside the
+    engine's ring's inner edge: the engine's ring prints whole."""
+    svg = boardgen.draw(boardgen.parse_diagram(
+        "game: copolymer\nboard: hexhex 3\nfirst: x\n"
+        "setup: C4 C3 D4 C1 C5 A3 A1 B1 D2 E4 E3\npanel: p\nmark: B4 ring\n"), "svg",
+        theme="colour")
+    root = ET.fromstring(svg)
+    rings = [(float(c.attrib["cx"]), float(c.attrib["cy"]), float(c.attrib["r"]),
+              float(c.attrib["stroke-width"])) for c in root.iter(f"{SVG_NS}circle")
+             if c.attrib.get("class", "").startswith("mark ring")]
+    designer = [el for el in root.iter(f"{SVG_NS}polyline")
+                if el.attrib.get("class", "").startswith(f"{DESIGNER} mark-")]
+    on_rings = 0
+    for el in designer:
+        points = [tuple(map(float, p.split(","))) for p in el.attrib["points"].split()]
+        x = sum(p[0] for p in points[:-1]) / (len(points) - 1)
+        y = sum(p[1] for p in points[:-1]) / (len(points) - 1)
+        cx, cy, r, width = min(rings, key=lambda c: math.dist((c[0], c[1]), (x, y)))
+        if math.dist((cx, cy), (x, y)) > 0.01:
+            continue  # the key's swatch
+        on_rings += 1
+        reach = max(math.dist(p, (x, y)) for p in points) + \
+            float(el.attrib["stroke-width"]) / 2
+        assert reach < r - width / 2, (el.attrib["class"], reach, r - width / 2)
+    assert on_rings == 2  # the ring and its halo, on B4's open connection
+
+
+def _grey(colour: str) -> float:
+    """What a greyscale printer makes of #rrggbb (ITU-R 601), written out here again."""
+    red, green, blue = (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    return 255 * (0.299 * red + 0.587 * green + 0.114 * blue)
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_the_designer_s_ink_is_40_grey_levels_from_the_accent(theme: str) -> None:
+    """In grey, a designer's mark and the engine's accent (its rings, its refusals in
+    colour) differ in tone as well as in dashes and shape, measured from the SVG."""
+    svg = boardgen.draw(boardgen.parse_diagram(marked_file("copolymer") +
+                                               "panel: q\nplace: D3\n"), "svg", theme=theme)
+    root = ET.fromstring(svg)
+    designer = {el.attrib["stroke"] for el in root.iter()
+                if el.attrib.get("class", "").startswith(f"{DESIGNER} mark-ring")}
+    accent = {el.attrib["stroke"] for el in root.iter()
+              if el.attrib.get("class", "") == "mark ring accent"}
+    assert len(designer) == len(accent) == 1
+    assert abs(_grey(designer.pop()) - _grey(accent.pop())) >= 40
+    # And it keeps its dashes.
+    assert all("stroke-dasharray" in el.attrib for el in root.iter()
+               if el.attrib.get("class", "") == f"{DESIGNER} mark-ring")

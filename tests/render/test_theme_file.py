@@ -79,8 +79,8 @@ def test_a_colour_keeps_the_base_pattern_and_none_takes_it_away() -> None:
     assert svg_fill(hatched, "player1") == "url(#paint-player1)"
     plain = boardgen.draw(boardgen.play("copolymer", "C3", side=3), "svg",
                           theme={"base": "ink", "roles": {
-                              "player1": {"fill": "#777777", "pattern": "none"}}})
-    assert svg_fill(plain, "player1") == "#777777"
+                              "player1": {"fill": "#999999", "pattern": "none"}}})
+    assert svg_fill(plain, "player1") == "#999999"
 
 
 def test_a_game_s_declared_role_is_settable() -> None:
@@ -208,3 +208,70 @@ def test_a_game_s_pieces_and_what_they_lie_on_are_told_apart(roles: dict[str, st
     with pytest.raises(BoardgenError, match=rf"roles {a} \(#\w+\) and {b} \(#\w+\) are "
                                             r"\d+ grey levels apart"):
         boardgen.draw(boardgen.play("polygone", "c0-c2>d1"), "svg", theme={"roles": roles})
+
+
+# The two inks a theme draws marks in, beside the roles (the print review): the engine's
+# accent, and a diagram author's marks.
+MARKED_DIAGRAM = ("game: copolymer\nboard: hexhex 3\nfirst: x\nsetup: C3 B2 C2\npanel: p\n"
+                  "mark: A1 ring\n")
+
+
+def _rgb_apart(a: str, b: str) -> float:
+    return sum((int(a[k:k + 2], 16) - int(b[k:k + 2], 16)) ** 2 for k in (1, 3, 5)) ** 0.5
+
+
+@pytest.mark.parametrize("role", ["tint", "connection"])
+@pytest.mark.parametrize("ink", ["designer", "accent"])
+@pytest.mark.parametrize("base", sorted(THEMES))
+def test_a_role_painted_in_an_ink_is_refused(role: str, ink: str, base: str) -> None:
+    """A role given exactly the designer's ink (or the accent) is refused, naming the line
+    and the ink: a diagram's marks never print in a role's colour (roles no pair check
+    concerns with the inks' greys, so that the ink check is the one that speaks)."""
+    colour = getattr(THEMES[base], ink)
+    text = f'base = "{base}"\n[roles]\n{role} = {{ fill = "{colour}", pattern = "none" }}\n'
+    with pytest.raises(BoardgenError) as caught:
+        theme_from_toml(text, "t.toml")
+    shown = str(caught.value)
+    assert shown.startswith("t.toml:3: ") and ink in shown and colour in shown, shown
+
+
+def test_the_reviewer_s_plum_theme_is_refused_and_a_house_theme_kept() -> None:
+    with pytest.raises(BoardgenError, match=r"^t.toml:2: role player1 \(#a21caf\) is "
+                                            r"\d+ grey levels from the designer ink"):
+        theme_from_toml('[roles]\nplayer1 = "#a21caf"\nplayer2 = "#d8b4fe"\n', "t.toml")
+    house = theme_from_toml('base = "colour"\n[roles]\nplayer1 = "#0f766e"\n'
+                            'player2 = { fill = "#e9c46a", pattern = "dots" }\n', "t.toml")
+    assert house.cells["player1"].fill == "#0f766e"
+
+
+def test_a_file_sets_the_designer_s_ink_and_the_accent() -> None:
+    """``designer`` and ``accent`` paint the marks and the engine's rings; each checked
+    (the two 40 grey levels apart; a role that comes near them refused)."""
+    svg = boardgen.draw(boardgen.parse_diagram(MARKED_DIAGRAM), "svg",
+                        theme={"designer": "#be185d", "accent": "#0ea5e9"})
+    assert re.search(r'class="designer-mark mark-ring"[^>]*stroke="#be185d"', svg)
+    assert re.search(r'class="mark ring accent"[^>]*stroke="#0ea5e9"', svg)
+    assert "#6b0a7d" not in svg and "#c2410c" not in svg
+    for inks, message in (
+            ('designer = "#c2410d"\n', r"^t.toml:1: the designer's ink \(#c2410d\) and the "
+                                       r"accent \(#c2410c\) are 0 grey levels apart"),
+            ('accent = "#6b0a7e"\n', r"^t.toml:1: the designer's ink .* 0 grey levels"),
+            ('designer = "#eb6b51"\n', r"^t.toml:1: role player1 \(#ea6a50\) is 1 grey "
+                                       r"levels from the designer ink"),
+            ('designer = 7\n', r"^t.toml:1: designer: 7 is not a colour"),
+    ):
+        with pytest.raises(BoardgenError, match=message):
+            theme_from_toml(inks, "t.toml")
+
+
+@pytest.mark.parametrize("name", sorted(THEMES))
+def test_the_built_in_inks_stand_apart(name: str) -> None:
+    """Every built-in theme: the designer's ink 40 grey levels from the accent, and from
+    every unpatterned role the theme paints itself 40 grey levels or plainly another
+    colour (RGB 80 apart)."""
+    theme = THEMES[name]
+    assert abs(grey(theme.designer) - grey(theme.accent)) >= 40
+    for role, paint in theme.cells.items():
+        if paint.pattern is None and theme.paints(role):
+            assert abs(grey(paint.fill) - grey(theme.designer)) >= 40 or \
+                _rgb_apart(paint.fill, theme.designer) >= 80, (role, paint.fill)
