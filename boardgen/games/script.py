@@ -898,7 +898,7 @@ SHARED_SYNTAX: Mapping[str, tuple[str, str]] = {
 # MARK_KINDS (boardgen.picture), this table says them (a test keeps the two the same).
 MARK_SYNTAX: Mapping[str, tuple[str, str]] = {
     "ring": ("ring", "A dashed ring round the place."),
-    "cross": ("cross", "A cross on a paper halo."),
+    "cross": ("cross", "An upright cross (+) on a paper halo: never the × an engine draws."),
     "dot": ("dot", "A small solid diamond on a paper halo."),
     "text": ("text LABEL", f"A number or letter of up to {MAX_MARK_TEXT} characters in a "
                            'dashed ring (LABEL may be in double quotes: text "A").'),
