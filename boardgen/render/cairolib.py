@@ -36,9 +36,9 @@ def cairocffi() -> ModuleType:
     if loaded is not None:
         return loaded
     if not sys.platform.startswith("linux"):
-        import cairocffi as module
+        import cairocffi  # noqa: F401
 
-        return module
+        return sys.modules["cairocffi"]
     import ctypes.util
 
     search = ctypes.util.find_library
@@ -48,7 +48,7 @@ def cairocffi() -> ModuleType:
 
     ctypes.util.find_library = find_library  # cairocffi binds it as it imports
     try:
-        import cairocffi as module
+        import cairocffi  # noqa: F401
     finally:
         ctypes.util.find_library = search
-    return module
+    return sys.modules["cairocffi"]
