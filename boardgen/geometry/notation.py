@@ -125,6 +125,7 @@ class Notation:
         bottom = max(h.r for h in grid.cells)
         # Naming every cell of a large board is a hot path of rendering: a label once per row.
         self._rows = {r: self._row_label(r - self._top) for r in range(self._top, bottom + 1)}
+        self._labelled_lines: list[tuple[str, Hex]] | None = None  # line_labels(), once
 
     # --- what each notation says ----------------------------------------------------------
 
@@ -156,10 +157,13 @@ class Notation:
 
     def line_labels(self) -> list[tuple[str, Hex]]:
         """Each line across the rows, labelled, with its top cell (left to right)."""
-        tops: dict[int, Hex] = {}
-        for h in self.grid.cells:  # reading order: the first met is the top
-            tops.setdefault(self._line(h), h)
-        return [(self._line_label(line), tops[line]) for line in sorted(tops)]
+        if self._labelled_lines is None:  # a scan of every cell: a figure measured twice
+            tops: dict[int, Hex] = {}
+            for h in self.grid.cells:  # reading order: the first met is the top
+                tops.setdefault(self._line(h), h)
+            self._labelled_lines = [(self._line_label(line), tops[line])
+                                    for line in sorted(tops)]
+        return list(self._labelled_lines)
 
     def extent(self, near: Hex | None = None) -> str:
         """The names a designer can use: the rows and lines, and (given a place off the

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
-from boardgen.geometry import Hex, Layout, Notation
+from boardgen.geometry import Hex, HexGrid, Layout, Notation
 from boardgen.i18n import N_, tr
 from boardgen.picture import DESIGNER, MARK_ROLE_PREFIX, Scene
 from boardgen.render.fonts import BOLD, REGULAR, face
@@ -198,6 +198,28 @@ def coordinate_size(cell_width: float) -> float:
     return max(1.6, 0.36 * cell_width)
 
 
+class _GridFacts(NamedTuple):
+    """What measuring a figure reads off its grid whatever the cell size: a board's default
+    cell size measures it twice (a probe, then the figure), each a scan of every cell."""
+
+    grid: HexGrid
+    notation: Notation
+    extremes: tuple[float, float, float, float]  # Layout.centre_extremes, pointy-top
+
+
+_last_facts: _GridFacts | None = None  # the last grid measured (one at a time, mostly)
+
+
+def _facts(grid: HexGrid) -> _GridFacts:
+    global _last_facts
+    facts = _last_facts  # read once: another thread may replace it meanwhile
+    if facts is None or facts.grid is not grid:
+        facts = _GridFacts(grid, Notation(grid),
+                           Layout.from_cell_width(1.0).centre_extremes(grid.cells))
+        _last_facts = facts
+    return facts
+
+
 def board_figure(scene: Scene, cell_width: float, *, margin: float = 1.0) -> Figure:
     """Measure a scene out at ``cell_width`` mm (flat to flat) per cell.
 
@@ -206,17 +228,20 @@ def board_figure(scene: Scene, cell_width: float, *, margin: float = 1.0) -> Fig
     frozen cells afterwards measured as a third of the whole cost).
     """
     grid = scene.grid
-    notation = Notation(grid)
-    (x0, y0, x1, y1), outside, captions = _extent(scene, cell_width, notation)
+    facts = _facts(grid)
+    notation = facts.notation
+    (x0, y0, x1, y1), outside, captions = _extent(scene, cell_width, facts)
     layout = Layout.from_cell_width(cell_width, origin=(margin - x0, margin - y0))
     ox, oy = layout.origin
     o, size = layout.orientation, layout.size_mm
-    roles = scene.cell_roles
+    f0, f1, f2, f3 = o.f0, o.f1, o.f2, o.f3
+    role_of = scene.cell_roles.get
     name = notation.name
+    make = CellShape._make  # tuple.__new__: a third cheaper than CellShape(...) a cell
     cells = [
-        CellShape(name(h), ox + (o.f0 * h.q + o.f1 * h.r) * size,
-                  oy + (o.f2 * h.q + o.f3 * h.r) * size, roles.get(h, "empty"))
-        for h in grid.cells
+        make((name(h), ox + (f0 * q + f1 * r) * size, oy + (f2 * q + f3 * r) * size,
+              role_of(h, "empty")))
+        for h in grid.cells for q, r in (h,)
     ]
     texts = [replace(t, x=t.x + ox, y=t.y + oy) for t in outside]
     texts.extend(_inner_texts(scene, layout, notation, cell_width))
@@ -249,14 +274,14 @@ def board_figure(scene: Scene, cell_width: float, *, margin: float = 1.0) -> Fig
                   texts, marks, strokes, overlays=overlays)
 
 
-def _extent(scene: Scene, cell_width: float, notation: Notation
+def _extent(scene: Scene, cell_width: float, facts: _GridFacts
             ) -> tuple[tuple[float, float, float, float], list[Text], list[Text]]:
     """The box (x0, y0, x1, y1) the scene takes round the origin, with its outside labels
     and caption laid out there (the first pass of board_figure)."""
     probe = Layout.from_cell_width(cell_width)
-    x0, y0, x1, y1 = probe.bounds(scene.grid.cells)
+    x0, y0, x1, y1 = probe.bounds_of(facts.extremes)
     # Texts inside cells are fitted to them, so only the outside labels can widen the box.
-    outside = _outside_texts(scene, probe, notation, cell_width)
+    outside = _outside_texts(scene, probe, facts.notation, cell_width)
     for t in outside:
         tx0, ty0, tx1, ty1 = text_box(t)
         x0, y0, x1, y1 = min(x0, tx0), min(y0, ty0), max(x1, tx1), max(y1, ty1)
@@ -270,7 +295,7 @@ def _extent(scene: Scene, cell_width: float, notation: Notation
 def board_size(scene: Scene, cell_width: float, *, margin: float = 1.0) -> tuple[float, float]:
     """The width and height of ``board_figure(scene, cell_width)``, without building its
     cells (choosing a cell size measures a probe figure first)."""
-    (x0, y0, x1, y1), _, _ = _extent(scene, cell_width, Notation(scene.grid))
+    (x0, y0, x1, y1), _, _ = _extent(scene, cell_width, _facts(scene.grid))
     return x1 - x0 + 2 * margin, y1 - y0 + 2 * margin
 
 
