@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 import string
+from collections.abc import Iterable
 from typing import ClassVar, Literal, get_args
 
 from boardgen.errors import BoardgenError
@@ -142,6 +143,11 @@ class Notation:
     def name(self, h: Hex) -> str:
         raise NotImplementedError
 
+    def names(self, cells: Iterable[Hex]) -> list[str]:
+        """Every cell's :meth:`name`, in order (a large board's figure names them all)."""
+        name = self.name
+        return [name(h) for h in cells]
+
     def _split(self, letters: str, digits: str) -> tuple[int, int]:
         """(row index, line index) from a name's letters and digits; ValueError if they
         name neither."""
@@ -240,6 +246,10 @@ class ServerNotation(Notation):
 
     def name(self, h: Hex) -> str:
         return f"{self._rows[h.r]}{h.q + h.r - self._left + 1}"
+
+    def names(self, cells: Iterable[Hex]) -> list[str]:
+        rows, left = self._rows, self._left
+        return [f"{rows[r]}{q + r - left + 1}" for q, r in cells]
 
     def diagonal_number(self, h: Hex) -> int:
         return h.q + h.r - self._left + 1

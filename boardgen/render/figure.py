@@ -189,7 +189,15 @@ def curled(figure: Figure) -> Figure:
 def text_box(t: Text) -> tuple[float, float, float, float]:
     """(x0, y0, x1, y1) of a text, from the font's advance widths and cap height."""
     width = face(t.weight).width_mm(t.text, t.size)
-    x0 = {"start": t.x, "middle": t.x - width / 2, "end": t.x - width}[t.anchor]
+    anchor = t.anchor  # (a board's labels are measured by the thousand: no dict a text)
+    if anchor == "middle":
+        x0 = t.x - width / 2
+    elif anchor == "start":
+        x0 = t.x
+    elif anchor == "end":
+        x0 = t.x - width
+    else:
+        raise KeyError(anchor)
     # Capitals are ~0.66 em; leave room for descenders (0.25 em) below and 0.1 em above.
     return x0, t.y - 0.43 * t.size, x0 + width, t.y + 0.58 * t.size
 
@@ -235,14 +243,22 @@ def board_figure(scene: Scene, cell_width: float, *, margin: float = 1.0) -> Fig
     ox, oy = layout.origin
     o, size = layout.orientation, layout.size_mm
     f0, f1, f2, f3 = o.f0, o.f1, o.f2, o.f3
-    role_of = scene.cell_roles.get
+    roles = scene.cell_roles
     name = notation.name
     make = CellShape._make  # tuple.__new__: a third cheaper than CellShape(...) a cell
-    cells = [
-        make((name(h), ox + (f0 * q + f1 * r) * size, oy + (f2 * q + f3 * r) * size,
-              role_of(h, "empty")))
-        for h in grid.cells for q, r in (h,)
-    ]
+    if roles:
+        cells = [
+            make((cell_name, ox + (f0 * q + f1 * r) * size, oy + (f2 * q + f3 * r) * size,
+                  roles.get(h, "empty")))
+            for cell_name, h in zip(notation.names(grid.cells), grid.cells, strict=True)
+            for q, r in (h,)
+        ]
+    else:  # an empty board
+        cells = [
+            make((cell_name, ox + (f0 * q + f1 * r) * size, oy + (f2 * q + f3 * r) * size,
+                  "empty"))
+            for cell_name, (q, r) in zip(notation.names(grid.cells), grid.cells, strict=True)
+        ]
     texts = [replace(t, x=t.x + ox, y=t.y + oy) for t in outside]
     texts.extend(_inner_texts(scene, layout, notation, cell_width))
     texts.extend(replace(caption, x=caption.x + ox, y=caption.y + oy) for caption in captions)
