@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from boardgen.geometry import Hex, HexGrid, Layout, Notation
 from boardgen.i18n import N_, tr
@@ -222,8 +223,11 @@ def _facts(grid: HexGrid) -> _GridFacts:
     global _last_facts
     facts = _last_facts  # read once: another thread may replace it meanwhile
     if facts is None or facts.grid is not grid:
+        # A row's centres run along a line, so its extremes are at its ends (exactly: a
+        # float times a constant plus a constant never turns back).
+        ends = [h for row in grid.rows() for h in (row[0], row[-1])]
         facts = _GridFacts(grid, Notation(grid),
-                           Layout.from_cell_width(1.0).centre_extremes(grid.cells))
+                           Layout.from_cell_width(1.0).centre_extremes(ends))
         _last_facts = facts
     return facts
 
@@ -245,18 +249,21 @@ def board_figure(scene: Scene, cell_width: float, *, margin: float = 1.0) -> Fig
     f0, f1, f2, f3 = o.f0, o.f1, o.f2, o.f3
     roles = scene.cell_roles
     name = notation.name
-    make = CellShape._make  # tuple.__new__: a third cheaper than CellShape(...) a cell
+    # What CellShape(...) and CellShape._make do, without their Python-level call a cell
+    # (a side-100 board has 29,701).
+    make = cast(Callable[[type[CellShape], tuple[str, float, float, str]], CellShape],
+                tuple.__new__)
     if roles:
         cells = [
-            make((cell_name, ox + (f0 * q + f1 * r) * size, oy + (f2 * q + f3 * r) * size,
-                  roles.get(h, "empty")))
+            make(CellShape, (cell_name, ox + (f0 * q + f1 * r) * size,
+                             oy + (f2 * q + f3 * r) * size, roles.get(h, "empty")))
             for cell_name, h in zip(notation.names(grid.cells), grid.cells, strict=True)
             for q, r in (h,)
         ]
     else:  # an empty board
         cells = [
-            make((cell_name, ox + (f0 * q + f1 * r) * size, oy + (f2 * q + f3 * r) * size,
-                  "empty"))
+            make(CellShape, (cell_name, ox + (f0 * q + f1 * r) * size,
+                             oy + (f2 * q + f3 * r) * size, "empty"))
             for cell_name, (q, r) in zip(notation.names(grid.cells), grid.cells, strict=True)
         ]
     texts = [replace(t, x=t.x + ox, y=t.y + oy) for t in outside]
