@@ -122,8 +122,11 @@ class Notation:
 
     def __init__(self, grid: HexGrid) -> None:
         self.grid = grid
-        self._top = min(h.r for h in grid.cells)
-        bottom = max(h.r for h in grid.cells)
+        # From the grid's rows (top to bottom, each left to right; kept by the grid, which
+        # a drawing reads anyway) rather than a scan of every cell for each extreme.
+        rows = grid.rows()
+        self._top = rows[0][0].r
+        bottom = rows[-1][0].r
         # Naming every cell of a large board is a hot path of rendering: a label once per row.
         self._rows = {r: self._row_label(r - self._top) for r in range(self._top, bottom + 1)}
         self._labelled_lines: list[tuple[str, Hex]] | None = None  # line_labels(), once
@@ -233,7 +236,7 @@ class ServerNotation(Notation):
 
     def __init__(self, grid: HexGrid) -> None:
         super().__init__(grid)
-        self._left = min(h.q + h.r for h in grid.cells)
+        self._left = min(row[0].q + row[0].r for row in grid.rows())  # a row's leftmost
 
     def _row_label(self, index: int) -> str:
         return row_letters(index)
@@ -275,7 +278,7 @@ class A1Notation(Notation):
 
     def __init__(self, grid: HexGrid) -> None:
         super().__init__(grid)
-        self._left = min(h.q for h in grid.cells)
+        self._left = min(row[0].q for row in grid.rows())  # a row's leftmost
 
     def _row_label(self, index: int) -> str:
         return str(index + 1)
