@@ -18,11 +18,17 @@ silent death by the signal.
 interpreter's: no package code runs then.)
 """
 
+from __future__ import annotations
+
 import atexit
 import os
 import signal
 import sys
 import threading
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import NoReturn
 
 _SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 _WORDS: dict[int, str] = {signal.SIGINT: "interrupted", signal.SIGHUP: "hung up"}
@@ -47,7 +53,10 @@ def _at_once() -> None:
 _at_once()  # the first thing the entry point does: at load, before any other import
 
 
-def run() -> None:
+def run() -> NoReturn:
+    """The ``boardgen`` command, as the whole process: it ends the process when the command
+    is done (see :func:`_exit`), never returning.  To run a command inside a program of
+    your own, call ``boardgen.cli.main(ARGS)`` (or use the Python API)."""
     _at_once()  # again, in case a caller loaded this module long before running it
     from boardgen.cli import main
     from boardgen.errors import raise_terminated
@@ -66,7 +75,7 @@ def run() -> None:
     _exit(code)
 
 
-def _exit(code: object) -> None:
+def _exit(code: object) -> NoReturn:
     """End the process with ``code`` once the command has returned, skipping only the
     interpreter's teardown of its objects and modules: a fifth of a side-100 board's time
     (some 0.04 s) goes to freeing the tens of thousands of objects a command built, which
