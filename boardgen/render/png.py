@@ -21,6 +21,9 @@ MM_PER_INCH = 25.4
 def __getattr__(name: str) -> object:
     """``cairosvg``, imported on first use (a fifth of a second), as a module attribute."""
     if name == "cairosvg":
+        from boardgen.render.cairolib import cairocffi
+
+        cairocffi()  # before CairoSVG imports it, without its library search
         import cairosvg
 
         return cairosvg
@@ -67,6 +70,9 @@ def render_png(svg: str, *, width_mm: float, height_mm: float, dpi: int = 150) -
             f"{MAX_ELEMENTS:,} the PNG renderer accepts: ask for .pdf or .svg, or a smaller "
             "board"
         )
+    from boardgen.render.cairolib import cairocffi
+
+    cairocffi()  # before CairoSVG imports it, without its library search
     import cairosvg  # only here: importing it costs a fifth of a second
 
     png: bytes = cairosvg.svg2png(bytestring=svg.encode("utf-8"), dpi=dpi)

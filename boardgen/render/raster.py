@@ -439,9 +439,11 @@ def figure_png(figure: Figure, *, theme: Theme, title: str | None = None,
                dpi: float = 150, width_px: int | None = None) -> bytes:
     """The figure as an opaque RGB PNG at ``dpi`` (or scaled to ``width_px`` across),
     recording the resolution it prints at.  Callers check the size limits first."""
-    import cairocffi as cairo
     from PIL import Image
 
+    from boardgen.render.cairolib import cairocffi
+
+    cairo = cairocffi()
     painter = _Painter(figure, theme, title)
     if width_px is not None:
         dpi = width_px * MM_PER_INCH / painter.width

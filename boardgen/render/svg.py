@@ -313,10 +313,10 @@ def render_svg(figure: Figure, *, theme: Theme, title: str | None = None,
     # A highlight is a band over its cell (class "highlight ROLE"), so that the cell keeps
     # its own class and fill.
     layers = [
-        layer("board", "".join(_area(a, theme) for a in figure.areas) + "".join(
-            f'<use class="cell {c.role}" data-cell="{c.name}" xlink:href="#hex" '
-            f'x="{c.x:.3f}" y="{c.y:.3f}"/>' for c in figure.cells
-        ) + "".join(_area(a, theme, "highlight") for a in figure.overlays)
+        layer("board", "".join(_area(a, theme) for a in figure.areas) + "".join([
+            f'<use class="cell {role}" data-cell="{name}" xlink:href="#hex" '
+            f'x="{x:.3f}" y="{y:.3f}"/>' for name, x, y, role in figure.cells
+        ]) + "".join(_area(a, theme, "highlight") for a in figure.overlays)
             + "".join(_stroke(s, theme) for s in figure.strokes if s.under)),
         layer("marks", "".join(_mark(m, theme) for m in figure.marks) + "".join(
             _stroke(s, theme) for s in figure.strokes if not s.under and not s.arrow)),

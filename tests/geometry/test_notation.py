@@ -167,3 +167,16 @@ def test_play_text_shows_labels_as_a_chess_program_does() -> None:
 def test_an_unknown_notation_is_refused() -> None:
     with pytest.raises(BoardgenError, match="choose from server, a1"):
         Notation(rhombus(3).named("hex"))
+
+
+@pytest.mark.parametrize("style", ["server", "a1"])
+@pytest.mark.parametrize("side", [2, 5, 30])
+def test_names_in_bulk_are_each_cells_name(style: str, side: int) -> None:
+    """Notation.names (a figure names every cell at once) agrees with name, cell by cell,
+    and its line labels, kept after the first call, are the same each time."""
+    grid = make_shape("hexhex", side).named(style)
+    notation = Notation(grid)
+    assert notation.names(grid.cells) == [notation.name(h) for h in grid.cells]
+    first = notation.line_labels()
+    first.clear()  # a caller's list: the notation's own stays whole
+    assert notation.line_labels() == Notation(grid).line_labels() != []

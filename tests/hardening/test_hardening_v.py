@@ -122,9 +122,10 @@ def test_another_whole_cached_face_in_a_faces_place_is_cut_again(
 
 # The command as installed (its console-script entry point).  "load": the signal comes just
 # after the entry point's module is loaded, before run() starts; "serve": while serve's
-# module is being imported; "exit": once the command has returned, as the process exits.
+# module is being imported; "exit": once the command has returned, as the process exits
+# (from an exit handler: the entry point ends the process itself, after running them).
 SIGNAL_AT = r"""
-import builtins, os, signal, sys, time
+import atexit, builtins, os, signal, sys, time
 from importlib.metadata import entry_points
 
 (script,) = entry_points(group="console_scripts", name="boardgen")
@@ -146,9 +147,9 @@ elif moment == "serve":
             hit()
         return real_import(name, *args, **kwargs)
     builtins.__import__ = importing
+elif moment == "exit":
+    atexit.register(hit)
 run()
-if moment == "exit":
-    hit()
 """
 
 
