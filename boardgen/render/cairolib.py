@@ -17,6 +17,7 @@ first: once imported, the module is reused.
 from __future__ import annotations
 
 import sys
+import threading
 from types import ModuleType
 
 _CAIRO_NAMES = ("cairo-2", "cairo", "libcairo-2")  # what cairocffi asks find_library for
@@ -29,14 +30,25 @@ def _found_on_linux(name: str) -> str | None:
     return _LINUX_SONAME if name == "cairo" else None
 
 
+_LOCK = threading.Lock()  # one import at a time: find_library is patched process-wide
+_MODULE: list[ModuleType] = []  # cairocffi, once fully imported
+
+
 def cairocffi() -> ModuleType:
     """The cairocffi module, imported on first use without the subprocesses of its
-    library search (Linux)."""
-    loaded = sys.modules.get("cairocffi")
-    if loaded is not None:
-        return loaded
-    if not sys.platform.startswith("linux"):
-        import cairocffi  # noqa: F401
+    library search (Linux).  Safe from several threads: none is handed the module while
+    another is still importing it (sys.modules holds it half made meanwhile)."""
+    if _MODULE:
+        return _MODULE[0]
+    with _LOCK:
+        if not _MODULE:
+            _MODULE.append(_imported())
+    return _MODULE[0]
+
+
+def _imported() -> ModuleType:
+    if not sys.platform.startswith("linux") or "cairocffi" in sys.modules:
+        import cairocffi  # noqa: F401  (Python's import lock waits for a half-made one)
 
         return sys.modules["cairocffi"]
     import ctypes.util
