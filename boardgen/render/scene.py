@@ -226,9 +226,10 @@ THEMES: dict[str, Theme] = {
             "illegal": Paint("#ffffff", "crosshatch"),
             "tint": Paint("#ffffff", "grid"),  # apart from O's perimeter dots
         },
-        # The one grey (102): a designer's mark is told from the engine's black by its tone
-        # (102 grey levels apart), its dashes, its halo and its shape.
-        designer="#666666",
+        # Black as everything here (the theme promises black and white only): a designer's
+        # mark is told from the engine's by its dashes, its halo and its shape (+, a
+        # diamond), never by tone.
+        designer="#000000",
     ),
 }
 

@@ -220,9 +220,15 @@ def _rgb_apart(a: str, b: str) -> float:
     return sum((int(a[k:k + 2], 16) - int(b[k:k + 2], 16)) ** 2 for k in (1, 3, 5)) ** 0.5
 
 
+# The ink theme prints black and white only: its designer's ink is the accent's black (its
+# marks are told apart by dashes and shapes), and black is every dark role's fill there.
+TONED_THEMES = sorted(name for name in THEMES if name != "ink")
+INKS = [(base, ink) for base in sorted(THEMES) for ink in ("designer", "accent")
+        if (base, ink) != ("ink", "designer")]
+
+
 @pytest.mark.parametrize("role", ["tint", "connection"])
-@pytest.mark.parametrize("ink", ["designer", "accent"])
-@pytest.mark.parametrize("base", sorted(THEMES))
+@pytest.mark.parametrize(("base", "ink"), INKS)
 def test_a_role_painted_in_an_ink_is_refused(role: str, ink: str, base: str) -> None:
     """A role given exactly the designer's ink (or the accent) is refused, naming the line
     and the ink: a diagram's marks never print in a role's colour (roles no pair check
@@ -264,7 +270,11 @@ def test_a_file_sets_the_designer_s_ink_and_the_accent() -> None:
             theme_from_toml(inks, "t.toml")
 
 
-@pytest.mark.parametrize("name", sorted(THEMES))
+def test_the_ink_theme_keeps_to_black_and_white() -> None:
+    assert THEMES["ink"].designer == THEMES["ink"].accent == "#000000"
+
+
+@pytest.mark.parametrize("name", TONED_THEMES)
 def test_the_built_in_inks_stand_apart(name: str) -> None:
     """Every built-in theme: the designer's ink 40 grey levels from the accent, and from
     every unpatterned role the theme paints itself 40 grey levels or plainly another
