@@ -48,29 +48,33 @@ def test_an_unknown_language_is_one_line(command: list[str], run_cli, in_tmp: Pa
     assert not any(in_tmp.rglob("*.*"))
 
 
-def test_a_missing_translation_is_refused_not_replaced_by_english(run_cli,
-                                                                  in_tmp: Path) -> None:
-    # No French sheet in the package's templates on this branch's own, and none named by
-    # the environment: the French page is refused, never printed in English.
-    result = run_cli("rules", "copolymer", "--lang", "fr", "-o", "r.pdf",
-                     "--paper", "a4")
-    if (Path(boardgen.__file__).parent / "templates").exists():
-        pytest.skip("templates/ holds French sheets")  # pragma: no cover
+@pytest.fixture
+def copolymer_in_english_only(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """Copolymer's template folder copied without its French files (NAME.fr.*), in place
+    of its own: a game whose translation is missing."""
+    import shutil
+
     from boardgen.games.registry import game_named
 
-    if (game_named("copolymer").template_folder / "sheet.fr.md").is_file():
-        pytest.skip("the French templates are merged: the sheet is built instead")
+    game = game_named("copolymer")
+    folder = tmp_path / "copolymer-en"
+    shutil.copytree(game.template_folder, folder,
+                    ignore=lambda _, names: [n for n in names if ".fr." in n])
+    monkeypatch.setattr(type(game), "template_folder", property(lambda self: folder))
+    return folder
+
+
+def test_a_missing_translation_is_refused_not_replaced_by_english(
+        run_cli, in_tmp: Path, copolymer_in_english_only: Path) -> None:
+    # No French sheet, and none named by the environment: the French page is refused,
+    # never printed in English.
+    result = run_cli("rules", "copolymer", "--lang", "fr", "-o", "r.pdf", "--paper", "a4")
     one_line_error(result, "sheet.md has no translation into French", "sheet.fr.md")
     assert not (in_tmp / "r.pdf").exists()
 
 
-def test_a_diagram_without_its_translation_is_refused(run_cli, in_tmp: Path,
-                                                      french_fixture: Path) -> None:
-    # The fixture translates forced.txt only.
-    from boardgen.games.registry import game_named
-
-    if (game_named("copolymer").template_folder / "tempo.fr.txt").is_file():
-        pytest.skip("the French templates are merged")
+def test_a_diagram_without_its_translation_is_refused(
+        run_cli, in_tmp: Path, copolymer_in_english_only: Path) -> None:
     result = run_cli("diagram", "copolymer", "tempo", "--lang", "fr", "-o", "t.svg")
     one_line_error(result, "tempo.txt has no translation into French", "tempo.fr.txt")
     assert not (in_tmp / "t.svg").exists()
