@@ -51,7 +51,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import TYPE_CHECKING, Literal, NoReturn, Protocol
 
 from boardgen.errors import BoardgenError, option
 from boardgen.games.replay import refused_move, replay_moves
@@ -509,6 +509,20 @@ class Game(ABC):
                        cell_mm=self.panel_cell_mm, roles=self.roles)
 
 
+# The hooks a game implements that change its engine: a snapshot refuses them too.
+_ENGINE_HOOKS = ("take_back", "play_one", "_play_one", "play_named")
+SNAPSHOT_REFUSAL = ("this position is a snapshot and never changes: play on the engine, or "
+                    "on engine.copy()")
+
+
+class _RefusedOnSnapshot:
+    """Stands on a snapshot for a hook that would change it (a class, so that a snapshot
+    still pickles)."""
+
+    def __call__(self, *_args: object, **_kwargs: object) -> NoReturn:
+        raise BoardgenError(SNAPSHOT_REFUSAL, field="moves")
+
+
 class Position(ABC):
     """A position reached by replaying moves through a game's engine.  Displays itself in
     Jupyter (``_repr_svg_``) once the renderer is loaded; ``str()`` is the text ``boardgen
@@ -561,8 +575,7 @@ class Position(ABC):
 
     def _check_thawed(self) -> None:
         if self.frozen:
-            raise BoardgenError("this position is a snapshot and never changes: play on the "
-                                "engine, or on engine.copy()", field="moves")
+            raise BoardgenError(SNAPSHOT_REFUSAL, field="moves")
 
     @property
     def written(self) -> list[str]:
@@ -656,6 +669,8 @@ class Position(ABC):
             memo[id(self.restart)] = self.restart
         twin = self._shallow()
         twin.__dict__.update(copy.deepcopy(self.__dict__, memo))
+        for name in _ENGINE_HOOKS:  # a snapshot's refusals (see snapshot) stay behind
+            twin.__dict__.pop(name, None)
         twin.frozen = False
         return twin
 
@@ -663,6 +678,8 @@ class Position(ABC):
         """A new position of this class holding this one's attributes, not copies."""
         twin = object.__new__(type(self))
         twin.__dict__.update(self.__dict__)
+        for name in _ENGINE_HOOKS:  # a snapshot's refusals (see snapshot) stay behind
+            twin.__dict__.pop(name, None)
         return twin
 
     def __copy__(self) -> Position:
@@ -672,9 +689,13 @@ class Position(ABC):
         return self.copy()
 
     def snapshot(self) -> Position:
-        """A frozen copy (see ``frozen``)."""
+        """A frozen copy (see ``frozen``): push, play and pop refuse, and so do the hooks a
+        game implements (take_back, play_one, play_named), which would change it under
+        its moves."""
         twin = self.copy()
         twin.frozen = True
+        for name in _ENGINE_HOOKS:  # shadow the game's own methods on this instance
+            setattr(twin, name, _RefusedOnSnapshot())
         return twin
 
     def __eq__(self, other: object) -> bool:
