@@ -657,10 +657,20 @@ def start_position(text: str, source: str) -> Polygone:
     script = PolygoneScript(Path(source or "start"))
     script.source = source
     try:
-        for d in parse_directives(_set_up_lines(text), source):
+        directives = parse_directives(_set_up_lines(text), source)
+        if not directives:  # as an empty Copolymer or O start is refused, not read as the set-up
+            raise ExampleError(source, 0, "sets up nothing (a start takes "
+                               f"{', '.join(k + ':' for k in SET_UP)})")
+        said: dict[str, int] = {}
+        for d in directives:
             if d.key not in SET_UP:
                 raise ExampleError(source, d.line, f"'{d.key}:' does not set up a position "
                                    f"(a start takes {', '.join(k + ':' for k in SET_UP)})")
+            if d.key in ("to-move", "captured") and d.key in said:
+                # the last would win unseen: refused, as a repeated 'notation:' is
+                raise ExampleError(source, d.line, f"'{d.key}:' again (first on line "
+                                   f"{said[d.key]}): say it once")
+            said.setdefault(d.key, d.line)
             script.header[d.key](d)
         return script.start()
     except ExampleError as exc:

@@ -384,3 +384,26 @@ def test_cli_polygone_board_and_pieces(run_cli: RunCli, tmp_path: Path) -> None:
     assert run_cli("board", "polygone", "--cell-mm", "30", "-o", str(svg)).code == 0
     too_big = run_cli("board", "polygone", "--cell-mm", "120", "-o", str(tmp_path / "x.pdf"))
     assert too_big.code == 2 and "does not fit" in too_big.err
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("", "sets up nothing"),
+    ("# a comment and nothing else\n", "sets up nothing"),
+    ("to-move: black\nto-move: white\n", "line 2: 'to-move:' again (first on line 1)"),
+    ("captured: white 1 black 0\nwhite: c4-c6\ncaptured: white 0 black 0\n",
+     "line 3: 'captured:' again (first on line 1)"),
+])
+def test_a_start_that_sets_up_nothing_or_says_a_thing_twice_is_refused(
+        text: str, expected: str) -> None:
+    from boardgen.games.polygone.directives import start_position
+
+    with pytest.raises(BoardgenError) as refused:
+        start_position(text, "start.txt")
+    assert expected in str(refused.value)
+
+
+def test_a_start_with_each_header_once_still_reads() -> None:
+    from boardgen.games.polygone.directives import start_position
+
+    game = start_position("white: c4-c6\nblack: d7-d9\nto-move: black\n", "start.txt")
+    assert game.to_move == "black"
