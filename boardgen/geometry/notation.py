@@ -406,6 +406,16 @@ def unframed(lines: list[str], grid: HexGrid) -> list[str]:
     return [*lines[:shown[0]], *blanked, *lines[shown[-1] + 1:]]
 
 
+def _side_hint(cells: int) -> str:
+    """Which hexhex side a drawing of ``cells`` cells would fit, said as a hint (the board
+    is chosen before its start is read, so the side is asked for, not guessed)."""
+    side = 1
+    while 3 * side * (side - 1) + 1 < cells:
+        side += 1
+    return f" ({cells} cells make a hexhex board of side {side})" \
+        if 3 * side * (side - 1) + 1 == cells and side > 1 else ""
+
+
 def drawn_on_grid(grid: HexGrid, text: str, source: str, cell_chars: frozenset[str]
                   ) -> dict[Hex, str]:
     """A drawing of a whole board (see :func:`~boardgen.geometry.hexgrid.parse_hex_text`),
@@ -418,7 +428,7 @@ def drawn_on_grid(grid: HexGrid, text: str, source: str, cell_chars: frozenset[s
     if len(found) != len(grid):
         raise BoardgenError(
             f"{source}: the drawing has {len(found)} cells but the board ({grid.description}) "
-            f"has {len(grid)}"
+            f"has {len(grid)}{_side_hint(len(found))}"
         )
 
     def anchor(cells: list[Hex]) -> tuple[int, int]:

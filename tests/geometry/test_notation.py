@@ -180,3 +180,20 @@ def test_names_in_bulk_are_each_cells_name(style: str, side: int) -> None:
     first = notation.line_labels()
     first.clear()  # a caller's list: the notation's own stays whole
     assert notation.line_labels() == Notation(grid).line_labels() != []
+
+
+@pytest.mark.parametrize("drawn_side", [2, 3, 7])
+def test_a_drawing_of_another_hexhex_side_names_the_side_it_fits(drawn_side: int) -> None:
+    drawing = "\n".join(format_hex_text(make_shape("hexhex", drawn_side), {}, "."))
+    with pytest.raises(BoardgenError) as refused:
+        drawn_on_grid(make_shape("hexhex", 10), drawing, "start.txt", frozenset(".xo"))
+    cells = 3 * drawn_side * drawn_side - 3 * drawn_side + 1
+    assert str(refused.value).endswith(
+        f"has 271 ({cells} cells make a hexhex board of side {drawn_side})")
+
+
+def test_a_drawing_no_hexhex_fits_gets_no_side_hint() -> None:
+    drawing = "\n".join(format_hex_text(make_shape("rhombus", 3), {}, "."))  # 9: no hexhex
+    with pytest.raises(BoardgenError) as refused:
+        drawn_on_grid(make_shape("hexhex", 10), drawing, "start.txt", frozenset(".xo"))
+    assert str(refused.value).endswith("has 271")
