@@ -11,12 +11,12 @@ from __future__ import annotations
 import atexit
 import contextlib
 import functools
-import hashlib
 import io
 import json
 import os
 import stat
 import threading
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -68,14 +68,28 @@ _STORE_FORMAT = 1
 MAX_STORE_BYTES = 8_000_000  # a store holds some hundreds of glyphs: tens of kilobytes
 
 
-def glyph_cache_folder() -> Path | None:
-    """Where fonts' glyphs are kept between processes (the user's cache, as for the rule
-    sheets' fonts), or None when the cache is off."""
+def cache_folder(part: str) -> Path | None:
+    """A folder of the user's cache (``BOARDGEN_CACHE_DIR``, else $XDG_CACHE_HOME/boardgen,
+    else ~/.cache/boardgen, as for the rule sheets' fonts), or None when the cache is off."""
     configured = os.environ.get(GLYPH_CACHE_ENV)
     if configured is not None:
-        return Path(configured) / "glyphs" if configured else None
+        return Path(configured) / part if configured else None
     base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "boardgen" / "glyphs"
+    return Path(base) / "boardgen" / part
+
+
+def glyph_cache_folder() -> Path | None:
+    """Where fonts' glyphs are kept between processes, or None when the cache is off."""
+    return cache_folder("glyphs")
+
+
+def _digest(data: bytes) -> str:
+    """A key for bytes: their length and CRC-32 (zlib, already loaded: hashlib would load
+    OpenSSL, a millisecond or two of every command that draws text).  Enough to tell apart
+    the files a cache entry may have been made from (another version of a font or of
+    fontTools), and an entry cut short or edited; not a defence against a forger, who
+    could write the user's cache folder, and so the user's programs, anyway."""
+    return f"{len(data)}-{zlib.crc32(data):08x}"
 
 
 @functools.cache
@@ -87,7 +101,7 @@ def _reader_key() -> str:
     spec = importlib.util.find_spec("fontTools")
     origin = spec.origin if spec is not None else None
     try:
-        return hashlib.sha256(Path(origin).read_bytes()).hexdigest()[:16] if origin else "-"
+        return _digest(Path(origin).read_bytes()) if origin else "-"
     except OSError:
         return "-"
 
@@ -95,8 +109,8 @@ def _reader_key() -> str:
 class GlyphStore:
     """A font's metrics and its characters' glyph names, advances and outlines, as earlier
     processes read them with fontTools, kept in one file of the user's cache named after
-    the SHA-256 of the font's bytes (and fontTools' version).  The file's first line is the
-    SHA-256 of the rest: a file cut short, edited or not ours is passed by (read again from
+    the font's bytes (their length and CRC-32, and fontTools' version).  The file's first line
+    is the same key of the rest: a file cut short, edited or not ours is passed by (read again from
     the font).  What a process learns is written when it exits (merged with what others
     wrote meanwhile, replaced in one rename); a cache that cannot be read or written is
     passed by.  boardgen ships no glyph data: the store is made on the user's machine."""
@@ -117,7 +131,7 @@ class GlyphStore:
         folder = glyph_cache_folder()
         if folder is None:
             return cls(None)
-        digest = hashlib.sha256(font).hexdigest()
+        digest = _digest(font)
         return cls(folder / f"{digest}-{_reader_key()}.json", digest)
 
     def _take(self, data: dict[str, Any] | None) -> None:
@@ -182,7 +196,7 @@ class GlyphStore:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             with open(temporary, "wb") as file:
-                file.write(hashlib.sha256(payload).hexdigest().encode("ascii") + b"\n")
+                file.write(_digest(payload).encode("ascii") + b"\n")
                 file.write(payload)
             os.replace(temporary, self.path)
         except OSError:
@@ -219,7 +233,7 @@ def _read_store(path: Path) -> dict[str, Any] | None:
     finally:
         os.close(descriptor)
     digest, _, payload = stored.partition(b"\n")
-    if hashlib.sha256(payload).hexdigest().encode("ascii") != digest:
+    if _digest(payload).encode("ascii") != digest:
         return None
     try:
         data = json.loads(payload)

@@ -5,7 +5,6 @@ passed by."""
 
 from __future__ import annotations
 
-import hashlib
 import os
 import subprocess
 import sys
@@ -54,8 +53,7 @@ def test_a_stored_face_is_the_font_itself(weight: str, tmp_path: Path,
     # Composite glyphs are kept as None (drawn from the font); the others as the calls.
     assert reading._store.outlines["é"] is None
     assert reading._store.outlines["A"]
-    assert stored.name.startswith(hashlib.sha256(
-        Path(fonts.font_path(weight)).read_bytes()).hexdigest())
+    assert stored.name.startswith(fonts._digest(Path(fonts.font_path(weight)).read_bytes()))
 
 
 def test_a_stored_outline_needs_no_font(tmp_path: Path,
@@ -99,7 +97,7 @@ def test_a_damaged_store_is_passed_by(damage: str, tmp_path: Path,
         bold._store.path.unlink()
     elif damage == "not json":
         payload = b"{not json"
-        stored.write_bytes(hashlib.sha256(payload).hexdigest().encode()
+        stored.write_bytes(fonts._digest(payload).encode()
                            + b"\n" + payload)
     else:
         stored.unlink()
