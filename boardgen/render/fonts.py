@@ -182,16 +182,19 @@ class GlyphStore:
         """Write what this process knows, with what the file holds now, in one rename."""
         if self.path is None:
             return
-        self._take(_read_store(self.path))
-        payload = json.dumps({
-            "format": _STORE_FORMAT,
-            "font": self.font_digest,
-            "metrics": list(self.metrics) if self.metrics else None,
-            "characters": {ch: list(entry) for ch, entry in self.characters.items()},
-            "outlines": {ch: None if calls is None else [[call, list(arguments)]
-                                                        for call, arguments in calls]
-                         for ch, calls in self.outlines.items()},
-        }, ensure_ascii=True, separators=(",", ":")).encode("ascii")
+        try:
+            self._take(_read_store(self.path))
+            payload = json.dumps({
+                "format": _STORE_FORMAT,
+                "font": self.font_digest,
+                "metrics": list(self.metrics) if self.metrics else None,
+                "characters": {ch: list(entry) for ch, entry in self.characters.copy().items()},
+                "outlines": {ch: None if calls is None else [[call, list(arguments)]
+                                                            for call, arguments in calls]
+                             for ch, calls in self.outlines.copy().items()},
+            }, ensure_ascii=True, separators=(",", ":")).encode("ascii")
+        except (RuntimeError, TypeError, ValueError):  # a thread still drawing at exit
+            return  # kept next time: a cache is never worth an error
         temporary = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
