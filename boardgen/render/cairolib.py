@@ -37,7 +37,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from boardgen.render.fonts import cache_folder
+from boardgen.render.fonts import cache_folder, read_cache_file
 
 _CAIRO_NAMES = ("cairo-2", "cairo", "libcairo-2")  # what cairocffi asks find_library for
 _LINUX_SONAME = "libcairo.so.2"
@@ -146,13 +146,11 @@ def _literal(value: Any) -> bool:
 
 def _compiled_ffi(path: Path) -> ModuleType | None:
     """A ``cairocffi.ffi`` module whose ``ffi`` is made from the stored data, or None."""
-    try:
-        with open(path, "rb") as file:
-            stored = file.read(MAX_FFI_BYTES + 1)
-    except OSError:
+    stored = read_cache_file(path, MAX_FFI_BYTES)
+    if stored is None:
         return None
     checksum, payload = stored[:8], stored[8:]
-    if len(stored) > MAX_FFI_BYTES or checksum != b"%08x" % zlib.crc32(payload):
+    if checksum != b"%08x" % zlib.crc32(payload):
         return None
     try:
         name, arguments = marshal.loads(payload)

@@ -217,24 +217,32 @@ def _point(value: Any) -> Any:
     return (x, y)
 
 
-def _read_store(path: Path) -> dict[str, Any] | None:
-    """A store file's content if it is whole and ours, else None.  Opened without waiting (a
+def read_cache_file(path: Path, limit: int) -> bytes | None:
+    """A file of the user's cache, or None if it cannot be read.  Opened without waiting (a
     pipe there must not hang a command) and read only if it is a regular file of at most
-    MAX_STORE_BYTES (a link to /dev/zero must not fill the memory)."""
+    ``limit`` bytes (a link to /dev/zero must not fill the memory)."""
     try:
         descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except OSError:
         return None
     try:
         info = os.fstat(descriptor)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_STORE_BYTES:
+        if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
             return None
         with open(descriptor, "rb", closefd=False) as handle:
-            stored = handle.read(MAX_STORE_BYTES + 1)
+            stored = handle.read(limit + 1)
     except OSError:
         return None
     finally:
         os.close(descriptor)
+    return stored if len(stored) <= limit else None
+
+
+def _read_store(path: Path) -> dict[str, Any] | None:
+    """A store file's content if it is whole and ours, else None."""
+    stored = read_cache_file(path, MAX_STORE_BYTES)
+    if stored is None:
+        return None
     digest, _, payload = stored.partition(b"\n")
     if _digest(payload).encode("ascii") != digest:
         return None

@@ -140,3 +140,15 @@ def test_a_command_with_a_warm_store_never_parses_the_font(tmp_path: Path) -> No
     assert cold.stdout.split()[-1] == "True"
     assert warm.stdout.split()[-1] == "False"
     assert (tmp_path / "b.png").read_bytes() == first
+
+
+def test_a_pipe_in_the_store_s_place_does_not_hang(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(fonts.GLYPH_CACHE_ENV, str(tmp_path))
+    path = fonts.GlyphStore.for_font(Path(fonts.font_path(REGULAR)).read_bytes()).path
+    assert path is not None
+    path.parent.mkdir(parents=True)
+    os.mkfifo(path)
+    assert fonts.read_cache_file(path, 1000) is None  # opened without waiting, not read
+    face = FontFace(REGULAR)
+    assert face._store.characters == {} and face.advance("A") > 0
