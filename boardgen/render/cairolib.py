@@ -126,8 +126,8 @@ def _stored_ffi_path() -> Path | None:
 
         spec = importlib.util.find_spec("cairocffi")
         places = list(spec.submodule_search_locations or []) if spec is not None else []
-        if not places:
-            return None
+        if not places or importlib.util.find_spec("xcffib") is not None:
+            return None  # with xcffib, cairocffi's ffi takes in XCB's: parsed as always
         key = zlib.crc32(f"{_FFI_FORMAT} {_cffi_backend.__version__} {sys.version} "
                          f"{marshal.version}".encode())
         for name in _DECLARATIONS:
