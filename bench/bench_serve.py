@@ -9,7 +9,8 @@ title each time.  For each save: from just before the write to the moment the pa
 the new drawing (the page stamps that moment on <body data-drawn-at>, same clock).  Also
 reports, for comparison, how long the drawing itself takes in this process (the loader and
 the SVG writer, nothing else), and the waits the server adds on purpose: the watcher's
-step (50 ms) and the quiet time before a recently written file is read (QUIET_S).
+step (WATCH_STEP_MS) and the quiet time before a recently written file still open for
+writing is read (QUIET_S).
 """
 
 from __future__ import annotations
@@ -54,7 +55,7 @@ def main() -> None:
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
-    from boardgen.publish.serve import QUIET_S
+    from boardgen.publish.serve import QUIET_S, WATCH_STEP_MS
 
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     if chromium is None:
@@ -96,7 +97,8 @@ def main() -> None:
           f"max {max(latencies):.0f}")
     print("  each: " + " ".join(f"{value:.0f}" for value in latencies))
     print(f"drawing alone, in process (ms): median {statistics.median(draws):.0f}")
-    print(f"waits on purpose (ms): watcher step 50, quiet time {QUIET_S * 1000:.0f}")
+    print(f"waits on purpose (ms): watcher step {WATCH_STEP_MS}, quiet time "
+          f"{QUIET_S * 1000:.0f} (a file still open for writing only)")
     print("load average at the end: " + ", ".join(f"{x:.1f}" for x in os.getloadavg()))
 
 

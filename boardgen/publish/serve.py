@@ -22,9 +22,10 @@ absolute paths, links that lead out of the folder, and the folder's other files 
 A file is only ever read and parsed, never run.  The work of a request is bounded by the
 command line's own limits, because the same loader draws it (file size, panels, board size,
 solved claims), and drawings are made one at a time.  A file is drawn from one consistent
-read of it, taken once it has not changed for QUIET_S, so a save caught half way is not
-drawn as a finished diagram (a file still changing after SETTLE_LIMIT_S is answered 503,
-"being saved", and the page asks again).
+read of it, taken once it has not changed for QUIET_S, or at once if no process has it
+open for writing (Linux: a read lease), so a save caught half way is not drawn as a
+finished diagram (a file still changing after SETTLE_LIMIT_S is answered 503, "being
+saved", and the page asks again).
 
 Other sites: a request is answered only when its Host is this server's own (one Host
 header, 127.0.0.1 or localhost with the port; without it on port 80), and when the browser
@@ -78,10 +79,15 @@ from boardgen.text import MAX_INPUT_BYTES, shown_path
 HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 PORTS_TRIED = 20  # without --port: 8000, or the next free one up to 8019
-# A file modified less than this long ago may be in the middle of a save: wait for quiet.
-# 70 ms (was 150, most of a save's way to the page): more than twice the pauses of the saves
-# in parts the tests make (20-30 ms); the watcher itself waits for a 50 ms pause first.
+# A file modified less than this long ago may be in the middle of a save: wait for quiet,
+# unless no process has it open for writing (read_saved).  70 ms: more than twice the
+# pauses of the saves in parts the tests make (20-30 ms).
 QUIET_S = 0.07
+# The watcher announces changes once none came for this long: a save reaches the page
+# 10-20 ms after it (50 ms was 50-100 ms, most of a save's way to the page, once the quiet
+# time is not waited for).  A save in parts with longer pauses is announced more than once:
+# the page asks again each time, and is answered once the save is over.
+WATCH_STEP_MS = 10
 SETTLE_LIMIT_S = 2.0  # ... but never longer than this (a file rewritten without pause)
 GAME_LINE_BYTES = 65_536  # a file is listed if a 'game:' line is in its first 64 KiB
 MAX_VISITED = 20_000  # folder entries looked at for the list; more: the list says so
@@ -179,19 +185,40 @@ def read_settled(path: Path) -> bytes:
     larger file as the command line does.  A file still changing after SETTLE_LIMIT_S
     raises BeingSaved (never a read taken while it changed); one missing for a moment (an
     editor that removes and writes again) is looked for again until then."""
+    return _read(path, early=False)[0]
+
+
+def read_saved(path: Path) -> tuple[bytes, bool]:
+    """:func:`read_settled`, or sooner: a file changed less than QUIET_S ago is read at once
+    if no process has it open for writing (its save is over: an editor, or a program, that
+    saves in parts keeps the file open until the last part).  Also the bytes of one read
+    that nothing changed under.  Returns the bytes and whether they were read after the
+    quiet time (False: read early); what is read early and cannot be drawn is to be read
+    again with :func:`read_settled` before it is shown as a problem (a save made through
+    two openings of the file, caught between them)."""
+    return _read(path, early=True)
+
+
+_READ_FLAGS = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | \
+    getattr(os, "O_CLOEXEC", 0)
+
+
+def _read(path: Path, *, early: bool) -> tuple[bytes, bool]:
     deadline = time.monotonic() + SETTLE_LIMIT_S
-    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | \
-        getattr(os, "O_CLOEXEC", 0)
     while True:
         try:
             before = os.stat(path)
             age = time.time() - before.st_mtime_ns / 1e9
             if 0 <= age < QUIET_S:  # changed a moment ago: perhaps half saved
+                if early:
+                    unwritten = _read_unwritten(path, before)
+                    if unwritten is not None:
+                        return unwritten, False
                 if time.monotonic() >= deadline:
                     raise BeingSaved(str(path))
                 time.sleep(QUIET_S - age)
                 continue
-            descriptor = os.open(path, flags)  # a link put in its place since: refused
+            descriptor = os.open(path, _READ_FLAGS)  # a link put in its place since: refused
             with os.fdopen(descriptor, "rb") as handle:
                 opened = os.fstat(handle.fileno())
                 if not stat.S_ISREG(opened.st_mode):
@@ -206,14 +233,62 @@ def read_settled(path: Path) -> bytes:
             continue
         except OSError:
             raise NotServed(str(path)) from None
-        versions = {_version(before), _version(opened), _version(read), _version(after)}
-        whole = len(versions) == 1 and (len(data) == opened.st_size
-                                        or len(data) > MAX_INPUT_BYTES)
-        if whole:
-            return data
+        if _whole(data, before, opened, read, after):
+            return data, True
         if time.monotonic() >= deadline:
             raise BeingSaved(str(path))
         time.sleep(0.02)
+
+
+def _whole(data: bytes, before: os.stat_result, opened: os.stat_result,
+           read: os.stat_result, after: os.stat_result) -> bool:
+    """True if nothing changed the file around its read and the read took all of it."""
+    versions = {_version(before), _version(opened), _version(read), _version(after)}
+    return len(versions) == 1 and (len(data) == opened.st_size or len(data) > MAX_INPUT_BYTES)
+
+
+def _read_unwritten(path: Path, before: os.stat_result) -> bytes | None:
+    """The file's bytes if no process has it open for writing, read under a read lease
+    (Linux: the kernel refuses one while a writer has the file open, and a writer's open
+    waits until it is given back, so no save starts during the read), else None: a writer
+    has it open, or leases are not to be had (another system, another user's file, a file
+    system without them).  A writer's open breaking the lease signals this process: with
+    SIGURG, which is ignored unless handled, instead of SIGIO, which would end it."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not a POSIX system
+        return None
+    set_lease = getattr(fcntl, "F_SETLEASE", None)
+    set_signal = getattr(fcntl, "F_SETSIG", None)
+    if set_lease is None or set_signal is None:  # pragma: no cover - not Linux
+        return None
+    descriptor = os.open(path, _READ_FLAGS)
+    try:
+        opened = os.fstat(descriptor)
+        if not stat.S_ISREG(opened.st_mode):
+            raise NotServed(str(path))
+        try:
+            fcntl.fcntl(descriptor, set_signal, signal.SIGURG)
+            fcntl.fcntl(descriptor, set_lease, fcntl.F_RDLCK)
+        except OSError:
+            return None
+        try:
+            parts: list[bytes] = []
+            size = 0
+            while size <= MAX_INPUT_BYTES:
+                part = os.read(descriptor, MAX_INPUT_BYTES + 1 - size)
+                if not part:
+                    break
+                parts.append(part)
+                size += len(part)
+            read = os.fstat(descriptor)
+            after = os.stat(path)
+        finally:
+            fcntl.fcntl(descriptor, set_lease, fcntl.F_UNLCK)
+    finally:
+        os.close(descriptor)
+    data = b"".join(parts)
+    return data if _whole(data, before, opened, read, after) else None
 
 
 def _version(info: os.stat_result) -> tuple[int, int, int, int, int]:
@@ -579,8 +654,8 @@ class PreviewServer:
             def __call__(self, change: Change, path: str) -> bool:
                 return not Path(path).is_relative_to(ours) and super().__call__(change, path)
 
-        # watchfiles waits for a pause in a burst of changes (step 50 ms, at most 1.6 s):
-        # one event per save, well within the 2 s the page promises.
+        # watchfiles waits for a pause of WATCH_STEP_MS in a burst of changes (at most
+        # 1.6 s), well within the 2 s the page promises.
         # The OS's notifications; if they fail (a subfolder we may not read makes the
         # recursive watch fail as a whole, and watchfiles' own polling with it), our own
         # polling, which passes such a folder by and announces the others.
@@ -592,8 +667,9 @@ class PreviewServer:
             else:
                 try:
                     for changes in watch(self.root, watch_filter=Shown(),
-                                         stop_event=self.stopping, step=50, debounce=1600,
-                                         raise_interrupt=False, yield_on_timeout=True,
+                                         stop_event=self.stopping, step=WATCH_STEP_MS,
+                                         debounce=1600, raise_interrupt=False,
+                                         yield_on_timeout=True,
                                          rust_timeout=1000):
                         named = sorted({name for _, path in changes
                                         if (name := self.relative(path)) is not None})
@@ -815,10 +891,8 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             if query.get("last") == "good":  # only ever drawn from a diagram file
                 answer = preview.drawer.last_good(relative, _format(fmt), theme, paper)
             else:
-                data = read_settled(real)
-                if said_game(data, Path(relative).name) is None:
-                    raise NotServed(relative)
-                answer = preview.drawer.draw(relative, data, _format(fmt), theme, paper)
+                answer = _drawn_saved(real, relative, lambda data: preview.drawer.draw(
+                    relative, data, _format(fmt), theme, paper))
         except NotServed:
             return NOT_FOUND
         except BeingSaved:
@@ -835,11 +909,9 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             return text_answer(400, f"theme {theme!r}: {', '.join(sorted(THEMES))}")
         try:
             relative, real = _resolve_listed(preview.root, encoded)
-            data = read_settled(real)
-            if said_game(data, Path(relative).name) is None:
-                raise NotServed(relative)
             kind: Format = "moving-svg" if fmt == "svg" else "moving-html"
-            answer = preview.drawer.draw(relative, data, kind, theme, DEFAULT_PAPER)
+            answer = _drawn_saved(real, relative, lambda data: preview.drawer.draw(
+                relative, data, kind, theme, DEFAULT_PAPER))
         except NotServed:
             return NOT_FOUND
         except BeingSaved:
@@ -902,6 +974,23 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             return not self.connection.recv(1, socket.MSG_PEEK)
         except (OSError, ValueError):
             return True
+
+
+def _drawn_saved(real: Path, relative: str, draw: Callable[[bytes], Answer]) -> Answer:
+    """``draw`` given the file as soon as its save is over (:func:`read_saved`); what was read
+    early and is no diagram, or cannot be drawn, is read again once quiet and drawn from
+    that (a problem is shown only for a file that stayed so for QUIET_S)."""
+    data, settled = read_saved(real)
+    if said_game(data, Path(relative).name) is not None:
+        answer = draw(data)
+        if settled or answer.status == 200:
+            return answer
+    elif settled:
+        raise NotServed(relative)
+    data = read_settled(real)
+    if said_game(data, Path(relative).name) is None:
+        raise NotServed(relative)
+    return draw(data)
 
 
 def _downloaded(answer: Answer, relative: str, ending: str, query: dict[str, str]) -> Answer:

@@ -12,13 +12,32 @@ systems cairocffi is imported as it is.
 
 Every import of cairocffi or CairoSVG (which imports cairocffi) in boardgen goes through here
 first: once imported, the module is reused.
+
+cairocffi also parses cairo's C declarations with pycparser every time it is imported (its
+``cairocffi.ffi``, cffi's in-line mode: some 60 ms, most of what a PNG board spends before
+drawing).  cffi's out-of-line ABI mode keeps the parsed declarations as data that cffi's C
+module loads at once.  The first process makes that data from cairocffi's own parsed
+declarations (cffi's ``make_py_source``: the literals of its ``_cffi_backend.FFI(...)``
+call) and keeps it in the user's cache, keyed by cairocffi's declaration files, cffi's and
+Python's versions; the next ones give cairocffi an ``ffi`` made from it
+(:func:`_compiled_ffi`), the same declarations, types and functions.  boardgen ships none of
+it.  A cache that is off, unreadable, damaged or not ours is passed by: cairocffi then parses
+as it always did.  (``cairocffi.pixbuf``, which boardgen never uses, needs the parsed form:
+imported after a cached ``ffi`` it fails to import.)
 """
 
 from __future__ import annotations
 
+import marshal
+import os
 import sys
 import threading
+import zlib
+from pathlib import Path
 from types import ModuleType
+from typing import Any
+
+from boardgen.render.fonts import cache_folder, read_cache_file
 
 _CAIRO_NAMES = ("cairo-2", "cairo", "libcairo-2")  # what cairocffi asks find_library for
 _LINUX_SONAME = "libcairo.so.2"
@@ -47,8 +66,28 @@ def cairocffi() -> ModuleType:
 
 
 def _imported() -> ModuleType:
-    if not sys.platform.startswith("linux") or "cairocffi" in sys.modules:
+    if "cairocffi" in sys.modules:
         import cairocffi  # noqa: F401  (Python's import lock waits for a half-made one)
+
+        return sys.modules["cairocffi"]
+    stored = _stored_ffi_path()
+    compiled = _compiled_ffi(stored) if stored is not None else None
+    if compiled is not None:
+        sys.modules["cairocffi.ffi"] = compiled
+    try:
+        module = _import_without_search()
+    except BaseException:
+        if sys.modules.get("cairocffi.ffi") is compiled is not None:
+            del sys.modules["cairocffi.ffi"]
+        raise
+    if compiled is None and stored is not None:
+        _store_ffi(stored, sys.modules.get("cairocffi.ffi"))
+    return module
+
+
+def _import_without_search() -> ModuleType:
+    if not sys.platform.startswith("linux"):
+        import cairocffi  # noqa: F401
 
         return sys.modules["cairocffi"]
     import ctypes.util
@@ -64,3 +103,97 @@ def _imported() -> ModuleType:
     finally:
         ctypes.util.find_library = search
     return sys.modules["cairocffi"]
+
+
+# --- cairo's declarations, parsed once per installation -----------------------------------
+
+_FFI_FORMAT = 1
+_FFI_NAME = "_boardgen_cairocffi"  # the module name cffi's data is made under
+MAX_FFI_BYTES = 4_000_000  # the data is some 60 kB
+_DECLARATIONS = ("constants.py", "ffi.py")  # cairocffi's files that make its ffi
+
+
+def _stored_ffi_path() -> Path | None:
+    """Where the parsed declarations of the installed cairocffi are kept, or None (the
+    cache off, cairocffi or cffi's C module not found)."""
+    folder = cache_folder("cairo-ffi")
+    if folder is None:
+        return None
+    try:
+        import importlib.util
+
+        import _cffi_backend
+
+        spec = importlib.util.find_spec("cairocffi")
+        places = list(spec.submodule_search_locations or []) if spec is not None else []
+        if not places or importlib.util.find_spec("xcffib") is not None:
+            return None  # with xcffib, cairocffi's ffi takes in XCB's: parsed as always
+        key = zlib.crc32(f"{_FFI_FORMAT} {_cffi_backend.__version__} {sys.version} "
+                         f"{marshal.version}".encode())
+        for name in _DECLARATIONS:
+            key = zlib.crc32(Path(places[0], name).read_bytes(), key)
+    except (ImportError, OSError, ValueError):
+        return None
+    return folder / f"ffi-{key:08x}.marshal"
+
+
+def _literal(value: Any) -> bool:
+    """True for the values cffi's data is made of: bytes, text, numbers, tuples of them."""
+    if isinstance(value, tuple):
+        return all(_literal(item) for item in value)
+    return type(value) in (bytes, str, int)
+
+
+def _compiled_ffi(path: Path) -> ModuleType | None:
+    """A ``cairocffi.ffi`` module whose ``ffi`` is made from the stored data, or None."""
+    stored = read_cache_file(path, MAX_FFI_BYTES)
+    if stored is None:
+        return None
+    checksum, payload = stored[:8], stored[8:]
+    if checksum != b"%08x" % zlib.crc32(payload):
+        return None
+    try:
+        name, arguments = marshal.loads(payload)
+        if name != _FFI_NAME or not isinstance(arguments, tuple) or not all(
+                isinstance(pair, tuple) and len(pair) == 2 and type(pair[0]) is str
+                and _literal(pair[1]) for pair in arguments):
+            return None
+        import _cffi_backend
+
+        ffi = _cffi_backend.FFI(name, **dict(arguments))
+    except Exception:  # data not ours, or not this cffi's: parsed as usual instead
+        return None
+    module = ModuleType("cairocffi.ffi", "cairo's declarations, as cffi's out-of-line data")
+    module.ffi = ffi  # type: ignore[attr-defined]
+    module.__file__ = str(path)
+    return module
+
+
+def _store_ffi(path: Path, module: ModuleType | None) -> None:
+    """Keep the declarations cairocffi has just parsed as cffi's out-of-line data (the
+    literals of the ``FFI(...)`` call cffi writes for them), for the next processes."""
+    ffi = getattr(module, "ffi", None)
+    if ffi is None or getattr(ffi, "_included_ffis", None):  # with xcb's: not kept
+        return
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        import ast
+
+        from cffi.recompiler import make_py_source
+
+        path.parent.mkdir(parents=True, exist_ok=True)
+        make_py_source(ffi, _FFI_NAME, str(temporary))
+        tree = ast.parse(temporary.read_text(encoding="utf-8"))
+        (call,) = [node.value for node in tree.body
+                   if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)]
+        name = ast.literal_eval(call.args[0])
+        arguments = tuple((keyword.arg, ast.literal_eval(keyword.value))
+                          for keyword in call.keywords)
+        payload = marshal.dumps((name, arguments))
+        temporary.write_bytes(b"%08x" % zlib.crc32(payload) + payload)
+        os.replace(temporary, path)
+    except Exception:  # a cache not written is only slower next time
+        try:
+            temporary.unlink()
+        except OSError:
+            pass

@@ -391,6 +391,55 @@ def test_a_save_in_progress_is_never_drawn(served: PreviewServer) -> None:
         assert reply.status == 200 and reply.body in (old, new), reply.body[:200]
 
 
+def _leases() -> bool:
+    """True where the early read can be had: Linux's read leases, on this file system."""
+    try:
+        import fcntl
+    except ImportError:
+        return False
+    return hasattr(fcntl, "F_SETLEASE")
+
+
+@pytest.mark.skipif(not _leases(), reason="read leases are Linux's")
+def test_a_save_that_is_over_is_read_at_once_and_one_in_progress_once_quiet(
+        tmp_path: Path) -> None:
+    """A file just written and closed is read without waiting for the quiet time (no
+    process has it open for writing); while a writer has it open, the read waits for quiet
+    and takes what is there then."""
+    from boardgen.publish.serve import read_saved
+
+    path = tmp_path / "saved.txt"
+    path.write_text("game: o\n")
+    assert read_saved(path) == (b"game: o\n", False)  # read early: the save is over
+    with open(path, "a") as handle:
+        handle.write("title: half")
+        handle.flush()
+        assert read_saved(path) == (b"game: o\ntitle: half", True)  # read once quiet
+    link = tmp_path / "link.txt"
+    link.symlink_to(path)
+    with pytest.raises(serve_module.NotServed):  # early or not, never through a link
+        read_saved(link)
+
+
+def test_a_save_in_two_openings_is_not_shown_as_a_problem(served: PreviewServer) -> None:
+    """A save that opens the file twice (a first part written and closed, the rest appended
+    a moment later) is read early between the two: that read cannot be drawn, so the file
+    is read again once quiet, and the page is answered the whole drawing, not an error."""
+    path = served.root / "opening.txt"
+    new_text = ANNOTATED.replace("title: A connection, annotated", "title: Saved twice")
+    cut = new_text.index("place: D3 connection 2") + len("place: D")
+    replies: list[Reply] = []
+    with open(path, "w") as handle:
+        handle.write(new_text[:cut])  # a file that does not parse: D is no cell
+    asker = threading.Thread(target=lambda: replies.append(get(served, "/diagram/opening.txt")))
+    asker.start()
+    time.sleep(0.02)
+    with open(path, "a") as handle:
+        handle.write(new_text[cut:])
+    asker.join(timeout=60)
+    assert replies[0].status == 200 and b"Saved twice" in replies[0].body
+
+
 # --- the event stream -----------------------------------------------------------------------
 
 class EventStream:
