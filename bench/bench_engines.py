@@ -66,11 +66,9 @@ def copolymer_playout(grid: HexGrid, rng: random.Random) -> str | None:
 
 
 def copolymer_uniform_playout(grid: HexGrid, rng: random.Random) -> str | None:
-    """A uniformly random empty cell every placement."""
-    game = Copolymer(grid)
-    while not game.over:
-        game.place(game.random_empty(rng))
-    return game.winner
+    """A uniformly random empty cell every placement: the engine's own play-out
+    (``play_out``: ``place(random_empty(rng))`` until the board is full, in one loop)."""
+    return Copolymer(grid).play_out(rng)
 
 
 def naive_copolymer_playout(grid: HexGrid, rng: random.Random) -> str | None:
