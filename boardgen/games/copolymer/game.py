@@ -45,7 +45,6 @@ class CopolymerPosition(Position):
         grid = options.grid or hexhex(copolymer.DEFAULT_SIDE)
         first = str(options.get("first") or "x")
         self.engine = copolymer.Copolymer(grid, first=first)
-        self._forced: list[bool] = []
         start = options.get("start")
         if start is not None:
             assert isinstance(start, tuple)
@@ -64,19 +63,13 @@ class CopolymerPosition(Position):
         self._drawn: tuple[str, Hex] | None = None
 
     def play_one(self, token: str) -> object:
-        cell = self.engine.notation.parse(token)
-        forced = self.engine.forced()
-        placed = self.engine.place(cell)
-        self._forced.append(forced)  # whether every empty cell was a connection, per move
-        return placed
+        return self.engine.place(self.engine.notation.parse(token))
 
     def play_named(self, token: str) -> str:
         drawn, self._drawn = self._drawn, None
         engine = self.engine
         if drawn is not None and drawn[0] == token:
-            forced = engine.forced()
             engine.place(drawn[1])
-            self._forced.append(forced)
             return token
         self.play_one(token)
         return engine.notation.name(engine.history[-1].cell)
@@ -91,7 +84,6 @@ class CopolymerPosition(Position):
 
     def take_back(self) -> bool:
         self.engine.undo()
-        self._forced.pop()
         self._drawn = None
         return True
 
@@ -104,7 +96,27 @@ class CopolymerPosition(Position):
         turn = engine.this_turn()
         if not turn:
             return super().move_caption()
-        return describe_turn(engine, list(turn), self._forced[engine.turn_start:])
+        return describe_turn(engine, list(turn), self.forced_this_turn())
+
+    def forced_this_turn(self) -> list[bool]:
+        """For each placement of the turn (``this_turn()``), whether it was forced: every
+        empty cell a connection for its player.  Read from the position now, not kept a
+        move (a random play-out would pay for the neighbour counts at every move): during
+        a turn only its player places, so each empty cell touches as many of the other
+        player's cells as it did at each placement of the turn.  A placement was forced
+        exactly when it, every later one of the turn (each empty then) and every empty
+        cell now is a connection for the turn's player."""
+        engine = self.engine
+        turn = engine.this_turn()
+        if not turn:
+            return []
+        player = turn[0].player
+        every_empty_connects = len(engine.connections(player)) == len(engine.empty_cells())
+        flags: list[bool] = []
+        for placement in reversed(turn):
+            every_empty_connects = every_empty_connects and placement.connection
+            flags.append(every_empty_connects)
+        return flags[::-1]
 
     def legal_moves(self) -> tuple[str, ...]:
         return tuple(self.engine.notation.name(h) for h in self.engine.legal_placements())

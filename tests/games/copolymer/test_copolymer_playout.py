@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 import boardgen
 from boardgen.games.copolymer.engine import Copolymer
+from boardgen.games.copolymer.game import CopolymerPosition
 from boardgen.geometry import HexGrid, hexhex, make_shape, rhombus, triangle
 
 SHAPES: list[HexGrid] = [hexhex(2), hexhex(3), hexhex(5), rhombus(3), rhombus(5),
@@ -182,3 +183,32 @@ def test_play_out_undone_whole_is_a_fresh_game() -> None:
     again.play_out(random.Random(3))
     fresh.play_out(random.Random(3))
     assert again.history == fresh.history
+
+
+@settings(max_examples=60, deadline=None)
+@given(side=st.integers(2, 4), seed=st.integers(0, 10**6), calm_bias=st.floats(0, 1),
+       back=st.integers(0, 6))
+def test_the_handle_reads_which_placements_were_forced_from_the_position(
+        side: int, seed: int, calm_bias: float, back: int) -> None:
+    """The handle no longer asks the engine at every move whether the placement is
+    forced (that kept the neighbour counts through a whole random play-out): its captions
+    read it from the position afterwards.  Against the engine asked before every move,
+    at every move of games that end turns on calm cells more or less often (so that
+    forced placements come up), and after moves taken back."""
+    rng = random.Random(seed)
+    handle = boardgen.engine("copolymer", side=side)
+    position = handle._position
+    assert isinstance(position, CopolymerPosition)
+    asked: list[bool] = []
+    while not handle.over:
+        engine = position.engine
+        asked.append(engine.copy().forced())
+        calm = engine.copy().random_non_connection(rng)
+        cell = calm if calm is not None and rng.random() < calm_bias else \
+            engine.copy().random_empty(rng)
+        handle.push(engine.notation.name(cell))
+        assert position.forced_this_turn() == asked[engine.turn_start:]
+    for _ in range(back):
+        handle.pop()
+        asked.pop()
+        assert position.forced_this_turn() == asked[position.engine.turn_start:]
