@@ -272,11 +272,11 @@ class Engine:
         """A legal move chosen with ``rng``, each with the same chance, as the game spells
         it: the same seed gives the same moves.  The move is drawn first and only it is
         named, so a random play-out costs what the engine's own does."""
+        if type(rng) is random.Random:  # first: a play-out asks at every move
+            return self._position.random_move(rng)  # refuses once the game is over
         if not isinstance(rng, random.Random):
             raise BoardgenError(f"{option('rng')}: expected a random.Random, not "
                                 f"{quoted(rng)}")
-        if type(rng) is random.Random:
-            return self._position.random_move(rng)  # refuses once the game is over
         if self._position.over:
             raise BoardgenError(f"the game is over: {self.game} has no legal move")
         return self._checked_random(rng)

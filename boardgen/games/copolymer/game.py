@@ -24,7 +24,7 @@ from boardgen.games.protocol import (
 )
 from boardgen.games.script import GameScript
 from boardgen.games.scripted import ScriptedGame
-from boardgen.geometry import Hex, hexhex
+from boardgen.geometry import Hex, HexGrid, hexhex
 from boardgen.i18n import N_, tr
 from boardgen.picture import Diagram, Marker, Scene
 
@@ -35,6 +35,19 @@ from boardgen.picture import Diagram, Marker, Scene
 # The presets' names (the --preset values) as the kit's board headings say them, in the
 # page's language: "(small)" on an English page, "(petit)" on a French one.
 PRESET_WORDS = {"small": N_("small"), "medium": N_("medium"), "large": N_("large")}
+
+
+# The names of the cells of the board last played at random, by cell: a random play-out
+# names every move it draws, and a look-up is a fifth of what naming a cell costs.
+_names: tuple[HexGrid | None, dict[Hex, str]] = (None, {})
+
+
+def _name_every_cell(engine: copolymer.Copolymer) -> dict[Hex, str]:
+    global _names
+    grid = engine.grid
+    names = dict(zip(grid.cells, engine.notation.names(grid.cells), strict=True))
+    _names = (grid, names)
+    return names
 
 
 class CopolymerPosition(Position):
@@ -75,10 +88,16 @@ class CopolymerPosition(Position):
         return engine.notation.name(engine.history[-1].cell)
 
     def random_move(self, rng: random.Random) -> str:
-        if self.engine.over:
-            raise BoardgenError("the game is over: Copolymer has no legal move")
-        cell = self.engine.random_empty(rng)  # every empty cell is legal
-        name = self.engine.notation.name(cell)
+        engine = self.engine
+        try:
+            cell = engine.random_empty(rng)  # every empty cell is legal
+        except IndexError:  # no empty cell to choose from (asked first, a play-out's
+            # every move would pay for it)
+            if engine.over:
+                raise BoardgenError("the game is over: Copolymer has no legal move") from None
+            raise
+        names = _names[1] if _names[0] is engine.grid else _name_every_cell(engine)
+        name = names[cell]
         self._drawn = (name, cell)
         return name
 
