@@ -14,7 +14,6 @@ lists for O(1) random choice, so that a placement and a random draw cost O(1)
 
 from __future__ import annotations
 
-import functools
 import random
 from enum import StrEnum
 from typing import NamedTuple
