@@ -101,6 +101,22 @@ class CopolymerPosition(Position):
         self._drawn = (name, cell)
         return name
 
+    def play_out(self, rng: random.Random) -> None:
+        """The engine's own random play-out (its draws are random_move's), the moves
+        named once it is over."""
+        self._check_thawed()
+        engine = self.engine
+        start = len(engine.history)
+        self._drawn = None
+        engine.play_out(rng)
+        history = engine.history
+        if len(history) == start:
+            return
+        names = _names[1] if _names[0] is engine.grid else _name_every_cell(engine)
+        played = [names[placement.cell] for placement in history[start:]]
+        self.written.extend(played)
+        self.named.extend(played)
+
     def take_back(self) -> bool:
         self.engine.undo()
         self._drawn = None
