@@ -21,10 +21,13 @@ from hypothesis import strategies as st
 import boardgen
 from boardgen.games.copolymer.engine import Copolymer
 from boardgen.games.copolymer.game import CopolymerPosition
-from boardgen.geometry import HexGrid, hexhex, make_shape, rhombus, triangle
+from boardgen.geometry import Hex, HexGrid, hexhex, make_shape, rhombus, triangle
 
+# Cells of one neighbour and of none too (a line, and a lone cell beside a pair).
+SCATTERED = HexGrid([Hex(q, 0) for q in range(5)] + [Hex(0, 3), Hex(1, 3), Hex(4, 4), Hex(7, 7)],
+                    "scattered cells")
 SHAPES: list[HexGrid] = [hexhex(2), hexhex(3), hexhex(5), rhombus(3), rhombus(5),
-                         triangle(5), triangle(6), make_shape("hexhex", 6)]
+                         triangle(5), triangle(6), make_shape("hexhex", 6), SCATTERED]
 RECORDED_BOARDS = {"hexhex 10": hexhex(10), "hexhex 5": hexhex(5), "rhombus 5": rhombus(5),
                    "triangle 6": triangle(6)}
 
