@@ -86,9 +86,10 @@ _around: tuple[tuple[tuple[int, ...], ...], list[OwnersAround]] = ((), [])
 
 def _owners_around(neighbours: tuple[tuple[int, ...], ...]) -> list[OwnersAround]:
     global _around
-    if _around[0] is not neighbours:
-        _around = (neighbours, [_owners_at(cells) for cells in neighbours])
-    return _around[1]
+    around = _around  # read once: another thread may replace it meanwhile
+    if around[0] is not neighbours:
+        around = _around = (neighbours, [_owners_at(cells) for cells in neighbours])
+    return around[1]
 
 
 def _owners_at(cells: tuple[int, ...]) -> OwnersAround:

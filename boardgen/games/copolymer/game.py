@@ -42,9 +42,11 @@ PRESET_WORDS = {"small": N_("small"), "medium": N_("medium"), "large": N_("large
 _names: tuple[HexGrid | None, dict[Hex, str]] = (None, {})
 
 
-def _name_every_cell(engine: copolymer.Copolymer) -> dict[Hex, str]:
+def _cell_names(engine: copolymer.Copolymer) -> dict[Hex, str]:
     global _names
-    grid = engine.grid
+    grid, known = engine.grid, _names  # read once: another thread may replace it meanwhile
+    if known[0] is grid:
+        return known[1]
     names = dict(zip(grid.cells, engine.notation.names(grid.cells), strict=True))
     _names = (grid, names)
     return names
@@ -96,7 +98,7 @@ class CopolymerPosition(Position):
             if engine.over:
                 raise BoardgenError("the game is over: Copolymer has no legal move") from None
             raise
-        names = _names[1] if _names[0] is engine.grid else _name_every_cell(engine)
+        names = _cell_names(engine)
         name = names[cell]
         self._drawn = (name, cell)
         return name
@@ -112,7 +114,7 @@ class CopolymerPosition(Position):
         history = engine.history
         if len(history) == start:
             return
-        names = _names[1] if _names[0] is engine.grid else _name_every_cell(engine)
+        names = _cell_names(engine)
         played = [names[placement.cell] for placement in history[start:]]
         self.written.extend(played)
         self.named.extend(played)
