@@ -15,7 +15,8 @@ time: above 1 is boardgen faster).
 - Copolymer on the 271-cell board (bench_copolymer's policy: half the time a random calm
   cell): against the lean engine (target >= 1.2x) and the naive one; and under a uniform
   random policy (a random empty cell every placement) against the lean engine (target
-  >= 1.0x).
+  >= 1.0x), boardgen's through the engine's own play-out, ``Copolymer.play_out(rng)``
+  (the same placements as ``place(random_empty(rng))`` until the board is full).
 - Polygone from the start: against the naive engine (target >= 10x).
 
 The naive engines are 100 to 1000 times slower, so they play fewer of the seeds (boardgen's
@@ -66,11 +67,9 @@ def copolymer_playout(grid: HexGrid, rng: random.Random) -> str | None:
 
 
 def copolymer_uniform_playout(grid: HexGrid, rng: random.Random) -> str | None:
-    """A uniformly random empty cell every placement."""
-    game = Copolymer(grid)
-    while not game.over:
-        game.place(game.random_empty(rng))
-    return game.winner
+    """A uniformly random empty cell every placement: the engine's own play-out
+    (``play_out``: ``place(random_empty(rng))`` until the board is full, in one loop)."""
+    return Copolymer(grid).play_out(rng)
 
 
 def naive_copolymer_playout(grid: HexGrid, rng: random.Random) -> str | None:

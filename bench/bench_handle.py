@@ -11,9 +11,11 @@ alternating round by round), so a busy machine slows both alike:
 - the engine: ``OGame(grid)`` / ``Copolymer(grid)`` on a board made once, then its own
   random draw and ``place`` (cells as ``Hex``), as bench_engines.py times it.
 
-Both draw uniformly among the legal moves (Copolymer: every empty cell is legal).  It
-prints each side's median moves per second over the rounds and their ratio (handle /
-engine: 1.0 is as fast).
+Both draw uniformly among the legal moves (Copolymer: every empty cell is legal).  A
+last row times whole play-outs instead: ``game.play_out(rng)`` on the handle against
+``Copolymer(grid).play_out(rng)``, the same moves in one call each.  It prints each
+side's median moves per second over the rounds and their ratio (handle / engine: 1.0 is
+as fast).
 """
 
 from __future__ import annotations
@@ -63,6 +65,24 @@ def copolymer_playout(side: int) -> Playout:
     return play
 
 
+def handle_play_out(game: str, side: int) -> Playout:
+    def play(seed: int) -> int:
+        handle = boardgen.engine(game, side=side)
+        handle.play_out(random.Random(seed))
+        return len(handle.moves)
+    return play
+
+
+def copolymer_play_out(side: int) -> Playout:
+    grid = hexhex(side)
+
+    def play(seed: int) -> int:
+        game = Copolymer(grid)
+        game.play_out(random.Random(seed))
+        return len(game.history)
+    return play
+
+
 def moves_per_second(play: Playout, seeds: range) -> float:
     start = time.perf_counter()
     moves = sum(play(seed) for seed in seeds)
@@ -98,6 +118,8 @@ def main() -> None:
             max(1, args.games // 10))
     compare("Copolymer side 10", handle_playout("copolymer", 10), copolymer_playout(10),
             args.rounds, max(1, args.games // 4))
+    compare("Copolymer play_out", handle_play_out("copolymer", 10), copolymer_play_out(10),
+            args.rounds, max(1, args.games // 2))
 
 
 if __name__ == "__main__":

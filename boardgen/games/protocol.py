@@ -510,7 +510,7 @@ class Game(ABC):
 
 
 # The hooks a game implements that change its engine: a snapshot refuses them too.
-_ENGINE_HOOKS = ("take_back", "play_one", "_play_one", "play_named")
+_ENGINE_HOOKS = ("take_back", "play_one", "_play_one", "play_named", "play_out")
 SNAPSHOT_REFUSAL = ("this position is a snapshot and never changes: play on the engine, or "
                     "on engine.copy()")
 
@@ -614,6 +614,15 @@ class Position(ABC):
         if not legal:
             raise BoardgenError(f"the game is over: {self.game.name} has no legal move")
         return legal[rng.randrange(len(legal))]
+
+    def play_out(self, rng: random.Random) -> None:
+        """The hook a game may implement: play the game out at random, as
+        ``while not position.over: position.push(position.random_move(rng))`` does (the
+        default), the same moves drawn the same way into :attr:`moves`, only faster
+        (:meth:`boardgen.Engine.play_out`)."""
+        self._check_thawed()
+        while not self.over:
+            self.push(self.random_move(rng))
 
     def take_back(self) -> bool:
         """The hook a game may implement: take back the last move on the engine, exactly

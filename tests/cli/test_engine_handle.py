@@ -425,7 +425,7 @@ def test_load_diagram_names_its_field(tmp_path: Path) -> None:
 @pytest.mark.parametrize("game", ["copolymer", "o", "polygone", "free"])
 def test_a_snapshot_refuses_the_games_own_hooks_too(game: str) -> None:
     """push, play and pop refuse on a snapshot, and so do the hooks a game implements
-    (take_back, play_one, play_named): the hostile sweep took a move back under a
+    (take_back, play_one, play_named, play_out): the hostile sweep took a move back under a
     snapshot's moves with take_back().  Its copies and a pickled one stay as they were."""
     import pickle
 
@@ -433,7 +433,8 @@ def test_a_snapshot_refuses_the_games_own_hooks_too(game: str) -> None:
     engine.push(engine.legal_moves()[0])
     snapshot = engine.position
     before = (snapshot.to_json(), snapshot.moves)
-    for hook, args in (("take_back", ()), ("play_one", ("A1",)), ("play_named", ("A1",))):
+    for hook, args in (("take_back", ()), ("play_one", ("A1",)), ("play_named", ("A1",)),
+                       ("play_out", (random.Random(1),))):
         with pytest.raises(boardgen.BoardgenError, match="snapshot and never changes"):
             getattr(snapshot, hook)(*args)
     assert (snapshot.to_json(), snapshot.moves) == before

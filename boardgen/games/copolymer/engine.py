@@ -14,8 +14,9 @@ lists for O(1) random choice, so that a placement and a random draw cost O(1)
 
 from __future__ import annotations
 
-import functools
+import operator
 import random
+from collections.abc import Callable
 from enum import StrEnum
 from typing import NamedTuple
 
@@ -76,6 +77,28 @@ class Placement(NamedTuple):
     over: bool
 
 
+# For the board last played out: for each cell, a function from the owners to the tuple
+# of its neighbours' owners (operator.itemgetter: the count of the enemy's among them is
+# then one C call, where a loop over the neighbours was a tenth of a play-out).
+OwnersAround = Callable[[list[str | None]], tuple[str | None, ...]]
+_around: tuple[tuple[tuple[int, ...], ...], list[OwnersAround]] = ((), [])
+
+
+def _owners_around(neighbours: tuple[tuple[int, ...], ...]) -> list[OwnersAround]:
+    global _around
+    around = _around  # read once: another thread may replace it meanwhile
+    if around[0] is not neighbours:
+        around = _around = (neighbours, [_owners_at(cells) for cells in neighbours])
+    return around[1]
+
+
+def _owners_at(cells: tuple[int, ...]) -> OwnersAround:
+    if len(cells) >= 2:
+        return operator.itemgetter(*cells)  # a tuple
+    # itemgetter of one index gives the item itself, of none is refused: a tuple still.
+    return lambda owner: tuple(owner[j] for j in cells)
+
+
 class Copolymer:
     """A game in progress on any odd-celled grid.  ``first`` is the colour that starts."""
 
@@ -84,6 +107,11 @@ class Copolymer:
         if first not in PLAYERS:
             raise BoardgenError(f"first player {first!r} must be x or o")
         self.grid = grid
+        # Set here, not added to the instance later as functools.cached_property does: an
+        # attribute added after __init__ gives the instance a dictionary of its own, and
+        # then every attribute read of place and random_empty costs more (the handle,
+        # which names cells, placed 1.5x slower than the engine alone).
+        self._notation: Notation | None = None
         n = len(grid)
         self._neighbours = grid.neighbour_indices
         self._owner: list[str | None] = [None] * n
@@ -110,16 +138,28 @@ class Copolymer:
         self.to_move = first
         self.first = first
         self.turn_continues = False
-        self.history: list[Placement] = []
+        self._history: list[Placement] = []
         self.turn_start = 0  # index into history where the current (or last) turn began
         self._turn_states: list[tuple[bool, int]] = []  # before each placement, for undo
+        # What play_out placed and has not yet written into the history: the cells in
+        # order, and the turn as it stood before the first (see _record).
+        self._unrecorded: tuple[list[int], str, bool, int] | None = None
 
-    @functools.cached_property
+    @property
     def notation(self) -> Notation:
         """The grid's cell names (made on first use: a play-out never names a cell)."""
-        return Notation(self.grid)
+        if self._notation is None:
+            self._notation = Notation(self.grid)
+        return self._notation
 
     # --- queries ---------------------------------------------------------------------
+
+    @property
+    def history(self) -> list[Placement]:
+        """Every placement since the start (or since set_position), in order."""
+        if self._unrecorded is not None:
+            self._record()
+        return self._history
 
     @property
     def over(self) -> bool:
@@ -127,9 +167,7 @@ class Copolymer:
 
     @property
     def winner(self) -> str | None:
-        if not self.over:
-            return None
-        return "x" if self.counts["x"] > self.counts["o"] else "o"
+        return self._majority() if self.over else None
 
     def owner(self, cell: Hex) -> str | None:
         return self._owner[self.grid.index[cell]]
@@ -226,7 +264,7 @@ class Copolymer:
         enemy = _OPPONENT[player]
         self._turn_states.append((self.turn_continues, self.turn_start))
         if not self.turn_continues:
-            self.turn_start = len(self.history)
+            self.turn_start = len(self._history)
         owner = self._owner
         if self._following:
             own = self._touching[player]
@@ -268,18 +306,19 @@ class Copolymer:
             self.to_move = enemy
         result = _new_tuple(Placement, (cell, player, touching_enemy, connection, continues,
                                         over))
-        self.history.append(result)
+        self._history.append(result)
         return result
 
     def undo(self) -> Placement:
         """Take back the last placement (for search); restores every count and set."""
-        if not self.history:
+        history = self.history
+        if not history:
             raise BoardgenError("nothing to undo")
-        last = self.history.pop()
+        last = history.pop()
         self._vouched = None
         i = self.grid.index[last.cell]
         player = last.player
-        k = len(self.history)
+        k = len(history)
         if self._following and k >= self._following_since:
             # Placed while the counts were kept: each list put back as it was, in the
             # reverse order of place's removals, so a random draw after an undo is the draw
@@ -318,7 +357,7 @@ class Copolymer:
     def copy(self) -> Copolymer:
         """An independent copy of the game: its state copied, the board shared."""
         twin = Copolymer.__new__(Copolymer)
-        twin.grid, twin.notation, twin._neighbours = self.grid, self.notation, self._neighbours
+        twin.grid, twin._notation, twin._neighbours = self.grid, self._notation, self._neighbours
         twin._owner = self._owner[:]
         twin._following, twin._following_since = self._following, self._following_since
         twin._touching = {p: counts[:] for p, counts in self._touching.items()}
@@ -329,8 +368,9 @@ class Copolymer:
         twin.counts = dict(self.counts)
         twin.to_move, twin.first = self.to_move, self.first
         twin.turn_continues, twin.turn_start = self.turn_continues, self.turn_start
-        twin.history = self.history[:]  # Placements are tuples: shared
+        twin._history = self._history[:]  # Placements are tuples: shared
         twin._turn_states = self._turn_states[:]
+        twin._unrecorded = self._unrecorded  # never changed: _record replaces it
         return twin
 
     def __deepcopy__(self, memo: dict[int, object]) -> Copolymer:
@@ -350,6 +390,90 @@ class Copolymer:
         self._vouched_index = i = rng.choice(calm)
         self._vouched = cell = self.grid.cells[i]
         return cell
+
+    def play_out(self, rng: random.Random) -> str:
+        """Play the game out at random and return the winner (``x`` or ``o``): until the
+        board is full, a cell drawn with ``rng`` among the empty ones, each with the same
+        chance, placed for the player to move.  It is ``while not game.over:
+        game.place(game.random_empty(rng))`` move for move: the same draws from ``rng``,
+        the same position, counts, turns and history, every placement undoable.  Only
+        faster, for random play-outs (bench/bench_engines.py): one loop that judges a
+        placement only as far as whose turn comes next, and writes the history (each
+        placement's record and what undo needs) when something first reads it."""
+        if self._following:
+            # The counts and calm lists are kept: place keeps them up to date, in the
+            # order undo restores, so place it is.
+            while self._empty:
+                self.place(self.random_empty(rng))
+            return self._majority()
+        if not self._empty:
+            return self._majority()
+        if self._unrecorded is not None:
+            self._record()
+        self._vouched = None
+        owner, empty, slot = self._owner, self._empty, self._slot
+        around = _owners_around(self._neighbours)
+        order: list[int] = []
+        keep, choice = order.append, rng.choice
+        player, enemy = self.to_move, _OPPONENT[self.to_move]
+        self._unrecorded = (order, player, self.turn_continues, self.turn_start)
+        base = len(self._history)
+        turn_start = self.turn_start if self.turn_continues else base
+        while True:
+            i = choice(empty)
+            keep(i)
+            owner[i] = player
+            last = empty.pop()
+            if last != i:
+                where = slot[i]
+                empty[where] = last
+                slot[last] = where
+            if not empty:
+                break  # the board is full: the last mover stays to move, as place leaves it
+            if around[i](owner).count(enemy) < CONNECTION_THRESHOLD:
+                # Not a connection: the turn passes, and the next placement starts one.
+                player = enemy
+                enemy = _OPPONENT[player]
+                turn_start = base + len(order)
+        self.to_move, self.turn_continues, self.turn_start = player, False, turn_start
+        for colour in PLAYERS:
+            self.counts[colour] = owner.count(colour)
+        return self._majority()
+
+    def _record(self) -> None:
+        """Write what play_out placed into the history, as place would have: each
+        placement judged again on the position it was made in (the cells placed after it
+        are empty again in a copy of the owners), and the turn before it for undo."""
+        assert self._unrecorded is not None
+        order, player, continues, turn_start = self._unrecorded
+        self._unrecorded = None
+        owner = self._owner[:]
+        for i in order:
+            owner[i] = None
+        neighbours, cells = self._neighbours, self.grid.cells
+        record, remember = self._history.append, self._turn_states.append
+        placed, final = len(self._history), len(self._history) + len(order) - 1
+        for i in order:
+            remember((continues, turn_start))
+            if not continues:
+                turn_start = placed
+            enemy = _OPPONENT[player]
+            touching_enemy = 0
+            for j in neighbours[i]:
+                if owner[j] == enemy:
+                    touching_enemy += 1
+            owner[i] = player
+            connection = touching_enemy >= CONNECTION_THRESHOLD
+            over = placed == final
+            continues = connection and not over
+            record(_new_tuple(Placement, (cells[i], player, touching_enemy, connection,
+                                          continues, over)))
+            if not continues and not over:
+                player = enemy
+            placed += 1
+
+    def _majority(self) -> str:
+        return "x" if self.counts["x"] > self.counts["o"] else "o"
 
     # --- positions as text -----------------------------------------------------------
 

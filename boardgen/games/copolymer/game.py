@@ -24,7 +24,7 @@ from boardgen.games.protocol import (
 )
 from boardgen.games.script import GameScript
 from boardgen.games.scripted import ScriptedGame
-from boardgen.geometry import Hex, hexhex
+from boardgen.geometry import Hex, HexGrid, hexhex
 from boardgen.i18n import N_, tr
 from boardgen.picture import Diagram, Marker, Scene
 
@@ -37,6 +37,21 @@ from boardgen.picture import Diagram, Marker, Scene
 PRESET_WORDS = {"small": N_("small"), "medium": N_("medium"), "large": N_("large")}
 
 
+# The names of the cells of the board last played at random, by cell: a random play-out
+# names every move it draws, and a look-up is a fifth of what naming a cell costs.
+_names: tuple[HexGrid | None, dict[Hex, str]] = (None, {})
+
+
+def _cell_names(engine: copolymer.Copolymer) -> dict[Hex, str]:
+    global _names
+    grid, known = engine.grid, _names  # read once: another thread may replace it meanwhile
+    if known[0] is grid:
+        return known[1]
+    names = dict(zip(grid.cells, engine.notation.names(grid.cells), strict=True))
+    _names = (grid, names)
+    return names
+
+
 class CopolymerPosition(Position):
     engine: copolymer.Copolymer
 
@@ -45,7 +60,6 @@ class CopolymerPosition(Position):
         grid = options.grid or hexhex(copolymer.DEFAULT_SIDE)
         first = str(options.get("first") or "x")
         self.engine = copolymer.Copolymer(grid, first=first)
-        self._forced: list[bool] = []
         start = options.get("start")
         if start is not None:
             assert isinstance(start, tuple)
@@ -64,34 +78,49 @@ class CopolymerPosition(Position):
         self._drawn: tuple[str, Hex] | None = None
 
     def play_one(self, token: str) -> object:
-        cell = self.engine.notation.parse(token)
-        forced = self.engine.forced()
-        placed = self.engine.place(cell)
-        self._forced.append(forced)  # whether every empty cell was a connection, per move
-        return placed
+        return self.engine.place(self.engine.notation.parse(token))
 
     def play_named(self, token: str) -> str:
         drawn, self._drawn = self._drawn, None
         engine = self.engine
         if drawn is not None and drawn[0] == token:
-            forced = engine.forced()
             engine.place(drawn[1])
-            self._forced.append(forced)
             return token
         self.play_one(token)
         return engine.notation.name(engine.history[-1].cell)
 
     def random_move(self, rng: random.Random) -> str:
-        if self.engine.over:
-            raise BoardgenError("the game is over: Copolymer has no legal move")
-        cell = self.engine.random_empty(rng)  # every empty cell is legal
-        name = self.engine.notation.name(cell)
+        engine = self.engine
+        try:
+            cell = engine.random_empty(rng)  # every empty cell is legal
+        except IndexError:  # no empty cell to choose from (asked first, a play-out's
+            # every move would pay for it)
+            if engine.over:
+                raise BoardgenError("the game is over: Copolymer has no legal move") from None
+            raise
+        names = _cell_names(engine)
+        name = names[cell]
         self._drawn = (name, cell)
         return name
 
+    def play_out(self, rng: random.Random) -> None:
+        """The engine's own random play-out (its draws are random_move's), the moves
+        named once it is over."""
+        self._check_thawed()
+        engine = self.engine
+        start = len(engine.history)
+        self._drawn = None
+        engine.play_out(rng)
+        history = engine.history
+        if len(history) == start:
+            return
+        names = _cell_names(engine)
+        played = [names[placement.cell] for placement in history[start:]]
+        self.written.extend(played)
+        self.named.extend(played)
+
     def take_back(self) -> bool:
         self.engine.undo()
-        self._forced.pop()
         self._drawn = None
         return True
 
@@ -104,7 +133,27 @@ class CopolymerPosition(Position):
         turn = engine.this_turn()
         if not turn:
             return super().move_caption()
-        return describe_turn(engine, list(turn), self._forced[engine.turn_start:])
+        return describe_turn(engine, list(turn), self.forced_this_turn())
+
+    def forced_this_turn(self) -> list[bool]:
+        """For each placement of the turn (``this_turn()``), whether it was forced: every
+        empty cell a connection for its player.  Read from the position now, not kept a
+        move (a random play-out would pay for the neighbour counts at every move): during
+        a turn only its player places, so each empty cell touches as many of the other
+        player's cells as it did at each placement of the turn.  A placement was forced
+        exactly when it, every later one of the turn (each empty then) and every empty
+        cell now is a connection for the turn's player."""
+        engine = self.engine
+        turn = engine.this_turn()
+        if not turn:
+            return []
+        player = turn[0].player
+        every_empty_connects = len(engine.connections(player)) == len(engine.empty_cells())
+        flags: list[bool] = []
+        for placement in reversed(turn):
+            every_empty_connects = every_empty_connects and placement.connection
+            flags.append(every_empty_connects)
+        return flags[::-1]
 
     def legal_moves(self) -> tuple[str, ...]:
         return tuple(self.engine.notation.name(h) for h in self.engine.legal_placements())
