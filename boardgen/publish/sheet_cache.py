@@ -174,13 +174,12 @@ def _file_digest(path: str) -> str:
 
 
 def _files(folder: Path) -> Iterator[tuple[str, str]]:
-    """Every file under ``folder`` (byte-code caches and hidden files left out), by its
-    path inside it, in a fixed order."""
+    """Every file under ``folder`` (byte-code caches left out: made from the source), by
+    its path inside it, in a fixed order."""
     for place, folders, names in os.walk(folder):
-        folders[:] = sorted(name for name in folders
-                            if name != "__pycache__" and not name.startswith("."))
+        folders[:] = sorted(name for name in folders if name != "__pycache__")
         for name in sorted(names):
-            if name.startswith(".") or name.endswith((".pyc", ".pyo")):
+            if name.endswith((".pyc", ".pyo")):
                 continue
             path = os.path.join(place, name)
             yield os.path.relpath(path, folder), path
