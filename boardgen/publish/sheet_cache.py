@@ -164,6 +164,8 @@ def _file_digest(path: str) -> str:
     known = _FILE_DIGESTS.get(path)
     if known is not None and known[0] == seen:
         return known[1]
+    if not stat.S_ISREG(info.st_mode):  # a pipe or a device there is not read (nor waited on)
+        return f"not a file {stat.filemode(info.st_mode)}"
     with open(path, "rb") as handle:
         digest = hashlib.file_digest(handle, "sha256").hexdigest()
     # A file changed within the last moments may change again within its clock tick

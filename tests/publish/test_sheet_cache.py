@@ -319,3 +319,20 @@ def test_the_key_costs_little_once_read(monkeypatch: pytest.MonkeyPatch) -> None
     monkeypatch.setattr(sheet_cache.hashlib, "file_digest", counting)
     assert _key() == first
     assert len(read) < 5  # files changed in the last moments only
+
+
+def test_an_extra_language_folder_is_in_the_key_and_a_pipe_there_is_not_waited_on(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    extra = tmp_path / "languages"
+    (extra / "templates" / "o").mkdir(parents=True)
+    monkeypatch.setenv("BOARDGEN_LANGUAGES", str(extra))
+    before = _key()
+    (extra / "templates" / "o" / "sheet.de.md").write_text("# O\n")
+    changed = _key()
+    os.mkfifo(extra / "templates" / "o" / "a-pipe")
+    found: list[str | None] = []
+    worker = threading.Thread(target=lambda: found.append(_key()), daemon=True)
+    worker.start()
+    worker.join(timeout=20)
+    assert not worker.is_alive(), "the key waited on a pipe"
+    assert len({before, changed, *found}) == 3 and None not in found
