@@ -308,10 +308,19 @@ def cached_sheet(kind: str, game: str, request: Mapping[str, object],
             os.utime(path)  # used now: the last to go when the folder is pruned
         return kept
     data = make()
-    if len(data) <= MAX_CACHED_SHEET_BYTES:
+    # Kept only if nothing it is made from changed while it was made (a template saved
+    # meanwhile): the bytes would not be those of the key taken before.
+    if len(data) <= MAX_CACHED_SHEET_BYTES and _key_again(kind, game, request) == name:
         write_entry(path, name, data)
         prune(folder)
     return data
+
+
+def _key_again(kind: str, game: str, request: Mapping[str, object]) -> str | None:
+    try:
+        return sheet_key(kind, game, request)
+    except Exception:
+        return None
 
 
 _ABANDONED_SECONDS = 3600  # a temporary file this old was left by a build that died

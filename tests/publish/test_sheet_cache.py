@@ -336,3 +336,22 @@ def test_an_extra_language_folder_is_in_the_key_and_a_pipe_there_is_not_waited_o
     worker.join(timeout=20)
     assert not worker.is_alive(), "the key waited on a pipe"
     assert len({before, changed, *found}) == 3 and None not in found
+
+
+def test_a_sheet_whose_template_changed_while_it_was_set_is_not_kept(
+        cache: Path, templates: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The key is taken before the sheet is set: a template saved meanwhile would put the
+    new text's bytes under the old text's key."""
+    real = sheet._sheet_html
+
+    def saved_meanwhile(game: str, theme: object, quick: bool) -> bytes:
+        data = real(game, theme, quick)  # type: ignore[arg-type]
+        _edit(templates / "o" / "quick.md")
+        return data
+
+    monkeypatch.setattr(sheet, "_sheet_html", saved_meanwhile)
+    sheet.render_sheet_html("o", theme=COLOUR, quick=True)
+    assert not cache.exists() or not _entries(cache)
+    monkeypatch.setattr(sheet, "_sheet_html", real)
+    sheet.render_sheet_html("o", theme=COLOUR, quick=True)
+    assert len(_entries(cache)) == 1
