@@ -22,6 +22,8 @@ modification time and its inode stay the same and that time is more than
 ``_RACY_SECONDS`` old (a file edited twice within a file system's clock tick is read
 again, as git does).
 
+A file is kept only if the key taken again once it is made is the same (a template saved
+while the sheet was set is not kept under the old text's key).
 An entry is the SHA-256 of its name and bytes followed by the bytes; an entry cut short,
 emptied or replaced by another is set again and rewritten.  Entries are written whole (a
 temporary file, then a rename), so that two builds side by side never read half of one.
