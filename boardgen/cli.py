@@ -1067,6 +1067,11 @@ def all_command(out: Path, paper: str, theme: str, jobs_count: int | None,
 
     A failure on one file is reported by name; the others are still built, and the exit
     code is non-zero at the end.
+
+    Finished sheets, quick references and kits are kept for the next build in
+    ~/.cache/boardgen/sheets (or under $XDG_CACHE_HOME, or $BOARDGEN_CACHE_DIR), and read
+    back, the same bytes, while nothing they are made from changes.
+    BOARDGEN_SHEET_CACHE=off builds them afresh; delete the folder to clear it.
     """
     from boardgen.publish.sheet import check_sheet_paper
 

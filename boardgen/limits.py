@@ -15,6 +15,13 @@ MAX_INPUT_BYTES = 2_000_000
 # A cut sheet font kept in the font cache: some tens of kilobytes; a larger file there is
 # not one of ours (and a link to /dev/zero must not be read into memory).
 MAX_CACHED_FONT_BYTES = 4_000_000
+# A finished sheet kept in the sheet cache (boardgen.publish.sheet_cache): the largest that
+# `boardgen all` makes (an HTML sheet) is about 1.2 MB, a kit about 160 kB; a larger file is
+# set each time rather than kept, and a larger file there is not read.
+MAX_CACHED_SHEET_BYTES = 32_000_000
+# The whole sheet cache: one `boardgen all` in English and French keeps about 5 MB, so this
+# holds some twenty builds' worth (the entries used longest ago are deleted first).
+MAX_SHEET_CACHE_BYTES = 100_000_000
 # A title (--title, or a diagram file's 'title:'): one printed line of 12 pt bold across A4.
 MAX_TITLE_CHARS = 100
 # What prints under one panel of a diagram file (its label, caption and notes together), or

@@ -22,6 +22,10 @@ os.environ["BOARDGEN_DISABLE_PLUGINS"] = "1"
 # processes.
 os.environ["BOARDGEN_CACHE_DIR"] = tempfile.mkdtemp(prefix="boardgen-test-cache-")
 atexit.register(shutil.rmtree, os.environ["BOARDGEN_CACHE_DIR"], ignore_errors=True)
+# Finished sheets are not kept between the tests (tests/publish/test_sheet_cache.py turns
+# the cache on where it tests it): a test that patches the code a sheet is set by must set
+# it, not read another test's.
+os.environ["BOARDGEN_SHEET_CACHE"] = "off"
 
 from boardgen.cli import main  # noqa: E402
 

@@ -17,15 +17,18 @@ pieces.  Identical input gives identical bytes (nothing from the clock).
 from __future__ import annotations
 
 import math
+from functools import partial
 
 from boardgen.errors import BoardgenError
 from boardgen.games.registry import game_named
 from boardgen.i18n import number as decimal
 from boardgen.i18n import tr
+from boardgen.publish.sheet_cache import cached_sheet
 from boardgen.publish.tracker import piece_size, tracker_figure, tracker_intro
 from boardgen.render.figure import MIN_PRINT_TEXT_MM, Figure, Mark, Stroke, Text, wrap
 from boardgen.render.paper import Paper
 from boardgen.render.scene import Theme
+from boardgen.reproducible import source_date_epoch
 
 NBSP_MM = "\u00a0mm"  # a number never parts from its unit
 
@@ -36,7 +39,21 @@ def kit_file_name(game: str) -> str:
 
 def render_kit(game: str, *, paper: Paper, theme: Theme) -> bytes:
     """The game's kit as one tagged PDF."""
-    from boardgen.publish.sheet import check_sheet_paper, fitted_board, pieces_in_words
+    from boardgen.publish.sheet import check_sheet_paper
+
+    check_sheet_paper(paper)
+    description = game_named(game)
+    if not description.has_sheet():
+        raise BoardgenError(f"{description.name} has no rule sheet, so no kit")
+    source_date_epoch()  # a malformed SOURCE_DATE_EPOCH is refused before any work
+    # Read from the cache of finished sheets when an earlier build made the same kit from
+    # the same inputs (boardgen.publish.sheet_cache).
+    return cached_sheet("kit", game, {"paper": paper, "theme": theme},
+                        partial(_kit, game, paper, theme))
+
+
+def _kit(game: str, paper: Paper, theme: Theme) -> bytes:
+    from boardgen.publish.sheet import fitted_board, pieces_in_words
     from boardgen.publish.typeset import (
         KitBoard,
         KitTracker,
@@ -46,10 +63,7 @@ def render_kit(game: str, *, paper: Paper, theme: Theme) -> bytes:
         render_kit_pdf,
     )
 
-    check_sheet_paper(paper)
     description = game_named(game)
-    if not description.has_sheet():
-        raise BoardgenError(f"{description.name} has no rule sheet, so no kit")
     kit = description.kit
     name = description.name
     room = kit_board_room(paper)

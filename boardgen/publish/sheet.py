@@ -20,17 +20,13 @@ builds on this module.
 from __future__ import annotations
 
 import base64
-import contextlib
 import functools
 import hashlib
 import html
 import io
 import json
 import math
-import os
 import re
-import stat
-import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -44,6 +40,13 @@ from boardgen.limits import MAX_CACHED_FONT_BYTES
 from boardgen.picture import Diagram, PointScene, Scene
 from boardgen.publish.markup import check_inline, for_medium
 from boardgen.publish.sheet_animation import SHEET_ANIMATION_CSS, sheet_animation
+from boardgen.publish.sheet_cache import (
+    CACHE_ENV,
+    cache_folder,
+    cached_sheet,
+    read_entry,
+    write_entry,
+)
 from boardgen.render.board import largest_fitting_figure
 from boardgen.render.diagram import (
     describe,
@@ -374,10 +377,11 @@ def _font_faces(text: str) -> str:
 
 # Cutting the three fonts down was a third of `boardgen all` (three sheets, three fonts
 # each).  A face is cut once per set of characters in a process, and kept on disk in the
-# user's cache (FONT_CACHE_ENV, else $XDG_CACHE_HOME/boardgen, else ~/.cache/boardgen),
+# user's cache (FONT_CACHE_ENV, else $XDG_CACHE_HOME/boardgen, else ~/.cache/boardgen:
+# boardgen.publish.sheet_cache.cache_folder, which keeps finished sheets there too),
 # keyed by the source font's bytes, the characters and fontTools' version: the next build
 # reads the bytes fontTools would make.  boardgen ships no cut fonts of its own.
-FONT_CACHE_ENV = "BOARDGEN_CACHE_DIR"  # a folder; set to the empty string: no cache
+FONT_CACHE_ENV = CACHE_ENV  # a folder; set to the empty string: no cache
 _SHEET_FACES = (("regular", 400, "normal"), ("bold", 700, "normal"), ("italic", 400, "italic"))
 
 
@@ -409,49 +413,15 @@ def cut_font(weight: str, characters: Iterable[int]) -> bytes:
 
 def font_cache_folder() -> Path | None:
     """Where cut sheet fonts are kept between builds, or None when the cache is off."""
-    configured = os.environ.get(FONT_CACHE_ENV)
-    if configured is not None:
-        return Path(configured) / "sheet-fonts" if configured else None
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "boardgen" / "sheet-fonts"
+    return cache_folder("sheet-fonts")
 
 
 # A cached face is stored after the SHA-256 of its key (its file name: the face, the source
 # font's digest, fontTools' version, the characters) and its bytes, and read back only if
-# they agree: a file cut short, emptied, or replaced by another font, even another whole
-# face of the cache (bold over italic), is cut again, not embedded.  A cut
-# face is some tens of kilobytes; anything larger in the folder is not one of ours.
-_CACHE_DIGEST = hashlib.sha256().digest_size
-
-
-def _stored_digest(key: str, font: bytes) -> bytes:
-    return hashlib.sha256(key.encode("ascii") + b"\0" + font).digest()
-
-
-def _read_cached(path: Path, key: str) -> bytes | None:
-    """The face stored at ``path`` under ``key`` if it is whole and this face, else None.
-    Opened without waiting (a pipe there must not hang the build) and read only if it is a
-    regular file, at most MAX_CACHED_FONT_BYTES (a link to /dev/zero must not fill the memory)."""
-    try:
-        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
-    except OSError:
-        return None
-    try:
-        info = os.fstat(descriptor)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_CACHED_FONT_BYTES + \
-                _CACHE_DIGEST:
-            return None
-        with open(descriptor, "rb", closefd=False) as handle:
-            stored = handle.read(MAX_CACHED_FONT_BYTES + _CACHE_DIGEST + 1)
-    except OSError:
-        return None
-    finally:
-        os.close(descriptor)
-    digest, font = stored[:_CACHE_DIGEST], stored[_CACHE_DIGEST:]
-    if not font or len(stored) > MAX_CACHED_FONT_BYTES + _CACHE_DIGEST or \
-            _stored_digest(key, font) != digest:
-        return None
-    return font
+# they agree (boardgen.publish.sheet_cache.read_entry): a file cut short, emptied, or
+# replaced by another font, even another whole face of the cache (bold over italic), is
+# cut again, not embedded.  A cut face is some tens of kilobytes; anything larger than
+# MAX_CACHED_FONT_BYTES in the folder is not one of ours.
 
 
 def cached_cut_font(weight: str, characters: frozenset[int]) -> bytes:
@@ -470,24 +440,11 @@ def cached_cut_font(weight: str, characters: frozenset[int]) -> bytes:
         " ".join(f"{c:x}" for c in sorted(characters)).encode()])).hexdigest()[:40]
     name = f"{weight}-{key}"
     path = folder / f"{name}.ttf"
-    cached = _read_cached(path, name)
+    cached = read_entry(path, name, MAX_CACHED_FONT_BYTES)
     if cached is not None:
         return cached
     font = cut_font(weight, characters)
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        # Whole or not at all: a build running beside this one reads a finished file.
-        handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{weight}-", suffix=".tmp")
-        try:
-            with os.fdopen(handle, "wb") as out:
-                out.write(_stored_digest(name, font) + font)
-            os.replace(temporary, path)  # over a pipe or a link there too: a name, replaced
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
-            raise
-    except OSError:
-        pass
+    write_entry(path, name, font)
     return font
 
 
@@ -520,7 +477,14 @@ def _scroll(svg: str, width_mm: float, title: str) -> str:
 
 def render_sheet_html(game: str, *, theme: Theme, quick: bool = False) -> bytes:
     """The same sheet for reading on screen: HTML with the diagrams as inline SVG, each
-    with a text alternative generated from the engine's positions."""
+    with a text alternative generated from the engine's positions (read from the cache of
+    finished sheets when an earlier build made it from the same inputs:
+    boardgen.publish.sheet_cache)."""
+    return cached_sheet("html", game, {"theme": theme, "quick": quick},
+                        functools.partial(_sheet_html, game, theme, quick))
+
+
+def _sheet_html(game: str, theme: Theme, quick: bool) -> bytes:
     blocks = load_sheet(game, quick)
     theme = print_theme(theme)
     body: list[str] = []

@@ -58,6 +58,7 @@ from boardgen.publish.sheet import (
     sheet_cell_mm,
     sheet_path,
 )
+from boardgen.publish.sheet_cache import cached_sheet
 from boardgen.render.diagram import describe, legend_figure
 from boardgen.render.figure import COMMON_PIECES, Figure, board_figure, text_box
 from boardgen.render.fonts import FONT_FAMILY, font_folder
@@ -1249,7 +1250,12 @@ def render_sheet_pdf(game: str, *, paper: Paper, theme: Theme, quick: bool = Fal
     key = (game, paper, quick, board, date, timestamp, language())
     if _SHEETS and key in _SHEETS[-1] and _SHEETS[-1][key][0] == theme:
         return _SHEETS[-1][key][1]
-    pdf = _set_sheet(game, paper, theme, quick, board, date, timestamp)
+    # Read from the cache of finished sheets when an earlier build set the same sheet from
+    # the same inputs (boardgen.publish.sheet_cache).
+    pdf = cached_sheet("pdf", game, {"paper": paper, "theme": theme, "quick": quick,
+                                     "board": board, "date": date, "timestamp": timestamp},
+                       functools.partial(_set_sheet, game, paper, theme, quick, board, date,
+                                         timestamp))
     if _SHEETS:
         _SHEETS[-1][key] = (theme, pdf)
     return pdf

@@ -1,0 +1,362 @@
+"""Finished rule sheets, quick references, kits and HTML sheets kept between builds.
+
+Setting a sheet is most of ``boardgen all``'s work (measuring and correcting a setting
+with Typst, drawing its figures, compiling; cutting the HTML page's fonts).  A finished
+file is kept in the user's cache folder, beside the cut sheet fonts (``sheets/``), under a
+key made of everything its bytes are made from, and the next build that asks for the same
+file reads it back instead of setting it again:
+
+- the request: which writer, the game, the paper, the theme (every paint it holds), a
+  quick reference or the full sheet, with or without its board pages, the language,
+  SOURCE_DATE_EPOCH;
+- the game's template folder (its sheet texts, diagram files and figures), file by file,
+  and the extra folders BOARDGEN_LANGUAGES names (their templates and catalogues);
+- boardgen's own files (every source file and catalogue of the package: any change to the
+  code misses), the bundled fonts Typst is given, and the versions of Python, Typst,
+  pypdfium2, fontTools, Pillow, reportlab and the font package;
+- the games boardgen knows (a plug-in may declare paints).
+
+Only a built-in game's files are kept: a plug-in's code is outside what boardgen can
+digest.  A file's digest is read once per process and trusted again while its size, its
+modification time and its inode stay the same and that time is more than
+``_RACY_SECONDS`` old (a file edited twice within a file system's clock tick is read
+again, as git does).
+
+A file is kept only if the key taken again once it is made is the same (a template saved
+while the sheet was set is not kept under the old text's key).
+An entry is the SHA-256 of its name and bytes followed by the bytes; an entry cut short,
+emptied or replaced by another is set again and rewritten.  Entries are written whole (a
+temporary file, then a rename), so that two builds side by side never read half of one.
+The folder is kept under ``MAX_SHEET_CACHE_BYTES``: the entries used longest ago go first.
+``BOARDGEN_CACHE_DIR=`` (empty) turns every cache off; ``BOARDGEN_SHEET_CACHE=off`` this
+one alone.  Deleting the folder clears it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import re
+import stat
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import fields, is_dataclass
+from pathlib import Path
+
+from boardgen.limits import MAX_CACHED_SHEET_BYTES, MAX_SHEET_CACHE_BYTES
+
+CACHE_ENV = "BOARDGEN_CACHE_DIR"  # a folder; set to the empty string: no cache at all
+SHEET_CACHE_ENV = "BOARDGEN_SHEET_CACHE"  # "off" (or 0, no, false): no cache of sheets
+SHEETS_FOLDER = "sheets"
+ENTRY_SUFFIX = ".sheet"
+# Bumped when what an entry holds, or how its key is made, changes.
+_FORMAT = "boardgen-sheet-cache-1"
+_DIGEST = hashlib.sha256().digest_size
+_RACY_SECONDS = 2
+# Versions of the libraries a sheet's bytes pass through (their distributions' names).
+_LIBRARIES = ("typst", "pypdfium2", "fonttools", "font-source-sans-pro", "pillow", "reportlab")
+
+
+def cache_folder(part: str) -> Path | None:
+    """The folder ``part`` of the user's cache (BOARDGEN_CACHE_DIR, else
+    $XDG_CACHE_HOME/boardgen, else ~/.cache/boardgen), or None when the cache is off."""
+    configured = os.environ.get(CACHE_ENV)
+    if configured is not None:
+        return Path(configured) / part if configured else None
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "boardgen" / part
+
+
+def sheet_cache_folder() -> Path | None:
+    """Where finished sheets are kept, or None when this cache is off."""
+    if os.environ.get(SHEET_CACHE_ENV, "").strip().lower() in ("off", "0", "no", "false"):
+        return None
+    return cache_folder(SHEETS_FOLDER)
+
+
+# --- entries ---------------------------------------------------------------------------------
+
+
+def entry_digest(name: str, data: bytes) -> bytes:
+    """What an entry named ``name`` starts with: the SHA-256 of its name and its bytes."""
+    return hashlib.sha256(name.encode("ascii") + b"\0" + data).digest()
+
+
+def read_entry(path: Path, name: str, limit: int) -> bytes | None:
+    """The bytes kept at ``path`` under ``name`` if they are whole and this entry's, else
+    None.  Opened without waiting (a pipe there must not hang the build) and read only if it
+    is a regular file, at most ``limit`` bytes (a link to /dev/zero must not fill the
+    memory)."""
+    try:
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return None
+    try:
+        info = os.fstat(descriptor)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > limit + _DIGEST:
+            return None
+        with open(descriptor, "rb", closefd=False) as handle:
+            stored = handle.read(limit + _DIGEST + 1)
+    except OSError:
+        return None
+    finally:
+        os.close(descriptor)
+    digest, data = stored[:_DIGEST], stored[_DIGEST:]
+    if not data or len(stored) > limit + _DIGEST or entry_digest(name, data) != digest:
+        return None
+    return data
+
+
+def write_entry(path: Path, name: str, data: bytes) -> None:
+    """Keep ``data`` at ``path`` under ``name``, whole or not at all (a build running beside
+    this one reads a finished file); a folder that cannot be made or written is passed by."""
+    folder = path.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{name[:24]}-",
+                                             suffix=".tmp")
+        try:
+            with os.fdopen(handle, "wb") as out:
+                out.write(entry_digest(name, data) + data)
+            os.replace(temporary, path)  # over a pipe or a link there too: a name, replaced
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+            raise
+    except OSError:
+        pass
+
+
+# --- the key -------------------------------------------------------------------------------
+
+
+class _Uncacheable(Exception):
+    """Something in the request has no stable description: the sheet is set, not kept."""
+
+
+def _described(value: object) -> object:
+    """``value`` as plain JSON data that changes whenever it does (a theme's paints, read
+    through its mappings; no object address); anything else is uncacheable."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return [type(value).__name__, repr(value)]
+    if is_dataclass(value) and not isinstance(value, type):
+        return [type(value).__qualname__,
+                {f.name: _described(getattr(value, f.name)) for f in fields(value)}]
+    if isinstance(value, Mapping):
+        items = [(str(key), _described(item)) for key, item in value.items()]
+        if len({key for key, _ in items}) != len(items):
+            raise _Uncacheable(repr(value))
+        return ["mapping", sorted(items)]
+    if isinstance(value, (tuple, list)):
+        return ["sequence", [_described(item) for item in value]]
+    raise _Uncacheable(type(value).__qualname__)
+
+
+# A file's digest by its path, with the size, modification time and inode it was read at.
+_FILE_DIGESTS: dict[str, tuple[tuple[int, int, int], str]] = {}
+
+
+def _file_digest(path: str) -> str:
+    info = os.stat(path)
+    seen = (info.st_size, info.st_mtime_ns, info.st_ino)
+    known = _FILE_DIGESTS.get(path)
+    if known is not None and known[0] == seen:
+        return known[1]
+    if not stat.S_ISREG(info.st_mode):  # a pipe or a device there is not read (nor waited on)
+        return f"not a file {stat.filemode(info.st_mode)}"
+    with open(path, "rb") as handle:
+        digest = hashlib.file_digest(handle, "sha256").hexdigest()
+    # A file changed within the last moments may change again within its clock tick
+    # without its time moving: read again next time.
+    if time.time_ns() - info.st_mtime_ns > _RACY_SECONDS * 1_000_000_000:
+        _FILE_DIGESTS[path] = (seen, digest)
+    return digest
+
+
+def _files(folder: Path) -> Iterator[tuple[str, str]]:
+    """Every file under ``folder`` (byte-code caches left out: made from the source), by
+    its path inside it, in a fixed order."""
+    for place, folders, names in os.walk(folder):
+        folders[:] = sorted(name for name in folders if name != "__pycache__")
+        for name in sorted(names):
+            if name.endswith((".pyc", ".pyo")):
+                continue
+            path = os.path.join(place, name)
+            yield os.path.relpath(path, folder), path
+
+
+def tree_digest(folder: Path) -> str:
+    """A digest of every file under ``folder``: its names and bytes."""
+    digest = hashlib.sha256()
+    for relative, path in _files(folder):
+        digest.update(relative.encode("utf-8", "surrogateescape") + b"\0" +
+                      _file_digest(path).encode("ascii") + b"\n")
+    return digest.hexdigest()
+
+
+_VERSIONS: list[dict[str, str]] = []
+
+
+def _distribution(name: str) -> str:
+    """A distribution's name as its metadata folder spells it (``font_source_sans_pro``)."""
+    return re.sub(r"[-_.]+", "_", name).lower()
+
+
+def _versions() -> dict[str, str]:
+    """Python's version, and each of the sheets' libraries' version and the digest of its
+    RECORD (which lists the hash of every file it installed, its compiled parts too):
+    found from the first of its metadata folders on sys.path, as Python imports the first
+    install (importlib.metadata would cost some 30 ms a process)."""
+    if _VERSIONS:
+        return _VERSIONS[0]
+    wanted = {_distribution(name) for name in _LIBRARIES}
+    found = {"python": sys.version, "platform": sys.platform}
+    for place in sys.path:
+        try:
+            names = sorted(os.listdir(place or "."))
+        except OSError:
+            continue
+        for folder in names:
+            if not folder.endswith(".dist-info"):
+                continue
+            name, _, version = folder.removesuffix(".dist-info").partition("-")
+            name = _distribution(name)
+            if name in wanted and name not in found:
+                record = os.path.join(place or ".", folder, "RECORD")
+                try:
+                    found[name] = f"{version} {_file_digest(record)}"
+                except OSError:
+                    found[name] = version
+    _VERSIONS.append(found)
+    return found
+
+
+def _package_folder() -> Path:
+    """boardgen's own folder (this file is in its ``publish`` folder)."""
+    return Path(__file__).resolve().parent.parent
+
+
+def sheet_key(kind: str, game: str, request: Mapping[str, object]) -> str | None:
+    """The name a finished file of ``kind`` (the writer) for ``game`` is kept under: the
+    game, the kind and the SHA-256 of everything its bytes are made from; None when it is
+    not to be kept (a plug-in's game, boardgen not in a folder of files)."""
+    from boardgen.games.registry import BUILT_IN, game_named, games
+    from boardgen.i18n import LANGUAGES_VARIABLE, extra_folders, language
+    from boardgen.render.fonts import font_folder
+    from boardgen.resources import templates_root
+
+    description = game_named(game)
+    templates = templates_root().resolve()
+    folder = description.template_folder
+    if not any(description is built_in for built_in in BUILT_IN) or \
+            not folder.resolve().is_relative_to(templates) or not folder.is_dir():
+        return None
+    package = _package_folder()
+    if not (package / "__init__.py").is_file():  # a zip or a frozen build: not digested
+        return None
+    try:
+        described = _described(dict(request))
+    except _Uncacheable:
+        return None
+    extras = [[str(extra), tree_digest(extra / "templates" / game),
+               tree_digest(extra / "locale")] for extra in extra_folders()]
+    parts = {
+        "format": _FORMAT,
+        "kind": kind,
+        "game": game,
+        "request": described,
+        "language": language(),
+        "source_date_epoch": os.environ.get("SOURCE_DATE_EPOCH"),
+        "languages_variable": os.environ.get(LANGUAGES_VARIABLE),
+        "extra_folders": extras,
+        "games": [[key, type(known).__module__, type(known).__qualname__]
+                  for key, known in games().items()],
+        "templates": tree_digest(folder),
+        "boardgen": tree_digest(package),
+        "fonts": tree_digest(Path(font_folder())),
+        "versions": _versions(),
+    }
+    text = json.dumps(parts, sort_keys=True, ensure_ascii=True)
+    return f"{game}-{kind}-{hashlib.sha256(text.encode('ascii')).hexdigest()[:40]}"
+
+
+# --- the cache -----------------------------------------------------------------------------
+
+
+def cached_sheet(kind: str, game: str, request: Mapping[str, object],
+                 make: Callable[[], bytes]) -> bytes:
+    """``make()``, read from the cache when an earlier build made the same file from the
+    same inputs (see the module's notes), else made and kept.  A cache that cannot be read
+    or written is passed by; a key that cannot be made (whatever the reason: ``make``
+    says what is wrong with the request, in its own words) sets the file as without a
+    cache."""
+    folder = sheet_cache_folder()
+    if folder is None:
+        return make()
+    try:
+        name = sheet_key(kind, game, request)
+    except Exception:  # make() reports a bad request in its own words
+        name = None
+    if name is None:
+        return make()
+    path = folder / f"{name}{ENTRY_SUFFIX}"
+    kept = read_entry(path, name, MAX_CACHED_SHEET_BYTES)
+    if kept is not None:
+        with contextlib.suppress(OSError):
+            os.utime(path)  # used now: the last to go when the folder is pruned
+        return kept
+    data = make()
+    # Kept only if nothing it is made from changed while it was made (a template saved
+    # meanwhile): the bytes would not be those of the key taken before.
+    if len(data) <= MAX_CACHED_SHEET_BYTES and _key_again(kind, game, request) == name:
+        write_entry(path, name, data)
+        prune(folder)
+    return data
+
+
+def _key_again(kind: str, game: str, request: Mapping[str, object]) -> str | None:
+    try:
+        return sheet_key(kind, game, request)
+    except Exception:
+        return None
+
+
+_ABANDONED_SECONDS = 3600  # a temporary file this old was left by a build that died
+
+
+def prune(folder: Path, limit: int = MAX_SHEET_CACHE_BYTES) -> None:
+    """Keep the folder's entries under ``limit`` bytes: the least recently used go first
+    (down to three quarters of it, so that pruning is rare); temporary files left by a
+    build that died go too."""
+    entries: list[tuple[int, int, str]] = []
+    now = time.time()
+    try:
+        with os.scandir(folder) as listing:
+            for item in listing:
+                try:
+                    info = item.stat(follow_symlinks=False)
+                except OSError:
+                    continue
+                if not stat.S_ISREG(info.st_mode):
+                    continue
+                if item.name.endswith(ENTRY_SUFFIX):
+                    entries.append((info.st_mtime_ns, info.st_size, item.path))
+                elif item.name.startswith(".") and item.name.endswith(".tmp") and \
+                        now - info.st_mtime > _ABANDONED_SECONDS:
+                    with contextlib.suppress(OSError):
+                        os.unlink(item.path)
+    except OSError:
+        return
+    total = sum(size for _, size, _ in entries)
+    if total <= limit:
+        return
+    for _, size, path in sorted(entries):
+        if total <= limit * 3 // 4:
+            break
+        with contextlib.suppress(OSError):
+            os.unlink(path)
+        total -= size
