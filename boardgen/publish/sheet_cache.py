@@ -48,6 +48,7 @@ from dataclasses import fields, is_dataclass
 from pathlib import Path
 
 from boardgen.limits import MAX_CACHED_SHEET_BYTES, MAX_SHEET_CACHE_BYTES
+from boardgen.render.fonts import read_cache_file
 
 CACHE_ENV = "BOARDGEN_CACHE_DIR"  # a folder; set to the empty string: no cache at all
 SHEET_CACHE_ENV = "BOARDGEN_SHEET_CACHE"  # "off" (or 0, no, false): no cache of sheets
@@ -88,25 +89,13 @@ def entry_digest(name: str, data: bytes) -> bytes:
 
 def read_entry(path: Path, name: str, limit: int) -> bytes | None:
     """The bytes kept at ``path`` under ``name`` if they are whole and this entry's, else
-    None.  Opened without waiting (a pipe there must not hang the build) and read only if it
-    is a regular file, at most ``limit`` bytes (a link to /dev/zero must not fill the
-    memory)."""
-    try:
-        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
-    except OSError:
+    None (read as any file of the user's cache is: never waiting on a pipe, never more than
+    ``limit`` bytes)."""
+    stored = read_cache_file(path, limit + _DIGEST)
+    if stored is None:
         return None
-    try:
-        info = os.fstat(descriptor)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > limit + _DIGEST:
-            return None
-        with open(descriptor, "rb", closefd=False) as handle:
-            stored = handle.read(limit + _DIGEST + 1)
-    except OSError:
-        return None
-    finally:
-        os.close(descriptor)
     digest, data = stored[:_DIGEST], stored[_DIGEST:]
-    if not data or len(stored) > limit + _DIGEST or entry_digest(name, data) != digest:
+    if not data or entry_digest(name, data) != digest:
         return None
     return data
 
