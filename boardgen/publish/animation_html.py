@@ -87,7 +87,7 @@ def _shared(svg: str) -> str:
                   for m in _INNERMOST.finditer(frame, 1)] for frame in frames]
         counts = Counter(element for spans in found for _, _, element in spans)
 
-        def referred(element: str) -> str:
+        def referred(element: str, counts: Counter[str] = counts) -> str:
             if counts[element] < 2 or not shareable(element):
                 return element
             name = shared.setdefault(element, f"shared-{len(shared)}")
