@@ -42,6 +42,7 @@ from boardgen.i18n import (
 from boardgen.picture import Diagram, PageInfo, Scene
 from boardgen.publish.drawing import render_diagram
 from boardgen.render.board import BoardOptions, build_figure, render_board
+from boardgen.render.figure import figures_memoised
 from boardgen.render.paper import Paper, content_size
 from boardgen.render.scene import THEMES, Theme
 from boardgen.text import clip_quotes, printable
@@ -443,7 +444,13 @@ def _build_in_worker(index: int) -> Built:
 def run_jobs(jobs: Sequence[Job], workers: int) -> Generator[Built, None, None]:
     """Build every job, on ``workers`` processes (never more than there are jobs); yields
     each as it is done (in any order).  Workers are forked so that a job can be any
-    function, even a test's closure."""
+    function, even a test's closure.  Each panel figure is built once a process
+    (boardgen.render.figure.figures_memoised)."""
+    with figures_memoised():  # each panel built once a process (forked workers inherit it)
+        yield from _run_jobs(jobs, workers)
+
+
+def _run_jobs(jobs: Sequence[Job], workers: int) -> Generator[Built, None, None]:
     from boardgen.publish.typeset import typesetter_used
 
     in_main = [job.in_main and typesetter_used() for job in jobs]

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from typing import NamedTuple, cast
+from typing import Any, NamedTuple, TypeVar, cast
 
 from boardgen.geometry import Hex, HexGrid, Layout, Notation
-from boardgen.i18n import N_, tr
+from boardgen.i18n import N_, language, tr
 from boardgen.picture import DESIGNER, MARK_ROLE_PREFIX, Scene
 from boardgen.render.fonts import BOLD, REGULAR, face
 from boardgen.render.scene import EDGE_SUFFIX, Theme
@@ -232,7 +233,95 @@ def _facts(grid: HexGrid) -> _GridFacts:
     return facts
 
 
+# --- panels built once (boardgen all) ---------------------------------------------------
+#
+# ``boardgen all`` draws each diagram's panels again and again at the same size: its PDF
+# (the page search measures them at several sizes), its SVG and the SVG's thumbnail, each
+# rule sheet and kit that shows it, the HTML sheet's animations (some 750 panel figures,
+# a sixth as many distinct ones).  Inside :func:`figures_memoised` each is built once per
+# process (the gallery opens it before its workers fork, so that they inherit what the
+# parent built).  A panel is known by the scene object itself (a scene is frozen: the
+# registry's memoised diagrams hand out the same scenes to every job), its size, its
+# margin and the language (captions and scale notes are translated where drawn); every
+# hit is a fresh copy of the figure's lists (a Figure is mutable; its items are frozen).
+
+_SceneT = TypeVar("_SceneT")
+_FigureKey = tuple[str, int, float, float, str]
+_figure_memo: dict[_FigureKey, tuple[object, Figure]] | None = None
+# A board larger than this is not kept (a sheet's full board: built once anyway, and a
+# memo of it would hold its cells until the build ends).
+MEMO_MAX_CELLS = 2_000
+MEMO_MAX_FIGURES = 4_096
+
+
+@contextmanager
+def figures_memoised() -> Iterator[None]:
+    """Inside, :func:`board_figure` and ``lattice_figure`` build each panel once (see
+    above); nested uses share the outermost memo."""
+    global _figure_memo
+    if _figure_memo is not None:
+        yield
+        return
+    _figure_memo = {}
+    try:
+        yield
+    finally:
+        _figure_memo = None
+        _uncaptioned_memo.clear()
+
+
+def copied(figure: Figure) -> Figure:
+    """The figure with lists of its own (the items are frozen and shared)."""
+    return Figure(figure.width, figure.height, figure.cell_width, figure.hex_offsets,
+                  list(figure.cells), list(figure.texts), list(figure.marks),
+                  list(figure.strokes), figure.scale_note, list(figure.areas),
+                  list(figure.overlays))
+
+
+def memoised_figure(kind: str, build: Callable[[_SceneT, float, float], Figure],
+                    scene: _SceneT, size: float, margin: float) -> Figure:
+    """``build(scene, size, margin)``, once per scene, size, margin and language while
+    :func:`figures_memoised` is open."""
+    memo = _figure_memo
+    if memo is None:
+        return build(scene, size, margin)
+    key = (kind, id(scene), size, margin, language())
+    found = memo.get(key)
+    if found is not None and found[0] is scene:
+        return copied(found[1])
+    figure = build(scene, size, margin)
+    if len(figure.cells) <= MEMO_MAX_CELLS and len(memo) < MEMO_MAX_FIGURES:
+        # The scene is kept with its figure: its id is not reused while the memo lives.
+        memo[key] = (scene, copied(figure))
+    return figure
+
+
+_uncaptioned_memo: dict[int, tuple[object, object]] = {}
+
+
+def uncaptioned(scene: _SceneT) -> _SceneT:
+    """The scene (a frozen dataclass with a ``caption``) without its caption (a rule sheet
+    sets captions as text): inside :func:`figures_memoised` the same object each time, so
+    that its figure is built once."""
+    if getattr(scene, "caption", None) is None:
+        return scene
+    if _figure_memo is None:
+        return cast(_SceneT, replace(cast(Any, scene), caption=None))
+    found = _uncaptioned_memo.get(id(scene))
+    if found is not None and found[0] is scene:
+        return cast(_SceneT, found[1])
+    bare = cast(_SceneT, replace(cast(Any, scene), caption=None))
+    _uncaptioned_memo[id(scene)] = (scene, bare)  # the scene kept: its id stays its own
+    return bare
+
+
 def board_figure(scene: Scene, cell_width: float, *, margin: float = 1.0) -> Figure:
+    """Measure a scene out at ``cell_width`` mm (flat to flat) per cell (once, inside
+    :func:`figures_memoised`)."""
+    return memoised_figure("board", _board_figure, scene, cell_width, margin)
+
+
+def _board_figure(scene: Scene, cell_width: float, margin: float) -> Figure:
     """Measure a scene out at ``cell_width`` mm (flat to flat) per cell.
 
     Two passes: the labels and caption are laid out around the origin to find the figure's
