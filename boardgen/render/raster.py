@@ -102,6 +102,39 @@ class _GlyphPaths:
         return cached
 
 
+# A text's packed path (in font units, at its own origin: the context places and scales
+# it), by weight and text: a picture's labels and a diagram's captions come again and again.
+_TEXT_PATHS: dict[tuple[str, str], bytes] = {}
+_TEXT_PATHS_KEPT = 4_096
+
+
+def _text_path(weight: str, text: str) -> bytes:
+    """The glyph outlines of ``text`` (as drawn: its typography applied) in ``weight``,
+    packed as cairo's path data, each glyph moved by the advances before it."""
+    key = (weight, text)
+    data = _TEXT_PATHS.get(key)
+    if data is not None:
+        return data
+    font = face(weight)
+    formats = ["="]  # native byte order, no padding but the headers' own
+    values: list[float] = []
+    advance = 0
+    for ch in text:
+        if ch != " ":
+            glyph_format, glyph_values, xs = _GLYPHS.packed(weight, ch)
+            placed = glyph_values.copy()
+            for k in xs:
+                placed[k] = placed[k] + advance
+            formats.append(glyph_format)
+            values += placed
+        advance += font.advance(ch)
+    data = struct.pack("".join(formats), *values)
+    if len(_TEXT_PATHS) >= _TEXT_PATHS_KEPT:
+        _TEXT_PATHS.clear()
+    _TEXT_PATHS[key] = data
+    return data
+
+
 _PATH_DATA_BYTES = 16  # one cairo_path_data_t (a header, or a point of two doubles)
 # cairo_path_data_type_t and the points each element carries.
 _PATH_KINDS = {"m": (0, 1), "l": (1, 1), "c": (2, 3), "z": (3, 0)}
@@ -399,19 +432,7 @@ class _Painter:
         from cairocffi import cairo as cairo_c
         from cairocffi import ffi
 
-        formats = ["="]  # native byte order, no padding but the headers' own
-        values: list[float] = []
-        advance = 0
-        for ch in typography(printable(t.text)):
-            if ch != " ":
-                glyph_format, glyph_values, xs = _GLYPHS.packed(t.weight, ch)
-                placed = glyph_values.copy()
-                for k in xs:
-                    placed[k] = placed[k] + advance
-                formats.append(glyph_format)
-                values += placed
-            advance += font.advance(ch)
-        data = struct.pack("".join(formats), *values)
+        data = _text_path(t.weight, typography(printable(t.text)))
         if data:
             path = ffi.new("cairo_path_t *")
             path.status = 0
