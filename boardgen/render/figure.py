@@ -144,6 +144,11 @@ def text_ink(t: Text, theme: Theme) -> str:
     return theme.ink_on(t.on) if t.on else theme.colour(t.role)
 
 
+# What CellShape(...) and CellShape._make do, without their Python-level call a cell.
+_make_cell = cast(Callable[[type[CellShape], tuple[str, float, float, str]], CellShape],
+                  tuple.__new__)
+
+
 @dataclass
 class Figure:
     width: float
@@ -163,9 +168,12 @@ class Figure:
         # Built field by field, not with dataclasses.replace: a sheet's diagrams shift some
         # 50,000 texts, marks and strokes, and replace's generic walk of the fields was 6 %
         # of `boardgen all`'s profile (tests/render/test_render.py checks every field is carried).
+        # Cells with tuple.__new__ and areas by their constructor: what _replace and
+        # replace do, without their Python-level walk a cell (the same values).
+        make = _make_cell
         return Figure(
             self.width, self.height, self.cell_width, self.hex_offsets,
-            [c._replace(x=c.x + dx, y=c.y + dy) for c in self.cells],
+            [make(CellShape, (name, x + dx, y + dy, role)) for name, x, y, role in self.cells],
             [Text(t.x + dx, t.y + dy, t.text, t.size, t.role, t.anchor, t.weight, t.on)
              for t in self.texts],
             [Mark(m.kind, m.x + dx, m.y + dy, m.radius, m.role) for m in self.marks],
@@ -173,9 +181,9 @@ class Figure:
                     s.under, s.dash, s.head)
              for s in self.strokes],
             self.scale_note,
-            [replace(a, points=tuple((x + dx, y + dy) for x, y in a.points))
+            [Area(tuple((x + dx, y + dy) for x, y in a.points), a.role, a.name)
              for a in self.areas],
-            [replace(a, points=tuple((x + dx, y + dy) for x, y in a.points))
+            [Area(tuple((x + dx, y + dy) for x, y in a.points), a.role, a.name)
              for a in self.overlays],
         )
 
