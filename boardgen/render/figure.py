@@ -640,36 +640,54 @@ CELL_OUTLINE_ALLOWANCE_MM = 0.3
 def ink_box(figure: Figure) -> tuple[float, float, float, float] | None:
     """(x0, y0, x1, y1) of everything the figure draws, strokes' widths, marks' outlines
     and arrowheads included (None if it draws nothing): what a page must hold uncut."""
-    xs: list[float] = []
-    ys: list[float] = []
-
-    def box(x0: float, y0: float, x1: float, y1: float) -> None:
-        xs.extend((x0, x1))
-        ys.extend((y0, y1))
-
+    # Running extremes over every box's two edges in turn (cells, marks, strokes, texts,
+    # areas), a value replacing the one held only when strictly beyond it: what min() and
+    # max() over the list of all edges give, to the sign of a zero.  A cell's box is its
+    # centre moved by a constant (positive) reach, so the cells' extremes are their
+    # centres' extremes so moved.
+    inf = math.inf
+    lo_x = lo_y = inf
+    hi_x = hi_y = -inf
     if figure.cells and figure.hex_offsets:
         reach_x = max(abs(x) for x, _ in figure.hex_offsets) + CELL_OUTLINE_ALLOWANCE_MM
         reach_y = max(abs(y) for _, y in figure.hex_offsets) + CELL_OUTLINE_ALLOWANCE_MM
-        for cell in figure.cells:
-            box(cell.x - reach_x, cell.y - reach_y, cell.x + reach_x, cell.y + reach_y)
+        cxs = [cell[1] for cell in figure.cells]
+        cys = [cell[2] for cell in figure.cells]
+        lo_x, hi_x = min(cxs) - reach_x, max(cxs) + reach_x
+        lo_y, hi_y = min(cys) - reach_y, max(cys) + reach_y
+    boxes: list[tuple[float, float, float, float]] = []
     for mark in figure.marks:
         # The writers' widest outline is a fifth of the radius (rings 0.22, crosses 0.25
         # about their ends), or the line width for small dots.
         reach = 1.15 * mark.radius + CELL_OUTLINE_ALLOWANCE_MM
-        box(mark.x - reach, mark.y - reach, mark.x + reach, mark.y + reach)
+        boxes.append((mark.x - reach, mark.y - reach, mark.x + reach, mark.y + reach))
     for stroke in figure.strokes:
         half = stroke.width / 2
-        points = list(stroke.points) + (list(arrow_head(stroke)) if stroke.arrow else [])
-        for x, y in points:
-            box(x - half, y - half, x + half, y + half)
-    for t in figure.texts:
-        box(*text_box(t))
-    for area in [*figure.areas, *figure.overlays]:
-        for x, y in area.points:
-            box(x, y, x, y)
-    if not xs:
+        points = (*stroke.points, *arrow_head(stroke)) if stroke.arrow else stroke.points
+        boxes += [(x - half, y - half, x + half, y + half) for x, y in points]
+    boxes += [text_box(t) for t in figure.texts]
+    boxes += [(x, y, x, y) for area in (*figure.areas, *figure.overlays)
+              for x, y in area.points]
+    for x0, y0, x1, y1 in boxes:
+        if x0 < lo_x:
+            lo_x = x0
+        if x0 > hi_x:
+            hi_x = x0
+        if x1 < lo_x:
+            lo_x = x1
+        if x1 > hi_x:
+            hi_x = x1
+        if y0 < lo_y:
+            lo_y = y0
+        if y0 > hi_y:
+            hi_y = y0
+        if y1 < lo_y:
+            lo_y = y1
+        if y1 > hi_y:
+            hi_y = y1
+    if lo_x == inf:
         return None
-    return min(xs), min(ys), max(xs), max(ys)
+    return lo_x, lo_y, hi_x, hi_y
 
 
 def merge(width: float, height: float, parts: list[Figure], texts: list[Text] | None = None,
