@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 
 from boardgen._version import __version__
 from boardgen.errors import BoardgenError, cli_flag, raise_terminated
-from boardgen.games.registry import build_diagram, games, remember_diagram
+from boardgen.games.registry import build_diagram, games
 from boardgen.geometry import HexGrid
 from boardgen.i18n import (
     SOURCE_LANGUAGE,
@@ -284,7 +284,7 @@ def build(job: Job, index: int) -> Built:
     return Built(index, data, thumb, ())
 
 
-def _diagram_in_worker(key: tuple[str, str]) -> Diagram | None:
+def _built_diagram(key: tuple[str, str]) -> Diagram | None:
     try:
         return build_diagram(*key)
     except Exception:  # reported by the jobs that draw it, which build it again
@@ -292,20 +292,16 @@ def _diagram_in_worker(key: tuple[str, str]) -> Diagram | None:
 
 
 def build_all_diagrams(workers: int, at_most: int | None = None) -> None:
-    """Build every built-in diagram once, on ``workers`` processes (no more than
-    ``at_most``, the jobs that will use them), into the open memo
-    (boardgen.games.registry.diagrams_memoised), before the jobs that draw them start."""
-    keys = [(key, name) for key, game in games().items()
-            for name in game.diagram_names()]
-    workers = min(workers, len(keys), at_most if at_most is not None else len(keys))
-    if workers <= 1 or not _can_fork():
-        for key in keys:
-            _diagram_in_worker(key)
-        return
-    with worker_pool(workers) as pool:
-        for key, diagram in zip(keys, pool.map(_diagram_in_worker, keys), strict=True):
-            if diagram is not None:
-                remember_diagram(*key, diagram)
+    """Build every built-in diagram once, in this process, into the open memo
+    (boardgen.games.registry.diagrams_memoised), before the jobs that draw them start (the
+    workers inherit them).  ``workers`` and ``at_most`` (the jobs that will use them) are
+    no longer needed: forking a pool to build them took 0.05-0.07 s of wall time against
+    0.026 s for building them all here (every built-in diagram, on the development
+    machine)."""
+    del workers, at_most
+    for key, game in games().items():
+        for name in game.diagram_names():
+            _built_diagram((key, name))
 
 
 def _warm_imports() -> None:
