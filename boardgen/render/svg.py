@@ -89,19 +89,38 @@ def _glyph_run(t: Text, used: dict[str, str], theme: Theme | None = None) -> str
     # A number on a stone carries its own fill, inline: the style sheet's class rule (for
     # text on cells) would beat a presentation attribute in a browser and in Typst.
     fill = f' style="fill:{text_ink(t, theme)}"' if t.on and theme is not None else ""
-    parts = [
-        f'<g class="{_text_class(t.role)}"{fill} aria-label={quoteattr(text)} '
-        f'transform="translate({x0:.3f} {baseline:.3f}) scale({scale:.6f})">'
-    ]
+    uses, glyphs = _glyph_uses(t.weight, text)
+    used.update(glyphs)
+    return (f'<g class="{_text_class(t.role)}"{fill} aria-label={quoteattr(text)} '
+            f'transform="translate({x0:.3f} {baseline:.3f}) scale({scale:.6f})">{uses}</g>')
+
+
+# A text's <use> elements and the glyphs they name, by weight and text (as drawn): labels
+# and captions come again and again, in a document and from one document to the next.
+_GLYPH_USES: dict[tuple[str, str], tuple[str, tuple[tuple[str, str], ...]]] = {}
+_GLYPH_USES_KEPT = 4_096
+
+
+def _glyph_uses(weight: str, text: str) -> tuple[str, tuple[tuple[str, str], ...]]:
+    key = (weight, text)
+    found = _GLYPH_USES.get(key)
+    if found is not None:
+        return found
+    font = face(weight)
+    parts = []
+    glyphs = []
     advance = 0
     for ch in text:
         glyph = font.glyph(ch)
         if ch != " ":
-            used[glyph.id] = glyph.path
+            glyphs.append((glyph.id, glyph.path))
             parts.append(f'<use xlink:href="#{glyph.id}" x="{advance}"/>')
         advance += glyph.advance
-    parts.append("</g>")
-    return "".join(parts)
+    found = ("".join(parts), tuple(glyphs))
+    if len(_GLYPH_USES) >= _GLYPH_USES_KEPT:
+        _GLYPH_USES.clear()
+    _GLYPH_USES[key] = found
+    return found
 
 
 def _text_run(t: Text, theme: Theme | None = None) -> str:
