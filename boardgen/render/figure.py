@@ -169,7 +169,8 @@ class Figure:
         # 50,000 texts, marks and strokes, and replace's generic walk of the fields was 6 %
         # of `boardgen all`'s profile (tests/render/test_render.py checks every field is carried).
         # Cells with tuple.__new__ and areas by their constructor: what _replace and
-        # replace do, without their Python-level walk a cell (the same values).
+        # replace do, without their Python-level walk a cell (the same values); points
+        # through a list (a generator costs more than the list for a few points).
         make = _make_cell
         return Figure(
             self.width, self.height, self.cell_width, self.hex_offsets,
@@ -177,13 +178,13 @@ class Figure:
             [Text(t.x + dx, t.y + dy, t.text, t.size, t.role, t.anchor, t.weight, t.on)
              for t in self.texts],
             [Mark(m.kind, m.x + dx, m.y + dy, m.radius, m.role) for m in self.marks],
-            [Stroke(tuple((x + dx, y + dy) for x, y in s.points), s.role, s.width, s.arrow,
+            [Stroke(tuple([(x + dx, y + dy) for x, y in s.points]), s.role, s.width, s.arrow,
                     s.under, s.dash, s.head)
              for s in self.strokes],
             self.scale_note,
-            [Area(tuple((x + dx, y + dy) for x, y in a.points), a.role, a.name)
+            [Area(tuple([(x + dx, y + dy) for x, y in a.points]), a.role, a.name)
              for a in self.areas],
-            [Area(tuple((x + dx, y + dy) for x, y in a.points), a.role, a.name)
+            [Area(tuple([(x + dx, y + dy) for x, y in a.points]), a.role, a.name)
              for a in self.overlays],
         )
 
