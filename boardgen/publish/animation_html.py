@@ -34,8 +34,10 @@ _STYLE = re.compile(r"<style[^>]*><!\[CDATA\[(.*?)\]\]></style>", re.S)
 
 _FRAME = re.compile(r'<g class="frame( last)?"[^>]*>')
 # An element with no element inside it: a leaf, or a group of leaves (or of references).
+# (A group's inside: runs of anything but "<", or a "<" that starts no group and ends
+# none; possessive, so that a group left open fails at once instead of backtracking.)
 _INNERMOST = re.compile(r"<(?:polyline|polygon|path|circle|ellipse|rect|line|use)\b[^>]*/>"
-                        r"|<g\b[^>]*>(?:(?!<g\b|</g>).)*</g>", re.S)
+                        r"|<g\b[^>]*>(?:[^<]++|<(?!g\b|/g>))*+</g>")
 SHARED_AT_LEAST = 48  # characters: a shorter element costs less than a reference to it
 SHARING_ROUNDS = 6  # groups of groups: the board in its layer, the layer in the frame
 
@@ -57,7 +59,15 @@ def _shared(svg: str) -> str:
     styled = set(re.findall(r"\.([a-zA-Z][\w-]*)", " ".join(
         re.sub(r"\{[^{}]*\}", " ", css) for css in _STYLE.findall(svg))))
 
+    known: dict[str, bool] = {}  # an element met again is not looked into again
+
     def shareable(element: str) -> bool:
+        found = known.get(element)
+        if found is None:
+            found = known[element] = _shareable(element)
+        return found
+
+    def _shareable(element: str) -> bool:
         head, _, inside = element.partition(">")
         inner = {name for found in re.findall(r'class="([^"]*)"', inside)
                  for name in found.split()}
@@ -71,20 +81,27 @@ def _shared(svg: str) -> str:
     frames = [svg[a:b] for a, b in zip(starts, [*starts[1:], end], strict=True)]
     shared: dict[str, str] = {}
     for _ in range(SHARING_ROUNDS):
-        counts = Counter(found for frame in frames[:-1]
-                         for found in _INNERMOST.findall(frame[1:]))
-        counts.update(_INNERMOST.findall(frames[-1][1:]))
+        # Each frame's innermost elements, where they are (one scan a frame and round).
+        # (frame[1:]: the frame's own group is never shared; nor is the last frame's.)
+        found = [[(m.start(), m.end(), m.group())
+                  for m in _INNERMOST.finditer(frame, 1)] for frame in frames]
+        counts = Counter(element for spans in found for _, _, element in spans)
 
-        def referred(match: re.Match[str], counts: Counter[str] = counts) -> str:
-            element = match.group()
+        def referred(element: str, counts: Counter[str] = counts) -> str:
             if counts[element] < 2 or not shareable(element):
                 return element
             name = shared.setdefault(element, f"shared-{len(shared)}")
             own = re.match(r'<[a-z]+\b[^>]*?(\sclass="[^"]*")', element)
             return f'<use{own.group(1) if own else ""} href="#{name}"/>'
 
-        # (frame[1:]: the frame's own group is never shared; nor is the last frame's.)
-        changed = [frame[0] + _INNERMOST.sub(referred, frame[1:]) for frame in frames[:-1]]
+        changed = []
+        for frame, spans in zip(frames[:-1], found, strict=False):
+            pieces, at = [], 0
+            for first, after, element in spans:
+                pieces += [frame[at:first], referred(element)]
+                at = after
+            pieces.append(frame[at:])
+            changed.append("".join(pieces))
         if changed == frames[:-1]:
             break
         frames[:-1] = changed

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 
 from boardgen._version import __version__
 from boardgen.errors import BoardgenError, cli_flag, raise_terminated
-from boardgen.games.registry import build_diagram, games, remember_diagram
+from boardgen.games.registry import build_diagram, games
 from boardgen.geometry import HexGrid
 from boardgen.i18n import (
     SOURCE_LANGUAGE,
@@ -42,6 +42,7 @@ from boardgen.i18n import (
 from boardgen.picture import Diagram, PageInfo, Scene
 from boardgen.publish.drawing import render_diagram
 from boardgen.render.board import BoardOptions, build_figure, render_board
+from boardgen.render.figure import figures_memoised
 from boardgen.render.paper import Paper, content_size
 from boardgen.render.scene import THEMES, Theme
 from boardgen.text import clip_quotes, printable
@@ -283,7 +284,7 @@ def build(job: Job, index: int) -> Built:
     return Built(index, data, thumb, ())
 
 
-def _diagram_in_worker(key: tuple[str, str]) -> Diagram | None:
+def _built_diagram(key: tuple[str, str]) -> Diagram | None:
     try:
         return build_diagram(*key)
     except Exception:  # reported by the jobs that draw it, which build it again
@@ -291,20 +292,16 @@ def _diagram_in_worker(key: tuple[str, str]) -> Diagram | None:
 
 
 def build_all_diagrams(workers: int, at_most: int | None = None) -> None:
-    """Build every built-in diagram once, on ``workers`` processes (no more than
-    ``at_most``, the jobs that will use them), into the open memo
-    (boardgen.games.registry.diagrams_memoised), before the jobs that draw them start."""
-    keys = [(key, name) for key, game in games().items()
-            for name in game.diagram_names()]
-    workers = min(workers, len(keys), at_most if at_most is not None else len(keys))
-    if workers <= 1 or not _can_fork():
-        for key in keys:
-            _diagram_in_worker(key)
-        return
-    with worker_pool(workers) as pool:
-        for key, diagram in zip(keys, pool.map(_diagram_in_worker, keys), strict=True):
-            if diagram is not None:
-                remember_diagram(*key, diagram)
+    """Build every built-in diagram once, in this process, into the open memo
+    (boardgen.games.registry.diagrams_memoised), before the jobs that draw them start (the
+    workers inherit them).  ``workers`` and ``at_most`` (the jobs that will use them) are
+    no longer needed: forking a pool to build them took 0.05-0.07 s of wall time against
+    0.026 s for building them all here (every built-in diagram, on the development
+    machine)."""
+    del workers, at_most
+    for key, game in games().items():
+        for name in game.diagram_names():
+            _built_diagram((key, name))
 
 
 def _warm_imports() -> None:
@@ -443,7 +440,13 @@ def _build_in_worker(index: int) -> Built:
 def run_jobs(jobs: Sequence[Job], workers: int) -> Generator[Built, None, None]:
     """Build every job, on ``workers`` processes (never more than there are jobs); yields
     each as it is done (in any order).  Workers are forked so that a job can be any
-    function, even a test's closure."""
+    function, even a test's closure.  Each panel figure is built once a process
+    (boardgen.render.figure.figures_memoised)."""
+    with figures_memoised():  # each panel built once a process (forked workers inherit it)
+        yield from _run_jobs(jobs, workers)
+
+
+def _run_jobs(jobs: Sequence[Job], workers: int) -> Generator[Built, None, None]:
     from boardgen.publish.typeset import typesetter_used
 
     in_main = [job.in_main and typesetter_used() for job in jobs]

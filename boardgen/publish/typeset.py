@@ -60,7 +60,7 @@ from boardgen.publish.sheet import (
 )
 from boardgen.publish.sheet_cache import cached_sheet
 from boardgen.render.diagram import describe, legend_figure
-from boardgen.render.figure import COMMON_PIECES, Figure, board_figure, text_box
+from boardgen.render.figure import COMMON_PIECES, Figure, board_figure, text_box, uncaptioned
 from boardgen.render.fonts import FONT_FAMILY, font_folder
 from boardgen.render.lattice import board_pages, lattice_figure, pieces_sheet
 from boardgen.render.paper import (
@@ -435,7 +435,7 @@ def _panels(diagram: Diagram, cell: float) -> list[tuple[str | None, list[Panel]
     for line_title, scenes in diagram.rows:
         panels = []
         for scene in scenes:
-            bare = replace(scene, caption=None)
+            bare = uncaptioned(scene)  # the same object each time: built once
             figure = lattice_figure(bare, cell) if isinstance(bare, PointScene) \
                 else board_figure(bare, cell)
             panels.append(Panel(figure, scene.caption or ""))

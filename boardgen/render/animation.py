@@ -431,6 +431,7 @@ def animated_svg(animation: Animation, drawn: Sequence[Still], *, theme: Theme) 
     from boardgen.render.svg import escape, render_svg
 
     definitions: list[str] = []
+    defined: set[str] = set()  # (the definitions' glyphs: hundreds, met again each frame)
     groups: list[str] = []
     root = ""
     at = 0
@@ -443,7 +444,8 @@ def animated_svg(animation: Animation, drawn: Sequence[Still], *, theme: Theme) 
             defs = [*defs, *more]
             layers += f'<g opacity="{still.opacity:.3f}">{_PAPER.sub("", over, 1)}</g>'
         for item in defs:
-            if item not in definitions:
+            if item not in defined:
+                defined.add(item)
                 definitions.append(item)
         last = k == len(drawn) - 1
         label = f' aria-label="{escape(typography(animation.frames[still.move].caption))}"' \

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from typing import NamedTuple, cast
+from typing import Any, NamedTuple, TypeVar, cast
 
 from boardgen.geometry import Hex, HexGrid, Layout, Notation
-from boardgen.i18n import N_, tr
+from boardgen.i18n import N_, language, tr
 from boardgen.picture import DESIGNER, MARK_ROLE_PREFIX, Scene
 from boardgen.render.fonts import BOLD, REGULAR, face
 from boardgen.render.scene import EDGE_SUFFIX, Theme
@@ -143,6 +144,11 @@ def text_ink(t: Text, theme: Theme) -> str:
     return theme.ink_on(t.on) if t.on else theme.colour(t.role)
 
 
+# What CellShape(...) and CellShape._make do, without their Python-level call a cell.
+_make_cell = cast(Callable[[type[CellShape], tuple[str, float, float, str]], CellShape],
+                  tuple.__new__)
+
+
 @dataclass
 class Figure:
     width: float
@@ -162,19 +168,23 @@ class Figure:
         # Built field by field, not with dataclasses.replace: a sheet's diagrams shift some
         # 50,000 texts, marks and strokes, and replace's generic walk of the fields was 6 %
         # of `boardgen all`'s profile (tests/render/test_render.py checks every field is carried).
+        # Cells with tuple.__new__ and areas by their constructor: what _replace and
+        # replace do, without their Python-level walk a cell (the same values); points
+        # through a list (a generator costs more than the list for a few points).
+        make = _make_cell
         return Figure(
             self.width, self.height, self.cell_width, self.hex_offsets,
-            [c._replace(x=c.x + dx, y=c.y + dy) for c in self.cells],
+            [make(CellShape, (name, x + dx, y + dy, role)) for name, x, y, role in self.cells],
             [Text(t.x + dx, t.y + dy, t.text, t.size, t.role, t.anchor, t.weight, t.on)
              for t in self.texts],
             [Mark(m.kind, m.x + dx, m.y + dy, m.radius, m.role) for m in self.marks],
-            [Stroke(tuple((x + dx, y + dy) for x, y in s.points), s.role, s.width, s.arrow,
+            [Stroke(tuple([(x + dx, y + dy) for x, y in s.points]), s.role, s.width, s.arrow,
                     s.under, s.dash, s.head)
              for s in self.strokes],
             self.scale_note,
-            [replace(a, points=tuple((x + dx, y + dy) for x, y in a.points))
+            [Area(tuple([(x + dx, y + dy) for x, y in a.points]), a.role, a.name)
              for a in self.areas],
-            [replace(a, points=tuple((x + dx, y + dy) for x, y in a.points))
+            [Area(tuple([(x + dx, y + dy) for x, y in a.points]), a.role, a.name)
              for a in self.overlays],
         )
 
@@ -232,7 +242,95 @@ def _facts(grid: HexGrid) -> _GridFacts:
     return facts
 
 
+# --- panels built once (boardgen all) ---------------------------------------------------
+#
+# ``boardgen all`` draws each diagram's panels again and again at the same size: its PDF
+# (the page search measures them at several sizes), its SVG and the SVG's thumbnail, each
+# rule sheet and kit that shows it, the HTML sheet's animations (some 750 panel figures,
+# a sixth as many distinct ones).  Inside :func:`figures_memoised` each is built once per
+# process (the gallery opens it before its workers fork, so that they inherit what the
+# parent built).  A panel is known by the scene object itself (a scene is frozen: the
+# registry's memoised diagrams hand out the same scenes to every job), its size, its
+# margin and the language (captions and scale notes are translated where drawn); every
+# hit is a fresh copy of the figure's lists (a Figure is mutable; its items are frozen).
+
+_SceneT = TypeVar("_SceneT")
+_FigureKey = tuple[str, int, float, float, str]
+_figure_memo: dict[_FigureKey, tuple[object, Figure]] | None = None
+# A board larger than this is not kept (a sheet's full board: built once anyway, and a
+# memo of it would hold its cells until the build ends).
+MEMO_MAX_CELLS = 2_000
+MEMO_MAX_FIGURES = 4_096
+
+
+@contextmanager
+def figures_memoised() -> Iterator[None]:
+    """Inside, :func:`board_figure` and ``lattice_figure`` build each panel once (see
+    above); nested uses share the outermost memo."""
+    global _figure_memo
+    if _figure_memo is not None:
+        yield
+        return
+    _figure_memo = {}
+    try:
+        yield
+    finally:
+        _figure_memo = None
+        _uncaptioned_memo.clear()
+
+
+def copied(figure: Figure) -> Figure:
+    """The figure with lists of its own (the items are frozen and shared)."""
+    return Figure(figure.width, figure.height, figure.cell_width, figure.hex_offsets,
+                  list(figure.cells), list(figure.texts), list(figure.marks),
+                  list(figure.strokes), figure.scale_note, list(figure.areas),
+                  list(figure.overlays))
+
+
+def memoised_figure(kind: str, build: Callable[[_SceneT, float, float], Figure],
+                    scene: _SceneT, size: float, margin: float) -> Figure:
+    """``build(scene, size, margin)``, once per scene, size, margin and language while
+    :func:`figures_memoised` is open."""
+    memo = _figure_memo
+    if memo is None:
+        return build(scene, size, margin)
+    key = (kind, id(scene), size, margin, language())
+    found = memo.get(key)
+    if found is not None and found[0] is scene:
+        return copied(found[1])
+    figure = build(scene, size, margin)
+    if len(figure.cells) <= MEMO_MAX_CELLS and len(memo) < MEMO_MAX_FIGURES:
+        # The scene is kept with its figure: its id is not reused while the memo lives.
+        memo[key] = (scene, copied(figure))
+    return figure
+
+
+_uncaptioned_memo: dict[int, tuple[object, object]] = {}
+
+
+def uncaptioned(scene: _SceneT) -> _SceneT:
+    """The scene (a frozen dataclass with a ``caption``) without its caption (a rule sheet
+    sets captions as text): inside :func:`figures_memoised` the same object each time, so
+    that its figure is built once."""
+    if getattr(scene, "caption", None) is None:
+        return scene
+    if _figure_memo is None:
+        return cast(_SceneT, replace(cast(Any, scene), caption=None))
+    found = _uncaptioned_memo.get(id(scene))
+    if found is not None and found[0] is scene:
+        return cast(_SceneT, found[1])
+    bare = cast(_SceneT, replace(cast(Any, scene), caption=None))
+    _uncaptioned_memo[id(scene)] = (scene, bare)  # the scene kept: its id stays its own
+    return bare
+
+
 def board_figure(scene: Scene, cell_width: float, *, margin: float = 1.0) -> Figure:
+    """Measure a scene out at ``cell_width`` mm (flat to flat) per cell (once, inside
+    :func:`figures_memoised`)."""
+    return memoised_figure("board", _board_figure, scene, cell_width, margin)
+
+
+def _board_figure(scene: Scene, cell_width: float, margin: float) -> Figure:
     """Measure a scene out at ``cell_width`` mm (flat to flat) per cell.
 
     Two passes: the labels and caption are laid out around the origin to find the figure's
@@ -543,36 +641,54 @@ CELL_OUTLINE_ALLOWANCE_MM = 0.3
 def ink_box(figure: Figure) -> tuple[float, float, float, float] | None:
     """(x0, y0, x1, y1) of everything the figure draws, strokes' widths, marks' outlines
     and arrowheads included (None if it draws nothing): what a page must hold uncut."""
-    xs: list[float] = []
-    ys: list[float] = []
-
-    def box(x0: float, y0: float, x1: float, y1: float) -> None:
-        xs.extend((x0, x1))
-        ys.extend((y0, y1))
-
+    # Running extremes over every box's two edges in turn (cells, marks, strokes, texts,
+    # areas), a value replacing the one held only when strictly beyond it: what min() and
+    # max() over the list of all edges give, to the sign of a zero.  A cell's box is its
+    # centre moved by a constant (positive) reach, so the cells' extremes are their
+    # centres' extremes so moved.
+    inf = math.inf
+    lo_x = lo_y = inf
+    hi_x = hi_y = -inf
     if figure.cells and figure.hex_offsets:
         reach_x = max(abs(x) for x, _ in figure.hex_offsets) + CELL_OUTLINE_ALLOWANCE_MM
         reach_y = max(abs(y) for _, y in figure.hex_offsets) + CELL_OUTLINE_ALLOWANCE_MM
-        for cell in figure.cells:
-            box(cell.x - reach_x, cell.y - reach_y, cell.x + reach_x, cell.y + reach_y)
+        cxs = [cell[1] for cell in figure.cells]
+        cys = [cell[2] for cell in figure.cells]
+        lo_x, hi_x = min(cxs) - reach_x, max(cxs) + reach_x
+        lo_y, hi_y = min(cys) - reach_y, max(cys) + reach_y
+    boxes: list[tuple[float, float, float, float]] = []
     for mark in figure.marks:
         # The writers' widest outline is a fifth of the radius (rings 0.22, crosses 0.25
         # about their ends), or the line width for small dots.
         reach = 1.15 * mark.radius + CELL_OUTLINE_ALLOWANCE_MM
-        box(mark.x - reach, mark.y - reach, mark.x + reach, mark.y + reach)
+        boxes.append((mark.x - reach, mark.y - reach, mark.x + reach, mark.y + reach))
     for stroke in figure.strokes:
         half = stroke.width / 2
-        points = list(stroke.points) + (list(arrow_head(stroke)) if stroke.arrow else [])
-        for x, y in points:
-            box(x - half, y - half, x + half, y + half)
-    for t in figure.texts:
-        box(*text_box(t))
-    for area in [*figure.areas, *figure.overlays]:
-        for x, y in area.points:
-            box(x, y, x, y)
-    if not xs:
+        points = (*stroke.points, *arrow_head(stroke)) if stroke.arrow else stroke.points
+        boxes += [(x - half, y - half, x + half, y + half) for x, y in points]
+    boxes += [text_box(t) for t in figure.texts]
+    boxes += [(x, y, x, y) for area in (*figure.areas, *figure.overlays)
+              for x, y in area.points]
+    for x0, y0, x1, y1 in boxes:
+        if x0 < lo_x:
+            lo_x = x0
+        if x0 > hi_x:
+            hi_x = x0
+        if x1 < lo_x:
+            lo_x = x1
+        if x1 > hi_x:
+            hi_x = x1
+        if y0 < lo_y:
+            lo_y = y0
+        if y0 > hi_y:
+            hi_y = y0
+        if y1 < lo_y:
+            lo_y = y1
+        if y1 > hi_y:
+            hi_y = y1
+    if lo_x == inf:
         return None
-    return min(xs), min(ys), max(xs), max(ys)
+    return lo_x, lo_y, hi_x, hi_y
 
 
 def merge(width: float, height: float, parts: list[Figure], texts: list[Text] | None = None,

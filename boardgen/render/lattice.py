@@ -42,6 +42,7 @@ from boardgen.render.figure import (
     designer_strokes,
     designer_text,
     ink_box,
+    memoised_figure,
     text_box,
     wrap,
 )
@@ -235,6 +236,12 @@ def _rail_key(scene: PointScene, spacing: float, size: float, texts: list[Text],
 
 
 def lattice_figure(scene: PointScene, spacing: float, *, margin: float = 1.0) -> Figure:
+    """The board of points measured out at ``spacing`` mm between neighbouring points
+    (once, inside boardgen.render.figure.figures_memoised)."""
+    return memoised_figure("lattice", _lattice_figure, scene, spacing, margin)
+
+
+def _lattice_figure(scene: PointScene, spacing: float, margin: float) -> Figure:
     s = spacing
     at = scene.places
     letter_size = max(MIN_PRINT_TEXT_MM, 0.08 * s)

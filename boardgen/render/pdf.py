@@ -10,9 +10,10 @@ not rescale.  ``invariant=1`` makes identical input give identical bytes.
 
 from __future__ import annotations
 
+import functools
 import io
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
@@ -142,6 +143,9 @@ def _draw_area(c: Canvas, area: Area, theme: Theme, cell_width: float) -> None:
 
 def draw_figure(c: Canvas, figure: Figure, theme: Theme) -> None:
     """Draw in the current state, in millimetres with y growing downward."""
+    # Each role's colour looked up once a figure (a theme asks the games' declarations
+    # for roles of their own: every stroke and stone asked again).
+    colour = functools.lru_cache(maxsize=None)(theme.colour)
     for area in figure.areas:
         _draw_area(c, area, theme, figure.cell_width)
     by_role: dict[str, list[tuple[float, float]]] = {}
@@ -173,26 +177,27 @@ def draw_figure(c: Canvas, figure: Figure, theme: Theme) -> None:
         _draw_area(c, overlay, theme, figure.cell_width)
     for stroke in figure.strokes:
         if stroke.under:
-            _draw_stroke(c, stroke, theme)
+            _draw_stroke(c, stroke, theme, colour)
     for mark in figure.marks:
-        _draw_mark(c, mark, theme)
+        _draw_mark(c, mark, theme, colour)
     for stroke in figure.strokes:
         if not stroke.under and not stroke.arrow:
-            _draw_stroke(c, stroke, theme)
+            _draw_stroke(c, stroke, theme, colour)
     # The SVG's layers: numbers, then arrows (above the rings and numbers they touch).
     for text in figure.texts:
         if text.role == "cell-text":
             _draw_text(c, text, text_ink(text, theme))
     for stroke in figure.strokes:
         if not stroke.under and stroke.arrow:
-            _draw_stroke(c, stroke, theme)
+            _draw_stroke(c, stroke, theme, colour)
     for text in figure.texts:
         if text.role != "cell-text":
             _draw_text(c, text, text_ink(text, theme))
 
 
-def _draw_mark(c: Canvas, m: Mark, theme: Theme) -> None:
-    colour = HexColor(theme.colour(m.role))
+def _draw_mark(c: Canvas, m: Mark, theme: Theme,
+               colour_of: Callable[[str], str] | None = None) -> None:
+    colour = HexColor((colour_of or theme.colour)(m.role))
     if m.kind == "dot":
         radius, width = dot_outline(m, theme)
         c.setFillColor(colour)
@@ -230,8 +235,9 @@ def _draw_mark(c: Canvas, m: Mark, theme: Theme) -> None:
         c.line(m.x - r, m.y + r, m.x + r, m.y - r)
 
 
-def _draw_stroke(c: Canvas, s: Stroke, theme: Theme) -> None:
-    colour = HexColor(theme.colour(s.role))
+def _draw_stroke(c: Canvas, s: Stroke, theme: Theme,
+                 colour_of: Callable[[str], str] | None = None) -> None:
+    colour = HexColor((colour_of or theme.colour)(s.role))
     c.setStrokeColor(colour)
     c.setFillColor(colour)
     c.setLineWidth(s.width)

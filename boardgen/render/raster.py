@@ -12,6 +12,7 @@ The PNG records its resolution (pHYs) so that it prints 1:1.
 from __future__ import annotations
 
 import bisect
+import functools
 import math
 import struct
 import zlib
@@ -102,6 +103,39 @@ class _GlyphPaths:
         return cached
 
 
+# A text's packed path (in font units, at its own origin: the context places and scales
+# it), by weight and text: a picture's labels and a diagram's captions come again and again.
+_TEXT_PATHS: dict[tuple[str, str], bytes] = {}
+_TEXT_PATHS_KEPT = 4_096
+
+
+def _text_path(weight: str, text: str) -> bytes:
+    """The glyph outlines of ``text`` (as drawn: its typography applied) in ``weight``,
+    packed as cairo's path data, each glyph moved by the advances before it."""
+    key = (weight, text)
+    data = _TEXT_PATHS.get(key)
+    if data is not None:
+        return data
+    font = face(weight)
+    formats = ["="]  # native byte order, no padding but the headers' own
+    values: list[float] = []
+    advance = 0
+    for ch in text:
+        if ch != " ":
+            glyph_format, glyph_values, xs = _GLYPHS.packed(weight, ch)
+            placed = glyph_values.copy()
+            for k in xs:
+                placed[k] = placed[k] + advance
+            formats.append(glyph_format)
+            values += placed
+        advance += font.advance(ch)
+    data = struct.pack("".join(formats), *values)
+    if len(_TEXT_PATHS) >= _TEXT_PATHS_KEPT:
+        _TEXT_PATHS.clear()
+    _TEXT_PATHS[key] = data
+    return data
+
+
 _PATH_DATA_BYTES = 16  # one cairo_path_data_t (a header, or a point of two doubles)
 # cairo_path_data_type_t and the points each element carries.
 _PATH_KINDS = {"m": (0, 1), "l": (1, 1), "c": (2, 3), "z": (3, 0)}
@@ -142,6 +176,10 @@ class _Painter:
     def __init__(self, figure: Figure, theme: Theme, title: str | None) -> None:
         self.figure = figure
         self.theme = theme
+        # Each role's colour and paint looked up once a picture (a theme asks the games'
+        # declarations for roles of their own: every cell, stroke and stone asks again).
+        self.colour = functools.lru_cache(maxsize=None)(theme.colour)
+        self.paint = functools.lru_cache(maxsize=None)(theme.paint)
         self.title_text, self.band, self.width = title_line(figure, title)
         self.height = figure.height + self.band
         self.dx = (self.width - figure.width) / 2
@@ -158,7 +196,7 @@ class _Painter:
         as vectors on a lattice anchored at ``origin`` (a ``<use>`` moves the user space
         an SVG pattern is laid in, so each cell's starts at its centre).  Vectors, not a
         repeated tile: a tile of a fractional number of pixels leaves seams."""
-        paint = self.theme.paint(role)
+        paint = self.paint(role)
         ctx.set_source_rgb(*_rgb(paint.fill))
         if not paint.pattern:
             ctx.fill()
@@ -277,7 +315,7 @@ class _Painter:
         ctx.set_line_join(2)  # round
         if len(by_role) == 1:
             (role,) = by_role
-            paint = self.theme.paint(role)
+            paint = self.paint(role)
             if not paint.pattern:
                 # One role, one colour (a plain board): the one path of every cell is
                 # filled, then stroked, as the two passes below would fill and stroke it.
@@ -290,7 +328,7 @@ class _Painter:
                 ctx.stroke()
                 return
         for role, members in by_role.items():
-            if self.theme.paint(role).pattern:
+            if self.paint(role).pattern:
                 for i in members:
                     c = cells[i]
                     hexagon(c.x, c.y)
@@ -303,7 +341,7 @@ class _Painter:
         run_colour: str | None = None
         for i in chosen:
             c = cells[i]
-            colour = self.theme.paint(c.role).outline or self.theme.line
+            colour = self.paint(c.role).outline or self.theme.line
             if colour != run_colour:
                 if run_colour is not None:
                     ctx.stroke()
@@ -325,7 +363,7 @@ class _Painter:
         ctx.close_path()
 
     def _stroke(self, ctx: cairo.Context, s: Stroke) -> None:
-        colour = _rgb(self.theme.colour(s.role))
+        colour = _rgb(self.colour(s.role))
         (x, y), *rest = s.points
         ctx.move_to(x, y)
         for x, y in rest:
@@ -352,7 +390,7 @@ class _Painter:
             ctx.line_to(m.x + r, m.y + r)
             ctx.move_to(m.x - r, m.y + r)
             ctx.line_to(m.x + r, m.y - r)
-            ctx.set_source_rgb(*_rgb(theme.colour(m.role)))
+            ctx.set_source_rgb(*_rgb(self.colour(m.role)))
             ctx.set_line_width(r * 0.25)
             ctx.stroke()
             return
@@ -360,9 +398,9 @@ class _Painter:
         if m.kind == "dot":
             radius, outline = dot_outline(m, theme)
         fill, stroke, width = {
-            "dot": (theme.colour(m.role), theme.line, outline if m.kind == "dot" else 0.0),
+            "dot": (self.colour(m.role), theme.line, outline if m.kind == "dot" else 0.0),
             "disc": (theme.paper, theme.text, m.radius * 0.12),
-            "ring": (None, theme.colour(m.role), m.radius * 0.22),
+            "ring": (None, self.colour(m.role), m.radius * 0.22),
         }[m.kind]
         ctx.new_sub_path()
         ctx.arc(m.x, m.y, radius, 0, 6.283185307179586)
@@ -399,19 +437,7 @@ class _Painter:
         from cairocffi import cairo as cairo_c
         from cairocffi import ffi
 
-        formats = ["="]  # native byte order, no padding but the headers' own
-        values: list[float] = []
-        advance = 0
-        for ch in typography(printable(t.text)):
-            if ch != " ":
-                glyph_format, glyph_values, xs = _GLYPHS.packed(t.weight, ch)
-                placed = glyph_values.copy()
-                for k in xs:
-                    placed[k] = placed[k] + advance
-                formats.append(glyph_format)
-                values += placed
-            advance += font.advance(ch)
-        data = struct.pack("".join(formats), *values)
+        data = _text_path(t.weight, typography(printable(t.text)))
         if data:
             path = ffi.new("cairo_path_t *")
             path.status = 0

@@ -73,7 +73,11 @@ class _Rims(Mapping[str, float]):
     def __getitem__(self, role: str) -> float:
         if role in self._own:
             return self._own[role]
-        return self._declared()[role]
+        # The one role's declaration, not all of them gathered (asked of every stone drawn).
+        paint = declared_paint(role)
+        if paint is not None and self._theme in paint.rims:
+            return paint.rims[self._theme]
+        raise KeyError(role)
 
     def __iter__(self) -> Iterator[str]:
         return iter({**self._declared(), **self._own})

@@ -11,6 +11,8 @@ of ``boardgen all``; tests/render check the markup).
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import Literal
 
 from boardgen.i18n import typography
@@ -87,19 +89,38 @@ def _glyph_run(t: Text, used: dict[str, str], theme: Theme | None = None) -> str
     # A number on a stone carries its own fill, inline: the style sheet's class rule (for
     # text on cells) would beat a presentation attribute in a browser and in Typst.
     fill = f' style="fill:{text_ink(t, theme)}"' if t.on and theme is not None else ""
-    parts = [
-        f'<g class="{_text_class(t.role)}"{fill} aria-label={quoteattr(text)} '
-        f'transform="translate({_n(x0)} {_n(baseline)}) scale({scale:.6f})">'
-    ]
+    uses, glyphs = _glyph_uses(t.weight, text)
+    used.update(glyphs)
+    return (f'<g class="{_text_class(t.role)}"{fill} aria-label={quoteattr(text)} '
+            f'transform="translate({x0:.3f} {baseline:.3f}) scale({scale:.6f})">{uses}</g>')
+
+
+# A text's <use> elements and the glyphs they name, by weight and text (as drawn): labels
+# and captions come again and again, in a document and from one document to the next.
+_GLYPH_USES: dict[tuple[str, str], tuple[str, tuple[tuple[str, str], ...]]] = {}
+_GLYPH_USES_KEPT = 4_096
+
+
+def _glyph_uses(weight: str, text: str) -> tuple[str, tuple[tuple[str, str], ...]]:
+    key = (weight, text)
+    found = _GLYPH_USES.get(key)
+    if found is not None:
+        return found
+    font = face(weight)
+    parts = []
+    glyphs = []
     advance = 0
     for ch in text:
         glyph = font.glyph(ch)
         if ch != " ":
-            used[glyph.id] = glyph.path
+            glyphs.append((glyph.id, glyph.path))
             parts.append(f'<use xlink:href="#{glyph.id}" x="{advance}"/>')
         advance += glyph.advance
-    parts.append("</g>")
-    return "".join(parts)
+    found = ("".join(parts), tuple(glyphs))
+    if len(_GLYPH_USES) >= _GLYPH_USES_KEPT:
+        _GLYPH_USES.clear()
+    _GLYPH_USES[key] = found
+    return found
 
 
 def _text_run(t: Text, theme: Theme | None = None) -> str:
@@ -112,35 +133,35 @@ def _text_run(t: Text, theme: Theme | None = None) -> str:
     # A number on a stone carries its own fill, inline: the style sheet's class rule (for
     # text on cells) would beat a presentation attribute in a browser and in Typst.
     fill = f' style="fill:{text_ink(t, theme)}"' if t.on and theme is not None else ""
-    return (f'<text class="{_text_class(t.role)}"{fill} x="{_n(x0)}" y="{_n(baseline)}" '
-            f'font-family="{FONT_FAMILY}" font-size="{_n(t.size)}"{weight}>'
+    return (f'<text class="{_text_class(t.role)}"{fill} x="{x0:.3f}" y="{baseline:.3f}" '
+            f'font-family="{FONT_FAMILY}" font-size="{t.size:.3f}"{weight}>'
             f"{escape(typography(printable(t.text)))}</text>")
 
 
 INKSCAPE_NS = "http://www.inkscape.org/namespaces/inkscape"
 
 
-def _mark(m: Mark, theme: Theme) -> str:
-    fill = theme.colour(m.role)
+def _mark(m: Mark, theme: Theme, colour: Callable[[str], str] | None = None) -> str:
+    fill = (colour or theme.colour)(m.role)
     if m.kind == "dot":
         radius, width = dot_outline(m, theme)
         if m.role in theme.cells and theme.cells[m.role].pattern:
             fill = f"url(#paint-{m.role})"  # a stone told apart by its pattern (ink)
-        return (f'<circle class="mark dot {m.role}" cx="{_n(m.x)}" cy="{_n(m.y)}" '
-                f'r="{_n(radius)}" fill="{fill}" stroke="{theme.line}" '
-                f'stroke-width="{_n(width)}"/>')
+        return (f'<circle class="mark dot {m.role}" cx="{m.x:.3f}" cy="{m.y:.3f}" '
+                f'r="{radius:.3f}" fill="{fill}" stroke="{theme.line}" '
+                f'stroke-width="{width:.3f}"/>')
     if m.kind == "disc":
-        return (f'<circle class="mark disc {m.role}" cx="{_n(m.x)}" cy="{_n(m.y)}" '
-                f'r="{_n(m.radius)}" fill="{theme.paper}" stroke="{theme.text}" '
-                f'stroke-width="{_n(m.radius * 0.12)}"/>')
+        return (f'<circle class="mark disc {m.role}" cx="{m.x:.3f}" cy="{m.y:.3f}" '
+                f'r="{m.radius:.3f}" fill="{theme.paper}" stroke="{theme.text}" '
+                f'stroke-width="{m.radius * 0.12:.3f}"/>')
     if m.kind == "ring":
-        return (f'<circle class="mark ring {m.role}" cx="{_n(m.x)}" cy="{_n(m.y)}" '
-                f'r="{_n(m.radius)}" fill="none" stroke="{fill}" '
-                f'stroke-width="{_n(m.radius * 0.22)}"/>')
+        return (f'<circle class="mark ring {m.role}" cx="{m.x:.3f}" cy="{m.y:.3f}" '
+                f'r="{m.radius:.3f}" fill="none" stroke="{fill}" '
+                f'stroke-width="{m.radius * 0.22:.3f}"/>')
     r = m.radius
-    return (f'<path class="mark cross {m.role}" d="M{_n(m.x - r)} {_n(m.y - r)}L{_n(m.x + r)} '
-            f'{_n(m.y + r)}M{_n(m.x - r)} {_n(m.y + r)}L{_n(m.x + r)} {_n(m.y - r)}" '
-            f'stroke="{fill}" stroke-width="{_n(r * 0.25)}" fill="none"/>')
+    return (f'<path class="mark cross {m.role}" d="M{m.x - r:.3f} {m.y - r:.3f}L{m.x + r:.3f} '
+            f'{m.y + r:.3f}M{m.x - r:.3f} {m.y + r:.3f}L{m.x + r:.3f} {m.y - r:.3f}" '
+            f'stroke="{fill}" stroke-width="{r * 0.25:.3f}" fill="none"/>')
 
 
 # The class of a designer's marks (and their halos and texts): no engine role's element
@@ -152,16 +173,16 @@ def _text_class(role: str) -> str:
     return f"{DESIGNER_CLASS} {role}" if role.startswith(MARK_ROLE_PREFIX) else role
 
 
-def _stroke(s: Stroke, theme: Theme) -> str:
-    colour = theme.colour(s.role)
-    points = " ".join(f"{_n(x)},{_n(y)}" for x, y in s.points)
-    dash = f' stroke-dasharray="{_n(s.dash)}"' if s.dash else ""
+def _stroke(s: Stroke, theme: Theme, colour_of: Callable[[str], str] | None = None) -> str:
+    colour = (colour_of or theme.colour)(s.role)
+    points = " ".join(f"{x:.3f},{y:.3f}" for x, y in s.points)
+    dash = f' stroke-dasharray="{s.dash:.3f}"' if s.dash else ""
     cap = "butt" if s.dash else "round"
     kind = DESIGNER_CLASS if s.role.startswith(MARK_ROLE_PREFIX) else "stroke"
     out = (f'<polyline class="{kind} {s.role}" points="{points}" fill="none" '
-           f'stroke="{colour}" stroke-width="{_n(s.width)}" stroke-linecap="{cap}"{dash}/>')
+           f'stroke="{colour}" stroke-width="{s.width:.3f}" stroke-linecap="{cap}"{dash}/>')
     if s.arrow:
-        head = " ".join(f"{_n(x)},{_n(y)}" for x, y in arrow_head(s))
+        head = " ".join(f"{x:.3f},{y:.3f}" for x, y in arrow_head(s))
         out += f'<polygon class="arrowhead {s.role}" points="{head}" fill="{colour}"/>'
     return out
 
@@ -169,7 +190,7 @@ def _stroke(s: Stroke, theme: Theme) -> str:
 def _area(a: Area, theme: Theme, kind: str = "area") -> str:
     paint = theme.paint(a.role)
     fill = f"url(#paint-{a.role})" if paint.pattern else paint.fill
-    points = " ".join(f"{_n(x)},{_n(y)}" for x, y in a.points)
+    points = " ".join(f"{x:.3f},{y:.3f}" for x, y in a.points)
     named = f' data-cell="{a.name}"' if a.name else ""
     return f'<polygon class="{kind} {a.role}"{named} points="{points}" fill="{fill}" ' \
         'stroke="none"/>'
@@ -292,6 +313,9 @@ def render_svg(figure: Figure, *, theme: Theme, title: str | None = None,
     definitions += [_pattern(role, theme, figure.cell_width) for role in roles_patterned
                     if theme.paint(role).pattern]
     used_glyphs: dict[str, str] = {}
+    # Each role's colour looked up once a document (a theme asks the games' declarations
+    # for roles of their own: thousands of strokes and stones).
+    colour = functools.lru_cache(maxsize=None)(theme.colour)
 
     def layer(name: str, markup: str) -> str:
         return (f'<g class="layer-{name}" inkscape:groupmode="layer" '
@@ -317,25 +341,26 @@ def render_svg(figure: Figure, *, theme: Theme, title: str | None = None,
             f'<use class="cell {role}" data-cell="{name}" xlink:href="#hex" '
             f'x="{x:.3f}" y="{y:.3f}"/>' for name, x, y, role in figure.cells
         ]) + "".join(_area(a, theme, "highlight") for a in figure.overlays)
-            + "".join(_stroke(s, theme) for s in figure.strokes if s.under)),
-        layer("marks", "".join(_mark(m, theme) for m in figure.marks) + "".join(
-            _stroke(s, theme) for s in figure.strokes if not s.under and not s.arrow)),
+            + "".join(_stroke(s, theme, colour) for s in figure.strokes if s.under)),
+        layer("marks", "".join(_mark(m, theme, colour) for m in figure.marks) + "".join(
+            _stroke(s, theme, colour) for s in figure.strokes
+            if not s.under and not s.arrow)),
         layer("labels", texts(("cell-text", MARK_TEXT))),
         # Arrows above the rings and numbers they start or end at.
-        layer("annotations", "".join(_stroke(s, theme) for s in figure.strokes
+        layer("annotations", "".join(_stroke(s, theme, colour) for s in figure.strokes
                                      if not s.under and s.arrow)),
         layer("coordinates", texts(("coordinate",))),
         layer("captions", texts(tuple({t.role for t in figure.texts}
                                       - {"cell-text", "coordinate", MARK_TEXT}))),
     ]
-    body.append(_element("g", {"class": "board", "transform": f"translate({_n(dx)} "
-                                                               f"{_n(band)})"},
+    body.append(_element("g", {"class": "board", "transform": f"translate({dx:.3f} "
+                                                               f"{band:.3f})"},
                          "".join(layers)))
     definitions += [_element("path", {"d": used_glyphs[glyph_id], "id": glyph_id})
                     for glyph_id in sorted(used_glyphs)]
     svg = _element("svg", {
-        "baseProfile": "full", "height": f"{_n(height)}mm", "version": "1.1",
-        "viewBox": f"0,0,{float(_n(width))},{float(_n(height))}", "width": f"{_n(width)}mm",
+        "baseProfile": "full", "height": f"{height:.3f}mm", "version": "1.1",
+        "viewBox": f"0,0,{float(_n(width))},{float(_n(height))}", "width": f"{width:.3f}mm",
         "xmlns": "http://www.w3.org/2000/svg", "xmlns:ev": "http://www.w3.org/2001/xml-events",
         "xmlns:xlink": "http://www.w3.org/1999/xlink",
     }, "".join(head) + _element("defs", {}, "".join(definitions)) + "".join(body))
