@@ -55,7 +55,7 @@ def main() -> None:
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
-    from boardgen.publish.serve import QUIET_S, WATCH_STEP_MS
+    from boardgen.publish.serve import EARLY_GRACE_S, QUIET_S, WATCH_STEP_MS
 
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     if chromium is None:
@@ -97,7 +97,8 @@ def main() -> None:
           f"max {max(latencies):.0f}")
     print("  each: " + " ".join(f"{value:.0f}" for value in latencies))
     print(f"drawing alone, in process (ms): median {statistics.median(draws):.0f}")
-    print(f"waits on purpose (ms): watcher step {WATCH_STEP_MS}, quiet time "
+    print(f"waits on purpose (ms): watcher step {WATCH_STEP_MS}, a read early shown "
+          f"{EARLY_GRACE_S * 1000:.0f} after the last change (drawn meanwhile), quiet time "
           f"{QUIET_S * 1000:.0f} (a file still open for writing only)")
     print("load average at the end: " + ", ".join(f"{x:.1f}" for x in os.getloadavg()))
 

@@ -22,6 +22,11 @@ MAX_CACHED_SHEET_BYTES = 32_000_000
 # The whole sheet cache: one `boardgen all` in English and French keeps about 5 MB, so this
 # holds some twenty builds' worth (the entries used longest ago are deleted first).
 MAX_SHEET_CACHE_BYTES = 100_000_000
+# A glyph store of the user's cache (boardgen.render.fonts) holds some hundreds of glyphs, tens
+# of kilobytes, and cairo's kept C declarations (boardgen.render.cairolib) some 60 kB: a
+# larger file there is not one of ours and is not read.
+MAX_STORE_BYTES = 8_000_000
+MAX_FFI_BYTES = 4_000_000
 # A title (--title, or a diagram file's 'title:'): one printed line of 12 pt bold across A4.
 MAX_TITLE_CHARS = 100
 # What prints under one panel of a diagram file (its label, caption and notes together), or

@@ -23,9 +23,10 @@ A file is only ever read and parsed, never run.  The work of a request is bounde
 command line's own limits, because the same loader draws it (file size, panels, board size,
 solved claims), and drawings are made one at a time.  A file is drawn from one consistent
 read of it, taken once it has not changed for QUIET_S, or at once if no process has it
-open for writing (Linux: a read lease), so a save caught half way is not drawn as a
-finished diagram (a file still changing after SETTLE_LIMIT_S is answered 503, "being
-saved", and the page asks again).
+open for writing (Linux: a read lease) and shown only if it stayed so EARLY_GRACE_S after
+its last change, so a save caught half way is not drawn as a finished diagram (a file
+still changing after SETTLE_LIMIT_S is answered 503, "being saved", and the page asks
+again).
 
 Other sites: a request is answered only when its Host is this server's own (one Host
 header, 127.0.0.1 or localhost with the port; without it on port 80), and when the browser
@@ -88,6 +89,11 @@ QUIET_S = 0.07
 # time is not waited for).  A save in parts with longer pauses is announced more than once:
 # the page asks again each time, and is answered once the save is over.
 WATCH_STEP_MS = 10
+# A file read early (no writer had it open) is shown only once it has stayed as read for
+# this long after its last change, waited out while it is drawn: a save made through two
+# openings of the file (written and closed, then opened again to add the rest) with the
+# second this soon after the first is not shown half (30 ms pauses in the review's saves).
+EARLY_GRACE_S = 0.045
 SETTLE_LIMIT_S = 2.0  # ... but never longer than this (a file rewritten without pause)
 GAME_LINE_BYTES = 65_536  # a file is listed if a 'game:' line is in its first 64 KiB
 MAX_VISITED = 20_000  # folder entries looked at for the list; more: the list says so
@@ -196,14 +202,16 @@ def read_saved(path: Path) -> tuple[bytes, bool]:
     quiet time (False: read early); what is read early and cannot be drawn is to be read
     again with :func:`read_settled` before it is shown as a problem (a save made through
     two openings of the file, caught between them)."""
-    return _read(path, early=True)
+    data, settled, _ = _read(path, early=True)
+    return data, settled
 
 
 _READ_FLAGS = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | \
     getattr(os, "O_CLOEXEC", 0)
 
 
-def _read(path: Path, *, early: bool) -> tuple[bytes, bool]:
+def _read(path: Path, *, early: bool) -> tuple[bytes, bool, os.stat_result]:
+    """The bytes, whether they were read once quiet, and the file's state they were read in."""
     deadline = time.monotonic() + SETTLE_LIMIT_S
     while True:
         try:
@@ -213,7 +221,7 @@ def _read(path: Path, *, early: bool) -> tuple[bytes, bool]:
                 if early:
                     unwritten = _read_unwritten(path, before)
                     if unwritten is not None:
-                        return unwritten, False
+                        return unwritten, False, before
                 if time.monotonic() >= deadline:
                     raise BeingSaved(str(path))
                 time.sleep(QUIET_S - age)
@@ -234,7 +242,7 @@ def _read(path: Path, *, early: bool) -> tuple[bytes, bool]:
         except OSError:
             raise NotServed(str(path)) from None
         if _whole(data, before, opened, read, after):
-            return data, True
+            return data, True, after
         if time.monotonic() >= deadline:
             raise BeingSaved(str(path))
         time.sleep(0.02)
@@ -247,7 +255,14 @@ def _whole(data: bytes, before: os.stat_result, opened: os.stat_result,
     return len(versions) == 1 and (len(data) == opened.st_size or len(data) > MAX_INPUT_BYTES)
 
 
-def _read_unwritten(path: Path, before: os.stat_result) -> bytes | None:
+def _no_writer(path: Path) -> bool:
+    """True if no process has the file open for writing (a read lease is granted), False if
+    one has or leases are not to be had."""
+    return _read_unwritten(path, os.stat(path), read=False) is not None
+
+
+def _read_unwritten(path: Path, before: os.stat_result, *, read: bool = True
+                    ) -> bytes | None:
     """The file's bytes if no process has it open for writing, read under a read lease
     (Linux: the kernel refuses one while a writer has the file open, and a writer's open
     waits until it is given back, so no save starts during the read), else None: a writer
@@ -275,20 +290,22 @@ def _read_unwritten(path: Path, before: os.stat_result) -> bytes | None:
         try:
             parts: list[bytes] = []
             size = 0
-            while size <= MAX_INPUT_BYTES:
+            while read and size <= MAX_INPUT_BYTES:
                 part = os.read(descriptor, MAX_INPUT_BYTES + 1 - size)
                 if not part:
                     break
                 parts.append(part)
                 size += len(part)
-            read = os.fstat(descriptor)
+            read_state = os.fstat(descriptor)
             after = os.stat(path)
         finally:
             fcntl.fcntl(descriptor, set_lease, fcntl.F_UNLCK)
     finally:
         os.close(descriptor)
     data = b"".join(parts)
-    return data if _whole(data, before, opened, read, after) else None
+    if not read:
+        return data
+    return data if _whole(data, before, opened, read_state, after) else None
 
 
 def _version(info: os.stat_result) -> tuple[int, int, int, int, int]:
@@ -979,18 +996,34 @@ class _Handler(http.server.BaseHTTPRequestHandler):
 def _drawn_saved(real: Path, relative: str, draw: Callable[[bytes], Answer]) -> Answer:
     """``draw`` given the file as soon as its save is over (:func:`read_saved`); what was read
     early and is no diagram, or cannot be drawn, is read again once quiet and drawn from
-    that (a problem is shown only for a file that stayed so for QUIET_S)."""
-    data, settled = read_saved(real)
+    that (a problem is shown only for a file that stayed so for QUIET_S).  What was read
+    early and drew is shown only if the file stayed as read, with no writer, until
+    EARLY_GRACE_S after its last change (:func:`_stayed_as_read`)."""
+    data, settled, state = _read(real, early=True)
     if said_game(data, Path(relative).name) is not None:
         answer = draw(data)
-        if settled or answer.status == 200:
+        if settled or (answer.status == 200 and _stayed_as_read(real, state)):
             return answer
     elif settled:
-        raise NotServed(relative)
+        # Truncating a file for a save can show it empty under its old time for a moment
+        # (ext4): it is looked at again after a quiet time of this process's own.
+        time.sleep(QUIET_S)
     data = read_settled(real)
     if said_game(data, Path(relative).name) is None:
         raise NotServed(relative)
     return draw(data)
+
+
+def _stayed_as_read(path: Path, state: os.stat_result) -> bool:
+    """True if the file is as it was read (``state``) EARLY_GRACE_S after its last change,
+    and no process has it open for writing then."""
+    wait = EARLY_GRACE_S - (time.time() - state.st_mtime_ns / 1e9)
+    if wait > 0:
+        time.sleep(wait)
+    try:
+        return _version(os.stat(path)) == _version(state) and _no_writer(path)
+    except OSError:
+        return False
 
 
 def _downloaded(answer: Answer, relative: str, ending: str, query: dict[str, str]) -> Answer:

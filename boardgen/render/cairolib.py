@@ -37,6 +37,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from boardgen.limits import MAX_FFI_BYTES
 from boardgen.render.fonts import cache_folder, read_cache_file
 
 _CAIRO_NAMES = ("cairo-2", "cairo", "libcairo-2")  # what cairocffi asks find_library for
@@ -109,7 +110,6 @@ def _import_without_search() -> ModuleType:
 
 _FFI_FORMAT = 1
 _FFI_NAME = "_boardgen_cairocffi"  # the module name cffi's data is made under
-MAX_FFI_BYTES = 4_000_000  # the data is some 60 kB
 _DECLARATIONS = ("constants.py", "ffi.py")  # cairocffi's files that make its ffi
 
 

@@ -24,6 +24,8 @@ from typing import Any
 
 import font_source_sans_pro
 
+from boardgen.limits import MAX_STORE_BYTES
+
 REGULAR = "regular"
 BOLD = "bold"
 _FILES = {
@@ -65,7 +67,6 @@ _CONTOUR_CALLS = frozenset({"moveTo", "lineTo", "qCurveTo", "curveTo", "closePat
 
 GLYPH_CACHE_ENV = "BOARDGEN_CACHE_DIR"  # a folder; set to the empty string: no cache
 _STORE_FORMAT = 1
-MAX_STORE_BYTES = 8_000_000  # a store holds some hundreds of glyphs: tens of kilobytes
 
 
 def cache_folder(part: str) -> Path | None:

@@ -440,6 +440,50 @@ def test_a_save_in_two_openings_is_not_shown_as_a_problem(served: PreviewServer)
     assert replies[0].status == 200 and b"Saved twice" in replies[0].body
 
 
+
+@pytest.mark.skipif(not _leases(), reason="read leases are Linux's")
+def test_a_save_whose_first_opening_is_a_diagram_is_not_shown_half(tmp_path: Path) -> None:
+    """A save through two openings whose first part is a whole diagram on its own (cut at a
+    panel): read early between the two, drawn, and the rest appended while it is drawn; the
+    half drawing is not answered, the whole one is (the review's finding 1)."""
+    path = tmp_path / "twice.txt"
+    whole = "game: o\nside: 4\npanel: one\nplace: D4\npanel: two\nplace: A1\n"
+    path.write_text(whole[:whole.index("panel: two")])
+    drawn: list[bytes] = []
+
+    def draw(data: bytes) -> serve_module.Answer:
+        if not drawn:  # the save's second opening, while the first read is drawn
+            with open(path, "a") as handle:
+                handle.write(whole[whole.index("panel: two"):])
+        drawn.append(data)
+        return serve_module.Answer(200, "text/plain", data)
+
+    answer = serve_module._drawn_saved(path, "twice.txt", draw)
+    assert drawn[0] == whole[:whole.index("panel: two")].encode()  # read early, drawn
+    assert answer.body == whole.encode()  # ... but only the whole file answered
+
+
+def test_a_file_seen_empty_under_its_old_time_is_looked_at_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A save's truncation can show the file empty under its old modification time for a
+    moment: that read is settled but no diagram; it is looked at again after a quiet time,
+    and the saved file drawn, not answered 404 (the review's finding 2)."""
+    path = tmp_path / "saved.txt"
+    path.write_text("")
+    os.utime(path, (time.time() - 5, time.time() - 5))  # empty, and long quiet
+    sleep = time.sleep
+
+    def saved_meanwhile(seconds: float) -> None:
+        path.write_text("game: o\nside: 4\n")
+        os.utime(path, (time.time() - 5, time.time() - 5))
+        sleep(seconds)
+
+    monkeypatch.setattr(serve_module.time, "sleep", saved_meanwhile)
+    answer = serve_module._drawn_saved(
+        path, "saved.txt", lambda data: serve_module.Answer(200, "text/plain", data))
+    assert answer.body == b"game: o\nside: 4\n"
+
+
 # --- the event stream -----------------------------------------------------------------------
 
 class EventStream:

@@ -4,7 +4,7 @@ same position, turns, counts and history, and undo takes its placements back exa
 
 Two references: the general road in the same run (any position, any board, hypothesis),
 and games recorded by main's engine before the fast road existed
-(tests/golden/copolymer-random-games.json, made at 3661a06 by the general road alone: a
+(tests/games/copolymer/random-games.json, made at 3661a06 by the general road alone: a
 digest of each game's placements, its winner, counts and the next draw of its ``rng``)."""
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ def digest(game: Copolymer) -> str:
 
 
 def recorded(policy: str) -> list[list[object]]:
-    rows = json.loads((TESTS / "golden" / "copolymer-random-games.json").read_text())
+    rows = json.loads((TESTS / "games" / "copolymer" / "random-games.json").read_text())
     found = [row for row in rows if row[3] == policy]
     assert found
     return found
