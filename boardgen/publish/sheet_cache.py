@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import importlib.util
 import json
 import os
 import re
@@ -145,13 +146,16 @@ def _described(value: object) -> object:
     raise _Uncacheable(type(value).__qualname__)
 
 
-# A file's digest by its path, with the size, modification time and inode it was read at.
-_FILE_DIGESTS: dict[str, tuple[tuple[int, int, int], str]] = {}
+# A file's digest by its path, with the size, modification and change times and inode it
+# was read at.
+_FILE_DIGESTS: dict[str, tuple[tuple[int, int, int, int], str]] = {}
 
 
 def _file_digest(path: str) -> str:
     info = os.stat(path)
-    seen = (info.st_size, info.st_mtime_ns, info.st_ino)
+    # The change time too: an edit in place whose modification time is set back (touch -r)
+    # still moves it.
+    seen = (info.st_size, info.st_mtime_ns, info.st_ino, info.st_ctime_ns)
     known = _FILE_DIGESTS.get(path)
     if known is not None and known[0] == seen:
         return known[1]
@@ -188,6 +192,10 @@ def tree_digest(folder: Path) -> str:
 
 
 _VERSIONS: list[dict[str, str]] = []
+# The module each library is imported as: its install is the one Python would import.
+_MODULES = {"typst": "typst", "pypdfium2": "pypdfium2", "fonttools": "fontTools",
+            "font_source_sans_pro": "font_source_sans_pro", "pillow": "PIL",
+            "reportlab": "reportlab"}
 
 
 def _distribution(name: str) -> str:
@@ -195,31 +203,50 @@ def _distribution(name: str) -> str:
     return re.sub(r"[-_.]+", "_", name).lower()
 
 
+def _installed(name: str, module: str) -> str:
+    """Where ``module`` is imported from, and the version and record of the install beside
+    it: a wheel's ``.dist-info`` (its RECORD lists the hash of every file it installed,
+    compiled parts too) or an ``.egg-info`` (a system package's; its PKG-INFO and the
+    module's own first file), so that another install of it, on PYTHONPATH or the
+    system's, is another key (importlib.metadata would cost some 30 ms a process)."""
+    spec = importlib.util.find_spec(module)
+    if spec is None or spec.origin is None:
+        return "absent"
+    origin = spec.origin
+    package = os.path.dirname(origin) if spec.submodule_search_locations else origin
+    place = os.path.dirname(package)
+    try:
+        names = sorted(os.listdir(place))
+    except OSError:
+        names = []
+    for folder in names:
+        stem, dot, kind = folder.rpartition(".")
+        if kind not in ("dist-info", "egg-info") or not dot:
+            continue
+        found, _, version = stem.partition("-")
+        if _distribution(found) != name:
+            continue
+        metadata = os.path.join(place, folder)
+        record = os.path.join(metadata, "RECORD") if kind == "dist-info" else \
+            os.path.join(metadata, "PKG-INFO") if os.path.isdir(metadata) else metadata
+        try:
+            written = _file_digest(record)
+        except OSError:
+            written = "no record"
+        if kind == "egg-info":
+            written += " " + _file_digest(origin)
+        return f"{origin} {version} {written}"
+    return f"{origin} {_file_digest(origin)}"
+
+
 def _versions() -> dict[str, str]:
-    """Python's version, and each of the sheets' libraries' version and the digest of its
-    RECORD (which lists the hash of every file it installed, its compiled parts too):
-    found from the first of its metadata folders on sys.path, as Python imports the first
-    install (importlib.metadata would cost some 30 ms a process)."""
+    """Python's version, and each of the sheets' libraries' install (:func:`_installed`)."""
     if _VERSIONS:
         return _VERSIONS[0]
-    wanted = {_distribution(name) for name in _LIBRARIES}
     found = {"python": sys.version, "platform": sys.platform}
-    for place in sys.path:
-        try:
-            names = sorted(os.listdir(place or "."))
-        except OSError:
-            continue
-        for folder in names:
-            if not folder.endswith(".dist-info"):
-                continue
-            name, _, version = folder.removesuffix(".dist-info").partition("-")
-            name = _distribution(name)
-            if name in wanted and name not in found:
-                record = os.path.join(place or ".", folder, "RECORD")
-                try:
-                    found[name] = f"{version} {_file_digest(record)}"
-                except OSError:
-                    found[name] = version
+    for name in _LIBRARIES:
+        distribution = _distribution(name)
+        found[distribution] = _installed(distribution, _MODULES[distribution])
     _VERSIONS.append(found)
     return found
 

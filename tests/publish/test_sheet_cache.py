@@ -246,6 +246,41 @@ def test_a_library_or_font_changed_is_another_key(monkeypatch: pytest.MonkeyPatc
     assert _key() != before
 
 
+
+def test_the_install_imported_is_the_one_keyed(monkeypatch: pytest.MonkeyPatch,
+                                               tmp_path: Path) -> None:
+    """A library's key is the install Python imports: a system package's ``.egg-info``
+    counts (its version and the module's first file), and the same library found first on
+    another path is another key (the review's finding 4)."""
+    system = tmp_path / "system"
+    (system / "sheetlib").mkdir(parents=True)
+    (system / "sheetlib" / "__init__.py").write_text("VERSION = 1\n")
+    (system / "sheetlib-1.0.egg-info").mkdir()
+    (system / "sheetlib-1.0.egg-info" / "PKG-INFO").write_text("Name: sheetlib\nVersion: 1.0\n")
+    monkeypatch.syspath_prepend(str(system))
+    installed = sheet_cache._installed("sheetlib", "sheetlib")
+    assert " 1.0 " in installed and str(system) in installed
+    (system / "sheetlib" / "__init__.py").write_text("VERSION = 2\n")
+    assert sheet_cache._installed("sheetlib", "sheetlib") != installed
+    earlier = tmp_path / "earlier"
+    shutil.copytree(system, earlier)
+    monkeypatch.syspath_prepend(str(earlier))
+    assert str(earlier) in sheet_cache._installed("sheetlib", "sheetlib")
+
+
+def test_a_file_edited_in_place_with_its_time_set_back_is_read_again(tmp_path: Path) -> None:
+    """The same size and modification time (touch -r) but new bytes: the change time moved,
+    so the digest is taken again, not the one kept (the review's finding 3)."""
+    path = tmp_path / "sheet.md"
+    path.write_text("Aaaa")
+    old = path.stat().st_mtime_ns - 60_000_000_000  # a minute ago: past the racy moments
+    os.utime(path, ns=(old, old))
+    first = sheet_cache._file_digest(str(path))
+    with open(path, "r+") as handle:
+        handle.write("Bbbb")
+    os.utime(path, ns=(old, old))
+    assert sheet_cache._file_digest(str(path)) != first
+
 def test_a_plug_in_game_or_an_odd_request_is_not_kept(monkeypatch: pytest.MonkeyPatch,
                                                       tmp_path: Path) -> None:
     from boardgen.games import protocol
