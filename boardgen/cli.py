@@ -72,6 +72,7 @@ from boardgen.render.board import (
     FORMATS,
     MAX_PAGES,
 )
+from boardgen.render.cairolib import keep_declarations
 from boardgen.render.motion import (
     ANIMATION_FORMATS,
     DEFAULT_DPI,
@@ -1182,6 +1183,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         # SIGTERM at any point ends the command in one line, exit 143 (boardgen.__main__
         # does this before the import; `python -c "...main()"` comes here first).
         signal.signal(signal.SIGTERM, raise_terminated)
+        # cairo's declarations parsed once per installation: the command's process uses
+        # cairocffi only through boardgen (a library's caller keeps cairocffi whole).
+        keep_declarations()
     for problem in problems:  # a game plug-in left out: the other games still work
         click.echo(f"boardgen: warning: {problem}", err=True)
     try:

@@ -22,8 +22,10 @@ call) and keeps it in the user's cache, keyed by cairocffi's declaration files, 
 Python's versions; the next ones give cairocffi an ``ffi`` made from it
 (:func:`_compiled_ffi`), the same declarations, types and functions.  boardgen ships none of
 it.  A cache that is off, unreadable, damaged or not ours is passed by: cairocffi then parses
-as it always did.  (``cairocffi.pixbuf``, which boardgen never uses, needs the parsed form:
-imported after a cached ``ffi`` it fails to import.)
+as it always did.  Only boardgen's own command does this (:func:`keep_declarations`, called
+by the command line): a made ``ffi`` has no ``cdef`` or ``include``, and
+``cairocffi.pixbuf`` needs the parsed form, so a program that imports boardgen as a library,
+and may use cairocffi itself, keeps cairocffi as cairocffi makes it.
 """
 
 from __future__ import annotations
@@ -54,6 +56,16 @@ _LOCK = threading.Lock()  # one import at a time: find_library is patched proces
 _MODULE: list[ModuleType] = []  # cairocffi, once fully imported
 
 
+_KEEP: list[bool] = []  # [True] once the process is boardgen's command (keep_declarations)
+
+
+def keep_declarations() -> None:
+    """Let this process make cairocffi's ``ffi`` from the declarations kept in the user's
+    cache (and keep them there): for boardgen's own command, whose process uses cairocffi
+    only through boardgen."""
+    _KEEP[:] = [True]
+
+
 def cairocffi() -> ModuleType:
     """The cairocffi module, imported on first use without the subprocesses of its
     library search (Linux).  Safe from several threads: none is handed the module while
@@ -71,7 +83,7 @@ def _imported() -> ModuleType:
         import cairocffi  # noqa: F401  (Python's import lock waits for a half-made one)
 
         return sys.modules["cairocffi"]
-    stored = _stored_ffi_path()
+    stored = _stored_ffi_path() if _KEEP else None
     compiled = _compiled_ffi(stored) if stored is not None else None
     if compiled is not None:
         sys.modules["cairocffi.ffi"] = compiled

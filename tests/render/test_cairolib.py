@@ -48,7 +48,8 @@ def test_cairocffi_plain_import_would_search() -> None:
 # without pycparser, and draws the same pixels.
 _DRAW = """
 import sys, zlib
-from boardgen.render.cairolib import cairocffi
+from boardgen.render.cairolib import cairocffi, keep_declarations
+keep_declarations()  # as the command line does
 cairo = cairocffi()
 surface = cairo.ImageSurface(cairo.FORMAT_RGB24, 120, 90)
 context = cairo.Context(surface)
@@ -98,3 +99,22 @@ def test_cairo_declarations_are_parsed_once_and_draw_the_same(tmp_path: Path) ->
     payload = marshal.dumps(("_boardgen_cairocffi", (("_types", compile("1", "x", "eval")),)))
     stored.write_bytes(b"%08x" % zlib.crc32(payload) + payload)
     assert _draw(str(tmp_path)) == off
+
+
+def test_a_program_using_boardgen_as_a_library_keeps_cairocffi_whole(tmp_path: Path) -> None:
+    """Kept declarations are for boardgen's own command: a program that imports boardgen
+    (and may use cairocffi itself) gets cairocffi's parsed ffi, with cdef, include and
+    cairocffi.pixbuf, even where the command has kept them (the review's finding 5)."""
+    import os
+
+    assert _draw(str(tmp_path))[2] == "False"  # the command's first run: parsed, then kept
+    assert _draw(str(tmp_path))[2] == "True"  # the command's next runs: made from them
+    probe = ("from boardgen.render.cairolib import cairocffi\n"
+             "cairocffi()\n"
+             "import sys, cairocffi.pixbuf\n"
+             "ffi = sys.modules['cairocffi.ffi']\n"
+             "print(hasattr(ffi.ffi, 'cdef'), ffi.__file__.endswith('.marshal'))\n")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True, env={**os.environ, "BOARDGEN_CACHE_DIR": str(tmp_path)})
+    assert done.stdout.split() == ["True", "False"]
+
