@@ -271,7 +271,9 @@ class Engine:
     def random_legal(self, rng: random.Random) -> str:
         """A legal move chosen with ``rng``, each with the same chance, as the game spells
         it: the same seed gives the same moves.  The move is drawn first and only it is
-        named, so a random play-out costs what the engine's own does."""
+        named, so a random play-out costs what the engine's own does.  A subclass of
+        ``random.Random`` is asked ``randrange`` once over the list of legal moves, its
+        answer checked, so it draws other moves than ``random.Random`` seeded alike."""
         if type(rng) is random.Random:  # first: a play-out asks at every move
             return self._position.random_move(rng)  # refuses once the game is over
         if not isinstance(rng, random.Random):
