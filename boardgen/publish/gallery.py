@@ -21,7 +21,7 @@ import signal
 import threading
 from collections.abc import Callable, Generator, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -149,9 +149,8 @@ def _jobs_in_language(paper: Paper, theme: Theme) -> list[Job]:
             scene = description.board_scene(grid)
             for fmt in formats:
                 jobs.append(Job(f"{board_stem(key, grid)}.{fmt}", key, "board",
-                                partial(render_board, scene, fmt, options, theme=theme,
-                                        info=info),
-                                partial(_board_picture, scene, options, theme, info)
+                                partial(_board, key, scene, fmt, options, theme, info),
+                                partial(_board_picture, key, scene, options, theme, info)
                                 if fmt == "svg" else None))
     for game, description in known.items():
         for name in description.diagram_names():
@@ -172,11 +171,44 @@ def _kit(game: str, paper: Paper, theme: Theme) -> bytes:
 
 def _calibration(paper: Paper) -> bytes:
     from boardgen.publish.calibrate import render_calibration
+    from boardgen.publish.sheet_cache import cached_sheet
 
-    return render_calibration(paper=paper)
+    return cached_sheet("calibrate", "", {"paper": paper},
+                        partial(render_calibration, paper=paper))
 
 
-def _board_picture(scene: Scene, options: BoardOptions, theme: Theme, info: PageInfo) -> bytes:
+def _board(game: str, scene: Scene, fmt: str, options: BoardOptions, theme: Theme,
+           info: PageInfo) -> bytes:
+    """A board of ``game``, kept between builds (boardgen.publish.sheet_cache): the key
+    describes the whole scene, its options, theme and page."""
+    from boardgen.publish.sheet_cache import cached_sheet
+
+    return cached_sheet(f"board-{fmt}", game, _board_request(scene, options, theme, info),
+                        partial(render_board, scene, fmt, options, theme=theme, info=info))
+
+
+def _board_request(scene: Scene, options: BoardOptions, theme: Theme,
+                   info: PageInfo) -> dict[str, object]:
+    """A board's request as the cache's key reads it: the scene field by field, its grid
+    by what it was made from (its cells in order and the arguments of HexGrid)."""
+    grid = scene.grid
+    described = {field.name: getattr(scene, field.name) for field in fields(scene)}
+    described["grid"] = {"cells": grid.cells, "description": grid.description,
+                         "shape": grid.shape, "side": grid.side, "notation": grid.notation}
+    return {"scene": described, "options": options, "theme": theme, "info": info}
+
+
+def _board_picture(game: str, scene: Scene, options: BoardOptions, theme: Theme,
+                   info: PageInfo) -> bytes:
+    from boardgen.publish.sheet_cache import cached_sheet
+
+    return cached_sheet("board-picture", game, {**_board_request(scene, options, theme, info),
+                                                "width_px": THUMB_WIDTH_PX},
+                        partial(_board_picture_drawn, scene, options, theme, info))
+
+
+def _board_picture_drawn(scene: Scene, options: BoardOptions, theme: Theme,
+                         info: PageInfo) -> bytes:
     from boardgen.render.raster import figure_png
 
     return figure_png(build_figure(scene, options), theme=theme, title=info.title,
@@ -184,7 +216,16 @@ def _board_picture(scene: Scene, options: BoardOptions, theme: Theme, info: Page
 
 
 def _diagram_picture(game: str, name: str, paper: Paper, theme: Theme) -> bytes:
-    """The picture of the diagram's SVG (one page, as wide as the paper's content)."""
+    """The picture of the diagram's SVG (one page, as wide as the paper's content), kept
+    with the diagram's files (boardgen.publish.sheet_cache)."""
+    from boardgen.publish.sheet_cache import cached_sheet
+
+    return cached_sheet("diagram-picture", game, {"name": name, "paper": paper, "theme": theme,
+                                                  "width_px": THUMB_WIDTH_PX},
+                        partial(_diagram_picture_drawn, game, name, paper, theme))
+
+
+def _diagram_picture_drawn(game: str, name: str, paper: Paper, theme: Theme) -> bytes:
     from boardgen.render.diagram import diagram_pages
     from boardgen.render.raster import figure_png
 
@@ -202,7 +243,17 @@ def thumbnail(path: Path) -> bytes:
 
 def thumbnail_of(suffix: str, data: bytes) -> bytes:
     """A small PNG of a file's contents: page 1 of a PDF, or an SVG drawn by CairoSVG (our
-    own SVGs have a Job.picture instead: CairoSVG costs 5-10x drawing the figure)."""
+    own SVGs have a Job.picture instead: CairoSVG costs 5-10x drawing the figure).  Kept
+    by the bytes' digest between builds (boardgen.publish.sheet_cache.cached_thumbnail)."""
+    from boardgen.publish.sheet_cache import cached_thumbnail
+
+    if suffix != ".pdf":  # CairoSVG may draw text with the system's fonts: not in a key
+        return _thumbnail_drawn(suffix, data)
+    return cached_thumbnail({"suffix": suffix, "width_px": THUMB_WIDTH_PX}, data,
+                            partial(_thumbnail_drawn, suffix, data))
+
+
+def _thumbnail_drawn(suffix: str, data: bytes) -> bytes:
     if suffix == ".pdf":
         import pypdfium2
 

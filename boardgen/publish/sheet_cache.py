@@ -1,4 +1,5 @@
-"""Finished rule sheets, quick references, kits and HTML sheets kept between builds.
+"""Finished rule sheets, quick references, kits, HTML sheets, diagrams, the printer check and
+the gallery's thumbnails kept between builds.
 
 Setting a sheet is most of ``boardgen all``'s work (measuring and correcting a setting
 with Typst, drawing its figures, compiling; cutting the HTML page's fonts).  A finished
@@ -16,6 +17,12 @@ file reads it back instead of setting it again:
   pypdfium2, fontTools, Pillow, reportlab and the font package;
 - the games boardgen knows (a plug-in may declare paints).
 
+The built-in diagrams (PDF, SVG, PNG), their gallery pictures, the gallery's boards and
+the printer check are kept under the same key (their request instead of a sheet's).  A
+thumbnail of a file is kept by the SHA-256 of the file's bytes, with its parameters (its
+width, the file's kind), boardgen's own files and the libraries' versions
+(:func:`cached_thumbnail`): it is the same picture for the same bytes whoever made them.
+
 Only a built-in game's files are kept: a plug-in's code is outside what boardgen can
 digest.  A file's digest is read once per process and trusted again while its size, its
 modification time and its inode stay the same and that time is more than
@@ -28,8 +35,9 @@ An entry is the SHA-256 of its name and bytes followed by the bytes; an entry cu
 emptied or replaced by another is set again and rewritten.  Entries are written whole (a
 temporary file, then a rename), so that two builds side by side never read half of one.
 The folder is kept under ``MAX_SHEET_CACHE_BYTES``: the entries used longest ago go first.
-``BOARDGEN_CACHE_DIR=`` (empty) turns every cache off; ``BOARDGEN_SHEET_CACHE=off`` this
-one alone.  Deleting the folder clears it.
+``BOARDGEN_CACHE_DIR=`` (empty) turns every cache off; ``BOARDGEN_OUTPUT_CACHE=off`` this
+one alone (every finished file and thumbnail; ``BOARDGEN_SHEET_CACHE=off``, its first name,
+still does the same).  Deleting the folder clears it.
 """
 
 from __future__ import annotations
@@ -45,13 +53,16 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import fields, is_dataclass
+from functools import partial
 from pathlib import Path
 
 from boardgen.limits import MAX_CACHED_SHEET_BYTES, MAX_SHEET_CACHE_BYTES
 from boardgen.render.fonts import read_cache_file
 
 CACHE_ENV = "BOARDGEN_CACHE_DIR"  # a folder; set to the empty string: no cache at all
-SHEET_CACHE_ENV = "BOARDGEN_SHEET_CACHE"  # "off" (or 0, no, false): no cache of sheets
+# "off" (or 0, no, false): no finished file kept (sheets, diagrams, boards, thumbnails).
+OUTPUT_CACHE_ENV = "BOARDGEN_OUTPUT_CACHE"
+SHEET_CACHE_ENV = "BOARDGEN_SHEET_CACHE"  # its first name (sheets alone were kept): the same
 SHEETS_FOLDER = "sheets"
 ENTRY_SUFFIX = ".sheet"
 # Bumped when what an entry holds, or how its key is made, changes.
@@ -73,9 +84,11 @@ def cache_folder(part: str) -> Path | None:
 
 
 def sheet_cache_folder() -> Path | None:
-    """Where finished sheets are kept, or None when this cache is off."""
-    if os.environ.get(SHEET_CACHE_ENV, "").strip().lower() in ("off", "0", "no", "false"):
-        return None
+    """Where finished files (sheets, diagrams, thumbnails) are kept, or None when this cache
+    is off (BOARDGEN_OUTPUT_CACHE or its first name BOARDGEN_SHEET_CACHE)."""
+    for variable in (OUTPUT_CACHE_ENV, SHEET_CACHE_ENV):
+        if os.environ.get(variable, "").strip().lower() in ("off", "0", "no", "false"):
+            return None
     return cache_folder(SHEETS_FOLDER)
 
 
@@ -232,18 +245,21 @@ def _package_folder() -> Path:
 def sheet_key(kind: str, game: str, request: Mapping[str, object]) -> str | None:
     """The name a finished file of ``kind`` (the writer) for ``game`` is kept under: the
     game, the kind and the SHA-256 of everything its bytes are made from; None when it is
-    not to be kept (a plug-in's game, boardgen not in a folder of files)."""
+    not to be kept (a plug-in's game, boardgen not in a folder of files).  ``game`` empty:
+    a file of no game (the printer check), made from boardgen's own files alone."""
     from boardgen.games.registry import BUILT_IN, game_named, games
     from boardgen.i18n import LANGUAGES_VARIABLE, extra_folders, language
     from boardgen.render.fonts import font_folder
     from boardgen.resources import templates_root
 
-    description = game_named(game)
-    templates = templates_root().resolve()
-    folder = description.template_folder
-    if not any(description is built_in for built_in in BUILT_IN) or \
-            not folder.resolve().is_relative_to(templates) or not folder.is_dir():
-        return None
+    folder: Path | None = None
+    if game:
+        description = game_named(game)
+        templates = templates_root().resolve()
+        folder = description.template_folder
+        if not any(description is built_in for built_in in BUILT_IN) or \
+                not folder.resolve().is_relative_to(templates) or not folder.is_dir():
+            return None
     package = _package_folder()
     if not (package / "__init__.py").is_file():  # a zip or a frozen build: not digested
         return None
@@ -251,7 +267,7 @@ def sheet_key(kind: str, game: str, request: Mapping[str, object]) -> str | None
         described = _described(dict(request))
     except _Uncacheable:
         return None
-    extras = [[str(extra), tree_digest(extra / "templates" / game),
+    extras = [[str(extra), tree_digest(extra / "templates" / game) if game else None,
                tree_digest(extra / "locale")] for extra in extra_folders()]
     parts = {
         "format": _FORMAT,
@@ -264,13 +280,13 @@ def sheet_key(kind: str, game: str, request: Mapping[str, object]) -> str | None
         "extra_folders": extras,
         "games": [[key, type(known).__module__, type(known).__qualname__]
                   for key, known in games().items()],
-        "templates": tree_digest(folder),
+        "templates": tree_digest(folder) if folder is not None else None,
         "boardgen": tree_digest(package),
         "fonts": tree_digest(Path(font_folder())),
         "versions": _versions(),
     }
     text = json.dumps(parts, sort_keys=True, ensure_ascii=True)
-    return f"{game}-{kind}-{hashlib.sha256(text.encode('ascii')).hexdigest()[:40]}"
+    return f"{game or 'boardgen'}-{kind}-{hashlib.sha256(text.encode('ascii')).hexdigest()[:40]}"
 
 
 # --- the cache -----------------------------------------------------------------------------
@@ -283,13 +299,48 @@ def cached_sheet(kind: str, game: str, request: Mapping[str, object],
     or written is passed by; a key that cannot be made (whatever the reason: ``make``
     says what is wrong with the request, in its own words) sets the file as without a
     cache."""
+    return _through_cache(partial(_key_or_none, sheet_key, kind, game, request), make)
+
+
+def thumbnail_key(parameters: Mapping[str, object], source: bytes) -> str | None:
+    """The name a thumbnail of ``source`` (a file's bytes) drawn with ``parameters`` (its
+    width, the file's kind: every parameter of the drawing) is kept under; None when it
+    is not to be kept (boardgen not in a folder of files)."""
+    package = _package_folder()
+    if not (package / "__init__.py").is_file():
+        return None
+    parts = {
+        "format": _FORMAT,
+        "kind": "thumbnail",
+        "parameters": _described(dict(parameters)),
+        "source": hashlib.sha256(source).hexdigest(),
+        "boardgen": tree_digest(package),
+        "versions": _versions(),
+    }
+    text = json.dumps(parts, sort_keys=True, ensure_ascii=True)
+    return f"thumb-{hashlib.sha256(text.encode('ascii')).hexdigest()[:40]}"
+
+
+def cached_thumbnail(parameters: Mapping[str, object], source: bytes,
+                     make: Callable[[], bytes]) -> bytes:
+    """``make()``, a thumbnail of ``source`` drawn with ``parameters``, read from the cache
+    when an earlier build drew one of the same bytes the same way, else drawn and kept
+    (in the same folder as the sheets, under the same budget)."""
+    return _through_cache(partial(_key_or_none, thumbnail_key, parameters, source), make)
+
+
+def _key_or_none(key: Callable[..., str | None], *arguments: object) -> str | None:
+    try:
+        return key(*arguments)
+    except Exception:  # make() reports a bad request in its own words
+        return None
+
+
+def _through_cache(key: Callable[[], str | None], make: Callable[[], bytes]) -> bytes:
     folder = sheet_cache_folder()
     if folder is None:
         return make()
-    try:
-        name = sheet_key(kind, game, request)
-    except Exception:  # make() reports a bad request in its own words
-        name = None
+    name = key()
     if name is None:
         return make()
     path = folder / f"{name}{ENTRY_SUFFIX}"
@@ -301,17 +352,27 @@ def cached_sheet(kind: str, game: str, request: Mapping[str, object],
     data = make()
     # Kept only if nothing it is made from changed while it was made (a template saved
     # meanwhile): the bytes would not be those of the key taken before.
-    if len(data) <= MAX_CACHED_SHEET_BYTES and _key_again(kind, game, request) == name:
+    if len(data) <= MAX_CACHED_SHEET_BYTES and key() == name:
         write_entry(path, name, data)
-        prune(folder)
+        _pruned_now_and_then(folder, len(data))
     return data
 
 
-def _key_again(kind: str, game: str, request: Mapping[str, object]) -> str | None:
-    try:
-        return sheet_key(kind, game, request)
-    except Exception:
-        return None
+# Bytes this process has kept since it last pruned the folder, by folder: a build keeps
+# some 250 files, and listing the folder after each of them cost more than keeping them.
+_WRITTEN: dict[Path, int] = {}
+
+
+def _pruned_now_and_then(folder: Path, size: int) -> None:
+    """Prune after a process's first entry, then each time it has kept another
+    twentieth of the budget (the folder stays within it, give or take that much for each
+    process writing at once)."""
+    written = _WRITTEN.get(folder)
+    if written is None or written + size >= MAX_SHEET_CACHE_BYTES // 20:
+        prune(folder)
+        _WRITTEN[folder] = 0
+    else:
+        _WRITTEN[folder] = written + size
 
 
 _ABANDONED_SECONDS = 3600  # a temporary file this old was left by a build that died
