@@ -52,6 +52,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import fields, is_dataclass
 from functools import partial
 from pathlib import Path
@@ -162,8 +163,11 @@ def _described(value: object) -> object:
 _FILE_DIGESTS: dict[str, tuple[tuple[int, int, int], str]] = {}
 
 
-def _file_digest(path: str) -> str:
-    info = os.stat(path)
+def _file_digest(path: str, info: os.stat_result | None = None) -> str:
+    """A file's SHA-256 (hex), from the memo while its size, time and inode are those it was
+    read at; ``info``: its os.stat, when the caller has it already."""
+    if info is None:
+        info = os.stat(path)
     seen = (info.st_size, info.st_mtime_ns, info.st_ino)
     known = _FILE_DIGESTS.get(path)
     if known is not None and known[0] == seen:
@@ -179,24 +183,44 @@ def _file_digest(path: str) -> str:
     return digest
 
 
-def _files(folder: Path) -> Iterator[tuple[str, str]]:
+def _files(folder: str, inside: str = "") -> Iterator[tuple[str, str, os.stat_result]]:
     """Every file under ``folder`` (byte-code caches left out: made from the source), by
-    its path inside it, in a fixed order."""
-    for place, folders, names in os.walk(folder):
-        folders[:] = sorted(name for name in folders if name != "__pycache__")
-        for name in sorted(names):
-            if name.endswith((".pyc", ".pyo")):
-                continue
-            path = os.path.join(place, name)
-            yield os.path.relpath(path, folder), path
+    its path inside it (``inside``: the folder's own), with its os.stat, in a fixed order:
+    a folder's files by name, then its folders by name (as os.walk goes, links to
+    folders neither followed nor digested), without a path computed twice (a key takes
+    three trees of some 90 files each: os.walk and relpath cost more than their stats)."""
+    try:
+        with os.scandir(folder) as listing:
+            entries = sorted(listing, key=lambda entry: entry.name)
+    except OSError:
+        return
+    folders = []
+    for entry in entries:
+        try:
+            is_folder = entry.is_dir()
+        except OSError:
+            is_folder = False
+        if is_folder:
+            if entry.name != "__pycache__" and not entry.is_symlink():
+                folders.append(entry)
+            continue
+        if entry.name.endswith((".pyc", ".pyo")):
+            continue
+        try:
+            info = entry.stat()
+        except OSError:  # a link to nothing: named, as os.stat would have failed on it
+            info = os.lstat(entry.path)
+        yield inside + entry.name, entry.path, info
+    for entry in folders:
+        yield from _files(entry.path, f"{inside}{entry.name}/")
 
 
 def tree_digest(folder: Path) -> str:
     """A digest of every file under ``folder``: its names and bytes."""
     digest = hashlib.sha256()
-    for relative, path in _files(folder):
+    for relative, path, info in _files(str(folder)):
         digest.update(relative.encode("utf-8", "surrogateescape") + b"\0" +
-                      _file_digest(path).encode("ascii") + b"\n")
+                      _file_digest(path, info).encode("ascii") + b"\n")
     return digest.hexdigest()
 
 
@@ -336,12 +360,32 @@ def _key_or_none(key: Callable[..., str | None], *arguments: object) -> str | No
         return None
 
 
+class NotKept(BaseException):
+    """Raised instead of making a file inside :func:`kept_only` when the cache does not
+    hold it (a BaseException: no ``except Exception`` on the way takes it for a failure
+    and goes on with something else)."""
+
+
+_KEPT_ONLY: list[bool] = []
+
+
+@contextmanager
+def kept_only() -> Iterator[None]:
+    """While inside, a file the cache does not hold is not made: NotKept is raised instead
+    (``boardgen all`` reads back what it can before deciding how many workers to start)."""
+    _KEPT_ONLY.append(True)
+    try:
+        yield
+    finally:
+        _KEPT_ONLY.pop()
+
+
 def _through_cache(key: Callable[[], str | None], make: Callable[[], bytes]) -> bytes:
     folder = sheet_cache_folder()
-    if folder is None:
-        return make()
-    name = key()
-    if name is None:
+    name = key() if folder is not None else None
+    if folder is None or name is None:
+        if _KEPT_ONLY:
+            raise NotKept
         return make()
     path = folder / f"{name}{ENTRY_SUFFIX}"
     kept = read_entry(path, name, MAX_CACHED_SHEET_BYTES)
@@ -349,6 +393,8 @@ def _through_cache(key: Callable[[], str | None], make: Callable[[], bytes]) -> 
         with contextlib.suppress(OSError):
             os.utime(path)  # used now: the last to go when the folder is pruned
         return kept
+    if _KEPT_ONLY:
+        raise NotKept(name)
     data = make()
     # Kept only if nothing it is made from changed while it was made (a template saved
     # meanwhile): the bytes would not be those of the key taken before.

@@ -14,6 +14,7 @@ import pytest
 from conftest import ROOT
 
 from boardgen.i18n import speaking
+from boardgen.limits import MAX_SHEET_CACHE_BYTES
 from boardgen.publish import drawing, gallery, sheet_cache
 from boardgen.render.paper import parse_paper
 from boardgen.render.scene import THEMES
@@ -260,7 +261,7 @@ def _board_key(name: str, lang: str = "en", **changed: object) -> str | None:
     parts = {"scene": scene, "options": options, "theme": theme, "info": info, **changed}
     with speaking(lang):
         return sheet_cache.sheet_key(f"board-{fmt}", game, gallery._board_request(
-            parts["scene"], parts["options"], parts["theme"], parts["info"]))  # type: ignore[arg-type]
+            parts["scene"], parts["options"], parts["theme"], parts["info"]))
 
 
 def test_every_part_of_a_boards_request_is_in_its_key() -> None:
@@ -318,7 +319,7 @@ def test_the_folder_is_pruned_after_a_processs_first_entry_then_now_and_then(
         sheet_cache.cached_thumbnail({"n": n}, b"source", lambda: b"small")
     assert pruned == [cache]  # the first entry only: the next four are small
     sheet_cache.cached_thumbnail({"n": "big"}, b"source",
-                                 lambda: bytes(sheet_cache.MAX_SHEET_CACHE_BYTES // 20))
+                                 lambda: bytes(MAX_SHEET_CACHE_BYTES // 20))
     assert pruned == [cache, cache]
 
 
@@ -329,3 +330,72 @@ def test_a_thumbnail_of_another_width_is_another_entry(
     narrow = gallery.thumbnail_of(".pdf", calibration)
     assert narrow != wide and len(narrow) < len(wide)
     assert len(_entries(cache, "thumb-")) == 2
+
+
+# --- boardgen all: what the cache holds is read back before any worker is forked --------------
+
+
+def _some_jobs() -> list[gallery.Job]:
+    names = {"calibrate.pdf", "o-side5.pdf", "copolymer-side7.svg", "o-diagram-corners.pdf",
+             "o-diagram-corners.svg", "polygone-diagram-01-start.svg"}
+    return [job for job in gallery.default_jobs(A4, COLOUR, ["en"]) if job.name in names]
+
+
+def _run(jobs: list[gallery.Job], workers: int, prepared: list[int]) -> list[gallery.Built]:
+    return sorted(gallery.run_jobs(jobs, workers, lambda: prepared.append(1)),
+                  key=lambda built: built.index)
+
+
+def test_a_build_with_everything_kept_forks_nothing_and_gives_the_same_bytes(
+        cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    jobs = _some_jobs()
+    assert len(jobs) == 6 and all(job.kept for job in jobs)
+    prepared: list[int] = []
+    first = _run(jobs, 2, prepared)  # a first build: nothing kept, built by two workers
+    assert prepared == [1] and not any(built.failures for built in first)
+    with monkeypatch.context() as off:
+        off.setenv(sheet_cache.OUTPUT_CACHE_ENV, "off")
+        assert _run(jobs, 1, []) == first
+    monkeypatch.setattr(gallery, "worker_pool", _refused)
+    monkeypatch.setattr(gallery, "build", _refused)
+    again = _run(jobs, 2, prepared)
+    assert again == first and prepared == [1]  # read back here, nothing prepared
+
+
+def test_what_is_not_kept_is_built_and_only_that(cache: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    jobs = _some_jobs()
+    first = _run(jobs, 1, [])
+    drawn = sorted(_entries(cache, "o-diagram-svg"))
+    (entry,) = drawn
+    entry.unlink()  # the SVG of one diagram gone
+    built: list[str] = []
+    real = gallery.build
+
+    def counted(job: gallery.Job, index: int) -> gallery.Built:
+        built.append(job.name)
+        return real(job, index)
+
+    monkeypatch.setattr(gallery, "build", counted)
+    prepared: list[int] = []
+    assert _run(jobs, 2, prepared) == first
+    assert built == ["o-diagram-corners.svg"] and prepared == [1]
+
+
+def test_a_first_build_stops_looking_after_a_few_misses(cache: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    looked: list[str] = []
+    real = gallery._read_back
+
+    def counted(job: gallery.Job, index: int) -> gallery.Built | None:
+        looked.append(job.name)
+        return real(job, index)
+
+    monkeypatch.setattr(gallery, "_read_back", counted)
+    jobs = _some_jobs()
+    assert [built for _, built in gallery.read_back(jobs)] == [None] * len(jobs)
+    assert len(looked) == gallery._MISSES_BEFORE_GIVING_UP < len(jobs)
+    # A job that does not say it is kept is never looked for (a test's closure, a plug-in's).
+    looked.clear()
+    plain = gallery.Job("x.pdf", "", "kit", _refused)
+    assert list(gallery.read_back([plain])) == [(0, None)] and not looked
