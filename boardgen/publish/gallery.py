@@ -517,7 +517,11 @@ def run_jobs(jobs: Sequence[Job], workers: int,
     read back): the command's diagrams built before the workers fork.  Workers are forked
     so that a job can be any function, even a test's closure.  Each panel figure is built
     once a process (boardgen.render.figure.figures_memoised)."""
-    with figures_memoised():  # each panel built once a process (forked workers inherit it)
+    from boardgen.publish.sheet_cache import trees_read_once
+
+    # Each panel built once a process (forked workers inherit it); the cache's keys read
+    # boardgen's files once between two files made.
+    with figures_memoised(), trees_read_once():
         left: list[int] = []
         for index, built in read_back(jobs):
             if built is None:

@@ -215,12 +215,42 @@ def _files(folder: str, inside: str = "") -> Iterator[tuple[str, str, os.stat_re
         yield from _files(entry.path, f"{inside}{entry.name}/")
 
 
+# Inside trees_read_once: each folder's digest since the last file was made.
+_READ_ONCE: list[dict[str, str]] = []
+
+
+@contextmanager
+def trees_read_once() -> Iterator[None]:
+    """While inside, a folder is digested once between two files made: the keys of the
+    files read back one after another (a build with everything kept makes nothing) share
+    one reading of boardgen's files, the fonts and a game's templates, as a build that
+    started after them.  Each file made still has its key taken before and after it, the
+    second afresh, so that one made while its inputs changed is not kept."""
+    _READ_ONCE.append({})
+    try:
+        yield
+    finally:
+        _READ_ONCE.pop()
+
+
+def _files_may_change() -> None:
+    """A file is about to be made (and may read the files a key digests): read again."""
+    if _READ_ONCE:
+        _READ_ONCE[-1].clear()
+
+
 def tree_digest(folder: Path) -> str:
     """A digest of every file under ``folder``: its names and bytes."""
+    place = str(folder)
+    known = _READ_ONCE[-1].get(place) if _READ_ONCE else None
+    if known is not None:
+        return known
     digest = hashlib.sha256()
-    for relative, path, info in _files(str(folder)):
+    for relative, path, info in _files(place):
         digest.update(relative.encode("utf-8", "surrogateescape") + b"\0" +
                       _file_digest(path, info).encode("ascii") + b"\n")
+    if _READ_ONCE:
+        _READ_ONCE[-1][place] = digest.hexdigest()
     return digest.hexdigest()
 
 
@@ -395,7 +425,9 @@ def _through_cache(key: Callable[[], str | None], make: Callable[[], bytes]) -> 
         return kept
     if _KEPT_ONLY:
         raise NotKept(name)
+    _files_may_change()
     data = make()
+    _files_may_change()  # the key taken again afresh
     # Kept only if nothing it is made from changed while it was made (a template saved
     # meanwhile): the bytes would not be those of the key taken before.
     if len(data) <= MAX_CACHED_SHEET_BYTES and key() == name:

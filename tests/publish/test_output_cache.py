@@ -399,3 +399,49 @@ def test_a_first_build_stops_looking_after_a_few_misses(cache: Path,
     looked.clear()
     plain = gallery.Job("x.pdf", "", "kit", _refused)
     assert list(gallery.read_back([plain])) == [(0, None)] and not looked
+
+
+def test_inside_a_build_folders_are_read_once_between_two_files_made(
+        cache: Path, templates: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Keys taken one after another share one reading of the folders; a file made reads
+    them again, before and after: one whose diagram file changed while it was drawn is
+    not kept."""
+    path = templates / "o" / "corners.txt"
+    with sheet_cache.trees_read_once():
+        before = _diagram_key()
+        path.write_text(path.read_text() + "\n")
+        assert _diagram_key() == before  # nothing made between them: read once
+        real = drawing.draw_game_diagram
+
+        def saved_meanwhile(*args: object, **kwargs: object) -> bytes:
+            data = real(*args, **kwargs)  # type: ignore[arg-type]
+            path.write_text(path.read_text() + "\n")
+            return data
+
+        monkeypatch.setattr(drawing, "draw_game_diagram", saved_meanwhile)
+        drawing.render_diagram("o", "corners", "pdf", paper=A4, theme=COLOUR)
+        assert not cache.exists() or not _entries(cache)
+        after = _diagram_key()
+        assert after not in (before, None)  # read again after the file was made
+        monkeypatch.setattr(drawing, "draw_game_diagram", real)
+        drawing.render_diagram("o", "corners", "pdf", paper=A4, theme=COLOUR)
+        (entry,) = _entries(cache)
+        assert entry.name == f"{after}{sheet_cache.ENTRY_SUFFIX}"
+    path.write_text(path.read_text() + "\n")
+    assert _diagram_key() != after  # outside: every key reads the folders
+
+
+def test_a_file_made_of_kept_files_is_not_kept_if_its_inputs_changed_after_them(
+        cache: Path, templates: Path) -> None:
+    """A kit is made of sheets, each kept: the kit's key taken again after it is made
+    reads the folders afresh, not as the last sheet's key left them."""
+    path = templates / "o" / "corners.txt"
+
+    def kit() -> bytes:
+        inner = drawing.render_diagram("o", "corners", "svg", paper=A4, theme=COLOUR)
+        path.write_text(path.read_text() + "\n")  # saved after the inner file was kept
+        return inner + b"kit"
+
+    with sheet_cache.trees_read_once():
+        sheet_cache.cached_sheet("kit-test", "o", {"paper": A4}, kit)
+    assert [entry.name.split("-")[1] for entry in _entries(cache)] == ["diagram"]
