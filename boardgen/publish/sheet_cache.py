@@ -14,7 +14,8 @@ file reads it back instead of setting it again:
   and the extra folders BOARDGEN_LANGUAGES names (their templates and catalogues);
 - boardgen's own files (every source file and catalogue of the package: any change to the
   code misses), the bundled fonts Typst is given, and the versions of Python, Typst,
-  pypdfium2, fontTools, Pillow, reportlab and the font package;
+  pypdfium2, fontTools, Pillow, reportlab, cairocffi, cffi, CairoSVG, numpy and the font
+  package, and the files of the system's cairo and pixman libraries;
 - the games boardgen knows (a plug-in may declare paints).
 
 The built-in diagrams (PDF, SVG, PNG), their gallery pictures, the gallery's boards and
@@ -70,8 +71,17 @@ ENTRY_SUFFIX = ".sheet"
 _FORMAT = "boardgen-sheet-cache-1"
 _DIGEST = hashlib.sha256().digest_size
 _RACY_SECONDS = 2
-# Versions of the libraries a sheet's bytes pass through (their distributions' names).
-_LIBRARIES = ("typst", "pypdfium2", "fonttools", "font-source-sans-pro", "pillow", "reportlab")
+# Versions of the libraries a finished file's bytes pass through (their distributions'
+# names): the sheets', the diagrams' and pictures' (cairocffi and its cffi, CairoSVG), the
+# animations' (numpy).
+_LIBRARIES = ("typst", "pypdfium2", "fonttools", "font-source-sans-pro", "pillow", "reportlab",
+              "cairocffi", "cffi", "cairosvg", "numpy")
+# The system's libraries that draw the pictures (cairo, and pixman, which fills its
+# pixels): no distribution lists them, so the files themselves are digested, each found
+# where the dynamic linker looks for them (LD_LIBRARY_PATH, then the system's folders).
+_SYSTEM_LIBRARIES = ("libcairo.so.2", "libpixman-1.so.0")
+_SYSTEM_FOLDERS = ("/usr/local/lib", "/usr/lib/{multiarch}", "/lib/{multiarch}", "/usr/lib64",
+                   "/lib64", "/usr/lib", "/lib")
 
 
 def cache_folder(part: str) -> Path | None:
@@ -287,7 +297,32 @@ def _versions() -> dict[str, str]:
                     found[name] = f"{version} {_file_digest(record)}"
                 except OSError:
                     found[name] = version
+    found["system libraries"] = json.dumps(_system_libraries())
     _VERSIONS.append(found)
+    return found
+
+
+def _system_libraries() -> list[list[str]]:
+    """Each of the system's drawing libraries found in a folder the dynamic linker looks
+    in, with the digest of its file (every copy found, in the order they are looked for:
+    a change to any of them is another key)."""
+    import sysconfig
+
+    multiarch = sysconfig.get_config_var("MULTIARCH") or ""
+    folders = [folder for folder in os.environ.get("LD_LIBRARY_PATH", "").split(":") if folder]
+    folders += [folder.format(multiarch=multiarch) for folder in _SYSTEM_FOLDERS]
+    found = []
+    seen = set()
+    for name in _SYSTEM_LIBRARIES:
+        for folder in folders:
+            path = os.path.join(folder, name)
+            try:
+                info = os.stat(path)
+                if (info.st_dev, info.st_ino) not in seen:  # /lib a link to /usr/lib
+                    seen.add((info.st_dev, info.st_ino))
+                    found.append([path, _file_digest(path, info)])
+            except OSError:
+                continue
     return found
 
 

@@ -6,6 +6,7 @@ turned off (under either name) keeps nothing."""
 
 from __future__ import annotations
 
+import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -445,3 +446,27 @@ def test_a_file_made_of_kept_files_is_not_kept_if_its_inputs_changed_after_them(
     with sheet_cache.trees_read_once():
         sheet_cache.cached_sheet("kit-test", "o", {"paper": A4}, kit)
     assert [entry.name.split("-")[1] for entry in _entries(cache)] == ["diagram"]
+
+
+@pytest.mark.parametrize("library", ["cairocffi", "cffi", "cairosvg", "numpy"])
+def test_a_drawing_library_changed_is_another_key(monkeypatch: pytest.MonkeyPatch,
+                                                  library: str) -> None:
+    before = _diagram_key(fmt="png")
+    versions = dict(sheet_cache._versions())
+    assert library in versions
+    monkeypatch.setattr(sheet_cache, "_VERSIONS", [{**versions, library: "0.0.0"}])
+    assert _diagram_key(fmt="png") not in (before, None)
+
+
+def test_the_systems_cairo_or_pixman_changed_is_another_key(monkeypatch: pytest.MonkeyPatch,
+                                                            tmp_path: Path) -> None:
+    monkeypatch.setenv("LD_LIBRARY_PATH", str(tmp_path))
+    keys = []
+    for name, data in (("", b""), ("libcairo.so.2", b"a cairo"),
+                       ("libcairo.so.2", b"another cairo"), ("libpixman-1.so.0", b"a pixman")):
+        if name:
+            (tmp_path / name).write_bytes(data)
+            os.utime(tmp_path / name, ns=(len(keys), len(keys)))  # an old file: memoised
+        monkeypatch.setattr(sheet_cache, "_VERSIONS", [])
+        keys.append(_diagram_key(fmt="png"))
+    assert None not in keys and len(set(keys)) == len(keys)
