@@ -9,7 +9,9 @@ a job is any function, the workers inherit it); each worker makes the file and i
 thumbnail and sends the bytes back, and the parent writes them.  What a job makes depends
 on nothing but the job, so the files are the same bytes whatever the number of workers or
 the order they finish in.  Every diagram is built once, before the workers start, and
-shared with them (boardgen.games.registry.diagrams_memoised).
+shared with them (boardgen.games.registry.diagrams_memoised).  What the cache of finished
+files holds (boardgen.publish.sheet_cache) is read back first, in this process, and only
+the rest is built: a second build with nothing changed starts no worker.
 """
 
 from __future__ import annotations
