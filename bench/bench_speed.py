@@ -14,8 +14,8 @@ the seconds.
   no ``--jobs``: it is run as it was, against ours with its default (all cores) and with
   ``--jobs 1``.  Target: <= 0.35x, and <= 0.5x with ``--jobs 1``; these runs share one
   cache folder (BOARDGEN_CACHE_DIR), as a user's second build does: the HTML sheets' cut
-  fonts and the finished sheets, quick references, kits and HTML sheets
-  (boardgen.publish.sheet_cache) are read back from it.  A first build on a machine (an
+  fonts and every finished file (sheets, kits, diagrams, boards, the printer check) and
+  thumbnail (boardgen.publish.sheet_cache) are read back from it.  A first build on a machine (an
   empty cache: fonts cut, every sheet set and kept) is shown beside them.  After it, the
   rule sheets' share of ``all --jobs 1`` (the time inside the Typst and HTML sheet
   writers and the kits, with the cache warm: reading them back).

@@ -1069,10 +1069,10 @@ def all_command(out: Path, paper: str, theme: str, jobs_count: int | None,
     A failure on one file is reported by name; the others are still built, and the exit
     code is non-zero at the end.
 
-    Finished sheets, quick references and kits are kept for the next build in
-    ~/.cache/boardgen/sheets (or under $XDG_CACHE_HOME, or $BOARDGEN_CACHE_DIR), and read
-    back, the same bytes, while nothing they are made from changes.
-    BOARDGEN_SHEET_CACHE=off builds them afresh; delete the folder to clear it.
+    Finished files (sheets, kits, boards, diagrams, the printer check) and thumbnails are
+    kept for the next build in ~/.cache/boardgen/sheets (or under $XDG_CACHE_HOME, or
+    $BOARDGEN_CACHE_DIR), and read back, the same bytes, while nothing they are made from
+    changes.  BOARDGEN_OUTPUT_CACHE=off builds them afresh; delete the folder to clear it.
     """
     from boardgen.publish.sheet import check_sheet_paper
 
@@ -1105,10 +1105,11 @@ def all_command(out: Path, paper: str, theme: str, jobs_count: int | None,
             length=len(jobs), label="building", file=sys.stderr,
             item_show_func=lambda name: name) as bar:
         workers = jobs_count or default_workers()
-        # Each diagram once, before the jobs: the workers inherit them.
-        build_all_diagrams(workers, at_most=len(jobs))
         # closing(): an error or a signal here ends the workers at once, not at exit.
-        with contextlib.closing(run_jobs(jobs, workers)) as results:
+        # Each diagram once, before the jobs that are not read back from the cache: the
+        # workers inherit them.
+        with contextlib.closing(run_jobs(jobs, workers, functools.partial(
+                build_all_diagrams, workers, at_most=len(jobs)))) as results:
             for built in results:
                 job = jobs[built.index]
                 problems = failures.setdefault(built.index, list(built.failures))

@@ -19,8 +19,9 @@ MAX_CACHED_FONT_BYTES = 4_000_000
 # `boardgen all` makes (an HTML sheet) is about 1.2 MB, a kit about 160 kB; a larger file is
 # set each time rather than kept, and a larger file there is not read.
 MAX_CACHED_SHEET_BYTES = 32_000_000
-# The whole sheet cache: one `boardgen all` in English and French keeps about 5 MB, so this
-# holds some twenty builds' worth (the entries used longest ago are deleted first).
+# The whole cache of finished files: one `boardgen all` in English and French keeps about
+# 14 MB (its sheets 5 MB; its diagrams, boards and thumbnails the rest), so this holds some
+# seven builds' worth (the entries used longest ago are deleted first).
 MAX_SHEET_CACHE_BYTES = 100_000_000
 # A glyph store of the user's cache (boardgen.render.fonts) holds some hundreds of glyphs, tens
 # of kilobytes, and cairo's kept C declarations (boardgen.render.cairolib) some 60 kB: a

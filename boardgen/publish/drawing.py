@@ -39,10 +39,20 @@ def draw_game_diagram(game: Game, name: str, diagram: Diagram, fmt: str, *, pape
 def render_diagram(game: str, name: str, fmt: str, *, paper: Paper, theme: Theme,
                    cell_mm: float | None = None, dpi: int = 150,
                    options: GameOptions | None = None) -> bytes:
-    """Build the named diagram from the engine and draw it."""
-    return draw_game_diagram(game_named(game), name, build_diagram(game, name, options=options),
-                             fmt, paper=paper, theme=theme, cell_mm=cell_mm, dpi=dpi,
-                             options=options)
+    """Build the named diagram from the engine and draw it: a built-in game's diagram with
+    its own options is read from the cache of finished files when an earlier build drew
+    the same (boardgen.publish.sheet_cache)."""
+    def drawn() -> bytes:
+        return draw_game_diagram(game_named(game), name,
+                                 build_diagram(game, name, options=options), fmt, paper=paper,
+                                 theme=theme, cell_mm=cell_mm, dpi=dpi, options=options)
+
+    if options is not None:  # a table of the caller's: not described by the key
+        return drawn()
+    from boardgen.publish.sheet_cache import cached_sheet
+
+    return cached_sheet(f"diagram-{fmt}", game, {"name": name, "paper": paper, "theme": theme,
+                                                  "cell_mm": cell_mm, "dpi": dpi}, drawn)
 
 
 def render_position(position: Position, fmt: str, *, paper: Paper | None = None,

@@ -9,7 +9,9 @@ a job is any function, the workers inherit it); each worker makes the file and i
 thumbnail and sends the bytes back, and the parent writes them.  What a job makes depends
 on nothing but the job, so the files are the same bytes whatever the number of workers or
 the order they finish in.  Every diagram is built once, before the workers start, and
-shared with them (boardgen.games.registry.diagrams_memoised).
+shared with them (boardgen.games.registry.diagrams_memoised).  What the cache of finished
+files holds (boardgen.publish.sheet_cache) is read back first, in this process, and only
+the rest is built: a second build with nothing changed starts no worker.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import signal
 import threading
 from collections.abc import Callable, Generator, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -39,7 +41,7 @@ from boardgen.i18n import (
     tr,
     typography,
 )
-from boardgen.picture import Diagram, PageInfo, Scene
+from boardgen.picture import Diagram, FixedBoard, PageInfo, Scene
 from boardgen.publish.drawing import render_diagram
 from boardgen.render.board import BoardOptions, build_figure, render_board
 from boardgen.render.figure import figures_memoised
@@ -70,6 +72,10 @@ class Job:
     # s against 1.26-1.28 s for all of them on the workers, 2 free cores).
     in_main: bool = False
     lang: str = SOURCE_LANGUAGE  # the language it is made in (boardgen.i18n.speaking)
+    # Its file (and thumbnail) go through the cache of finished files
+    # (boardgen.publish.sheet_cache): run_jobs reads them back, when the cache holds them,
+    # before it decides how many workers the rest need.
+    kept: bool = False
 
 
 def board_stem(game: str, grid: HexGrid) -> str:
@@ -111,7 +117,6 @@ def _language_name(name: str, lang: str) -> str:
 def _jobs_in_language(paper: Paper, theme: Theme) -> list[Job]:
     from boardgen.publish.sheet import render_sheet_html
     from boardgen.publish.typeset import render_sheet_pdf
-    from boardgen.render.lattice import render_fixed_board
 
     options = BoardOptions(paper)
     jobs: list[Job] = []
@@ -121,26 +126,26 @@ def _jobs_in_language(paper: Paper, theme: Theme) -> list[Job]:
         if description.has_sheet():
             # In the main process: a kit sets its rule sheets with Typst (see in_main).
             jobs.append(Job(f"{game}-kit.pdf", game, "kit",
-                            partial(_kit, game, paper, theme), in_main=True))
-    jobs.append(Job("calibrate.pdf", "", "kit", partial(_calibration, paper)))
+                            partial(_kit, game, paper, theme), in_main=True, kept=True))
+    jobs.append(Job("calibrate.pdf", "", "kit", partial(_calibration, paper), kept=True))
     for game, description in known.items():
         if not description.has_sheet():
             continue
         jobs.append(Job(f"{game}-rules.pdf", game, "rules",
                         partial(render_sheet_pdf, game, paper=paper, theme=theme),
-                        in_main=True))
+                        in_main=True, kept=True))
         jobs.append(Job(f"{game}-quick-reference.pdf", game, "rules",
                         partial(render_sheet_pdf, game, paper=paper, theme=theme, quick=True),
-                        in_main=True))
+                        in_main=True, kept=True))
         jobs.append(Job(f"{game}-rules.html", game, "rules",
-                        partial(render_sheet_html, game, theme=theme)))
+                        partial(render_sheet_html, game, theme=theme), kept=True))
     for description in known.values():
         key = description.key
         fixed = description.fixed_board
         if fixed is not None:
             jobs.append(Job(f"{fixed.stem}.pdf", key, "board",
-                            partial(render_fixed_board, fixed, "pdf", paper=paper, theme=theme,
-                                    spacing=None, dpi=150, info=description.board_info())))
+                            partial(_fixed_board, key, fixed, paper, theme,
+                                    description.board_info()), kept=True))
         boards = description.hex_boards
         for side, label, formats in boards.gallery if boards else ():
             grid = description.hex_board(side)
@@ -149,10 +154,9 @@ def _jobs_in_language(paper: Paper, theme: Theme) -> list[Job]:
             scene = description.board_scene(grid)
             for fmt in formats:
                 jobs.append(Job(f"{board_stem(key, grid)}.{fmt}", key, "board",
-                                partial(render_board, scene, fmt, options, theme=theme,
-                                        info=info),
-                                partial(_board_picture, scene, options, theme, info)
-                                if fmt == "svg" else None))
+                                partial(_board, key, scene, fmt, options, theme, info),
+                                partial(_board_picture, key, scene, options, theme, info)
+                                if fmt == "svg" else None, kept=True))
     for game, description in known.items():
         for name in description.diagram_names():
             for fmt in ("pdf", "svg"):
@@ -160,7 +164,7 @@ def _jobs_in_language(paper: Paper, theme: Theme) -> list[Job]:
                                 partial(render_diagram, game, name, fmt, paper=paper,
                                         theme=theme),
                                 partial(_diagram_picture, game, name, paper, theme)
-                                if fmt == "svg" else None))
+                                if fmt == "svg" else None, kept=True))
     return jobs
 
 
@@ -172,11 +176,60 @@ def _kit(game: str, paper: Paper, theme: Theme) -> bytes:
 
 def _calibration(paper: Paper) -> bytes:
     from boardgen.publish.calibrate import render_calibration
+    from boardgen.publish.sheet_cache import cached_sheet
 
-    return render_calibration(paper=paper)
+    return cached_sheet("calibrate", "", {"paper": paper},
+                        partial(render_calibration, paper=paper))
 
 
-def _board_picture(scene: Scene, options: BoardOptions, theme: Theme, info: PageInfo) -> bytes:
+def _fixed_board(game: str, board: FixedBoard, paper: Paper, theme: Theme,
+                 info: PageInfo) -> bytes:
+    """A game's board of one size (its PDF), kept between builds
+    (boardgen.publish.sheet_cache): the key describes the board, paper, theme and page."""
+    from boardgen.publish.sheet_cache import cached_sheet
+
+    def drawn() -> bytes:
+        from boardgen.render.lattice import render_fixed_board
+
+        return render_fixed_board(board, "pdf", paper=paper, theme=theme, spacing=None,
+                                  dpi=150, info=info)
+
+    return cached_sheet("fixed-board-pdf", game, {"board": board, "paper": paper,
+                                                  "theme": theme, "info": info}, drawn)
+
+
+def _board(game: str, scene: Scene, fmt: str, options: BoardOptions, theme: Theme,
+           info: PageInfo) -> bytes:
+    """A board of ``game``, kept between builds (boardgen.publish.sheet_cache): the key
+    describes the whole scene, its options, theme and page."""
+    from boardgen.publish.sheet_cache import cached_sheet
+
+    return cached_sheet(f"board-{fmt}", game, _board_request(scene, options, theme, info),
+                        partial(render_board, scene, fmt, options, theme=theme, info=info))
+
+
+def _board_request(scene: Scene, options: BoardOptions, theme: Theme,
+                   info: PageInfo) -> dict[str, object]:
+    """A board's request as the cache's key reads it: the scene field by field, its grid
+    by what it was made from (its cells in order and the arguments of HexGrid)."""
+    grid = scene.grid
+    described = {field.name: getattr(scene, field.name) for field in fields(scene)}
+    described["grid"] = {"cells": grid.cells, "description": grid.description,
+                         "shape": grid.shape, "side": grid.side, "notation": grid.notation}
+    return {"scene": described, "options": options, "theme": theme, "info": info}
+
+
+def _board_picture(game: str, scene: Scene, options: BoardOptions, theme: Theme,
+                   info: PageInfo) -> bytes:
+    from boardgen.publish.sheet_cache import cached_sheet
+
+    return cached_sheet("board-picture", game, {**_board_request(scene, options, theme, info),
+                                                "width_px": THUMB_WIDTH_PX},
+                        partial(_board_picture_drawn, scene, options, theme, info))
+
+
+def _board_picture_drawn(scene: Scene, options: BoardOptions, theme: Theme,
+                         info: PageInfo) -> bytes:
     from boardgen.render.raster import figure_png
 
     return figure_png(build_figure(scene, options), theme=theme, title=info.title,
@@ -184,7 +237,16 @@ def _board_picture(scene: Scene, options: BoardOptions, theme: Theme, info: Page
 
 
 def _diagram_picture(game: str, name: str, paper: Paper, theme: Theme) -> bytes:
-    """The picture of the diagram's SVG (one page, as wide as the paper's content)."""
+    """The picture of the diagram's SVG (one page, as wide as the paper's content), kept
+    with the diagram's files (boardgen.publish.sheet_cache)."""
+    from boardgen.publish.sheet_cache import cached_sheet
+
+    return cached_sheet("diagram-picture", game, {"name": name, "paper": paper, "theme": theme,
+                                                  "width_px": THUMB_WIDTH_PX},
+                        partial(_diagram_picture_drawn, game, name, paper, theme))
+
+
+def _diagram_picture_drawn(game: str, name: str, paper: Paper, theme: Theme) -> bytes:
     from boardgen.render.diagram import diagram_pages
     from boardgen.render.raster import figure_png
 
@@ -202,7 +264,17 @@ def thumbnail(path: Path) -> bytes:
 
 def thumbnail_of(suffix: str, data: bytes) -> bytes:
     """A small PNG of a file's contents: page 1 of a PDF, or an SVG drawn by CairoSVG (our
-    own SVGs have a Job.picture instead: CairoSVG costs 5-10x drawing the figure)."""
+    own SVGs have a Job.picture instead: CairoSVG costs 5-10x drawing the figure).  Kept
+    by the bytes' digest between builds (boardgen.publish.sheet_cache.cached_thumbnail)."""
+    from boardgen.publish.sheet_cache import cached_thumbnail
+
+    if suffix != ".pdf":  # CairoSVG may draw text with the system's fonts: not in a key
+        return _thumbnail_drawn(suffix, data)
+    return cached_thumbnail({"suffix": suffix, "width_px": THUMB_WIDTH_PX}, data,
+                            partial(_thumbnail_drawn, suffix, data))
+
+
+def _thumbnail_drawn(suffix: str, data: bytes) -> bytes:
     if suffix == ".pdf":
         import pypdfium2
 
@@ -437,23 +509,78 @@ def _build_in_worker(index: int) -> Built:
     return build(_WORK[index], index)
 
 
-def run_jobs(jobs: Sequence[Job], workers: int) -> Generator[Built, None, None]:
-    """Build every job, on ``workers`` processes (never more than there are jobs); yields
-    each as it is done (in any order).  Workers are forked so that a job can be any
-    function, even a test's closure.  Each panel figure is built once a process
-    (boardgen.render.figure.figures_memoised)."""
-    with figures_memoised():  # each panel built once a process (forked workers inherit it)
-        yield from _run_jobs(jobs, workers)
+def run_jobs(jobs: Sequence[Job], workers: int,
+             prepare: Callable[[], None] | None = None) -> Generator[Built, None, None]:
+    """Build every job, on ``workers`` processes (never more than there are jobs left to
+    build); yields each as it is done (in any order).  The jobs whose files the cache of
+    finished files holds are read back first, here (:func:`read_back`), and workers are
+    forked only for the rest, if two or more are left: a build with everything kept forks
+    nothing.  ``prepare`` runs once before the first job is built (not when every job was
+    read back): the command's diagrams built before the workers fork.  Workers are forked
+    so that a job can be any function, even a test's closure.  Each panel figure is built
+    once a process (boardgen.render.figure.figures_memoised)."""
+    from boardgen.publish.sheet_cache import trees_read_once
+
+    # Each panel built once a process (forked workers inherit it); the cache's keys read
+    # boardgen's files once between two files made.
+    with figures_memoised(), trees_read_once():
+        left: list[int] = []
+        for index, built in read_back(jobs):
+            if built is None:
+                left.append(index)
+            else:
+                yield built
+        if not left:
+            return
+        if prepare is not None:
+            prepare()
+        yield from _run_jobs(jobs, left, workers)
 
 
-def _run_jobs(jobs: Sequence[Job], workers: int) -> Generator[Built, None, None]:
+# Jobs read back one after another before the first is found in the cache: when that many
+# are not there (a first build, or boardgen changed), the others are not looked for either.
+_MISSES_BEFORE_GIVING_UP = 4
+
+
+def read_back(jobs: Sequence[Job]) -> Iterator[tuple[int, Built | None]]:
+    """Each job's index and what it made if the cache of finished files holds its file
+    and thumbnail (Job.kept), else None: the same bytes as building it, nothing made."""
+    from boardgen.publish.sheet_cache import sheet_cache_folder
+
+    looking = sheet_cache_folder() is not None
+    found = missed = 0
+    for index, job in enumerate(jobs):
+        built = _read_back(job, index) if looking and job.kept else None
+        if job.kept and looking:
+            found += built is not None
+            missed += built is None
+            looking = bool(found) or missed < _MISSES_BEFORE_GIVING_UP
+        yield index, built
+
+
+def _read_back(job: Job, index: int) -> Built | None:
+    from boardgen.publish.sheet_cache import NotKept, kept_only
+
+    try:
+        with kept_only(), speaking(job.lang):
+            data = job.make()
+            thumb = None if job.name.endswith(".html") else \
+                job.picture() if job.picture is not None else \
+                thumbnail_of(Path(job.name).suffix, data)
+    except (NotKept, Exception):  # not kept (or a failure: the build says what it is)
+        return None
+    return Built(index, data, thumb, ())
+
+
+def _run_jobs(jobs: Sequence[Job], indices: Sequence[int],
+              workers: int) -> Generator[Built, None, None]:
     from boardgen.publish.typeset import typesetter_used
 
-    in_main = [job.in_main and typesetter_used() for job in jobs]
-    pooled = [index for index, job in enumerate(jobs) if not in_main[index]]
-    if min(workers, len(jobs)) <= 1 or not pooled or not _can_fork():
-        for index, job in enumerate(jobs):
-            yield build(job, index)
+    in_main = {index: jobs[index].in_main and typesetter_used() for index in indices}
+    pooled = [index for index in indices if not in_main[index]]
+    if min(workers, len(indices)) <= 1 or not pooled or not _can_fork():
+        for index in indices:
+            yield build(jobs[index], index)
         return
     from concurrent.futures import as_completed
     from concurrent.futures.process import BrokenProcessPool
@@ -465,9 +592,9 @@ def _run_jobs(jobs: Sequence[Job], workers: int) -> Generator[Built, None, None]
             # Submitting forks every worker at once, so that all of them are forked before
             # the main process sets its first sheet (see Job.in_main).
             futures = {pool.submit(_build_in_worker, index): index for index in pooled}
-            for index, job in enumerate(jobs):
+            for index in indices:
                 if in_main[index]:
-                    yield build(job, index)
+                    yield build(jobs[index], index)
             for future in as_completed(futures):
                 try:
                     built = future.result()
