@@ -17,7 +17,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from boardgen.errors import BoardgenError, option
-from boardgen.i18n import decimal_commas, tr
+from boardgen.i18n import decimal_commas, language, tr
 from boardgen.i18n import number as decimal
 from boardgen.picture import (
     TINT,
@@ -441,20 +441,24 @@ def fitting_spacing(scene: PointScene, room: tuple[float, float], largest: float
 # The papers a board's default spacing fits: one spacing for all of them, so that pieces cut
 # from one file fit the board of any other (A4 and Letter, landscape).
 COMMON_PAPERS = ("a4", "letter")
-_DEFAULT_SPACINGS: dict[int, tuple[FixedBoard, float]] = {}
+# Kept by board and language: the labels it must fit are translated (French's are wider:
+# 35 mm against English's 38), and a spacing found in one language must not be given to
+# another, or a file's bytes would hang on which language a process drew first.
+_DEFAULT_SPACINGS: dict[tuple[int, str], tuple[FixedBoard, float]] = {}
 
 
 def default_spacing(board: FixedBoard) -> float:
     """The hole spacing every printed copy of the board has (rule sheet, board file, kit):
     the largest, in half millimetres and at most ``board.largest_spacing``, at which it fits
-    a landscape page of A4 and of Letter alike."""
-    cached = _DEFAULT_SPACINGS.get(id(board))
+    a landscape page of A4 and of Letter alike, in the language spoken."""
+    key = (id(board), language())
+    cached = _DEFAULT_SPACINGS.get(key)
     if cached is not None and cached[0] is board:
         return cached[1]
     rooms = [content_size(parse_paper(name).size("landscape")) for name in COMMON_PAPERS]
     room = (min(w for w, _ in rooms), min(h for _, h in rooms))
     spacing = fitting_spacing(board.picture, room, board.largest_spacing)
-    _DEFAULT_SPACINGS[id(board)] = (board, spacing)
+    _DEFAULT_SPACINGS[key] = (board, spacing)
     return spacing
 
 

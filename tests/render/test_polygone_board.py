@@ -205,3 +205,29 @@ def test_white_and_black_start_lines_stay_apart_in_grey(theme: str) -> None:
         assert paints["white-home"].pattern != paints["black-home"].pattern, theme
     else:
         assert abs(_grey(white) - _grey(black)) >= 40.0, (theme, white, black)
+
+
+def test_the_default_spacing_is_each_languages_own_whatever_came_first() -> None:
+    """The spacing fits the board's translated labels (French's are wider): a process that
+    drew the board in English first gives French the spacing French alone gets, and the
+    other way round (a memo by board alone gave the first language's to both, and a kept
+    file's bytes hung on which language a process drew first)."""
+    from boardgen.games.registry import game_named
+    from boardgen.i18n import speaking
+    from boardgen.render import lattice
+
+    fixed = game_named("polygone").fixed_board
+    assert fixed is not None
+
+    def spacing(lang: str) -> float:
+        with speaking(lang):
+            return lattice.default_spacing(fixed)
+
+    alone: dict[str, float] = {}
+    for lang in ("en", "fr"):
+        lattice._DEFAULT_SPACINGS.clear()
+        alone[lang] = spacing(lang)
+    assert alone["en"] != alone["fr"]  # else this test shows nothing
+    for first, second in (("en", "fr"), ("fr", "en")):
+        lattice._DEFAULT_SPACINGS.clear()
+        assert (spacing(first), spacing(second)) == (alone[first], alone[second])
