@@ -77,10 +77,14 @@ _RACY_SECONDS = 2
 # animations' (numpy).
 _LIBRARIES = ("typst", "pypdfium2", "fonttools", "font-source-sans-pro", "pillow", "reportlab",
               "cairocffi", "cffi", "cairosvg", "numpy")
-# The system's libraries that draw the pictures (cairo, and pixman, which fills its
-# pixels): no distribution lists them, so the files themselves are digested, each found
-# where the dynamic linker looks for them (LD_LIBRARY_PATH, then the system's folders).
-_SYSTEM_LIBRARIES = ("libcairo.so.2", "libpixman-1.so.0")
+# The system's libraries that make the kept files' bytes (cairo, and pixman, which fills
+# its pixels; zlib, which compresses the PNGs and the PDFs' streams; libpng, cairo's PNG
+# writer; FreeType, which cairo may load): no distribution lists them, so the files
+# themselves are digested, each found where the dynamic linker looks for them
+# (LD_LIBRARY_PATH, then the system's folders; one preloaded or found through ld.so.conf's
+# other folders is not seen).
+_SYSTEM_LIBRARIES = ("libcairo.so.2", "libpixman-1.so.0", "libz.so.1", "libpng16.so.16",
+                     "libfreetype.so.6")
 _SYSTEM_FOLDERS = ("/usr/local/lib", "/usr/lib/{multiarch}", "/lib/{multiarch}", "/usr/lib64",
                    "/lib64", "/usr/lib", "/lib")
 
