@@ -86,6 +86,18 @@ CMYK_PROFILE = Path("/usr/share/color/icc/ghostscript/default_cmyk.icc")
 SHOP_TEST_FILES = {"test_shop_pdf.py", "test_kit_shop.py"}
 
 
+
+@pytest.fixture
+def templates(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of the templates, which the games read theirs from: a test edits it freely."""
+    from boardgen.games import protocol
+
+    copy = tmp_path / "templates"
+    shutil.copytree(protocol.TEMPLATES, copy)
+    monkeypatch.setattr(protocol, "TEMPLATES", copy)
+    monkeypatch.setattr("boardgen.resources.templates_root", lambda: copy)
+    return copy
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     have = (CMYK_PROFILE.is_file() or bool(os.environ.get("BOARDGEN_CMYK_PROFILE"))) \
         and shutil.which("gs") is not None

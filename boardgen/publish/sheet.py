@@ -42,7 +42,6 @@ from boardgen.publish.markup import check_inline, for_medium
 from boardgen.publish.sheet_animation import SHEET_ANIMATION_CSS, sheet_animation
 from boardgen.publish.sheet_cache import (
     CACHE_ENV,
-    cache_folder,
     cached_sheet,
     read_entry,
     write_entry,
@@ -53,7 +52,7 @@ from boardgen.render.diagram import (
     diagram_pages,
 )
 from boardgen.render.figure import COMMON_PIECES, Figure, board_figure
-from boardgen.render.fonts import BOLD, REGULAR, font_path
+from boardgen.render.fonts import BOLD, REGULAR, cache_folder, font_path
 from boardgen.render.lattice import default_spacing, lattice_figure, pieces_sheet
 from boardgen.render.paper import Paper
 from boardgen.render.scene import Theme
@@ -378,7 +377,7 @@ def _font_faces(text: str) -> str:
 # Cutting the three fonts down was a third of `boardgen all` (three sheets, three fonts
 # each).  A face is cut once per set of characters in a process, and kept on disk in the
 # user's cache (FONT_CACHE_ENV, else $XDG_CACHE_HOME/boardgen, else ~/.cache/boardgen:
-# boardgen.publish.sheet_cache.cache_folder, which keeps finished sheets there too),
+# boardgen.render.fonts.cache_folder, whose folder keeps glyphs and finished sheets too),
 # keyed by the source font's bytes, the characters and fontTools' version: the next build
 # reads the bytes fontTools would make.  boardgen ships no cut fonts of its own.
 FONT_CACHE_ENV = CACHE_ENV  # a folder; set to the empty string: no cache

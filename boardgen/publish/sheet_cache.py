@@ -60,9 +60,11 @@ from functools import partial
 from pathlib import Path
 
 from boardgen.limits import MAX_CACHED_SHEET_BYTES, MAX_SHEET_CACHE_BYTES
-from boardgen.render.fonts import read_cache_file
+from boardgen.render.fonts import GLYPH_CACHE_ENV, cache_folder, read_cache_file
 
-CACHE_ENV = "BOARDGEN_CACHE_DIR"  # a folder; set to the empty string: no cache at all
+# The user's cache folder (a folder; set to the empty string: no cache at all), as
+# boardgen.render.fonts reads it for its glyphs: one variable for every cache.
+CACHE_ENV = GLYPH_CACHE_ENV
 # "off" (or 0, no, false): no finished file kept (sheets, diagrams, boards, thumbnails).
 OUTPUT_CACHE_ENV = "BOARDGEN_OUTPUT_CACHE"
 SHEET_CACHE_ENV = "BOARDGEN_SHEET_CACHE"  # its first name (sheets alone were kept): the same
@@ -87,16 +89,6 @@ _SYSTEM_LIBRARIES = ("libcairo.so.2", "libpixman-1.so.0", "libz.so.1", "libpng16
                      "libfreetype.so.6")
 _SYSTEM_FOLDERS = ("/usr/local/lib", "/usr/lib/{multiarch}", "/lib/{multiarch}", "/usr/lib64",
                    "/lib64", "/usr/lib", "/lib")
-
-
-def cache_folder(part: str) -> Path | None:
-    """The folder ``part`` of the user's cache (BOARDGEN_CACHE_DIR, else
-    $XDG_CACHE_HOME/boardgen, else ~/.cache/boardgen), or None when the cache is off."""
-    configured = os.environ.get(CACHE_ENV)
-    if configured is not None:
-        return Path(configured) / part if configured else None
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "boardgen" / part
 
 
 def sheet_cache_folder() -> Path | None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -107,18 +106,6 @@ def test_every_part_of_a_diagrams_request_is_in_its_key(cache: Path,
     for variant in variants:  # and every one a hit the second time
         _draw_variant(variant)
     assert len(drawn) == len(variants) + 1
-
-
-@pytest.fixture
-def templates(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """A copy of the templates, which the games read theirs from."""
-    from boardgen.games import protocol
-
-    copy = tmp_path / "templates"
-    shutil.copytree(protocol.TEMPLATES, copy)
-    monkeypatch.setattr(protocol, "TEMPLATES", copy)
-    monkeypatch.setattr("boardgen.resources.templates_root", lambda: copy)
-    yield copy
 
 
 def test_a_diagram_file_or_boardgens_source_changed_is_another_key(

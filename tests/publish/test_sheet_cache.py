@@ -11,7 +11,6 @@ import hashlib
 import os
 import shutil
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -145,18 +144,6 @@ def test_turned_off_it_keeps_nothing(cache: Path, monkeypatch: pytest.MonkeyPatc
 def _key(game: str = "o", kind: str = "pdf", **request: object) -> str | None:
     return sheet_cache.sheet_key(kind, game, {"paper": A4, "theme": COLOUR, "quick": False,
                                               **request})
-
-
-@pytest.fixture
-def templates(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """A copy of the templates, which the games read theirs from."""
-    from boardgen.games import protocol
-
-    copy = tmp_path / "templates"
-    shutil.copytree(protocol.TEMPLATES, copy)
-    monkeypatch.setattr(protocol, "TEMPLATES", copy)
-    monkeypatch.setattr("boardgen.resources.templates_root", lambda: copy)
-    yield copy
 
 
 def _keys_in_each_language() -> dict[str, str | None]:
