@@ -324,34 +324,40 @@ class Copolymer:
         last = empty.pop()  # swap_remove, written out
         if last != i:
             slot = self._slot
-            where = slot[i]
+            slot[last] = where = slot[i]
             empty[where] = last
-            slot[last] = where
         self.counts[player] += 1
         history = self._history
-        if not self._continues:
+        # The turn: a connection continues it unless the board is now full (the game is
+        # over and the last mover stays to move); anything else passes it on.  Each
+        # attribute written only when it changes.
+        if self._continues:
+            if touching_enemy < CONNECTION_THRESHOLD:
+                self._continues = False
+                if empty:
+                    self.to_move = enemy
+            elif not empty:
+                self._continues = False
+        else:
             self._turn_start = len(history)
-        if empty:
-            connection = touching_enemy >= CONNECTION_THRESHOLD
-            self._continues = connection
-            if not connection:
-                self.to_move = enemy
-            if made is None:
-                result = _new_tuple(Placement, (cell, player, touching_enemy, connection,
-                                                connection, False))
+            if not empty:
+                pass
+            elif touching_enemy >= CONNECTION_THRESHOLD:
+                self._continues = True
             else:
-                kind += touching_enemy
-                found = made[kind]
-                if found is None:
-                    found = made[kind] = _new_tuple(
-                        Placement, (cell, player, touching_enemy, connection, connection,
-                                    False))
-                result = found
-        else:  # the board is full: the game ends, the last mover stays to move
-            self._continues = False
-            result = _new_tuple(Placement, (cell, player, touching_enemy,
-                                            touching_enemy >= CONNECTION_THRESHOLD, False,
-                                            True))
+                self.to_move = enemy
+        if made is not None and empty:
+            kind += touching_enemy
+            result = made[kind]
+            if result is None:
+                connection = touching_enemy >= CONNECTION_THRESHOLD
+                result = made[kind] = _new_tuple(
+                    Placement, (cell, player, touching_enemy, connection, connection, False))
+        else:
+            connection = touching_enemy >= CONNECTION_THRESHOLD
+            over = not empty
+            result = _new_tuple(Placement, (cell, player, touching_enemy, connection,
+                                            connection and not over, over))
         history.append(result)
         return result
 
