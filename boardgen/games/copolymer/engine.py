@@ -128,6 +128,9 @@ class Copolymer:
         # (swap-remove; swap_remove).
         self._empty = list(range(n))
         self._slot = list(range(n))
+        # The board is full: kept as each move leaves it, a plain attribute (read once a
+        # move by the per-move loop, where a property's call was a twentieth of a move).
+        self.over = False
         # Kept from the first question that needs them on (_follow), not before: a play-out
         # that only places (a uniform random policy) counts a placement's enemy neighbours
         # as it makes it, and pays for nothing else.
@@ -203,10 +206,6 @@ class Copolymer:
         if self._unrecorded is not None:
             self._record()
         return self._history
-
-    @property
-    def over(self) -> bool:
-        return not self._empty
 
     @property
     def winner(self) -> str | None:
@@ -328,36 +327,37 @@ class Copolymer:
             empty[where] = last
         self.counts[player] += 1
         history = self._history
-        # The turn: a connection continues it unless the board is now full (the game is
-        # over and the last mover stays to move); anything else passes it on.  Each
-        # attribute written only when it changes.
-        if self._continues:
-            if touching_enemy < CONNECTION_THRESHOLD:
-                self._continues = False
-                if empty:
+        # The turn: a connection continues it, anything else passes it on; each attribute
+        # written only when it changes.
+        if empty:
+            if self._continues:
+                if touching_enemy < CONNECTION_THRESHOLD:
+                    self._continues = False
                     self.to_move = enemy
-            elif not empty:
-                self._continues = False
-        else:
-            self._turn_start = len(history)
-            if not empty:
-                pass
-            elif touching_enemy >= CONNECTION_THRESHOLD:
-                self._continues = True
             else:
-                self.to_move = enemy
-        if made is not None and empty:
-            kind += touching_enemy
-            result = made[kind]
-            if result is None:
+                self._turn_start = len(history)
+                if touching_enemy >= CONNECTION_THRESHOLD:
+                    self._continues = True
+                else:
+                    self.to_move = enemy
+            if made is not None:
+                kind += touching_enemy
+                result = made[kind]
+                if result is None:
+                    connection = touching_enemy >= CONNECTION_THRESHOLD
+                    result = made[kind] = _new_tuple(
+                        Placement, (cell, player, touching_enemy, connection, connection, False))
+            else:
                 connection = touching_enemy >= CONNECTION_THRESHOLD
-                result = made[kind] = _new_tuple(
+                result = _new_tuple(
                     Placement, (cell, player, touching_enemy, connection, connection, False))
-        else:
-            connection = touching_enemy >= CONNECTION_THRESHOLD
-            over = not empty
-            result = _new_tuple(Placement, (cell, player, touching_enemy, connection,
-                                            connection and not over, over))
+        else:  # the board is full: the game is over, and the last mover stays to move
+            self.over = True
+            if not self._continues:
+                self._turn_start = len(history)
+            self._continues = False
+            result = _new_tuple(Placement, (cell, player, touching_enemy,
+                                            touching_enemy >= CONNECTION_THRESHOLD, False, True))
         history.append(result)
         return result
 
@@ -387,7 +387,7 @@ class Copolymer:
             if touching == CONNECTION_THRESHOLD and owner[j] is None:
                 swap_remove(enemy_calm, enemy_slot, j)
         self.counts[player] += 1
-        over = not self._empty
+        self.over = over = not self._empty
         self._continues = continues = connection and not over
         if not continues and not over:
             self.to_move = enemy
@@ -458,6 +458,7 @@ class Copolymer:
         self._owner[i] = None
         self.counts[player] -= 1
         put_back(self._empty, self._slot, i)  # the empty cells are always kept in order
+        self.over = False
         self.to_move = player
         written = self._written
         if written:  # what was set after this placement was made goes with it
@@ -475,6 +476,7 @@ class Copolymer:
         twin._following, twin._following_since = self._following, self._following_since
         twin._touching = {p: counts[:] for p, counts in self._touching.items()}
         twin._empty, twin._slot = self._empty[:], self._slot[:]
+        twin.over = self.over
         twin._calm = {p: cells[:] for p, cells in self._calm.items()}
         twin._calm_slot = {p: slots[:] for p, slots in self._calm_slot.items()}
         twin._vouched, twin._vouched_index = None, 0
@@ -565,6 +567,7 @@ class Copolymer:
                 enemy = _OPPONENT[player]
                 turn_start = base + len(order)
         self.to_move, self._continues, self._turn_start = player, False, turn_start
+        self.over = True
         for colour in PLAYERS:
             self.counts[colour] = owner.count(colour)
         return self._majority()
