@@ -461,10 +461,14 @@ class Copolymer:
         self.over = False
         self.to_move = player
         written = self._written
+        untouched = k + 1 not in written  # the turn as this placement left it
         if written:  # what was set after this placement was made goes with it
             for at in [at for at in written if at > k]:
                 del written[at]
-        self._continues, self._turn_start = self._turn_before(k)
+        if untouched and k not in written and k and history[k - 1].turn_continues:
+            self._continues = True  # it went on with a turn, whose start it left alone
+        else:  # it began a turn: the one before began where the placements say
+            self._continues, self._turn_start = self._turn_before(k)
         return last
 
     def copy(self) -> Copolymer:
@@ -496,9 +500,9 @@ class Copolymer:
         empty = self._empty
         if type(rng) is _Random and empty:
             # rng.choice(empty), its draws made here: random.Random.choice takes
-            # getrandbits(k) for the k bits of len(empty) until one is below it, and
-            # those two calls cost as much as the rest of a move (a subclass may draw
-            # otherwise: it is asked).
+            # getrandbits(k) for the k bits of len(empty) until one is below it (its two
+            # calls, choice and _randbelow, were a twentieth of a move).  A subclass may
+            # draw otherwise: it is asked.
             n = len(empty)
             k = n.bit_length()
             draw = rng.getrandbits
@@ -530,7 +534,7 @@ class Copolymer:
         the same position, counts, turns and history, every placement undoable.  Only
         faster, for random play-outs (bench/bench_engines.py): one loop that judges a
         placement only as far as whose turn comes next, and writes the history (each
-        placement's record and what undo needs) when something first reads it."""
+        placement's record) when something first reads it."""
         if self._following:
             # The counts and calm lists are kept: place keeps them up to date, in the
             # order undo restores, so place it is.
