@@ -505,10 +505,9 @@ class Copolymer:
             # draw otherwise: it is asked.
             n = len(empty)
             k = n.bit_length()
-            draw = rng.getrandbits
-            r = draw(k)
+            r = rng.getrandbits(k)
             while r >= n:
-                r = draw(k)
+                r = rng.getrandbits(k)
             i = empty[r]
         else:
             i = rng.choice(empty)
