@@ -16,7 +16,9 @@ time: above 1 is boardgen faster).
   cell): against the lean engine (target >= 1.2x) and the naive one; and under a uniform
   random policy (a random empty cell every placement) against the lean engine (target
   >= 1.0x), boardgen's through the engine's own play-out, ``Copolymer.play_out(rng)``
-  (the same placements as ``place(random_empty(rng))`` until the board is full).
+  (the same placements as ``place(random_empty(rng))`` until the board is full), and move
+  by move: ``while not game.over: game.place(game.random_empty(rng))``, the loop a user
+  writes (each move's record and undo kept as it goes).
 - Polygone from the start: against the naive engine (target >= 10x).
 
 The naive engines are 100 to 1000 times slower, so they play fewer of the seeds (boardgen's
@@ -70,6 +72,14 @@ def copolymer_uniform_playout(grid: HexGrid, rng: random.Random) -> str | None:
     """A uniformly random empty cell every placement: the engine's own play-out
     (``play_out``: ``place(random_empty(rng))`` until the board is full, in one loop)."""
     return Copolymer(grid).play_out(rng)
+
+
+def copolymer_per_move_playout(grid: HexGrid, rng: random.Random) -> str | None:
+    """A uniformly random empty cell every placement, move by move."""
+    game = Copolymer(grid)
+    while not game.over:
+        game.place(game.random_empty(rng))
+    return game.winner
 
 
 def naive_copolymer_playout(grid: HexGrid, rng: random.Random) -> str | None:
@@ -151,6 +161,10 @@ def engine_ratios(games: int, only: str | None = None) -> list[tuple[str, str, f
         range(1, max(5, games // 2) + 1), "lean")
     add("Copolymer 271 cells uniform, x lean",
         {"boardgen": partial(copolymer_uniform_playout, grid),
+         "lean": partial(lean_copolymer_uniform_playout, grid)},
+        range(1, max(5, games // 2) + 1), "lean")
+    add("Copolymer 271 cells move by move, x lean",
+        {"boardgen": partial(copolymer_per_move_playout, grid),
          "lean": partial(lean_copolymer_uniform_playout, grid)},
         range(1, max(5, games // 2) + 1), "lean")
     add("Copolymer 271 cells, x naive", {"boardgen": partial(copolymer_playout, grid),

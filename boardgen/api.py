@@ -20,9 +20,10 @@ import os
 import random
 import warnings
 from collections.abc import Callable, Iterable, Mapping
+from operator import attrgetter
 from pathlib import Path
 from types import MappingProxyType
-from typing import Literal, ParamSpec, TypeVar, overload
+from typing import TYPE_CHECKING, Literal, ParamSpec, TypeVar, overload
 
 from boardgen.errors import BoardgenError, option
 from boardgen.games.registry import Position, games, read_diagram_file, replay_read
@@ -108,6 +109,9 @@ def _play_request(game: str, *, side: int | None, preset: str | None, diameter: 
     return play_request(description, board_size(side=side, preset=preset, diameter=diameter,
                                                 shape=shape, mask=mask, notation=notation),
                         options)
+
+
+_PLAIN_RANDOM = random.Random  # random_legal's first test, without an attribute look-up
 
 
 @_plain_arguments
@@ -252,10 +256,14 @@ class Engine:
         named = self._position.named
         return named[-1] if named else None
 
-    @property
-    def over(self) -> bool:
-        """True once the game is over (then ``legal_moves()`` is empty)."""
-        return self._position.over
+    if TYPE_CHECKING:
+        @property
+        def over(self) -> bool:
+            """True once the game is over (then ``legal_moves()`` is empty)."""
+    else:  # read in C (operator.attrgetter), not in a frame of Python: a play-out's loop
+        # asks it before every move
+        over = property(attrgetter("_position.over"),
+                        doc="True once the game is over (then ``legal_moves()`` is empty).")
 
     @property
     def winner(self) -> str | None:
@@ -274,7 +282,7 @@ class Engine:
         named, so a random play-out costs what the engine's own does.  A subclass of
         ``random.Random`` is asked ``randrange`` once over the list of legal moves, its
         answer checked, so it draws other moves than ``random.Random`` seeded alike."""
-        if type(rng) is random.Random:  # first: a play-out asks at every move
+        if type(rng) is _PLAIN_RANDOM:  # first: a play-out asks at every move
             return self._position.random_move(rng)  # refuses once the game is over
         if not isinstance(rng, random.Random):
             raise BoardgenError(f"{option('rng')}: expected a random.Random, not "

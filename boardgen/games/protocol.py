@@ -50,6 +50,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, NoReturn, Protocol
 
@@ -559,9 +560,10 @@ class Position(ABC):
             name = self.play_named(token)
         except BoardgenError as exc:
             raise refused_move(self.moves_played + 1, token, exc) from None
+        kept = self.__dict__
         try:  # a random play-out's every move: the lists without the properties' checks
-            self.__dict__["_written"].append(token)
-            self.__dict__["_named"].append(name)
+            kept["_written"].append(token)
+            kept["_named"].append(name)
         except KeyError:
             self.written.append(token)
             self.named.append(name)
@@ -750,9 +752,12 @@ class Position(ABC):
     def moves_played(self) -> int:
         return len(self.engine.history)
 
-    @property
-    def over(self) -> bool:
-        return self.engine.over
+    if TYPE_CHECKING:
+        @property
+        def over(self) -> bool: ...
+    else:  # read in C (operator.attrgetter), not in a frame of Python: a play-out asks it
+        # before every move
+        over = property(attrgetter("engine.over"))
 
     @property
     def winner(self) -> str | None:

@@ -62,6 +62,7 @@ def opponent(player: str) -> str:
 _OPPONENT = {"x": "o", "o": "x"}
 
 
+_Random = random.Random
 _new_tuple = tuple.__new__  # a Placement made as its class makes it, one call fewer
 
 
@@ -77,19 +78,25 @@ class Placement(NamedTuple):
     over: bool
 
 
-# For the board last played out: for each cell, a function from the owners to the tuple
+# For the board last played on: for each cell, a function from the owners to the tuple
 # of its neighbours' owners (operator.itemgetter: the count of the enemy's among them is
-# then one C call, where a loop over the neighbours was a tenth of a play-out).
+# then one C call, where a loop over the neighbours was a tenth of a play-out), and the
+# placements made on it so far that did not fill the board, kept for the next games
+# (a placement is an immutable tuple: the same cell, player and count make the same
+# record, and looking it up costs half of making it).
 OwnersAround = Callable[[list[str | None]], tuple[str | None, ...]]
-_around: tuple[tuple[tuple[int, ...], ...], list[OwnersAround]] = ((), [])
+_Tables = tuple[list[OwnersAround], list[Placement | None]]
+_tables: tuple[HexGrid | None, _Tables] = (None, ([], []))
+_KINDS = 2 * 7  # made placements by cell: for x then o, 0 to 6 enemy neighbours
 
 
-def _owners_around(neighbours: tuple[tuple[int, ...], ...]) -> list[OwnersAround]:
-    global _around
-    around = _around  # read once: another thread may replace it meanwhile
-    if around[0] is not neighbours:
-        around = _around = (neighbours, [_owners_at(cells) for cells in neighbours])
-    return around[1]
+def _board_tables(grid: HexGrid) -> _Tables:
+    global _tables
+    tables = _tables  # read once: another thread may replace it meanwhile
+    if tables[0] is not grid:
+        around = [_owners_at(cells) for cells in grid.neighbour_indices]
+        tables = _tables = (grid, (around, [None] * (_KINDS * len(grid))))
+    return tables[1]
 
 
 def _owners_at(cells: tuple[int, ...]) -> OwnersAround:
@@ -114,11 +121,16 @@ class Copolymer:
         self._notation: Notation | None = None
         n = len(grid)
         self._neighbours = grid.neighbour_indices
+        self._cells = grid.cells
+        self._around, self._made = _board_tables(grid)
         self._owner: list[str | None] = [None] * n
         # Empty cells, a list for O(1) random choice, with where each cell stands in it
         # (swap-remove; swap_remove).
         self._empty = list(range(n))
         self._slot = list(range(n))
+        # The board is full: kept as each move leaves it, a plain attribute (read once a
+        # move by the per-move loop, where a property's call was a twentieth of a move).
+        self.over = False
         # Kept from the first question that needs them on (_follow), not before: a play-out
         # that only places (a uniform random policy) counts a placement's enemy neighbours
         # as it makes it, and pays for nothing else.
@@ -137,13 +149,47 @@ class Copolymer:
         self.counts = {"x": 0, "o": 0}
         self.to_move = first
         self.first = first
-        self.turn_continues = False
         self._history: list[Placement] = []
-        self.turn_start = 0  # index into history where the current (or last) turn began
-        self._turn_states: list[tuple[bool, int]] = []  # before each placement, for undo
+        # The turn (turn_continues, turn_start), kept apart from what undo needs: the turn
+        # before a placement is read from the placements before it (a connection that did
+        # not fill the board continues the turn), unless it was set from outside (a
+        # starting position's turn, an example's fresh turn), which _written keeps by
+        # the number of placements it was set at.  place then writes nothing for undo.
+        self._continues = False
+        self._turn_start = 0
+        self._written: dict[int, tuple[bool, int]] = {}
         # What play_out placed and has not yet written into the history: the cells in
-        # order, and the turn as it stood before the first (see _record).
-        self._unrecorded: tuple[list[int], str, bool, int] | None = None
+        # order, and the player of the first (see _record).
+        self._unrecorded: tuple[list[int], str] | None = None
+
+    def __getstate__(self) -> dict[str, object]:
+        state = dict(self.__dict__)
+        del state["_around"], state["_made"]  # the board's tables: functions, made again
+        return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        self._around, self._made = _board_tables(self.grid)
+
+    @property
+    def turn_continues(self) -> bool:
+        """The player to move places again: their last placement was a connection."""
+        return self._continues
+
+    @turn_continues.setter
+    def turn_continues(self, continues: bool) -> None:
+        self._continues = continues
+        self._written[len(self.history)] = (continues, self._turn_start)
+
+    @property
+    def turn_start(self) -> int:
+        """Index into history where the current (or last) turn began."""
+        return self._turn_start
+
+    @turn_start.setter
+    def turn_start(self, start: int) -> None:
+        self._turn_start = start
+        self._written[len(self.history)] = (self._continues, start)
 
     @property
     def notation(self) -> Notation:
@@ -162,10 +208,6 @@ class Copolymer:
         return self._history
 
     @property
-    def over(self) -> bool:
-        return not self._empty
-
-    @property
     def winner(self) -> str | None:
         return self._majority() if self.over else None
 
@@ -174,10 +216,10 @@ class Copolymer:
 
     def cells(self) -> dict[Hex, str]:
         """Occupied cells and their colour."""
-        return {h: p for h, p in zip(self.grid.cells, self._owner, strict=True) if p}
+        return {h: p for h, p in zip(self._cells, self._owner, strict=True) if p}
 
     def empty_cells(self) -> list[Hex]:
-        return [self.grid.cells[i] for i in sorted(self._empty)]
+        return [self._cells[i] for i in sorted(self._empty)]
 
     def legal_placements(self) -> list[Hex]:
         """Every empty cell (the rules forbid nothing else); empty once the game is over."""
@@ -207,7 +249,7 @@ class Copolymer:
 
     def this_turn(self) -> list[Placement]:
         """The placements of the turn in progress, or of the last completed turn."""
-        return self.history[self.turn_start:]
+        return self.history[self._turn_start:]
 
     def _follow(self) -> None:
         """Count every cell's neighbours of each colour and list the calm cells, from the
@@ -253,61 +295,127 @@ class Copolymer:
         """Place for the player to move; raises :class:`IllegalPlacement` with the reason."""
         if cell is self._vouched:  # a random draw has just returned it, in this position
             i = self._vouched_index
+            self._vouched = None
+            made: list[Placement | None] | None = self._made
         else:
             refusal = self.refusal(cell)
             if refusal is not None:
                 shown = self.notation.name(cell) if cell in self.grid.index else str(cell)
                 raise IllegalPlacement(shown, refusal)
             i = self.grid.index[cell]
-        self._vouched = None
+            self._vouched = None
+            made = None  # the record keeps the very cell given (an equal tuple, maybe)
+        if self._following:
+            return self._place_followed(cell, i)
+        # Neither counts nor calm lists kept (a uniform random policy, a user's move by
+        # move loop): a placement is its enemy neighbours counted, the cell out of the
+        # empty ones, the turn passed on or not, and its record.  Written for the loop
+        # that runs it once a move (bench/bench_engines.py): locals, one call.
+        player = self.to_move
+        owner = self._owner
+        if player == "x":
+            enemy, kind = "o", _KINDS * i
+        else:
+            enemy, kind = "x", _KINDS * i + 7
+        touching_enemy = self._around[i](owner).count(enemy)
+        owner[i] = player
+        empty = self._empty
+        last = empty.pop()  # swap_remove, written out
+        if last != i:
+            slot = self._slot
+            slot[last] = where = slot[i]
+            empty[where] = last
+        self.counts[player] += 1
+        history = self._history
+        # The turn: a connection continues it, anything else passes it on; each attribute
+        # written only when it changes.
+        if empty:
+            if self._continues:
+                if touching_enemy < CONNECTION_THRESHOLD:
+                    self._continues = False
+                    self.to_move = enemy
+            else:
+                self._turn_start = len(history)
+                if touching_enemy >= CONNECTION_THRESHOLD:
+                    self._continues = True
+                else:
+                    self.to_move = enemy
+            if made is not None:
+                kind += touching_enemy
+                result = made[kind]
+                if result is None:
+                    connection = touching_enemy >= CONNECTION_THRESHOLD
+                    result = made[kind] = _new_tuple(
+                        Placement, (cell, player, touching_enemy, connection, connection, False))
+            else:
+                connection = touching_enemy >= CONNECTION_THRESHOLD
+                result = _new_tuple(
+                    Placement, (cell, player, touching_enemy, connection, connection, False))
+        else:  # the board is full: the game is over, and the last mover stays to move
+            self.over = True
+            if not self._continues:
+                self._turn_start = len(history)
+            self._continues = False
+            result = _new_tuple(Placement, (cell, player, touching_enemy,
+                                            touching_enemy >= CONNECTION_THRESHOLD, False, True))
+        history.append(result)
+        return result
+
+    def _place_followed(self, cell: Hex, i: int) -> Placement:
+        """place, the counts and calm lists kept up to date as it goes."""
         player = self.to_move
         enemy = _OPPONENT[player]
-        self._turn_states.append((self.turn_continues, self.turn_start))
-        if not self.turn_continues:
-            self.turn_start = len(self._history)
+        if not self._continues:
+            self._turn_start = len(self._history)
         owner = self._owner
-        if self._following:
-            own = self._touching[player]
-            touching_enemy = self._touching[enemy][i]
-            connection = touching_enemy >= CONNECTION_THRESHOLD
-            owner[i] = player
-            # The cell leaves the empty cells, and the calm cells of each player it was
-            # calm for (a connection for a player is a cell touching enough of the other's
-            # cells).
-            swap_remove(self._empty, self._slot, i)
-            if not connection:
-                swap_remove(self._calm[player], self._calm_slot[player], i)
-            enemy_calm, enemy_slot = self._calm[enemy], self._calm_slot[enemy]
-            if own[i] < CONNECTION_THRESHOLD:
-                swap_remove(enemy_calm, enemy_slot, i)
-            # A cell touching two of `player`'s cells is a connection for the *enemy*.
-            for j in self._neighbours[i]:
-                touching = own[j] = own[j] + 1
-                if touching == CONNECTION_THRESHOLD and owner[j] is None:
-                    swap_remove(enemy_calm, enemy_slot, j)
-        else:
-            touching_enemy = 0
-            for j in self._neighbours[i]:
-                if owner[j] == enemy:
-                    touching_enemy += 1
-            connection = touching_enemy >= CONNECTION_THRESHOLD
-            owner[i] = player
-            # swap_remove, written out: this is the whole of a placement's work here.
-            empty, slot = self._empty, self._slot
-            last = empty.pop()
-            if last != i:
-                where = slot[i]
-                empty[where] = last
-                slot[last] = where
+        own = self._touching[player]
+        touching_enemy = self._touching[enemy][i]
+        connection = touching_enemy >= CONNECTION_THRESHOLD
+        owner[i] = player
+        # The cell leaves the empty cells, and the calm cells of each player it was
+        # calm for (a connection for a player is a cell touching enough of the other's
+        # cells).
+        swap_remove(self._empty, self._slot, i)
+        if not connection:
+            swap_remove(self._calm[player], self._calm_slot[player], i)
+        enemy_calm, enemy_slot = self._calm[enemy], self._calm_slot[enemy]
+        if own[i] < CONNECTION_THRESHOLD:
+            swap_remove(enemy_calm, enemy_slot, i)
+        # A cell touching two of `player`'s cells is a connection for the *enemy*.
+        for j in self._neighbours[i]:
+            touching = own[j] = own[j] + 1
+            if touching == CONNECTION_THRESHOLD and owner[j] is None:
+                swap_remove(enemy_calm, enemy_slot, j)
         self.counts[player] += 1
-        over = not self._empty
-        self.turn_continues = continues = connection and not over
+        self.over = over = not self._empty
+        self._continues = continues = connection and not over
         if not continues and not over:
             self.to_move = enemy
         result = _new_tuple(Placement, (cell, player, touching_enemy, connection, continues,
                                         over))
         self._history.append(result)
         return result
+
+    def _turn_before(self, k: int) -> tuple[bool, int]:
+        """The turn as it stood when placement k was made (turn_continues, turn_start):
+        as set from outside at that point, else as the placements before it left it."""
+        written, history = self._written, self._history
+        if k in written:
+            return written[k]
+        if k == 0:
+            return False, 0
+        # It began where the latest placement before k that started a turn was made: one
+        # made when the turn did not continue.
+        j = k - 1
+        while True:
+            if j in written:
+                continued, start = written[j]
+                break
+            if j == 0 or not history[j - 1].turn_continues:
+                continued, start = False, 0
+                break
+            j -= 1
+        return history[k - 1].turn_continues, start if continued else j
 
     def undo(self) -> Placement:
         """Take back the last placement (for search); restores every count and set."""
@@ -350,26 +458,37 @@ class Copolymer:
         self._owner[i] = None
         self.counts[player] -= 1
         put_back(self._empty, self._slot, i)  # the empty cells are always kept in order
+        self.over = False
         self.to_move = player
-        self.turn_continues, self.turn_start = self._turn_states.pop()
+        written = self._written
+        untouched = k + 1 not in written  # the turn as this placement left it
+        if written:  # what was set after this placement was made goes with it
+            for at in [at for at in written if at > k]:
+                del written[at]
+        if untouched and k not in written and k and history[k - 1].turn_continues:
+            self._continues = True  # it went on with a turn, whose start it left alone
+        else:  # it began a turn: the one before began where the placements say
+            self._continues, self._turn_start = self._turn_before(k)
         return last
 
     def copy(self) -> Copolymer:
         """An independent copy of the game: its state copied, the board shared."""
         twin = Copolymer.__new__(Copolymer)
         twin.grid, twin._notation, twin._neighbours = self.grid, self._notation, self._neighbours
+        twin._cells, twin._around, twin._made = self._cells, self._around, self._made
         twin._owner = self._owner[:]
         twin._following, twin._following_since = self._following, self._following_since
         twin._touching = {p: counts[:] for p, counts in self._touching.items()}
         twin._empty, twin._slot = self._empty[:], self._slot[:]
+        twin.over = self.over
         twin._calm = {p: cells[:] for p, cells in self._calm.items()}
         twin._calm_slot = {p: slots[:] for p, slots in self._calm_slot.items()}
         twin._vouched, twin._vouched_index = None, 0
         twin.counts = dict(self.counts)
         twin.to_move, twin.first = self.to_move, self.first
-        twin.turn_continues, twin.turn_start = self.turn_continues, self.turn_start
+        twin._continues, twin._turn_start = self._continues, self._turn_start
+        twin._written = dict(self._written)
         twin._history = self._history[:]  # Placements are tuples: shared
-        twin._turn_states = self._turn_states[:]
         twin._unrecorded = self._unrecorded  # never changed: _record replaces it
         return twin
 
@@ -377,8 +496,23 @@ class Copolymer:
         return self.copy()
 
     def random_empty(self, rng: random.Random) -> Hex:
-        self._vouched_index = i = rng.choice(self._empty)
-        self._vouched = cell = self.grid.cells[i]
+        """A random empty cell, each with the same chance: ``rng.choice`` of them."""
+        empty = self._empty
+        if type(rng) is _Random and empty:
+            # rng.choice(empty), its draws made here: random.Random.choice takes
+            # getrandbits(k) for the k bits of len(empty) until one is below it (its two
+            # calls, choice and _randbelow, were a twentieth of a move).  A subclass may
+            # draw otherwise: it is asked.
+            n = len(empty)
+            k = n.bit_length()
+            r = rng.getrandbits(k)
+            while r >= n:
+                r = rng.getrandbits(k)
+            i = empty[r]
+        else:
+            i = rng.choice(empty)
+        self._vouched_index = i
+        self._vouched = cell = self._cells[i]
         return cell
 
     def random_non_connection(self, rng: random.Random) -> Hex | None:
@@ -388,7 +522,7 @@ class Copolymer:
         if not calm:
             return None
         self._vouched_index = i = rng.choice(calm)
-        self._vouched = cell = self.grid.cells[i]
+        self._vouched = cell = self._cells[i]
         return cell
 
     def play_out(self, rng: random.Random) -> str:
@@ -399,7 +533,7 @@ class Copolymer:
         the same position, counts, turns and history, every placement undoable.  Only
         faster, for random play-outs (bench/bench_engines.py): one loop that judges a
         placement only as far as whose turn comes next, and writes the history (each
-        placement's record and what undo needs) when something first reads it."""
+        placement's record) when something first reads it."""
         if self._following:
             # The counts and calm lists are kept: place keeps them up to date, in the
             # order undo restores, so place it is.
@@ -412,13 +546,13 @@ class Copolymer:
             self._record()
         self._vouched = None
         owner, empty, slot = self._owner, self._empty, self._slot
-        around = _owners_around(self._neighbours)
+        around = self._around
         order: list[int] = []
         keep, choice = order.append, rng.choice
         player, enemy = self.to_move, _OPPONENT[self.to_move]
-        self._unrecorded = (order, player, self.turn_continues, self.turn_start)
+        self._unrecorded = (order, player)
         base = len(self._history)
-        turn_start = self.turn_start if self.turn_continues else base
+        turn_start = self._turn_start if self._continues else base
         while True:
             i = choice(empty)
             keep(i)
@@ -435,7 +569,8 @@ class Copolymer:
                 player = enemy
                 enemy = _OPPONENT[player]
                 turn_start = base + len(order)
-        self.to_move, self.turn_continues, self.turn_start = player, False, turn_start
+        self.to_move, self._continues, self._turn_start = player, False, turn_start
+        self.over = True
         for colour in PLAYERS:
             self.counts[colour] = owner.count(colour)
         return self._majority()
@@ -443,20 +578,17 @@ class Copolymer:
     def _record(self) -> None:
         """Write what play_out placed into the history, as place would have: each
         placement judged again on the position it was made in (the cells placed after it
-        are empty again in a copy of the owners), and the turn before it for undo."""
+        are empty again in a copy of the owners)."""
         assert self._unrecorded is not None
-        order, player, continues, turn_start = self._unrecorded
+        order, player = self._unrecorded
         self._unrecorded = None
         owner = self._owner[:]
         for i in order:
             owner[i] = None
-        neighbours, cells = self._neighbours, self.grid.cells
-        record, remember = self._history.append, self._turn_states.append
-        placed, final = len(self._history), len(self._history) + len(order) - 1
+        neighbours, cells = self._neighbours, self._cells
+        record = self._history.append
+        last = order[-1]
         for i in order:
-            remember((continues, turn_start))
-            if not continues:
-                turn_start = placed
             enemy = _OPPONENT[player]
             touching_enemy = 0
             for j in neighbours[i]:
@@ -464,13 +596,12 @@ class Copolymer:
                     touching_enemy += 1
             owner[i] = player
             connection = touching_enemy >= CONNECTION_THRESHOLD
-            over = placed == final
+            over = i == last
             continues = connection and not over
             record(_new_tuple(Placement, (cells[i], player, touching_enemy, connection,
                                           continues, over)))
             if not continues and not over:
                 player = enemy
-            placed += 1
 
     def _majority(self) -> str:
         return "x" if self.counts["x"] > self.counts["o"] else "o"
@@ -483,12 +614,12 @@ class Copolymer:
             raise BoardgenError("set_position needs a fresh game")
         for cell, player in sorted(cells.items(), key=lambda item: self.grid.index[item[0]]):
             self.to_move = player
-            self.turn_continues = False
+            self._continues = False
             self.place(cell)
         self.history.clear()
-        self._turn_states.clear()
-        self.turn_start = 0
-        self.turn_continues = False
+        self._written.clear()
+        self._turn_start = 0
+        self._continues = False
         self.to_move = to_move
 
 

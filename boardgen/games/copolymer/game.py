@@ -98,8 +98,8 @@ class CopolymerPosition(Position):
             if engine.over:
                 raise BoardgenError("the game is over: Copolymer has no legal move") from None
             raise
-        names = _cell_names(engine)
-        name = names[cell]
+        known = _names  # the board's names, looked up without a call when kept
+        name = (known[1] if known[0] is engine.grid else _cell_names(engine))[cell]
         self._drawn = (name, cell)
         return name
 
